@@ -1,0 +1,75 @@
+//! `queens-sat encode N`: the CNF in DIMACS, streamed to stdout or a file.
+
+use super::output::write_output;
+use anyhow::{bail, Result};
+use clap::Args;
+use queens_sat::encode::{EncodeOptions, LineEncodings, QueensEncoder};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Refuse (unless forced) formulas with more clauses than this...
+const MAX_CLAUSES: u64 = 500_000_000;
+/// ... or a DIMACS text estimated larger than this many bytes.
+const MAX_BYTES: u64 = 10_000_000_000;
+
+#[derive(Args, Debug)]
+pub struct EncodeArgs {
+    /// Board size (n x n, n >= 1).
+    #[arg(value_parser = super::parse_n, allow_negative_numbers = true)]
+    n: usize,
+    /// Output file (default: stdout). Written to a temporary file, then renamed.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// At-most-one encoding: one name for every line, or per line kind,
+    /// e.g. `rows=sequential,diagonals=product` (kinds: all, rows, columns, diagonals, slash,
+    /// backslash).
+    #[arg(long, default_value = "pairwise", value_name = "ENCODING")]
+    amo: LineEncodings,
+    /// Add the redundant column at-least-one clauses.
+    #[arg(long)]
+    column_alo: bool,
+    /// Write even a formula estimated to be huge.
+    #[arg(long)]
+    force: bool,
+}
+
+pub fn run(args: EncodeArgs) -> Result<ExitCode> {
+    let options = EncodeOptions {
+        amo: args.amo,
+        column_alo: args.column_alo,
+    };
+    let enc = QueensEncoder::new(args.n, options)?;
+    let size = enc.size();
+    let bytes = size.estimated_dimacs_bytes();
+    if !args.force && (size.clauses > MAX_CLAUSES || bytes > MAX_BYTES) {
+        bail!(
+            "n = {} with {} would write {} clauses (about {}); use an encoding linear in the line length \
+             (e.g. --amo sequential), a smaller n, or --force",
+            args.n,
+            enc.options().amo,
+            size.clauses,
+            human_bytes(bytes)
+        );
+    }
+    let command = super::command_line();
+    write_output(args.output.as_deref(), |w| {
+        enc.write_dimacs(w, Some(&command)).map(|_| ())
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `12345678` -> `11.8 MiB`.
+pub fn human_bytes(b: u64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut v = b as f64;
+    let mut i = 0;
+    while v >= 1024.0 && i + 1 < UNITS.len() {
+        v /= 1024.0;
+        i += 1;
+    }
+    if i == 0 {
+        format!("{b} B")
+    } else {
+        format!("{v:.1} {}", UNITS[i])
+    }
+}

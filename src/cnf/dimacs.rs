@@ -1,0 +1,188 @@
+//! Streaming DIMACS CNF output.
+//!
+//! The header (`c` comment lines, then `p cnf V C`) is written first, from counts the caller
+//! knows in advance, then one clause per line ending in `0`. Clauses are formatted into a
+//! reusable byte buffer and handed to the underlying writer in large blocks, so writing a file
+//! never holds the formula in memory. [`DimacsWriter::finish`] checks that the clauses written
+//! match the header's count.
+
+use super::{ClauseSink, GroupInfo, Lit};
+use std::io::{self, Write};
+
+/// What goes before the first clause: comment lines and the `p cnf` counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DimacsHeader {
+    /// Comment lines, written as `c <line>` (without the `c `).
+    pub comments: Vec<String>,
+    /// Number of variables in the `p cnf` line.
+    pub vars: u64,
+    /// Number of clauses in the `p cnf` line.
+    pub clauses: u64,
+}
+
+const FLUSH_AT: usize = 1 << 16;
+
+/// A [`ClauseSink`] that writes DIMACS text to `W`.
+pub struct DimacsWriter<W: Write> {
+    out: W,
+    buf: Vec<u8>,
+    expected: u64,
+    written: u64,
+    group_comments: bool,
+}
+
+impl<W: Write> DimacsWriter<W> {
+    /// Writes the header to `out` and returns a writer ready for clauses.
+    pub fn new(out: W, header: &DimacsHeader) -> io::Result<Self> {
+        let mut w = DimacsWriter {
+            out,
+            buf: Vec::with_capacity(FLUSH_AT + 4096),
+            expected: header.clauses,
+            written: 0,
+            group_comments: false,
+        };
+        for line in &header.comments {
+            for part in line.split('\n') {
+                w.comment(part)?;
+            }
+        }
+        w.buf
+            .extend_from_slice(format!("p cnf {} {}\n", header.vars, header.clauses).as_bytes());
+        Ok(w)
+    }
+
+    /// When on, every group announced by the encoder becomes a `c` line before its clauses.
+    pub fn with_group_comments(mut self, on: bool) -> Self {
+        self.group_comments = on;
+        self
+    }
+
+    /// Writes a `c` comment line. Comments may appear between clauses.
+    pub fn comment(&mut self, text: &str) -> io::Result<()> {
+        self.buf.extend_from_slice(b"c");
+        if !text.is_empty() {
+            self.buf.push(b' ');
+            self.buf.extend_from_slice(text.as_bytes());
+        }
+        self.buf.push(b'\n');
+        self.maybe_flush()
+    }
+
+    /// Number of clauses written so far.
+    pub fn clauses_written(&self) -> u64 {
+        self.written
+    }
+
+    /// Flushes everything and returns the inner writer. Fails if the number of clauses written
+    /// differs from the header's count.
+    pub fn finish(mut self) -> io::Result<W> {
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
+        self.out.flush()?;
+        if self.written != self.expected {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "DIMACS header announced {} clauses but {} were written",
+                    self.expected, self.written
+                ),
+            ));
+        }
+        Ok(self.out)
+    }
+
+    fn maybe_flush(&mut self) -> io::Result<()> {
+        if self.buf.len() >= FLUSH_AT {
+            self.out.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+}
+
+/// Appends the decimal form of `lit` (DIMACS, signed) and a space to `buf`.
+#[inline]
+fn push_lit(buf: &mut Vec<u8>, lit: Lit) {
+    let mut v = lit.var().to_dimacs() as u64;
+    if lit.is_negative() {
+        buf.push(b'-');
+    }
+    let mut tmp = [0u8; 20];
+    let mut i = tmp.len();
+    loop {
+        i -= 1;
+        tmp[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&tmp[i..]);
+    buf.push(b' ');
+}
+
+impl<W: Write> ClauseSink for DimacsWriter<W> {
+    #[inline]
+    fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
+        for &l in clause {
+            push_lit(&mut self.buf, l);
+        }
+        self.buf.extend_from_slice(b"0\n");
+        self.written += 1;
+        self.maybe_flush()
+    }
+
+    fn begin_group(&mut self, group: &GroupInfo) -> io::Result<()> {
+        if self.group_comments {
+            self.comment(&format!("{}: {}", group.tag, group.meaning))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::{neg, pos};
+
+    #[test]
+    fn writes_header_and_clauses() {
+        let header = DimacsHeader {
+            comments: vec!["hello".into(), "two\nlines".into()],
+            vars: 12,
+            clauses: 2,
+        };
+        let mut w = DimacsWriter::new(Vec::new(), &header).unwrap();
+        w.add_clause(&[pos(1), neg(12)]).unwrap();
+        w.add_clause(&[]).unwrap();
+        let out = String::from_utf8(w.finish().unwrap()).unwrap();
+        assert_eq!(out, "c hello\nc two\nc lines\np cnf 12 2\n1 -12 0\n0\n");
+    }
+
+    #[test]
+    fn finish_detects_count_mismatch() {
+        let header = DimacsHeader {
+            comments: vec![],
+            vars: 1,
+            clauses: 2,
+        };
+        let mut w = DimacsWriter::new(Vec::new(), &header).unwrap();
+        w.add_clause(&[pos(1)]).unwrap();
+        assert!(w.finish().is_err());
+    }
+
+    #[test]
+    fn large_numbers_round_trip_through_varisat_parser() {
+        let header = DimacsHeader {
+            comments: vec![],
+            vars: 1_000_000,
+            clauses: 1,
+        };
+        let mut w = DimacsWriter::new(Vec::new(), &header).unwrap();
+        w.add_clause(&[pos(1_000_000), neg(10), pos(9)]).unwrap();
+        let out = w.finish().unwrap();
+        let f = varisat_dimacs::DimacsParser::parse(&out[..]).unwrap();
+        let clauses: Vec<_> = f.iter().map(|c| c.to_vec()).collect();
+        assert_eq!(clauses, vec![vec![pos(1_000_000), neg(10), pos(9)]]);
+    }
+}

@@ -1,0 +1,570 @@
+//! Which line of the board gets which constraint: the n-queens model.
+
+use super::{cell_lit, Amo, Size, VarAlloc};
+use crate::check::LineKind;
+use crate::cnf::{ClauseSink, GroupInfo, Lit};
+use std::io;
+
+/// The at-most-one encoding used on each kind of line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LineEncodings {
+    /// Rows.
+    pub rows: Amo,
+    /// Columns.
+    pub columns: Amo,
+    /// `/` diagonals (equal `r + c`).
+    pub diagonals: Amo,
+    /// `\` diagonals (equal `r - c`).
+    pub anti_diagonals: Amo,
+}
+
+impl LineEncodings {
+    /// The same encoding on every line.
+    pub fn uniform(amo: Amo) -> Self {
+        LineEncodings {
+            rows: amo,
+            columns: amo,
+            diagonals: amo,
+            anti_diagonals: amo,
+        }
+    }
+
+    /// The encoding used on lines of `kind`.
+    pub fn for_kind(&self, kind: LineKind) -> Amo {
+        match kind {
+            LineKind::Row => self.rows,
+            LineKind::Column => self.columns,
+            LineKind::Diagonal => self.diagonals,
+            LineKind::AntiDiagonal => self.anti_diagonals,
+        }
+    }
+
+    /// `true` when every line uses `amo`.
+    pub fn is_uniform(&self) -> bool {
+        self.rows == self.columns && self.rows == self.diagonals && self.rows == self.anti_diagonals
+    }
+}
+
+impl std::str::FromStr for LineEncodings {
+    type Err = String;
+
+    /// Either one encoding name for every line (`sequential`), or a comma-separated list of
+    /// `lines=name` settings applied left to right, where `lines` is `all`, `rows`, `columns`,
+    /// `diagonals` (both directions), `slash` (`/` diagonals) or `backslash` (`\` diagonals);
+    /// lines not named keep pairwise. Example: `rows=sequential,diagonals=product`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        if !s.contains('=') {
+            return Ok(LineEncodings::uniform(s.parse()?));
+        }
+        let mut enc = LineEncodings::default();
+        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("'{part}' is not of the form lines=encoding"))?;
+            let amo: Amo = value.parse()?;
+            match key.trim() {
+                "all" => enc = LineEncodings::uniform(amo),
+                "rows" => enc.rows = amo,
+                "columns" | "cols" => enc.columns = amo,
+                "diagonals" | "diags" => {
+                    enc.diagonals = amo;
+                    enc.anti_diagonals = amo;
+                }
+                "slash" => enc.diagonals = amo,
+                "backslash" => enc.anti_diagonals = amo,
+                other => {
+                    return Err(format!(
+                        "unknown line kind '{other}' (known: all, rows, columns, diagonals, slash, backslash)"
+                    ))
+                }
+            }
+        }
+        Ok(enc)
+    }
+}
+
+impl Default for LineEncodings {
+    fn default() -> Self {
+        LineEncodings::uniform(Amo::Pairwise)
+    }
+}
+
+impl std::fmt::Display for LineEncodings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_uniform() {
+            write!(f, "{}", self.rows)
+        } else {
+            write!(
+                f,
+                "rows={},columns={},diagonals={},anti-diagonals={}",
+                self.rows, self.columns, self.diagonals, self.anti_diagonals
+            )
+        }
+    }
+}
+
+/// Options of the n-queens encoding.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EncodeOptions {
+    /// At-most-one encoding per kind of line (default: pairwise everywhere, the reference model).
+    pub amo: LineEncodings,
+    /// Add the redundant "every column has at least one queen" clauses.
+    pub column_alo: bool,
+}
+
+/// One line of the board: a row, a column or a diagonal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Line {
+    /// What kind of line.
+    pub kind: LineKind,
+    /// Which one: the row, the column, `r + c` for a `/` diagonal, `r - c + n - 1` for a `\`
+    /// diagonal (all 0-based).
+    pub index: usize,
+}
+
+impl Line {
+    /// Number of lines of `kind` on an `n` x `n` board.
+    pub fn count(kind: LineKind, n: usize) -> usize {
+        match kind {
+            LineKind::Row | LineKind::Column => n,
+            LineKind::Diagonal | LineKind::AntiDiagonal => (2 * n).saturating_sub(1),
+        }
+    }
+
+    /// The length of this line on an `n` x `n` board.
+    pub fn len(&self, n: usize) -> usize {
+        match self.kind {
+            LineKind::Row | LineKind::Column => n,
+            LineKind::Diagonal | LineKind::AntiDiagonal => {
+                if self.index < n {
+                    self.index + 1
+                } else {
+                    2 * n - 1 - self.index
+                }
+            }
+        }
+    }
+
+    /// The cells (0-based row, column) of the line, in increasing row (rows: increasing column).
+    pub fn cells(&self, n: usize) -> impl Iterator<Item = (usize, usize)> {
+        let (i, kind) = (self.index, self.kind);
+        let len = self.len(n);
+        (0..len).map(move |t| match kind {
+            LineKind::Row => (i, t),
+            LineKind::Column => (t, i),
+            LineKind::Diagonal => {
+                let r0 = i.saturating_sub(n - 1);
+                (r0 + t, i - r0 - t)
+            }
+            LineKind::AntiDiagonal => {
+                // r - c = i - (n - 1)
+                let r0 = i.saturating_sub(n - 1);
+                let c0 = (n - 1).saturating_sub(i);
+                (r0 + t, c0 + t)
+            }
+        })
+    }
+
+    /// A human name, 1-based: "row 3", "column 2", "/ diagonal r+c=5", "\ diagonal r-c=-1".
+    pub fn describe(&self, n: usize) -> String {
+        match self.kind {
+            LineKind::Row => format!("row {}", self.index + 1),
+            LineKind::Column => format!("column {}", self.index + 1),
+            // 1-based r + c = 0-based r + c + 2
+            LineKind::Diagonal => format!("/ diagonal r+c={}", self.index + 2),
+            LineKind::AntiDiagonal => {
+                format!("\\ diagonal r-c={}", self.index as i64 - (n as i64 - 1))
+            }
+        }
+    }
+}
+
+/// A group of clauses of the model, in the textbook's labelling (Q1 ... Q5, Q6 redundant).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Tag: `Q1` ... `Q6`.
+    pub tag: &'static str,
+    /// The kind of line it constrains.
+    pub line: LineKind,
+    /// `true` for "at least one queen per line", `false` for "at most one".
+    pub at_least_one: bool,
+    /// Its meaning in words.
+    pub meaning: &'static str,
+}
+
+/// A block of auxiliary variables and the line whose encoding introduced it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuxBlock {
+    /// The line.
+    pub line: Line,
+    /// The encoding.
+    pub amo: Amo,
+    /// First variable (DIMACS number).
+    pub first: u64,
+    /// Number of variables.
+    pub count: u64,
+}
+
+/// Why an encoder could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EncodeError {
+    /// n = 0.
+    #[error("n must be at least 1")]
+    Zero,
+    /// More variables than DIMACS (32-bit signed literals) or the solver can number.
+    #[error("n = {n} needs {vars} variables, more than the {max} a DIMACS file or the solver can number")]
+    TooManyVars {
+        /// Board size.
+        n: usize,
+        /// Variables needed.
+        vars: u64,
+        /// The limit.
+        max: u64,
+    },
+}
+
+/// The n-queens encoder: a board size, per-line encodings, and whether to add the redundant
+/// column clauses.
+///
+/// Clause groups, in order: Q1 rows at-least-one, Q2 rows at-most-one, Q3 columns
+/// at-most-one, Q4 `/` diagonals at-most-one, Q5 `\` diagonals at-most-one, and with
+/// [`EncodeOptions::column_alo`] Q6 columns at-least-one. With the default options this is the
+/// reference model: `n + 2 n C(n,2) + 2 (2 C(n+1,3) - C(n,2))` clauses over `n * n` variables.
+#[derive(Clone, Debug)]
+pub struct QueensEncoder {
+    n: usize,
+    options: EncodeOptions,
+}
+
+const Q1: Group = Group {
+    tag: "Q1",
+    line: LineKind::Row,
+    at_least_one: true,
+    meaning: "every row has at least one queen",
+};
+const Q2: Group = Group {
+    tag: "Q2",
+    line: LineKind::Row,
+    at_least_one: false,
+    meaning: "every row has at most one queen",
+};
+const Q3: Group = Group {
+    tag: "Q3",
+    line: LineKind::Column,
+    at_least_one: false,
+    meaning: "every column has at most one queen",
+};
+const Q4: Group = Group {
+    tag: "Q4",
+    line: LineKind::Diagonal,
+    at_least_one: false,
+    meaning: "every / diagonal (equal r+c) has at most one queen",
+};
+const Q5: Group = Group {
+    tag: "Q5",
+    line: LineKind::AntiDiagonal,
+    at_least_one: false,
+    meaning: "every \\ diagonal (equal r-c) has at most one queen",
+};
+const Q6: Group = Group {
+    tag: "Q6",
+    line: LineKind::Column,
+    at_least_one: true,
+    meaning: "every column has at least one queen (redundant)",
+};
+
+/// The largest variable number allowed: DIMACS literals are 32-bit signed in most solvers, and
+/// varisat numbers fewer still.
+pub fn max_vars() -> u64 {
+    (i32::MAX as u64).min(varisat::Var::max_count() as u64)
+}
+
+impl QueensEncoder {
+    /// An encoder for the `n` x `n` board.
+    pub fn new(n: usize, options: EncodeOptions) -> Result<Self, EncodeError> {
+        if n == 0 {
+            return Err(EncodeError::Zero);
+        }
+        let enc = QueensEncoder { n, options };
+        let vars = enc.size().vars;
+        if vars > max_vars() {
+            return Err(EncodeError::TooManyVars {
+                n,
+                vars,
+                max: max_vars(),
+            });
+        }
+        Ok(enc)
+    }
+
+    /// Board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The options.
+    pub fn options(&self) -> &EncodeOptions {
+        &self.options
+    }
+
+    /// The clause groups in the order they are emitted.
+    pub fn groups(&self) -> Vec<Group> {
+        let mut g = vec![Q1, Q2, Q3, Q4, Q5];
+        if self.options.column_alo {
+            g.push(Q6);
+        }
+        g
+    }
+
+    /// Every line of `kind`, in encoding order.
+    pub fn lines(&self, kind: LineKind) -> impl Iterator<Item = Line> {
+        (0..Line::count(kind, self.n)).map(move |index| Line { kind, index })
+    }
+
+    /// The size of one group (vars counts its auxiliary variables only).
+    pub fn group_size(&self, group: &Group) -> Size {
+        let n = self.n as u64;
+        if group.at_least_one {
+            return Size {
+                vars: 0,
+                clauses: n,
+                literals: n * n,
+            };
+        }
+        let amo = self.options.amo.for_kind(group.line);
+        self.lines(group.line)
+            .map(|l| amo.size(l.len(self.n)))
+            .fold(Size::default(), |a, b| a + b)
+    }
+
+    /// Variables, clauses and literals of the whole formula, in closed form, before encoding.
+    pub fn size(&self) -> Size {
+        let cells = (self.n as u64) * (self.n as u64);
+        self.groups().iter().map(|g| self.group_size(g)).fold(
+            Size {
+                vars: cells,
+                clauses: 0,
+                literals: 0,
+            },
+            |a, b| a + b,
+        )
+    }
+
+    /// The blocks of auxiliary variables, each with the line that owns it, in numbering order.
+    pub fn aux_blocks(&self) -> Vec<AuxBlock> {
+        let mut next = (self.n * self.n) as u64 + 1;
+        let mut blocks = Vec::new();
+        for g in self.groups().iter().filter(|g| !g.at_least_one) {
+            let amo = self.options.amo.for_kind(g.line);
+            for line in self.lines(g.line) {
+                let count = amo.size(line.len(self.n)).vars;
+                if count > 0 {
+                    blocks.push(AuxBlock {
+                        line,
+                        amo,
+                        first: next,
+                        count,
+                    });
+                    next += count;
+                }
+            }
+        }
+        blocks
+    }
+
+    /// A one-line description of the model, for comments and reports.
+    pub fn describe(&self) -> String {
+        let mut s = if self.options.amo == LineEncodings::default() {
+            "reference propositional model (rows at-least-one; rows, columns, diagonals at-most-one, pairwise)".to_string()
+        } else {
+            format!("rows at-least-one; at-most-one: {}", self.options.amo)
+        };
+        if self.options.column_alo {
+            s.push_str("; redundant columns at-least-one");
+        }
+        s
+    }
+
+    /// The DIMACS header for this formula: comment lines (tool, n, model, `command` if given,
+    /// the variable map, the auxiliary blocks, the groups) and the exact counts.
+    pub fn dimacs_header(&self, command: Option<&str>) -> crate::cnf::DimacsHeader {
+        let n = self.n;
+        let size = self.size();
+        let mut c = vec![
+            format!(
+                "{} {}: n-queens CNF",
+                env!("CARGO_PKG_NAME"),
+                env!("CARGO_PKG_VERSION")
+            ),
+            format!("n = {n}"),
+            format!("model: {}", self.describe()),
+        ];
+        if let Some(cmd) = command {
+            c.push(format!("command: {cmd}"));
+        }
+        c.push(format!(
+            "variables: var (r-1)*{n} + c = q(r,c), queen on row r, column c (1-based), for vars 1..{}",
+            n * n
+        ));
+        if n <= 10 {
+            for r in 0..n {
+                for col in 0..n {
+                    c.push(format!(
+                        "var {} = q({},{})",
+                        r * n + col + 1,
+                        r + 1,
+                        col + 1
+                    ));
+                }
+            }
+        }
+        for b in self.aux_blocks() {
+            c.push(format!(
+                "aux {}..{} = {} at-most-one of {}",
+                b.first,
+                b.first + b.count - 1,
+                b.amo,
+                b.line.describe(n)
+            ));
+        }
+        for g in self.groups() {
+            c.push(format!(
+                "group {}: {} ({} clauses)",
+                g.tag,
+                g.meaning,
+                self.group_size(&g).clauses
+            ));
+        }
+        crate::cnf::DimacsHeader {
+            comments: c,
+            vars: size.vars,
+            clauses: size.clauses,
+        }
+    }
+
+    /// Writes the formula as DIMACS to `out`, streaming, and returns `out` flushed.
+    pub fn write_dimacs<W: io::Write>(&self, out: W, command: Option<&str>) -> io::Result<W> {
+        let mut w = crate::cnf::DimacsWriter::new(out, &self.dimacs_header(command))?;
+        self.encode(&mut w)?;
+        w.finish()
+    }
+
+    /// Streams every clause into `sink`, group by group (announced with
+    /// [`ClauseSink::begin_group`]).
+    pub fn encode<S: ClauseSink + ?Sized>(&self, sink: &mut S) -> io::Result<()> {
+        let n = self.n;
+        let mut alloc = VarAlloc::starting_at(n * n);
+        let mut buf: Vec<Lit> = Vec::with_capacity(n);
+        for g in self.groups() {
+            sink.begin_group(&GroupInfo {
+                tag: g.tag.to_string(),
+                meaning: g.meaning.to_string(),
+            })?;
+            let amo = self.options.amo.for_kind(g.line);
+            for line in self.lines(g.line) {
+                buf.clear();
+                buf.extend(line.cells(n).map(|(r, c)| cell_lit(n, r, c)));
+                if g.at_least_one {
+                    sink.add_clause(&buf)?;
+                } else {
+                    amo.encode(&buf, &mut alloc, sink)?;
+                }
+            }
+        }
+        debug_assert_eq!(alloc.used() as u64, self.size().vars);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::CountingSink;
+
+    fn binom(n: u64, k: u64) -> u64 {
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    }
+
+    /// The closed form of the reference document.
+    fn reference_clauses(n: u64) -> u64 {
+        n + 2 * n * binom(n, 2) + 2 * (2 * binom(n + 1, 3) - binom(n, 2))
+    }
+
+    #[test]
+    fn reference_counts_from_the_document() {
+        for (n, c) in [
+            (1, 1),
+            (2, 8),
+            (3, 31),
+            (4, 80),
+            (8, 736),
+            (10, 1480),
+            (12, 2608),
+        ] {
+            assert_eq!(reference_clauses(n), c);
+        }
+    }
+
+    #[test]
+    fn counts_equal_closed_form() {
+        for n in 1..=60usize {
+            for column_alo in [false, true] {
+                let enc = QueensEncoder::new(
+                    n,
+                    EncodeOptions {
+                        column_alo,
+                        ..Default::default()
+                    },
+                )
+                .unwrap();
+                let mut count = CountingSink::default();
+                enc.encode(&mut count).unwrap();
+                let extra = if column_alo { n as u64 } else { 0 };
+                let expected = reference_clauses(n as u64) + extra;
+                assert_eq!(count.clauses, expected, "n={n}");
+                assert_eq!(enc.size().clauses, expected, "n={n}");
+                let binary = reference_clauses(n as u64) - n as u64;
+                let lits = (n * n) as u64 * (1 + column_alo as u64) + 2 * binary;
+                assert_eq!(count.literals, lits, "n={n}");
+                assert_eq!(enc.size().literals, lits);
+                assert_eq!(enc.size().vars, (n * n) as u64);
+                assert_eq!(count.max_var, (n * n) as u64);
+            }
+        }
+    }
+
+    #[test]
+    fn lines_cover_the_board_once_per_kind() {
+        for n in 1..=9usize {
+            let enc = QueensEncoder::new(n, EncodeOptions::default()).unwrap();
+            for kind in LineKind::ALL {
+                let mut seen = vec![0; n * n];
+                for line in enc.lines(kind) {
+                    let cells: Vec<_> = line.cells(n).collect();
+                    assert_eq!(cells.len(), line.len(n));
+                    for &(r, c) in &cells {
+                        assert!(r < n && c < n);
+                        seen[r * n + c] += 1;
+                        let (r0, c0) = cells[0];
+                        let same = match kind {
+                            LineKind::Row => r == r0,
+                            LineKind::Column => c == c0,
+                            LineKind::Diagonal => r + c == r0 + c0,
+                            LineKind::AntiDiagonal => r + c0 == r0 + c,
+                        };
+                        assert!(same, "{kind:?} {line:?}");
+                    }
+                }
+                assert!(seen.iter().all(|&s| s == 1), "{kind:?} n={n}");
+            }
+        }
+    }
+
+    #[test]
+    fn zero_is_refused() {
+        assert_eq!(
+            QueensEncoder::new(0, EncodeOptions::default()).unwrap_err(),
+            EncodeError::Zero
+        );
+    }
+}

@@ -1,0 +1,38 @@
+//! # queens-sat
+//!
+//! SAT encodings of the n-queens problem for research and teaching.
+//!
+//! The crate is built from parts that check one another:
+//!
+//! * [`encode`] turns n-queens into CNF. The reference model is the propositional one: every
+//!   row has at least one queen, and every row, column and diagonal at most one, pairwise.
+//!   Clauses stream into a [`cnf::ClauseSink`]: a DIMACS writer, an in-memory formula, a
+//!   clause counter or the embedded solver.
+//! * [`board`] holds a [`board::Placement`] (one column per row) and renders it;
+//!   [`check`] tells whether a placement is a solution and names the attacking pair if not.
+//!
+//! Rows and columns are 0-based in the library and 1-based in every user-facing output and in
+//! DIMACS. The cell variable of row `r`, column `c` (0-based) is `r * n + c + 1` in DIMACS
+//! numbering ([`encode::cell_var`]); auxiliary variables of an encoding come after the `n * n`
+//! cell variables.
+//!
+//! ```
+//! use queens_sat::cnf::{ClauseSink, CountingSink};
+//! use queens_sat::encode::{EncodeOptions, QueensEncoder};
+//!
+//! let encoder = QueensEncoder::new(8, EncodeOptions::default()).unwrap();
+//! let mut counter = CountingSink::default();
+//! encoder.encode(&mut counter).unwrap();
+//! assert_eq!(counter.clauses, 736);
+//! assert_eq!(encoder.size().clauses, 736);
+//! assert_eq!(encoder.size().vars, 64);
+//! ```
+
+pub mod board;
+pub mod check;
+pub mod cnf;
+pub mod encode;
+
+pub use board::Placement;
+pub use encode::{EncodeOptions, QueensEncoder};
+pub use varisat::{Lit, Var};
