@@ -102,30 +102,20 @@ impl<W: Write> DimacsWriter<W> {
 
 /// Appends the decimal form of `lit` (DIMACS, signed) and a space to `buf`.
 #[inline]
-fn push_lit(buf: &mut Vec<u8>, lit: Lit) {
-    let mut v = lit.var().to_dimacs() as u64;
+fn push_lit(buf: &mut Vec<u8>, fmt: &mut itoa::Buffer, lit: Lit) {
     if lit.is_negative() {
         buf.push(b'-');
     }
-    let mut tmp = [0u8; 20];
-    let mut i = tmp.len();
-    loop {
-        i -= 1;
-        tmp[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(&tmp[i..]);
+    buf.extend_from_slice(fmt.format(lit.index() + 1).as_bytes());
     buf.push(b' ');
 }
 
 impl<W: Write> ClauseSink for DimacsWriter<W> {
     #[inline]
     fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
+        let mut fmt = itoa::Buffer::new();
         for &l in clause {
-            push_lit(&mut self.buf, l);
+            push_lit(&mut self.buf, &mut fmt, l);
         }
         self.buf.extend_from_slice(b"0\n");
         self.written += 1;

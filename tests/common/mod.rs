@@ -1,0 +1,117 @@
+//! Helpers shared by the integration tests: running the real binary and external solvers.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// The `queens-sat` binary built for this test run.
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_queens-sat"))
+}
+
+/// Runs the binary with `args` and returns its output.
+pub fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("binary runs")
+}
+
+/// `true` when a program is on PATH. Under CI (env `CI` set) a missing solver is a failure,
+/// elsewhere the caller skips with a message.
+pub fn solver_available(name: &str) -> bool {
+    let found = std::env::var_os("PATH")
+        .map(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file()))
+        .unwrap_or(false);
+    if !found {
+        if std::env::var_os("CI").is_some() {
+            panic!("{name} is not on PATH, but CI must have it (.ci/run installs it)");
+        }
+        eprintln!("skipped: {name} is not on PATH (install Debian's '{name}' package)");
+    }
+    found
+}
+
+/// What an external solver said about a DIMACS file: `Some(model)` (DIMACS literals, one per
+/// variable it printed) for SAT, `None` for UNSAT.
+pub fn run_external(solver: &str, cnf: &Path) -> Option<Vec<i64>> {
+    match solver {
+        "minisat" => {
+            let out = cnf.with_extension("minisat.out");
+            let status = Command::new("minisat")
+                .arg("-verb=0")
+                .arg(cnf)
+                .arg(&out)
+                .output()
+                .expect("minisat runs");
+            let text = std::fs::read_to_string(&out).expect("minisat wrote its result");
+            let mut lines = text.lines();
+            match lines.next() {
+                Some("SAT") => {
+                    assert_eq!(status.status.code(), Some(10));
+                    Some(parse_lits(lines))
+                }
+                Some("UNSAT") => {
+                    assert_eq!(status.status.code(), Some(20));
+                    None
+                }
+                other => panic!("minisat said {other:?}"),
+            }
+        }
+        _ => {
+            let out = Command::new(solver)
+                .arg("-q")
+                .arg(cnf)
+                .output()
+                .expect("solver runs");
+            let text = String::from_utf8_lossy(&out.stdout);
+            if text.lines().any(|l| l.trim() == "s UNSATISFIABLE") {
+                assert_eq!(out.status.code(), Some(20));
+                return None;
+            }
+            assert!(
+                text.lines().any(|l| l.trim() == "s SATISFIABLE"),
+                "{solver}: {text}"
+            );
+            assert_eq!(out.status.code(), Some(10));
+            Some(parse_lits(
+                text.lines()
+                    .filter(|l| l.starts_with("v "))
+                    .map(|l| &l[2..]),
+            ))
+        }
+    }
+}
+
+fn parse_lits<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<i64> {
+    let mut lits = Vec::new();
+    for l in lines {
+        for tok in l.split_whitespace() {
+            let v: i64 = tok.parse().expect("literal");
+            if v != 0 {
+                lits.push(v);
+            }
+        }
+    }
+    lits
+}
+
+/// Reads the queens off a model: the cells whose variable `(r-1)*n + c` is true, as 0-based
+/// (row, column) pairs. Written from the numbering rule, independently of the library.
+pub fn queens_of_model(n: usize, model: &[i64]) -> Vec<(usize, usize)> {
+    model
+        .iter()
+        .filter(|&&l| l > 0 && (l as usize) <= n * n)
+        .map(|&l| ((l as usize - 1) / n, (l as usize - 1) % n))
+        .collect()
+}
+
+/// An independent validity check: n queens, no two sharing a row, column or diagonal.
+pub fn is_valid_placement(n: usize, queens: &[(usize, usize)]) -> bool {
+    use std::collections::HashSet;
+    if queens.len() != n {
+        return false;
+    }
+    let rows: HashSet<_> = queens.iter().map(|q| q.0).collect();
+    let cols: HashSet<_> = queens.iter().map(|q| q.1).collect();
+    let sums: HashSet<_> = queens.iter().map(|q| q.0 + q.1).collect();
+    let difs: HashSet<_> = queens.iter().map(|q| q.0 as i64 - q.1 as i64).collect();
+    rows.len() == n && cols.len() == n && sums.len() == n && difs.len() == n
+}
