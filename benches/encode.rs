@@ -6,6 +6,7 @@
 //!    construction is not timed);
 //! 3. the memory-speed limit: reading the finished DIMACS file (in the page cache) and writing
 //!    it to /dev/null, as `cat FILE > /dev/null` does.
+//!
 //! Prints medians and MB/s (10^6 bytes per second).
 
 use queens_sat::encode::{EncodeOptions, QueensEncoder};
