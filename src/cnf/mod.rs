@@ -39,6 +39,13 @@ pub trait ClauseSink {
         let _ = group;
         Ok(())
     }
+
+    /// Announces that the clauses that follow constrain one line of the board (a row, a column
+    /// or a diagonal). The default ignores it.
+    fn begin_line(&mut self, line: &crate::encode::Line) -> io::Result<()> {
+        let _ = line;
+        Ok(())
+    }
 }
 
 impl<S: ClauseSink + ?Sized> ClauseSink for &mut S {
@@ -47,6 +54,9 @@ impl<S: ClauseSink + ?Sized> ClauseSink for &mut S {
     }
     fn begin_group(&mut self, group: &GroupInfo) -> io::Result<()> {
         (**self).begin_group(group)
+    }
+    fn begin_line(&mut self, line: &crate::encode::Line) -> io::Result<()> {
+        (**self).begin_line(line)
     }
 }
 

@@ -462,6 +462,7 @@ impl QueensEncoder {
             })?;
             let amo = self.options.amo.for_kind(g.line);
             for line in self.lines(g.line) {
+                sink.begin_line(&line)?;
                 buf.clear();
                 buf.extend(line.cells(n).map(|(r, c)| cell_lit(n, r, c)));
                 if g.at_least_one {
