@@ -3,7 +3,7 @@
 use super::output::write_output;
 use anyhow::{bail, Result};
 use clap::Args;
-use queens_sat::encode::{EncodeOptions, LineEncodings, QueensEncoder};
+use queens_sat::encode::QueensEncoder;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -20,25 +20,15 @@ pub struct EncodeArgs {
     /// Output file (default: stdout). Written to a temporary file, then renamed.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// At-most-one encoding: one name for every line, or per line kind,
-    /// e.g. `rows=sequential,diagonals=product` (kinds: all, rows, columns, diagonals, slash,
-    /// backslash).
-    #[arg(long, default_value = "pairwise", value_name = "ENCODING")]
-    amo: LineEncodings,
-    /// Add the redundant column at-least-one clauses.
-    #[arg(long)]
-    column_alo: bool,
+    #[command(flatten)]
+    model: super::ModelArgs,
     /// Write even a formula estimated to be huge.
     #[arg(long)]
     force: bool,
 }
 
 pub fn run(args: EncodeArgs) -> Result<ExitCode> {
-    let options = EncodeOptions {
-        amo: args.amo,
-        column_alo: args.column_alo,
-    };
-    let enc = QueensEncoder::new(args.n, options)?;
+    let enc = QueensEncoder::new(args.n, args.model.options())?;
     let size = enc.size();
     let bytes = size.estimated_dimacs_bytes();
     if !args.force && (size.clauses > MAX_CLAUSES || bytes > MAX_BYTES) {

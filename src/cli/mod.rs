@@ -3,6 +3,7 @@
 //! 10/20 SAT/UNSAT where the SAT-competition convention is asked for).
 
 mod encode;
+mod explain;
 mod output;
 
 use clap::{Parser, Subcommand};
@@ -20,6 +21,36 @@ pub struct Cli {
 enum Command {
     /// Write the CNF of n-queens in DIMACS (stdout or -o FILE).
     Encode(encode::EncodeArgs),
+    /// Print the formula readably (groups Q1..Q6, named variables), as LaTeX, or as commented DIMACS.
+    Explain(explain::ExplainArgs),
+}
+
+/// The options that choose the formula: shared by every command that encodes.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ModelArgs {
+    /// At-most-one encoding: one name for every line, or per line kind,
+    /// e.g. `rows=sequential,diagonals=product` (kinds: all, rows, columns, diagonals, slash,
+    /// backslash).
+    #[arg(
+        long,
+        alias = "encoding",
+        default_value = "pairwise",
+        value_name = "ENCODING"
+    )]
+    pub amo: queens_sat::encode::LineEncodings,
+    /// Add the redundant column at-least-one clauses.
+    #[arg(long)]
+    pub column_alo: bool,
+}
+
+impl ModelArgs {
+    /// The encoder options these arguments select.
+    pub fn options(&self) -> queens_sat::encode::EncodeOptions {
+        queens_sat::encode::EncodeOptions {
+            amo: self.amo,
+            column_alo: self.column_alo,
+        }
+    }
 }
 
 /// Exit code for usage and input errors.
@@ -91,6 +122,7 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Encode(args) => encode::run(args),
+        Command::Explain(args) => explain::run(args),
     };
     match result {
         Ok(code) => code,

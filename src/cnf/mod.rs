@@ -88,6 +88,7 @@ pub struct Cnf {
     lits: Vec<Lit>,
     ends: Vec<usize>,
     groups: Vec<(usize, GroupInfo)>,
+    lines: Vec<(usize, crate::encode::Line)>,
 }
 
 impl Cnf {
@@ -129,6 +130,12 @@ impl Cnf {
             .rev()
             .find(|(start, _)| *start <= i)
             .map(|(_, g)| g)
+    }
+
+    /// The board line the `i`-th clause constrains, if lines were announced.
+    pub fn line_of(&self, i: usize) -> Option<crate::encode::Line> {
+        let k = self.lines.partition_point(|(start, _)| *start <= i);
+        (k > 0).then(|| self.lines[k - 1].1)
     }
 
     /// Highest variable index used (DIMACS numbering), 0 if none.
@@ -175,6 +182,10 @@ impl ClauseSink for Cnf {
     }
     fn begin_group(&mut self, group: &GroupInfo) -> io::Result<()> {
         self.groups.push((self.len(), group.clone()));
+        Ok(())
+    }
+    fn begin_line(&mut self, line: &crate::encode::Line) -> io::Result<()> {
+        self.lines.push((self.len(), *line));
         Ok(())
     }
 }

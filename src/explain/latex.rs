@@ -1,0 +1,173 @@
+//! The formula as a LaTeX document: each group in big-operator form, and for small n every
+//! clause written out.
+
+use super::Namer;
+use crate::check::LineKind;
+use crate::cnf::{ClauseSink, GroupInfo, Lit};
+use crate::encode::{Amo, Group, QueensEncoder};
+use std::io::{self, Write};
+
+/// Escapes text for LaTeX's text mode.
+pub(super) fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '^' => out.push_str("\\^{}"),
+            '~' => out.push_str("\\~{}"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// The group in big-operator form (pairwise model), or an AMO over the lines for the others.
+fn big_operator(g: &Group, amo: Amo) -> String {
+    if g.at_least_one {
+        return match g.line {
+            LineKind::Row => r"\bigwedge_{i=1}^{n} \bigvee_{j=1}^{n} q_{i,j}".into(),
+            _ => r"\bigwedge_{j=1}^{n} \bigvee_{i=1}^{n} q_{i,j}".into(),
+        };
+    }
+    if amo != Amo::Pairwise {
+        let lines = match g.line {
+            LineKind::Row => r"\text{rows } L",
+            LineKind::Column => r"\text{columns } L",
+            LineKind::Diagonal => r"\text{/ diagonals } L",
+            LineKind::AntiDiagonal => r"\text{\textbackslash{} diagonals } L",
+        };
+        return format!(
+            r"\bigwedge_{{{lines}}} \mathrm{{AMO}}_{{\text{{{}}}}}\bigl(\{{ q_{{i,j}} : (i,j) \in L \}}\bigr)",
+            escape(&amo.name())
+        );
+    }
+    match g.line {
+        LineKind::Row => r"\bigwedge_{i=1}^{n} \bigwedge_{1 \le j < k \le n} (\neg q_{i,j} \lor \neg q_{i,k})".into(),
+        LineKind::Column => r"\bigwedge_{j=1}^{n} \bigwedge_{1 \le i < k \le n} (\neg q_{i,j} \lor \neg q_{k,j})".into(),
+        LineKind::Diagonal => r"\bigwedge_{\substack{1 \le i < k \le n,\ 1 \le j, l \le n \\ i + j = k + l}} (\neg q_{i,j} \lor \neg q_{k,l})".into(),
+        LineKind::AntiDiagonal => r"\bigwedge_{\substack{1 \le i < k \le n,\ 1 \le j, l \le n \\ i - j = k - l}} (\neg q_{i,j} \lor \neg q_{k,l})".into(),
+    }
+}
+
+/// `1 clause`, `2 clauses`.
+fn plural(k: u64, word: &str) -> String {
+    if k == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{k} {word}s")
+    }
+}
+
+struct Latex<'a, W: Write> {
+    out: W,
+    enc: &'a QueensEncoder,
+    namer: Namer,
+    groups: Vec<Group>,
+    expand: bool,
+    open: bool,
+}
+
+impl<W: Write> Latex<'_, W> {
+    fn close(&mut self) -> io::Result<()> {
+        if self.open {
+            writeln!(self.out, r"\end{{align*}}")?;
+            self.open = false;
+        }
+        Ok(())
+    }
+}
+
+impl<W: Write> ClauseSink for Latex<'_, W> {
+    fn begin_group(&mut self, info: &GroupInfo) -> io::Result<()> {
+        self.close()?;
+        let g = self
+            .groups
+            .iter()
+            .find(|g| g.tag == info.tag)
+            .cloned()
+            .ok_or_else(|| io::Error::other(format!("unknown group {}", info.tag)))?;
+        let size = self.enc.group_size(&g);
+        writeln!(
+            self.out,
+            "\n\\subsection*{{{}: {}}}",
+            g.tag,
+            escape(g.meaning)
+        )?;
+        let count = match super::group_count_formulas(self.enc, &g) {
+            Some((_, f)) => format!("{} (in general ${f}$)", plural(size.clauses, "clause")),
+            None => format!(
+                "{}, {}",
+                plural(size.clauses, "clause"),
+                plural(size.vars, "auxiliary variable")
+            ),
+        };
+        writeln!(
+            self.out,
+            "{count}.\n\\[ {} \\]",
+            big_operator(&g, self.enc.options().amo.for_kind(g.line))
+        )?;
+        if self.expand && size.clauses > 0 {
+            writeln!(self.out, r"\begin{{align*}}")?;
+            self.open = true;
+        }
+        Ok(())
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
+        if !self.expand {
+            return Ok(());
+        }
+        let body = if clause.is_empty() {
+            r"\bot".to_string()
+        } else {
+            clause
+                .iter()
+                .map(|l| {
+                    let v = self.namer.var_latex(l.var());
+                    if l.is_negative() {
+                        format!(r"\neg {v}")
+                    } else {
+                        v
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(r" \lor ")
+        };
+        writeln!(self.out, r"& ({body}) \\")
+    }
+}
+
+/// Writes a complete LaTeX document (article class, amsmath) for the formula of `enc`: the
+/// variable convention, each group in big-operator form with its clause count, and, when
+/// `expand` is true, every clause of the group in an `align*` environment.
+pub fn write_latex<W: Write>(enc: &QueensEncoder, out: W, expand: bool) -> io::Result<W> {
+    let n = enc.n();
+    let size = enc.size();
+    let mut l = Latex {
+        out,
+        enc,
+        namer: Namer::new(enc),
+        groups: enc.groups(),
+        expand,
+        open: false,
+    };
+    writeln!(l.out, r"\documentclass{{article}}")?;
+    writeln!(l.out, r"\usepackage{{amsmath,amssymb}}")?;
+    writeln!(l.out, r"\allowdisplaybreaks")?;
+    writeln!(l.out, r"\begin{{document}}")?;
+    writeln!(l.out, r"\section*{{The {n}-queens formula}}")?;
+    writeln!(
+        l.out,
+        "$q_{{i,j}}$ is true when a queen stands on row $i$, column $j$ ($1 \\le i, j \\le n$, here $n = {n}$). \
+         The formula is the conjunction of the groups below: {} variables, {} clauses.",
+        size.vars, size.clauses
+    )?;
+    enc.encode(&mut l)?;
+    l.close()?;
+    writeln!(l.out, r"\end{{document}}")?;
+    Ok(l.out)
+}

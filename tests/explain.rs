@@ -1,0 +1,247 @@
+//! `explain`: the readable listing, the commented DIMACS and the LaTeX carry exactly the clauses
+//! of the exported DIMACS.
+
+mod common;
+
+use common::*;
+use std::collections::HashMap;
+
+/// The DIMACS clause lines of `encode` (the oracle), and its aux map from the header comments:
+/// `c aux FIRST..LAST = ... of LINE` gives the variables `x(LINE; k)` stands for.
+fn exported(n: usize, extra: &[&str]) -> (Vec<Vec<i64>>, HashMap<String, i64>) {
+    let mut args = vec!["encode".to_string(), n.to_string()];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run(&args);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut aux = HashMap::new();
+    let mut clauses = Vec::new();
+    for l in text.lines() {
+        if let Some(rest) = l.strip_prefix("c aux ") {
+            let (range, what) = rest.split_once(" = ").unwrap();
+            let (first, last) = range.split_once("..").unwrap();
+            let (first, last): (i64, i64) = (first.parse().unwrap(), last.parse().unwrap());
+            let line = what.rsplit_once(" of ").unwrap().1.to_string();
+            for v in first..=last {
+                aux.insert(format!("x({line}; {})", v - first + 1), v);
+            }
+        } else if !l.starts_with('c') && !l.starts_with('p') {
+            clauses.push(
+                l.split_whitespace()
+                    .map(|t| t.parse::<i64>().unwrap())
+                    .take_while(|&v| v != 0)
+                    .collect(),
+            );
+        }
+    }
+    (clauses, aux)
+}
+
+/// Parses one literal of the listing: `q(r,c)`, `¬q(r,c)`, `-q(r,c)` or an aux name.
+fn parse_lit(n: usize, tok: &str, aux: &HashMap<String, i64>) -> i64 {
+    let (neg, name) = if let Some(rest) = tok.strip_prefix('¬') {
+        (true, rest)
+    } else if let Some(rest) = tok.strip_prefix('-') {
+        (true, rest)
+    } else {
+        (false, tok)
+    };
+    let v = if let Some(rc) = name.strip_prefix("q(").and_then(|s| s.strip_suffix(')')) {
+        let (r, c) = rc.split_once(',').unwrap();
+        let (r, c): (i64, i64) = (r.parse().unwrap(), c.parse().unwrap());
+        (r - 1) * n as i64 + c
+    } else {
+        *aux.get(name)
+            .unwrap_or_else(|| panic!("unknown variable {name}"))
+    };
+    if neg {
+        -v
+    } else {
+        v
+    }
+}
+
+fn listing_clauses(n: usize, text: &str, aux: &HashMap<String, i64>) -> Vec<Vec<i64>> {
+    text.lines()
+        .filter(|l| {
+            l.starts_with("    ")
+                && !l.trim_start().starts_with(|c: char| c.is_ascii_digit())
+                && !l.contains("...")
+        })
+        .map(|l| {
+            l.trim()
+                .split(" ∨ ")
+                .flat_map(|part| part.split(" v "))
+                .map(|t| parse_lit(n, t.trim(), aux))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn readable_listing_carries_the_dimacs_clauses() {
+    for n in 1..=7usize {
+        for (extra, ascii) in [(vec![], false), (vec!["--column-alo"], true)] {
+            let (dimacs, aux) = exported(n, &extra);
+            let mut args = vec!["explain".to_string(), n.to_string()];
+            args.extend(extra.iter().map(|s| s.to_string()));
+            if ascii {
+                args.push("--ascii".into());
+            }
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(&args);
+            assert!(out.status.success());
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert_eq!(listing_clauses(n, &text, &aux), dimacs, "n={n} {extra:?}");
+            for tag in ["Q1", "Q2", "Q3", "Q4", "Q5"] {
+                assert!(text.contains(&format!("\n{tag}  ")), "{tag} missing");
+            }
+            assert_eq!(text.contains("\nQ6  "), !extra.is_empty());
+        }
+    }
+}
+
+#[test]
+fn readable_group_counts_match_dimacs_header() {
+    // The count printed under each group equals the `c group` line of the export.
+    let (_, _) = exported(6, &[]);
+    let dimacs = String::from_utf8(run(&["encode", "6"]).stdout).unwrap();
+    let listing = String::from_utf8(run(&["explain", "6"]).stdout).unwrap();
+    for l in dimacs.lines().filter(|l| l.starts_with("c group ")) {
+        let tag = &l[8..10];
+        let count = l.rsplit_once('(').unwrap().1.split(' ').next().unwrap();
+        let pos = listing.find(&format!("\n{tag}  ")).unwrap();
+        let next_line = listing[pos + 1..].lines().nth(1).unwrap();
+        assert!(
+            next_line
+                .trim_start()
+                .starts_with(&format!("{count} clauses")),
+            "{tag}: {next_line} vs {count}"
+        );
+    }
+}
+
+#[test]
+fn limit_counts_the_hidden_clauses() {
+    let out = run(&["explain", "6", "--limit", "3"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Q2 for n = 6 has 6 * 15 = 90 clauses: 3 shown, 87 counted.
+    assert!(text.contains("... and 87 more clauses"), "{text}");
+}
+
+#[test]
+fn commented_dimacs_has_the_same_clause_lines() {
+    for n in 1..=8usize {
+        let plain = String::from_utf8(run(&["encode", &n.to_string()]).stdout).unwrap();
+        let commented = String::from_utf8(
+            run(&["explain", &n.to_string(), "--format", "dimacs-commented"]).stdout,
+        )
+        .unwrap();
+        let body = |s: &str| -> Vec<String> {
+            s.lines()
+                .filter(|l| !l.starts_with('c'))
+                .map(String::from)
+                .collect()
+        };
+        assert_eq!(body(&plain), body(&commented), "n={n}");
+        // Every clause line is preceded by a comment naming its group.
+        let lines: Vec<&str> = commented.lines().collect();
+        for (i, l) in lines.iter().enumerate() {
+            if !l.starts_with('c') && !l.starts_with('p') {
+                assert!(lines[i - 1].starts_with("c Q"), "{}", lines[i - 1]);
+            }
+        }
+        // And it still parses as DIMACS with checked header counts.
+        let mut p = varisat_dimacs::DimacsParser::new();
+        p.parse_chunk(commented.as_bytes()).unwrap();
+        p.eof().unwrap();
+        p.check_header().unwrap();
+    }
+}
+
+fn check_latex_structure(tex: &str, n: usize, dimacs: &[Vec<i64>]) {
+    let mut depth = 0i64;
+    let mut prev = ' ';
+    for ch in tex.chars() {
+        if prev != '\\' {
+            match ch {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            assert!(depth >= 0, "unbalanced braces");
+        }
+        prev = if prev == '\\' && ch == '\\' { ' ' } else { ch };
+    }
+    assert_eq!(depth, 0, "unbalanced braces");
+    for env in ["document", "align*"] {
+        assert_eq!(
+            tex.matches(&format!("\\begin{{{env}}}")).count(),
+            tex.matches(&format!("\\end{{{env}}}")).count(),
+            "{env}"
+        );
+    }
+    // Every clause, written out, in order.
+    let rows: Vec<&str> = tex.lines().filter(|l| l.starts_with("& (")).collect();
+    assert_eq!(rows.len(), dimacs.len());
+    for (row, clause) in rows.iter().zip(dimacs) {
+        let want: Vec<String> = clause
+            .iter()
+            .map(|&l| {
+                let v = l.unsigned_abs() as usize - 1;
+                let name = format!("q_{{{},{}}}", v / n + 1, v % n + 1);
+                if l < 0 {
+                    format!("\\neg {name}")
+                } else {
+                    name
+                }
+            })
+            .collect();
+        assert_eq!(*row, format!("& ({}) \\\\", want.join(" \\lor ")));
+    }
+}
+
+#[test]
+fn latex_is_well_formed_and_complete() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdflatex = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).any(|d| d.join("pdflatex").is_file()))
+        .unwrap_or(false);
+    if !pdflatex {
+        eprintln!("pdflatex not on PATH: checking the LaTeX structurally only");
+    }
+    for n in 1..=5usize {
+        let (dimacs, _) = exported(n, &[]);
+        let out = run(&["explain", &n.to_string(), "--format", "latex"]);
+        assert!(out.status.success());
+        let tex = String::from_utf8(out.stdout).unwrap();
+        check_latex_structure(&tex, n, &dimacs);
+        if pdflatex {
+            let file = dir.path().join(format!("q{n}.tex"));
+            std::fs::write(&file, &tex).unwrap();
+            let status = std::process::Command::new("pdflatex")
+                .args(["-interaction=nonstopmode", "-halt-on-error"])
+                .arg(&file)
+                .current_dir(dir.path())
+                .output()
+                .unwrap();
+            assert!(
+                status.status.success(),
+                "pdflatex failed for n={n}: {}",
+                String::from_utf8_lossy(&status.stdout)
+            );
+        }
+    }
+}
+
+#[test]
+fn explain_refuses_large_n_and_bad_input() {
+    let out = run(&["explain", "100"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--force"));
+    let out = run(&["explain", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["explain", "4", "--format", "pdf"]);
+    assert_eq!(out.status.code(), Some(2));
+}
