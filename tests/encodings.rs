@@ -438,3 +438,21 @@ fn cli_refuses_bad_encodings() {
         assert!(!err.contains("panicked"), "{bad}: {err}");
     }
 }
+
+/// A pairwise formula too large to write is refused with a pointer to the sequential counter
+/// and its size; nothing is written.
+#[test]
+fn cli_refusal_suggests_a_linear_encoding() {
+    let out = run(&["encode", "5000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let seq = QueensEncoder::new(
+        5000,
+        options(LineEncodings::uniform(Amo::Sequential), false),
+    )
+    .unwrap();
+    assert!(err.contains("--amo sequential"), "{err}");
+    assert!(err.contains(&seq.size().clauses.to_string()), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
