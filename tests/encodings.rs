@@ -456,3 +456,26 @@ fn cli_refusal_suggests_a_linear_encoding() {
     assert!(err.contains(&seq.size().clauses.to_string()), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// The whole-model formulas of docs/encodings.md, derived by hand from the per-line formulas
+/// (rows and columns have length n; each diagonal direction has lengths 1..n-1 twice and n
+/// once): sequential `12(n-1)^2 + n` clauses, `2(2n-1)(n-1)` auxiliaries, `24(n-1)^2 + n^2`
+/// literals; ladder `4(4n+1)(n-1) + n` clauses, `4n^2 - 4` auxiliaries,
+/// `6(6n+1)(n-1) + n^2` literals.
+#[test]
+fn documented_model_formulas() {
+    for n in 1..=200u64 {
+        let size = |amo| {
+            QueensEncoder::new(n as usize, options(LineEncodings::uniform(amo), false))
+                .unwrap()
+                .size()
+        };
+        let (s, l) = (size(Amo::Sequential), size(Amo::Ladder));
+        assert_eq!(s.clauses, 12 * (n - 1) * (n - 1) + n, "n={n}");
+        assert_eq!(s.vars - n * n, 2 * (2 * n - 1) * (n - 1), "n={n}");
+        assert_eq!(s.literals, 24 * (n - 1) * (n - 1) + n * n, "n={n}");
+        assert_eq!(l.clauses, 4 * (4 * n + 1) * (n - 1) + n, "n={n}");
+        assert_eq!(l.vars - n * n, 4 * n * n - 4, "n={n}");
+        assert_eq!(l.literals, 6 * (6 * n + 1) * (n - 1) + n * n, "n={n}");
+    }
+}

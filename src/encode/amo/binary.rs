@@ -9,9 +9,9 @@
 //! Size for `m` literals: `b = ceil(log2 m)` auxiliary variables, `m * b` binary clauses,
 //! `2 m b` literals (nothing for `m <= 1`). Clauses are emitted literal by literal, bit 0 first.
 //!
-//! The encoding has the fewest auxiliaries of all here, but unit propagation is weaker: a true
-//! `x_i` fixes the bits, which falsifies every other `x_k` only through its clause on a bit
-//! where `k` and `i` differ (it does, in one step).
+//! The encoding has the fewest auxiliaries of all here. A true `x_i` still falsifies every
+//! other literal by unit propagation (it fixes all bits, and every other `x_k` has a clause on
+//! a bit where `k` differs from `i`), but partial information on the bits propagates little.
 //!
 //! ## References
 //! - A. M. Frisch, T. J. Peugniez, A. J. Doggett and P. W. Nightingale, "Solving Non-Boolean
