@@ -20,9 +20,10 @@ pub struct EncodeArgs {
     /// Output file (default: stdout). Written to a temporary file, then renamed.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// At-most-one encoding: one name for every line, or per line kind,
-    /// e.g. `rows=sequential,diagonals=product` (kinds: all, rows, columns, diagonals, slash,
-    /// backslash).
+    /// At-most-one encoding: pairwise, sequential, ladder, commander[:G] (group size, default
+    /// 3), product, binary, bimander[:K] (group count, default ceil(sqrt(line length))); one
+    /// name for every line, or per line kind, e.g. `rows=sequential,diagonals=product` (kinds:
+    /// all, rows, columns, diagonals, slash, backslash).
     #[arg(long, default_value = "pairwise", value_name = "ENCODING")]
     amo: LineEncodings,
     /// Add the redundant column at-least-one clauses.
