@@ -3,7 +3,7 @@
 use super::output::write_output;
 use anyhow::{bail, Result};
 use clap::Args;
-use queens_sat::encode::QueensEncoder;
+use queens_sat::encode::{Amo, EncodeOptions, LineEncodings, QueensEncoder, Size};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -28,13 +28,27 @@ pub struct EncodeArgs {
 }
 
 pub fn run(args: EncodeArgs) -> Result<ExitCode> {
-    let enc = QueensEncoder::new(args.n, args.model.options())?;
+    let options = args.model.options();
+    let enc = QueensEncoder::new(args.n, options)?;
     let size = enc.size();
     let bytes = size.estimated_dimacs_bytes();
-    if !args.force && (size.clauses > MAX_CLAUSES || bytes > MAX_BYTES) {
+    let too_big = |s: &Size| s.clauses > MAX_CLAUSES || s.estimated_dimacs_bytes() > MAX_BYTES;
+    if !args.force && too_big(&size) {
+        // Suggest the sequential counter (linear in the line length) when it would fit.
+        let linear = EncodeOptions {
+            amo: LineEncodings::uniform(Amo::Sequential),
+            ..options
+        };
+        let hint = match QueensEncoder::new(args.n, linear) {
+            Ok(e) if !too_big(&e.size()) && options.amo != linear.amo => format!(
+                "--amo sequential (linear in the line length: {} clauses, about {}), ",
+                e.size().clauses,
+                human_bytes(e.size().estimated_dimacs_bytes())
+            ),
+            _ => String::new(),
+        };
         bail!(
-            "n = {} with {} would write {} clauses (about {}); use an encoding linear in the line length \
-             (e.g. --amo sequential), a smaller n, or --force",
+            "n = {} with {} would write {} clauses (about {}); use {hint}a smaller n, or --force",
             args.n,
             enc.options().amo,
             size.clauses,

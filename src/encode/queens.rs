@@ -94,9 +94,10 @@ impl std::fmt::Display for LineEncodings {
         if self.is_uniform() {
             write!(f, "{}", self.rows)
         } else {
+            // The keys of `FromStr`, so that the text parses back to the same settings.
             write!(
                 f,
-                "rows={},columns={},diagonals={},anti-diagonals={}",
+                "rows={},columns={},slash={},backslash={}",
                 self.rows, self.columns, self.diagonals, self.anti_diagonals
             )
         }
@@ -559,6 +560,29 @@ mod tests {
                 assert!(seen.iter().all(|&s| s == 1), "{kind:?} n={n}");
             }
         }
+    }
+
+    #[test]
+    fn line_encodings_display_parses_back() {
+        let mut settings = vec![LineEncodings::default()];
+        for (i, a) in Amo::all().into_iter().enumerate() {
+            let all = Amo::all();
+            settings.push(LineEncodings::uniform(a));
+            settings.push(LineEncodings {
+                rows: a,
+                columns: all[(i + 1) % all.len()],
+                diagonals: all[(i + 2) % all.len()],
+                anti_diagonals: all[(i + 3) % all.len()],
+            });
+        }
+        settings.push("rows=commander:4,backslash=bimander:2".parse().unwrap());
+        for s in settings {
+            assert_eq!(s.to_string().parse::<LineEncodings>(), Ok(s), "{s}");
+        }
+        let slash: LineEncodings = "slash=ladder".parse().unwrap();
+        assert_eq!(slash.diagonals, Amo::Ladder);
+        assert_eq!(slash.anti_diagonals, Amo::Pairwise);
+        assert_eq!(slash.for_kind(LineKind::Diagonal), Amo::Ladder);
     }
 
     #[test]

@@ -131,7 +131,8 @@ fn parse_answer(text: &str) -> std::result::Result<Option<Vec<i64>>, String> {
 /// MiniSat's `conflicts             : 1234   (...)`.
 pub(crate) fn statistic(text: &str, name: &str) -> Option<u64> {
     text.lines().find_map(|l| {
-        let l = l.trim_start_matches('c').trim();
+        let l = l.trim();
+        let l = l.strip_prefix("c ").unwrap_or(l).trim_start();
         let rest = l.strip_prefix(name)?.trim_start();
         let rest = rest.strip_prefix(':')?.trim_start();
         rest.split_whitespace().next()?.parse().ok()
