@@ -2,9 +2,11 @@
 //! errors to exit codes (0 ok, 1 a check found a discrepancy, 2 usage or input error,
 //! 10/20 SAT/UNSAT where the SAT-competition convention is asked for).
 
+mod compare;
 mod encode;
 mod explain;
 mod output;
+mod sat;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,6 +25,11 @@ enum Command {
     Encode(encode::EncodeArgs),
     /// Print the formula readably (groups Q1..Q6, named variables), as LaTeX, or as commented DIMACS.
     Explain(explain::ExplainArgs),
+    /// Compare encodings: sizes and solve times per n, encoding and solver (table, CSV, JSON, SVG).
+    Compare(compare::CompareArgs),
+    /// Solve a DIMACS file with the embedded solver, SAT-competition output.
+    #[command(hide = true)]
+    Sat(sat::SatArgs),
 }
 
 /// The options that choose the formula: shared by every command that encodes.
@@ -124,6 +131,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Encode(args) => encode::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Compare(args) => compare::run(args),
+        Command::Sat(args) => sat::run(args),
     };
     match result {
         Ok(code) => code,

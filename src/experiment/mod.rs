@@ -208,13 +208,10 @@ pub fn run_sweep(
                         Err(e) => format!("ERROR: {e}"),
                         Ok(None) if has_solution(n) => "WRONG: UNSAT".to_string(),
                         Ok(None) => "UNSAT".to_string(),
-                        Ok(Some(model)) => {
-                            match crate::check::check_placement(&run::placement_of_model(n, model))
-                            {
-                                Ok(()) => "SAT".to_string(),
-                                Err(v) => format!("WRONG: {v}"),
-                            }
-                        }
+                        Ok(Some(model)) => match run::check_model(n, model) {
+                            Ok(_) => "SAT".to_string(),
+                            Err(v) => format!("WRONG: {v}"),
+                        },
                     };
                     if row.status != "SAT" && row.status != "UNSAT" {
                         break;

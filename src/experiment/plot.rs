@@ -19,7 +19,8 @@ const COLORS: [RGBColor; 10] = [
     RGBColor(23, 190, 207),
 ];
 
-type Series = BTreeMap<String, Vec<(f64, f64)>>;
+/// Series by label; each with its color index (the encoding) and marker index (the solver).
+type Series = BTreeMap<String, (usize, usize, Vec<(f64, f64)>)>;
 
 /// Log-scale bounds padded to whole decades.
 fn bounds(points: impl Iterator<Item = f64>) -> (f64, f64) {
@@ -37,14 +38,31 @@ fn bounds(points: impl Iterator<Item = f64>) -> (f64, f64) {
     )
 }
 
+/// Log-scale bounds with a margin of a factor 1.6 on each side (for the n axis).
+fn tight_bounds(mut points: impl Iterator<Item = f64>) -> (f64, f64) {
+    let lo = points.next().unwrap_or(1.0);
+    let hi = points.next().unwrap_or(lo);
+    (lo / 1.6, hi * 1.6)
+}
+
 fn draw_panel(
     area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
     title: &str,
     y_desc: &str,
     series: &Series,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let (x0, x1) = bounds(series.values().flatten().map(|p| p.0));
-    let (y0, y1) = bounds(series.values().flatten().map(|p| p.1));
+    let all = || series.values().flat_map(|s| s.2.iter());
+    let (mut x0, mut x1) = (f64::MAX, f64::MIN);
+    for p in all() {
+        x0 = x0.min(p.0);
+        x1 = x1.max(p.0);
+    }
+    let (x0, x1) = if x0 > x1 {
+        (1.0, 10.0)
+    } else {
+        tight_bounds([x0, x1].into_iter())
+    };
+    let (y0, y1) = bounds(all().map(|p| p.1));
     let mut chart = ChartBuilder::on(area)
         .caption(title, ("sans-serif", 20))
         .margin(12)
@@ -52,8 +70,8 @@ fn draw_panel(
         .y_label_area_size(60)
         .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())?;
     chart.configure_mesh().x_desc("n").y_desc(y_desc).draw()?;
-    for (i, (name, pts)) in series.iter().enumerate() {
-        let color = COLORS[i % COLORS.len()];
+    for (name, (color, marker, pts)) in series {
+        let color = COLORS[color % COLORS.len()];
         let pts: Vec<(f64, f64)> = pts.iter().copied().filter(|p| p.1 > 0.0).collect();
         chart
             .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))?
@@ -61,7 +79,15 @@ fn draw_panel(
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
             });
-        chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))?;
+        // The marker tells the solvers apart: circle, triangle, cross, then circles again.
+        match marker % 3 {
+            0 => chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))?,
+            1 => chart.draw_series(
+                pts.iter()
+                    .map(|&p| TriangleMarker::new(p, 5, color.filled())),
+            )?,
+            _ => chart.draw_series(pts.iter().map(|&p| Cross::new(p, 4, color.stroke_width(2))))?,
+        };
     }
     chart
         .configure_series_labels()
@@ -75,22 +101,39 @@ fn draw_panel(
 /// An SVG document with two panels: clauses vs n per encoding, and median solve time vs n per
 /// encoding and solver (rows that timed out or failed are left out of the second panel).
 pub fn render_svg(rows: &[Row]) -> anyhow::Result<String> {
+    // Colors follow the encodings, markers the solvers, in order of first appearance.
+    let mut encodings: Vec<&str> = Vec::new();
+    let mut solvers: Vec<&str> = Vec::new();
+    for r in rows {
+        if !encodings.contains(&r.encoding.as_str()) {
+            encodings.push(&r.encoding);
+        }
+        if !solvers.contains(&r.solver.as_str()) {
+            solvers.push(&r.solver);
+        }
+    }
+    let index = |v: &[&str], x: &str| v.iter().position(|y| *y == x).unwrap_or(0);
     let mut clauses: Series = BTreeMap::new();
     let mut times: Series = BTreeMap::new();
     for r in rows {
-        let e = clauses.entry(r.encoding.clone()).or_default();
-        if !e.iter().any(|p| p.0 == r.n as f64) {
-            e.push((r.n as f64, r.clauses as f64));
+        let color = index(&encodings, &r.encoding);
+        let e = clauses
+            .entry(r.encoding.clone())
+            .or_insert_with(|| (color, 0, Vec::new()));
+        if !e.2.iter().any(|p| p.0 == r.n as f64) {
+            e.2.push((r.n as f64, r.clauses as f64));
         }
         if let Some(t) = r.solve_ms {
+            let marker = index(&solvers, &r.solver);
             times
                 .entry(format!("{} / {}", r.encoding, r.solver))
-                .or_default()
+                .or_insert_with(|| (color, marker, Vec::new()))
+                .2
                 .push((r.n as f64, t.max(0.01)));
         }
     }
     for v in clauses.values_mut().chain(times.values_mut()) {
-        v.sort_by(|a, b| a.0.total_cmp(&b.0));
+        v.2.sort_by(|a, b| a.0.total_cmp(&b.0));
     }
     let mut svg = String::new();
     {

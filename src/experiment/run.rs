@@ -18,6 +18,8 @@ pub struct SolverSpec {
     pub args: Vec<String>,
     /// MiniSat style: the answer goes to a result file given after the input file.
     pub result_file: bool,
+    /// The version to record, when the program cannot say it (`None`: ask `--version`).
+    pub version: Option<String>,
 }
 
 impl SolverSpec {
@@ -35,6 +37,7 @@ impl SolverSpec {
             program: PathBuf::from(program),
             args: parts.map(String::from).collect(),
             result_file,
+            version: None,
         })
     }
 }
@@ -139,10 +142,10 @@ pub(crate) fn statistic(text: &str, name: &str) -> Option<u64> {
     })
 }
 
-/// The placement a model describes: the true cell variables `(r-1)*n + c`. A model with no or
-/// several queens in a row gives a placement that fails the check (an off-board column).
-pub(crate) fn placement_of_model(n: usize, model: &[i64]) -> Placement {
-    let mut cols = vec![u32::MAX; n];
+/// Checks that a model (DIMACS literals) describes an n-queens solution: exactly one true cell
+/// variable `(r-1)*n + c` per row, and no two queens attacking. Says what is wrong otherwise.
+pub(crate) fn check_model(n: usize, model: &[i64]) -> std::result::Result<Placement, String> {
+    let mut cols = vec![0u32; n];
     let mut per_row = vec![0usize; n];
     for &l in model {
         if l > 0 && (l as usize) <= n * n {
@@ -151,17 +154,20 @@ pub(crate) fn placement_of_model(n: usize, model: &[i64]) -> Placement {
             per_row[v / n] += 1;
         }
     }
-    for (r, k) in per_row.iter().enumerate() {
-        if *k != 1 {
-            cols[r] = n as u32 + *k as u32; // off the board: reported by the check
-        }
+    if let Some((r, &k)) = per_row.iter().enumerate().find(|(_, &k)| k != 1) {
+        return Err(format!("row {} has {k} queens", r + 1));
     }
-    Placement::new(cols)
+    let p = Placement::new(cols);
+    crate::check::check_placement(&p).map_err(|v| v.to_string())?;
+    Ok(p)
 }
 
 /// The solver's version as it reports it (`--version`, first line), `Some("unknown")` when it
 /// runs but says nothing, `None` when it cannot be run at all.
 pub fn solver_version(solver: &SolverSpec) -> Option<String> {
+    if let Some(v) = &solver.version {
+        return Some(v.clone());
+    }
     let mut child = Command::new(&solver.program)
         .arg("--version")
         .stdin(Stdio::null())
@@ -238,8 +244,18 @@ mod tests {
 
     #[test]
     fn decodes_models_to_placements() {
-        let p = placement_of_model(4, &[2, 8, 9, 15, -1]);
+        let p = check_model(4, &[2, 8, 9, 15, -1]).unwrap();
         assert_eq!(p.cols(), &[1, 3, 0, 2]);
-        assert!(crate::check::check_placement(&placement_of_model(4, &[2, 8, 9])).is_err());
+        assert_eq!(
+            check_model(4, &[2, 8, 9]).unwrap_err(),
+            "row 4 has 0 queens"
+        );
+        assert_eq!(
+            check_model(4, &[1, 2, 8, 9, 15]).unwrap_err(),
+            "row 1 has 2 queens"
+        );
+        assert!(check_model(4, &[1, 6, 12, 15])
+            .unwrap_err()
+            .contains("share"));
     }
 }
