@@ -162,6 +162,7 @@ fn aux_comments_are_right(amo: LineEncodings) {
             let (first, last) = range.split_once("..").unwrap();
             let (first, last): (usize, usize) = (first.parse().unwrap(), last.parse().unwrap());
             let (name, line) = rest.split_once(" at-most-one of ").unwrap();
+            let line = line.split_once("; named ").map_or(line, |(l, _)| l);
             let line = lines_by_name[line];
             assert_eq!(first, n * n + owner.len() + 1, "{amo} n={n}: {l}");
             assert_eq!(name, amo.for_kind(line.kind).name(), "{amo} n={n}: {l}");

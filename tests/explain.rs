@@ -22,9 +22,11 @@ fn exported(n: usize, extra: &[&str]) -> (Vec<Vec<i64>>, HashMap<String, i64>) {
             let (range, what) = rest.split_once(" = ").unwrap();
             let (first, last) = range.split_once("..").unwrap();
             let (first, last): (i64, i64) = (first.parse().unwrap(), last.parse().unwrap());
-            let line = what.rsplit_once(" of ").unwrap().1.to_string();
+            // `... of LINE; named s(LINE, 1..K)`
+            let named = what.split_once("; named ").unwrap().1;
+            let (prefix, _) = named.rsplit_once(", 1..").unwrap();
             for v in first..=last {
-                aux.insert(format!("x({line}; {})", v - first + 1), v);
+                aux.insert(format!("{prefix}, {})", v - first + 1), v);
             }
         } else if !l.starts_with('c') && !l.starts_with('p') {
             clauses.push(

@@ -118,12 +118,19 @@ pub fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 };
             }
-            // One line: clap's first line, plus a pointer to --help.
+            // One line: clap's first line (with the next one when it ends in a colon, as for
+            // missing arguments), plus a pointer to --help.
             let rendered = e.render().to_string();
-            let first = rendered
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("error: invalid arguments");
+            let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+            let mut first = lines
+                .next()
+                .unwrap_or("error: invalid arguments")
+                .to_string();
+            if first.ends_with(':') {
+                if let Some(next) = lines.next().filter(|l| !l.starts_with("Usage")) {
+                    first = format!("{first} {next}");
+                }
+            }
             eprintln!("{first} (see 'queens-sat --help')");
             return ExitCode::from(EXIT_USAGE);
         }

@@ -421,11 +421,14 @@ impl QueensEncoder {
         }
         for b in self.aux_blocks() {
             c.push(format!(
-                "aux {}..{} = {} at-most-one of {}",
+                "aux {}..{} = {} at-most-one of {}; named {}({}, 1..{})",
                 b.first,
                 b.first + b.count - 1,
                 b.amo,
-                b.line.describe(n)
+                b.line.describe(n),
+                b.amo.aux_symbol(),
+                b.line.describe(n),
+                b.count
             ));
         }
         for g in self.groups() {

@@ -16,14 +16,77 @@ pub use latex::write_latex;
 pub use text::{write_dimacs_commented, write_readable, Notation};
 
 use crate::check::LineKind;
+use crate::cnf::Cnf;
 use crate::cnf::{Lit, Var};
-use crate::encode::{cell_of_var, AuxBlock, Group, Line, QueensEncoder};
+use crate::encode::{cell_of_var, Amo, AuxBlock, Group, Line, QueensEncoder, VarAlloc};
 
 /// Names variables the way the coursework does.
+///
+/// Cells are `q(r,c)`. An auxiliary variable is named by its encoding's letter, its line and
+/// its position in the line's block: `s(row 2, 3)` is the third sequential-counter variable of
+/// row 2. Its meaning ([`Namer::aux_meaning`]) is read off the clauses themselves: which queens
+/// on the line force it true and which force it false, by unit propagation over the
+/// encoding's binary clauses.
 #[derive(Clone, Debug)]
 pub struct Namer {
     n: usize,
     blocks: Vec<AuxBlock>,
+}
+
+/// What the queens of a line force onto one auxiliary variable of its encoding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuxForcing {
+    /// 0-based positions in the line whose queen forces the variable true.
+    pub true_by: Vec<usize>,
+    /// 0-based positions whose queen forces it false.
+    pub false_by: Vec<usize>,
+}
+
+/// For each auxiliary variable of `amo` on a line of `m` cells, the positions whose queen
+/// forces it true or false, found by propagating each literal through the binary clauses.
+pub fn aux_forcing(amo: Amo, m: usize) -> Vec<AuxForcing> {
+    let lits: Vec<Lit> = (0..m).map(|i| Lit::from_index(i, true)).collect();
+    let mut alloc = VarAlloc::starting_at(m);
+    let mut cnf = Cnf::new();
+    // Emitting into memory cannot fail.
+    let _ = amo.encode(&lits, &mut alloc, &mut cnf);
+    let total = alloc.used();
+    // Implication graph over literal codes: (a v b) gives -a -> b and -b -> a.
+    let mut next: Vec<Vec<usize>> = vec![Vec::new(); 2 * total];
+    for c in cnf.iter().filter(|c| c.len() == 2) {
+        next[(!c[0]).code()].push(c[1].code());
+        next[(!c[1]).code()].push(c[0].code());
+    }
+    let mut out = vec![
+        AuxForcing {
+            true_by: Vec::new(),
+            false_by: Vec::new()
+        };
+        total - m
+    ];
+    for (i, lit) in lits.iter().enumerate() {
+        let mut seen = vec![false; 2 * total];
+        let mut stack = vec![lit.code()];
+        seen[lit.code()] = true;
+        while let Some(x) = stack.pop() {
+            for &y in &next[x] {
+                if !seen[y] {
+                    seen[y] = true;
+                    stack.push(y);
+                }
+            }
+        }
+        for (k, f) in out.iter_mut().enumerate() {
+            let v = Var::from_index(m + k);
+            if seen[v.positive().code()] {
+                f.true_by.push(i);
+            }
+            if seen[v.negative().code()] {
+                f.false_by.push(i);
+            }
+        }
+    }
+    out
 }
 
 impl Namer {
@@ -48,36 +111,72 @@ impl Namer {
         (d < b.first + b.count).then(|| (b, d - b.first + 1))
     }
 
-    /// `q(2,3)` for a cell; `x(row 1; 2)` for the 2nd auxiliary of row 1's encoding.
+    /// `q(2,3)` for a cell; `s(row 1, 2)` for the 2nd auxiliary of row 1's sequential counter.
     pub fn var(&self, v: Var) -> String {
         if let Some((r, c)) = cell_of_var(self.n, v) {
             return format!("q({},{})", r + 1, c + 1);
         }
         match self.aux_of(v) {
-            Some((b, k)) => format!("x({}; {k})", b.line.describe(self.n)),
+            Some((b, k)) => format!("{}({}, {k})", b.amo.aux_symbol(), b.line.describe(self.n)),
             None => format!("x{}", v.to_dimacs()),
         }
     }
 
-    /// A sentence saying what an auxiliary variable stands for, or `None` for a cell.
-    pub fn aux_meaning(&self, v: Var) -> Option<String> {
-        let (b, k) = self.aux_of(v)?;
-        Some(format!(
-            "auxiliary variable {k} of {} of the {} encoding",
-            b.count,
-            b.amo,
-            // the owning line is already in the name
-        ))
+    /// The auxiliary variables of the block that encodes `line` in a group of at-most-one
+    /// clauses (none for pairwise), in order.
+    pub fn aux_of_line(&self, line: &Line) -> Vec<Var> {
+        self.blocks
+            .iter()
+            .filter(|b| b.line == *line)
+            .flat_map(|b| (b.first..b.first + b.count).map(|d| Var::from_dimacs(d as isize)))
+            .collect()
     }
 
-    /// The LaTeX form: `q_{2,3}`, or `x_{k}^{\text{row 1}}`.
+    /// What an auxiliary variable stands for, in words (e.g. "true when a queen is among the
+    /// first 3 cells of row 2"), or `None` for a cell variable.
+    pub fn aux_meaning(&self, v: Var) -> Option<String> {
+        let (b, k) = self.aux_of(v)?;
+        let cells: Vec<(usize, usize)> = b.line.cells(self.n).collect();
+        let f = aux_forcing(b.amo, cells.len()).swap_remove(k as usize - 1);
+        let line = b.line.describe(self.n);
+        let set = |pos: &[usize]| -> String {
+            if pos.len() > 1 && pos.iter().enumerate().all(|(i, &p)| i == p) {
+                return format!("the first {} cells of {line}", pos.len());
+            }
+            let list: Vec<String> = pos
+                .iter()
+                .map(|&p| format!("({},{})", cells[p].0 + 1, cells[p].1 + 1))
+                .collect();
+            format!("{} of {line}", list.join(", "))
+        };
+        let mut parts = Vec::new();
+        if !f.true_by.is_empty() {
+            parts.push(format!(
+                "must be true when a queen is on {}",
+                set(&f.true_by)
+            ));
+        }
+        if !f.false_by.is_empty() {
+            parts.push(format!(
+                "must be false when a queen is on {}",
+                set(&f.false_by)
+            ));
+        }
+        if parts.is_empty() {
+            parts.push("not forced by any single queen".to_string());
+        }
+        Some(format!("{}: {}", self.var(v), parts.join("; ")))
+    }
+
+    /// The LaTeX form: `q_{2,3}`, or `s_{3}^{\text{row 2}}`.
     pub fn var_latex(&self, v: Var) -> String {
         if let Some((r, c)) = cell_of_var(self.n, v) {
             return format!("q_{{{},{}}}", r + 1, c + 1);
         }
         match self.aux_of(v) {
             Some((b, k)) => format!(
-                "x_{{{k}}}^{{\\text{{{}}}}}",
+                "{}_{{{k}}}^{{\\text{{{}}}}}",
+                b.amo.aux_symbol(),
                 latex::escape(&b.line.describe(self.n))
             ),
             None => format!("x_{{{}}}", v.to_dimacs()),

@@ -59,6 +59,7 @@ struct Readable<'a, W: Write> {
     hidden: u64,
     line: Option<Line>,
     line_printed: bool,
+    group: Option<Group>,
 }
 
 impl<W: Write> Readable<'_, W> {
@@ -100,6 +101,7 @@ impl<W: Write> ClauseSink for Readable<'_, W> {
             )?,
         }
         self.line = None;
+        self.group = Some(g);
         Ok(())
     }
 
@@ -117,6 +119,13 @@ impl<W: Write> ClauseSink for Readable<'_, W> {
         if !self.line_printed {
             if let Some(line) = self.line {
                 writeln!(self.out, "  {}:", line.describe(self.enc.n()))?;
+                if self.group.as_ref().is_some_and(|g| !g.at_least_one) {
+                    for v in self.namer.aux_of_line(&line) {
+                        if let Some(m) = self.namer.aux_meaning(v) {
+                            writeln!(self.out, "    where {m}")?;
+                        }
+                    }
+                }
             }
             self.line_printed = true;
         }
@@ -147,6 +156,7 @@ pub fn write_readable<W: Write>(
         hidden: 0,
         line: None,
         line_printed: false,
+        group: None,
     };
     writeln!(
         r.out,
@@ -161,7 +171,7 @@ pub fn write_readable<W: Write>(
     if size.vars > (n * n) as u64 {
         writeln!(
             r.out,
-            "x(line; k) is the k-th auxiliary variable of the encoding of that line (DIMACS variables {}..{}).",
+            "s(line, k), y(...), c(...), p(...), b(...): the k-th auxiliary variable of that line's encoding (DIMACS variables {}..{}), explained where the line's clauses start.",
             n * n + 1,
             size.vars
         )?;

@@ -81,6 +81,20 @@ impl Amo {
         ]
     }
 
+    /// The letter that names this encoding's auxiliary variables in listings: `s` (sequential
+    /// counter), `y` (ladder), `c` (commanders), `p` (product row and column variables), `b`
+    /// (bits of binary and bimander); pairwise has none and gets `x`.
+    pub fn aux_symbol(&self) -> &'static str {
+        match self {
+            Amo::Pairwise => "x",
+            Amo::Sequential => "s",
+            Amo::Ladder => "y",
+            Amo::Commander { .. } => "c",
+            Amo::Product => "p",
+            Amo::Binary | Amo::Bimander { .. } => "b",
+        }
+    }
+
     /// The command-line names (without parameters), in the order of [`Amo::all`].
     pub fn names() -> Vec<&'static str> {
         vec![
