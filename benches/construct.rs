@@ -62,7 +62,9 @@ fn bench(c: &mut Criterion) {
         });
         g.bench_with_input(BenchmarkId::new("stream_one_line_hlm", n), &n, |b, &n| {
             b.iter(|| {
-                let c = Construction::new(black_box(n), Method::Hlm).unwrap().unwrap();
+                let c = Construction::new(black_box(n), Method::Hlm)
+                    .unwrap()
+                    .unwrap();
                 c.write_one_line(&mut std::io::sink()).unwrap()
             })
         });

@@ -171,12 +171,12 @@ impl Case {
             _ => {}
         }
         let r = n % 6;
-        let even = n % 2 == 0;
+        let even = n.is_multiple_of(2);
         Some(match method {
             Method::Hlm => match (r, even) {
-                (2, _) if (n / 2) % 2 == 0 => Case::B1,
+                (2, _) if (n / 2).is_multiple_of(2) => Case::B1,
                 (2, _) => Case::B2,
-                (3, _) if (n / 2) % 2 == 0 => Case::B3,
+                (3, _) if (n / 2).is_multiple_of(2) => Case::B3,
                 (3, _) => Case::B4,
                 (_, true) => Case::A1,
                 (_, false) => Case::A2,
@@ -284,7 +284,7 @@ impl Construction {
         let list: Vec<Run> = match case {
             Case::Single => vec![r(1, 1)],
             // A1 / A2 (the staircase is the same when n mod 6 is not 2 or 3): evens, odds.
-            Case::A1 | Case::A2 | Case::StaircasePlain if m % 2 == 0 => {
+            Case::A1 | Case::A2 | Case::StaircasePlain if m.is_multiple_of(2) => {
                 vec![r(2, m), r(1, m - 1)]
             }
             Case::A1 | Case::A2 | Case::StaircasePlain => {
@@ -294,7 +294,7 @@ impl Construction {
                 // B3/B4 are B1/B2 on the even board m' = m - 1, plus the queen on (m, m).
                 let e = m - m % 2;
                 let h = e / 2;
-                let mut v = if h % 2 == 0 {
+                let mut v = if h.is_multiple_of(2) {
                     // B1: h..e | 2..h-2 | h+3..e-1 | 1..h+1
                     vec![r(h, e), r(2, h - 2), r(h + 3, e - 1), r(1, h + 1)]
                 } else {

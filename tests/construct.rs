@@ -142,7 +142,11 @@ fn assignment_uses_the_cell_variables() {
         assert_eq!(a.len(), n * n);
         for r in 0..n {
             for c in 0..n {
-                assert_eq!(a[cell_var(n, r, c).index()], p.col(r) == c, "n = {n} ({r},{c})");
+                assert_eq!(
+                    a[cell_var(n, r, c).index()],
+                    p.col(r) == c,
+                    "n = {n} ({r},{c})"
+                );
                 // DIMACS numbering of the reference: (r-1)*n + c for 1-based r, c.
                 assert_eq!(cell_var(n, r, c).to_dimacs() as usize, r * n + c + 1);
             }
@@ -164,7 +168,10 @@ fn constructed_placements_satisfy_the_reference_cnf() {
         .unwrap()
         .encode(&mut cnf)
         .unwrap();
-    assert_eq!(cnf.first_falsified(&build(14, Method::Hlm).to_assignment()), None);
+    assert_eq!(
+        cnf.first_falsified(&build(14, Method::Hlm).to_assignment()),
+        None
+    );
 }
 
 #[test]
@@ -238,7 +245,10 @@ fn cli_check_names_the_case() {
         let o = run(&["construct", n, "--method", method, "--check"]);
         assert!(o.status.success(), "{}", stderr(&o));
         let err = stderr(&o);
-        assert!(err.contains(case) && err.contains("valid"), "n = {n}: {err}");
+        assert!(
+            err.contains(case) && err.contains("valid"),
+            "n = {n}: {err}"
+        );
         assert!(is_solution_1based(&parse_line(&stdout(&o))));
     }
 }
@@ -276,7 +286,10 @@ fn cli_bad_input() {
         (&["construct", "12.5"], "positive integer"),
         (&["construct", "99999999999999999999999"], "too large"),
         (&["construct", "4294967296"], "too large"),
-        (&["construct", "8", "--method", "magic"], "unknown construction method"),
+        (
+            &["construct", "8", "--method", "magic"],
+            "unknown construction method",
+        ),
         (&["construct", "8", "--format", "svg"], "svg"),
         (&["construct"], "required"),
     ] {
@@ -285,7 +298,10 @@ fn cli_bad_input() {
         assert!(stdout(&o).is_empty(), "{args:?}");
         let err = stderr(&o);
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("error:") && err.contains(needle), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error:") && err.contains(needle),
+            "{args:?}: {err}"
+        );
         assert!(!err.contains("panicked"), "{args:?}");
     }
 }
@@ -342,6 +358,11 @@ fn cli_huge_n_streams_without_storing_the_answer() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(0));
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     assert!(err.is_empty(), "{err}");
 }
