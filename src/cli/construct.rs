@@ -30,9 +30,11 @@ pub enum Format {
     None,
 }
 
+/// Arguments of `queens-sat construct`.
 #[derive(Args, Debug)]
 pub struct ConstructArgs {
-    /// Board size (n x n, n >= 1).
+    /// Board size (n x n, 1 <= n <= 4294967295). For n = 2 and 3 no solution exists: that is
+    /// printed on stdout and the exit code is 0.
     #[arg(value_parser = parse_board_size, allow_negative_numbers = true)]
     n: usize,
     /// Construction: hlm (Hoffman-Loessi-Moore, cases A1..B4) or staircase.
@@ -77,6 +79,8 @@ fn available_memory() -> Option<u64> {
     Some(kib.saturating_mul(1024))
 }
 
+/// Runs `construct`: exit 0 with the placement (or the "no solution exists" message for
+/// n = 2, 3), 1 if `--check` found the placement invalid, an error (exit 2) for bad input.
 pub fn run(args: ConstructArgs) -> Result<ExitCode> {
     let n = args.n;
     if args.format == Format::Board && n > MAX_BOARD_N {
