@@ -129,6 +129,21 @@ impl Placement {
         }
         s
     }
+
+    /// The placement as an assignment of the `n * n` cell variables: entry `r * n + c` (the
+    /// 0-based index of the variable of 0-based row `r`, column `c`; DIMACS variable
+    /// `r * n + c + 1`) is `true` exactly when the queen of row `r` stands in column `c`.
+    /// Auxiliary variables of an encoding are not included.
+    pub fn to_assignment(&self) -> Vec<bool> {
+        let n = self.n();
+        let mut a = vec![false; n * n];
+        for (r, &c) in self.cols.iter().enumerate() {
+            if (c as usize) < n {
+                a[r * n + c as usize] = true;
+            }
+        }
+        a
+    }
 }
 
 impl std::fmt::Display for Placement {

@@ -31,6 +31,7 @@
 pub mod board;
 pub mod check;
 pub mod cnf;
+pub mod construct;
 pub mod encode;
 pub mod experiment;
 pub mod explain;

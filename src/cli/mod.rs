@@ -3,6 +3,7 @@
 //! 10/20 SAT/UNSAT where the SAT-competition convention is asked for).
 
 mod compare;
+mod construct;
 mod encode;
 mod explain;
 mod output;
@@ -30,6 +31,8 @@ enum Command {
     /// Solve a DIMACS file with the embedded solver, SAT-competition output.
     #[command(hide = true)]
     Sat(sat::SatArgs),
+    /// A solution for any n by a closed-form construction (no search), streamed.
+    Construct(construct::ConstructArgs),
 }
 
 /// The options that choose the formula: shared by every command that encodes.
@@ -140,6 +143,7 @@ pub fn main() -> ExitCode {
         Command::Explain(args) => explain::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Sat(args) => sat::run(args),
+        Command::Construct(args) => construct::run(args),
     };
     match result {
         Ok(code) => code,
