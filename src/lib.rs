@@ -32,6 +32,7 @@ pub mod board;
 pub mod check;
 pub mod cnf;
 pub mod encode;
+pub mod solve;
 
 pub use board::Placement;
 pub use encode::{EncodeOptions, QueensEncoder};

@@ -4,6 +4,8 @@
 
 mod encode;
 mod output;
+mod solve;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -20,6 +22,10 @@ pub struct Cli {
 enum Command {
     /// Write the CNF of n-queens in DIMACS (stdout or -o FILE).
     Encode(encode::EncodeArgs),
+    /// Solve with the embedded SAT solver (or an external one): one solution, all, or a count.
+    Solve(solve::SolveArgs),
+    /// Check an external solver's answer or a one-line placement against the board and the CNF.
+    Verify(verify::VerifyArgs),
 }
 
 /// Exit code for usage and input errors.
@@ -91,6 +97,8 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Encode(args) => encode::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Verify(args) => verify::run(args),
     };
     match result {
         Ok(code) => code,
