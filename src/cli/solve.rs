@@ -5,8 +5,7 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::encode::{EncodeOptions, LineEncodings, QueensEncoder};
 use queens_sat::solve::{
-    run_external, solve_model, verify_assignment, Enumeration, Progress, SolveConfig,
-    SolverAnswer,
+    run_external, solve_model, verify_assignment, Enumeration, Progress, SolveConfig, SolverAnswer,
 };
 use queens_sat::Placement;
 use std::io::{self, Write};
@@ -72,9 +71,7 @@ pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
     let r: usize = r.trim().parse().map_err(|_| bad())?;
     let c: usize = c.trim().parse().map_err(|_| bad())?;
     if r == 0 || c == 0 {
-        return Err(format!(
-            "'{s}': rows and columns are numbered from 1"
-        ));
+        return Err(format!("'{s}': rows and columns are numbered from 1"));
     }
     Ok((r - 1, c - 1))
 }
@@ -133,7 +130,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             let out = &mut io::stdout().lock();
             let header = "a solution".to_string();
             match model {
-                Some(m) => print_one(out, &args, &cfg, &m.placement, &m.assignment.lits(), &header),
+                Some(m) => print_one(
+                    out,
+                    &args,
+                    &cfg,
+                    &m.placement,
+                    &m.assignment.lits(),
+                    &header,
+                ),
                 None => print_unsat(out, &args, &cfg, None),
             }
         }
@@ -153,7 +157,11 @@ fn unsat_message(n: usize, cfg: &SolveConfig) -> String {
         s.push_str(&format!(" with queens on {}", cells(&cfg.place)));
     }
     if !cfg.forbid.is_empty() {
-        s.push_str(if cfg.place.is_empty() { " with " } else { " and " });
+        s.push_str(if cfg.place.is_empty() {
+            " with "
+        } else {
+            " and "
+        });
         s.push_str(&format!("cells {} empty", cells(&cfg.forbid)));
     }
     s
@@ -441,7 +449,9 @@ mod tests {
         let mut buf = Vec::new();
         write_v_lines(&mut buf, &lits).unwrap();
         let text = String::from_utf8(buf).unwrap();
-        assert!(text.lines().all(|l| l.len() <= V_LINE_MAX && l.starts_with("v ")));
+        assert!(text
+            .lines()
+            .all(|l| l.len() <= V_LINE_MAX && l.starts_with("v ")));
         assert!(text.trim_end().ends_with(" 0"));
         assert_eq!(text.split_whitespace().filter(|t| *t != "v").count(), 5000);
     }

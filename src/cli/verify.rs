@@ -53,9 +53,8 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     }
     let out = &mut std::io::stdout().lock();
     if looks_like_one_line(&text) {
-        let p = Placement::parse_one_line(&text, Some(n)).map_err(|e| {
-            anyhow::anyhow!("{name}: not a one-line placement for n = {n}: {e}")
-        })?;
+        let p = Placement::parse_one_line(&text, Some(n))
+            .map_err(|e| anyhow::anyhow!("{name}: not a one-line placement for n = {n}: {e}"))?;
         writeln!(out, "answer: one-line placement {}", p.to_one_line())?;
         let report = verify_placement(n, &cfg, &p)?;
         return print_report(out, n, &report);

@@ -37,13 +37,7 @@ fn prefixes(n: usize, k: usize, cfg: &SolveConfig) -> Vec<Vec<usize>> {
     let k = k.min(n);
     let mut out = Vec::new();
     let mut cur = Vec::with_capacity(k);
-    fn rec(
-        n: usize,
-        k: usize,
-        cfg: &SolveConfig,
-        cur: &mut Vec<usize>,
-        out: &mut Vec<Vec<usize>>,
-    ) {
+    fn rec(n: usize, k: usize, cfg: &SolveConfig, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
         let r = cur.len();
         if r == k {
             out.push(cur.clone());
@@ -393,7 +387,13 @@ mod tests {
         let cfg = SolveConfig::default();
         for n in 1..=8 {
             let counts: Vec<u64> = (0..=3)
-                .map(|k| Enumeration::new(n, &cfg).unwrap().split_rows(k).count(|_| {}).unwrap())
+                .map(|k| {
+                    Enumeration::new(n, &cfg)
+                        .unwrap()
+                        .split_rows(k)
+                        .count(|_| {})
+                        .unwrap()
+                })
                 .collect();
             assert!(counts.iter().all(|&c| c == counts[0]), "n={n}: {counts:?}");
         }

@@ -7,7 +7,9 @@
 //! trusted on their own (10/20 by convention, but not everywhere): the answer is parsed with
 //! [`super::parse_solver_answer`].
 
-use super::{parse_solver_answer, AnswerFormat, ParseAnswerError, SolveConfig, SolveError, SolverAnswer};
+use super::{
+    parse_solver_answer, AnswerFormat, ParseAnswerError, SolveConfig, SolveError, SolverAnswer,
+};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -109,10 +111,8 @@ pub fn run_external(
             },
         })?;
     let text = if minisat {
-        match std::fs::read_to_string(&result_path) {
-            Ok(t) => t,
-            Err(_) => String::new(),
-        }
+        // No result file: the parse below reports that there is no answer.
+        std::fs::read_to_string(&result_path).unwrap_or_default()
     } else {
         String::from_utf8_lossy(&out.stdout).into_owned()
     };

@@ -113,7 +113,9 @@ pub enum ParseAnswerError {
     #[error("no solver answer found: expected an 's SATISFIABLE' / 's UNSATISFIABLE' line (SAT-competition output) or a first line SAT / UNSAT (MiniSat result file)")]
     NoStatus,
     /// An `s` line with an unknown status.
-    #[error("line {line}: unknown status '{status}' (expected SATISFIABLE, UNSATISFIABLE or UNKNOWN)")]
+    #[error(
+        "line {line}: unknown status '{status}' (expected SATISFIABLE, UNSATISFIABLE or UNKNOWN)"
+    )]
     BadStatus {
         /// Line number.
         line: usize,
@@ -129,7 +131,9 @@ pub enum ParseAnswerError {
         first: usize,
     },
     /// A line that is none of `c`, `s`, `v` in competition output.
-    #[error("line {line}: unexpected line '{text}' (SAT-competition output has only c, s and v lines)")]
+    #[error(
+        "line {line}: unexpected line '{text}' (SAT-competition output has only c, s and v lines)"
+    )]
     UnexpectedLine {
         /// Line number.
         line: usize,
@@ -413,17 +417,41 @@ mod tests {
         let err = |t: &str| parse_solver_answer(t).unwrap_err();
         assert_eq!(err(""), NoStatus);
         assert_eq!(err("v 1 0\n"), NoStatus);
-        assert!(matches!(err("s SATISFIABLE\nv 1 -2\n"), MissingTerminator { line: 2 }));
-        assert!(matches!(err("s SATISFIABLE\nv 1 -\n"), NotALiteral { line: 2, .. }));
-        assert!(matches!(err("s SATISFIABLE\nv 1 0 2\n"), AfterTerminator { .. }));
-        assert!(matches!(err("s SATISFIABLE\nv 1 -1 0\n"), Contradiction { var: 1, .. }));
-        assert!(matches!(err("s UNSATISFIABLE\nv 1 0\n"), ModelWithoutSat { .. }));
+        assert!(matches!(
+            err("s SATISFIABLE\nv 1 -2\n"),
+            MissingTerminator { line: 2 }
+        ));
+        assert!(matches!(
+            err("s SATISFIABLE\nv 1 -\n"),
+            NotALiteral { line: 2, .. }
+        ));
+        assert!(matches!(
+            err("s SATISFIABLE\nv 1 0 2\n"),
+            AfterTerminator { .. }
+        ));
+        assert!(matches!(
+            err("s SATISFIABLE\nv 1 -1 0\n"),
+            Contradiction { var: 1, .. }
+        ));
+        assert!(matches!(
+            err("s UNSATISFIABLE\nv 1 0\n"),
+            ModelWithoutSat { .. }
+        ));
         assert_eq!(err("s SATISFIABLE\n"), SatWithoutModel);
         assert!(matches!(err("s SAT\n"), BadStatus { .. }));
-        assert!(matches!(err("s SATISFIABLE\ns SATISFIABLE\nv 0\n"), TwoStatus { .. }));
-        assert!(matches!(err("s SATISFIABLE\nhello\n"), UnexpectedLine { line: 2, .. }));
+        assert!(matches!(
+            err("s SATISFIABLE\ns SATISFIABLE\nv 0\n"),
+            TwoStatus { .. }
+        ));
+        assert!(matches!(
+            err("s SATISFIABLE\nhello\n"),
+            UnexpectedLine { line: 2, .. }
+        ));
         assert!(matches!(err("SAT\n1 2\n"), MissingTerminator { .. }));
         assert!(matches!(err("SAT\n"), SatWithoutModel));
-        assert!(matches!(err("s SATISFIABLE\nv 99999999999 0\n"), OutOfRange { .. }));
+        assert!(matches!(
+            err("s SATISFIABLE\nv 99999999999 0\n"),
+            OutOfRange { .. }
+        ));
     }
 }

@@ -54,10 +54,9 @@ pub enum BoardProblem {
 impl fmt::Display for BoardProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BoardProblem::WrongSize { expected, found } => write!(
-                f,
-                "the placement has {found} rows, the board {expected}"
-            ),
+            BoardProblem::WrongSize { expected, found } => {
+                write!(f, "the placement has {found} rows, the board {expected}")
+            }
             BoardProblem::RowCount { row, cols } if cols.is_empty() => {
                 write!(f, "row {} has no queen", row + 1)
             }
