@@ -33,7 +33,9 @@ mod external;
 mod parse;
 mod verify;
 
-pub use enumerate::{count_solutions, solutions, Enumeration, Progress, Solutions};
+pub use enumerate::{
+    count_solutions, default_split_rows, solutions, Enumeration, Progress, Solutions,
+};
 pub use external::{run_external, ExternalAnswer, ExternalError};
 pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
 pub use verify::{
