@@ -35,6 +35,7 @@ pub mod construct;
 pub mod encode;
 pub mod experiment;
 pub mod explain;
+pub mod solve;
 
 pub use board::Placement;
 pub use encode::{EncodeOptions, QueensEncoder};

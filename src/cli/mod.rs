@@ -8,6 +8,8 @@ mod encode;
 mod explain;
 mod output;
 mod sat;
+mod solve;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -33,6 +35,10 @@ enum Command {
     Sat(sat::SatArgs),
     /// A solution for any n by a closed-form construction (no search), streamed.
     Construct(construct::ConstructArgs),
+    /// Solve with the embedded SAT solver (or an external one): one solution, all, or a count.
+    Solve(solve::SolveArgs),
+    /// Check an external solver's answer or a one-line placement against the board and the CNF.
+    Verify(verify::VerifyArgs),
 }
 
 /// The options that choose the formula: shared by every command that encodes.
@@ -144,6 +150,8 @@ pub fn main() -> ExitCode {
         Command::Compare(args) => compare::run(args),
         Command::Sat(args) => sat::run(args),
         Command::Construct(args) => construct::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Verify(args) => verify::run(args),
     };
     match result {
         Ok(code) => code,

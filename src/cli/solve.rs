@@ -1,0 +1,458 @@
+//! `queens-sat solve N`: one solution, all solutions or their number, from the embedded solver
+//! or an external one; with pre-placed queens and forbidden cells.
+
+use anyhow::{bail, Result};
+use clap::{Args, ValueEnum};
+use queens_sat::encode::{EncodeOptions, LineEncodings, QueensEncoder};
+use queens_sat::solve::{
+    run_external, solve_model, verify_assignment, Enumeration, Progress, SolveConfig, SolverAnswer,
+};
+use queens_sat::Placement;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Exit code of the SAT-competition convention for a satisfiable formula.
+const EXIT_SAT: u8 = 10;
+/// ... and for an unsatisfiable one.
+const EXIT_UNSAT: u8 = 20;
+/// Longest `v` line of the SAT-competition output, in characters.
+const V_LINE_MAX: usize = 4096;
+
+/// How to print solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The board as a text grid (Q for a queen) and the one-line form.
+    Board,
+    /// The one-line form: 1-based columns row by row.
+    Line,
+    /// JSON.
+    Json,
+    /// SAT-competition style: `s SATISFIABLE` and `v` lines; exit 10 (SAT) or 20 (UNSAT).
+    Competition,
+}
+
+/// The formula: encoding options and the partial board. Shared by `solve` and `verify`.
+#[derive(Args, Debug, Clone)]
+pub struct FormulaArgs {
+    /// At-most-one encoding, as for `encode`: one name for every line, or per line kind,
+    /// e.g. `rows=sequential,diagonals=product`.
+    #[arg(long, default_value = "pairwise", value_name = "ENCODING")]
+    amo: LineEncodings,
+    /// Add the redundant column at-least-one clauses.
+    #[arg(long)]
+    column_alo: bool,
+    /// A queen that must stand on ROW,COL (1-based); repeatable.
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell)]
+    place: Vec<(usize, usize)>,
+    /// A cell ROW,COL (1-based) that must stay empty; repeatable.
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell)]
+    forbid: Vec<(usize, usize)>,
+}
+
+impl FormulaArgs {
+    /// The library's configuration (cells 0-based).
+    pub fn config(&self) -> SolveConfig {
+        SolveConfig {
+            options: EncodeOptions {
+                amo: self.amo,
+                column_alo: self.column_alo,
+            },
+            place: self.place.clone(),
+            forbid: self.forbid.clone(),
+        }
+    }
+}
+
+/// Parses `ROW,COL` (1-based) into a 0-based cell.
+pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{s}' is not a cell: expected ROW,COL with 1-based numbers, e.g. 2,5");
+    let (r, c) = s.split_once(',').ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 {
+        return Err(format!("'{s}': rows and columns are numbered from 1"));
+    }
+    Ok((r - 1, c - 1))
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Board size (n x n, n >= 1).
+    #[arg(value_parser = super::parse_n, allow_negative_numbers = true)]
+    n: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Board)]
+    format: Format,
+    /// List every solution.
+    #[arg(long)]
+    all: bool,
+    /// Print only the number of solutions.
+    #[arg(long, conflicts_with = "all")]
+    count: bool,
+    /// Stop after K solutions (implies --all unless --count is given).
+    #[arg(long, value_name = "K")]
+    limit: Option<u64>,
+    #[command(flatten)]
+    formula: FormulaArgs,
+    /// Solve with an external solver: a command on PATH that reads a DIMACS file (with
+    /// arguments, e.g. "cadical -q"); its answer is parsed and verified. MiniSat is given a
+    /// result file as its second argument.
+    #[arg(long, value_name = "COMMAND", conflicts_with_all = ["all", "count", "limit"])]
+    solver: Option<String>,
+    /// Enumeration: split into sub-problems on the first K rows (0: a single solver).
+    #[arg(long, value_name = "K")]
+    split_rows: Option<usize>,
+    /// Enumeration: worker threads (default: one per core).
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+}
+
+pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    let n = args.n;
+    let cfg = args.formula.config();
+    // Reject bad sizes and partial boards before any work.
+    cfg.encoder(n)?;
+    if args.limit == Some(0) {
+        bail!("--limit must be at least 1");
+    }
+    let enumerate = args.all || args.count || args.limit.is_some();
+    if enumerate && args.format == Format::Competition {
+        bail!("--format competition shows one model; use --all or --count with --format board, line or json");
+    }
+    if enumerate {
+        return run_enumeration(&args, &cfg);
+    }
+    match &args.solver {
+        Some(cmd) => run_external_solver(&args, &cfg, cmd),
+        None => {
+            let model = solve_model(n, &cfg)?;
+            let out = &mut io::stdout().lock();
+            let header = "a solution".to_string();
+            match model {
+                Some(m) => print_one(
+                    out,
+                    &args,
+                    &cfg,
+                    &m.placement,
+                    &m.assignment.lits(),
+                    &header,
+                ),
+                None => print_unsat(out, &args, &cfg, None),
+            }
+        }
+    }
+}
+
+/// "no solution exists for n = 8 with queens on (1,1), (2,3)" (or the plain form).
+fn unsat_message(n: usize, cfg: &SolveConfig) -> String {
+    let cells = |v: &[(usize, usize)]| {
+        v.iter()
+            .map(|(r, c)| format!("({},{})", r + 1, c + 1))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut s = format!("no solution exists for n = {n}");
+    if !cfg.place.is_empty() {
+        s.push_str(&format!(" with queens on {}", cells(&cfg.place)));
+    }
+    if !cfg.forbid.is_empty() {
+        s.push_str(if cfg.place.is_empty() {
+            " with "
+        } else {
+            " and "
+        });
+        s.push_str(&format!("cells {} empty", cells(&cfg.forbid)));
+    }
+    s
+}
+
+fn print_unsat(
+    out: &mut impl Write,
+    args: &SolveArgs,
+    cfg: &SolveConfig,
+    note: Option<&str>,
+) -> Result<ExitCode> {
+    let n = args.n;
+    match args.format {
+        Format::Board | Format::Line => {
+            writeln!(out, "{}", unsat_message(n, cfg))?;
+            if let Some(note) = note {
+                writeln!(out, "({note})")?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Format::Json => {
+            let v = serde_json::json!({"n": n, "satisfiable": false, "solution": null});
+            writeln!(out, "{v}")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Format::Competition => {
+            writeln!(out, "c {}", unsat_message(n, cfg))?;
+            if let Some(note) = note {
+                writeln!(out, "c {note}")?;
+            }
+            writeln!(out, "s UNSATISFIABLE")?;
+            Ok(ExitCode::from(EXIT_UNSAT))
+        }
+    }
+}
+
+fn json_cols(p: &Placement) -> Vec<u32> {
+    p.cols().iter().map(|c| c + 1).collect()
+}
+
+/// Writes `v` lines of at most [`V_LINE_MAX`] characters, ending with `0`.
+pub fn write_v_lines(out: &mut impl Write, lits: &[queens_sat::Lit]) -> io::Result<()> {
+    let mut line = String::from("v");
+    let tokens = lits
+        .iter()
+        .map(|l| l.to_dimacs().to_string())
+        .chain(std::iter::once("0".to_string()));
+    for t in tokens {
+        if line.len() + 1 + t.len() > V_LINE_MAX {
+            writeln!(out, "{line}")?;
+            line = String::from("v");
+        }
+        line.push(' ');
+        line.push_str(&t);
+    }
+    writeln!(out, "{line}")
+}
+
+fn print_one(
+    out: &mut impl Write,
+    args: &SolveArgs,
+    cfg: &SolveConfig,
+    p: &Placement,
+    model: &[queens_sat::Lit],
+    header: &str,
+) -> Result<ExitCode> {
+    let n = args.n;
+    match args.format {
+        Format::Board => {
+            writeln!(out, "n = {n}: {header}")?;
+            write!(out, "{}", p.render_board())?;
+            writeln!(out, "one-line: {}", p.to_one_line())?;
+        }
+        Format::Line => writeln!(out, "{}", p.to_one_line())?,
+        Format::Json => {
+            let v = serde_json::json!({"n": n, "satisfiable": true, "solution": json_cols(p)});
+            writeln!(out, "{v}")?;
+        }
+        Format::Competition => {
+            let enc = QueensEncoder::new(n, cfg.options)?;
+            writeln!(
+                out,
+                "c {} {}: n = {n}, {}",
+                env!("CARGO_PKG_NAME"),
+                env!("CARGO_PKG_VERSION"),
+                enc.describe()
+            )?;
+            writeln!(out, "c {header}")?;
+            writeln!(out, "c one-line: {}", p.to_one_line())?;
+            writeln!(out, "s SATISFIABLE")?;
+            write_v_lines(out, model)?;
+            return Ok(ExitCode::from(EXIT_SAT));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_external_solver(args: &SolveArgs, cfg: &SolveConfig, cmd: &str) -> Result<ExitCode> {
+    let n = args.n;
+    let command = super::command_line();
+    let ans = run_external(cmd, n, cfg, Some(&command))?;
+    let who = ans.program.clone();
+    let out = &mut io::stdout().lock();
+    match &ans.answer {
+        SolverAnswer::Sat(a) => {
+            let report = verify_assignment(n, cfg, a)?;
+            match (&report.placement, report.is_ok()) {
+                (Some(p), true) => {
+                    let header = format!(
+                        "a solution found by {who}, checked: no two queens attack each other, all {} clauses hold",
+                        report.clauses
+                    );
+                    let lits = a.lits();
+                    print_one(out, args, cfg, p, &lits, &header)
+                }
+                _ => {
+                    eprintln!("{who} answered SATISFIABLE with a wrong model:");
+                    if let Err(b) = &report.board {
+                        eprintln!("  board: {b}");
+                    }
+                    if let Err(c) = &report.cnf {
+                        eprintln!("  CNF: {c}");
+                    }
+                    Ok(ExitCode::from(1))
+                }
+            }
+        }
+        SolverAnswer::Unsat => {
+            if cfg.is_unconstrained() && n != 2 && n != 3 {
+                eprintln!(
+                    "{who} answered UNSATISFIABLE, but n = {n} has solutions (only n = 2 and 3 have none)"
+                );
+                return Ok(ExitCode::from(1));
+            }
+            let note = format!("answer of {who}");
+            print_unsat(out, args, cfg, Some(&note))
+        }
+        SolverAnswer::Unknown => {
+            eprintln!("{who} gave no answer (UNKNOWN)");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// A progress bar on stderr, shown only on a terminal and only once the work has run for a
+/// second.
+struct ProgressReport {
+    enabled: bool,
+    start: Instant,
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl ProgressReport {
+    fn new() -> Self {
+        use std::io::IsTerminal;
+        ProgressReport {
+            enabled: io::stderr().is_terminal(),
+            start: Instant::now(),
+            bar: None,
+        }
+    }
+
+    fn update(&mut self, p: Progress) {
+        if !self.enabled || self.start.elapsed() < Duration::from_secs(1) {
+            return;
+        }
+        let bar = self.bar.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new(p.parts_total as u64);
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30}] {pos}/{len} sub-problems, {msg}",
+            ) {
+                b.set_style(style.progress_chars("=> "));
+            }
+            b
+        });
+        bar.set_position(p.parts_done as u64);
+        bar.set_message(format!("{} solutions", p.solutions));
+    }
+
+    fn finish(self) {
+        if let Some(b) = self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+fn run_enumeration(args: &SolveArgs, cfg: &SolveConfig) -> Result<ExitCode> {
+    let n = args.n;
+    let mut e = Enumeration::new(n, cfg)?.limit(args.limit);
+    if let Some(k) = args.split_rows {
+        e = e.split_rows(k);
+    }
+    if let Some(t) = args.threads {
+        if t == 0 {
+            bail!("--threads must be at least 1");
+        }
+        e = e.threads(t);
+    }
+    let mut progress = ProgressReport::new();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    if args.count {
+        let count = e.count(|p| progress.update(p))?;
+        progress.finish();
+        if args.format == Format::Json {
+            let v = serde_json::json!({"n": n, "count": count, "limit": args.limit});
+            writeln!(out, "{v}")?;
+        } else {
+            writeln!(out, "{count}")?;
+        }
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut found = 0u64;
+    if args.format == Format::Json {
+        write!(out, "{{\"n\":{n},\"solutions\":[")?;
+    }
+    let format = args.format;
+    let result = e.for_each_batch::<anyhow::Error>(
+        |batch| {
+            for p in batch {
+                found += 1;
+                match format {
+                    Format::Board => {
+                        writeln!(out, "solution {found}:")?;
+                        write!(out, "{}", p.render_board())?;
+                        writeln!(out, "one-line: {}", p.to_one_line())?;
+                        writeln!(out)?;
+                    }
+                    Format::Line => writeln!(out, "{}", p.to_one_line())?,
+                    Format::Json => {
+                        if found > 1 {
+                            write!(out, ",")?;
+                        }
+                        write!(out, "{}", serde_json::json!(json_cols(&p)))?;
+                    }
+                    Format::Competition => {}
+                }
+            }
+            Ok(true)
+        },
+        |p| progress.update(p),
+    );
+    progress.finish();
+    result?;
+    match args.format {
+        Format::Json => {
+            let limit = serde_json::json!(args.limit);
+            writeln!(out, "],\"count\":{found},\"limit\":{limit}}}")?;
+        }
+        Format::Board if found == 0 => writeln!(out, "{}", unsat_message(n, cfg))?,
+        Format::Board => {
+            let limited = args.limit.is_some_and(|l| found >= l);
+            writeln!(
+                out,
+                "{found} solution{} for n = {n}{}",
+                if found == 1 { "" } else { "s" },
+                if limited { " (stopped at --limit)" } else { "" }
+            )?;
+        }
+        _ => {}
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_parse_one_based() {
+        assert_eq!(parse_cell("2,5"), Ok((1, 4)));
+        assert_eq!(parse_cell(" 1 , 1 "), Ok((0, 0)));
+        assert!(parse_cell("0,3").is_err());
+        assert!(parse_cell("3").is_err());
+        assert!(parse_cell("a,b").is_err());
+    }
+
+    #[test]
+    fn v_lines_are_short_and_end_with_zero() {
+        let lits: Vec<queens_sat::Lit> = (1..5000)
+            .map(|v| queens_sat::Lit::from_dimacs(-(v as isize)))
+            .collect();
+        let mut buf = Vec::new();
+        write_v_lines(&mut buf, &lits).unwrap();
+        let text = String::from_utf8(buf).unwrap();
+        assert!(text
+            .lines()
+            .all(|l| l.len() <= V_LINE_MAX && l.starts_with("v ")));
+        assert!(text.trim_end().ends_with(" 0"));
+        assert_eq!(text.split_whitespace().filter(|t| *t != "v").count(), 5000);
+    }
+}

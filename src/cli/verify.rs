@@ -1,0 +1,121 @@
+//! `queens-sat verify N FILE`: is an external solver's answer (or a one-line placement) a valid
+//! n-queens solution, and does it satisfy the exported CNF?
+
+use super::solve::FormulaArgs;
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use queens_sat::solve::{
+    parse_solver_answer, solve, verify_assignment, verify_placement, SolverAnswer, VerifyReport,
+};
+use queens_sat::Placement;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Exit code when the answer is read but wrong.
+const EXIT_WRONG: u8 = 1;
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// Board size (n x n, n >= 1).
+    #[arg(value_parser = super::parse_n, allow_negative_numbers = true)]
+    n: usize,
+    /// The answer: SAT-competition output (s/v lines), a MiniSat result file, or a one-line
+    /// placement (1-based columns row by row). `-` reads stdin.
+    file: PathBuf,
+    /// The formula the answer is for: the same options as `encode` / `solve`.
+    #[command(flatten)]
+    formula: FormulaArgs,
+}
+
+/// `true` when the text's first meaningful line starts with a number: a one-line placement.
+fn looks_like_one_line(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| l.starts_with(|ch: char| ch.is_ascii_digit()))
+}
+
+pub fn run(args: VerifyArgs) -> Result<ExitCode> {
+    let n = args.n;
+    let cfg = args.formula.config();
+    cfg.encoder(n)?;
+    let name = args.file.display().to_string();
+    let mut text = String::new();
+    if args.file.as_os_str() == "-" {
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("reading stdin")?;
+    } else {
+        std::fs::File::open(&args.file)
+            .and_then(|mut f| f.read_to_string(&mut text))
+            .with_context(|| format!("cannot read {name}"))?;
+    }
+    let out = &mut std::io::stdout().lock();
+    if looks_like_one_line(&text) {
+        let p = Placement::parse_one_line(&text, Some(n))
+            .map_err(|e| anyhow::anyhow!("{name}: not a one-line placement for n = {n}: {e}"))?;
+        writeln!(out, "answer: one-line placement {}", p.to_one_line())?;
+        let report = verify_placement(n, &cfg, &p)?;
+        return print_report(out, n, &report);
+    }
+    let (answer, format) = match parse_solver_answer(&text) {
+        Ok(a) => a,
+        Err(e) => bail!("{name}: {e}"),
+    };
+    match answer {
+        SolverAnswer::Sat(a) => {
+            writeln!(out, "answer: SATISFIABLE ({format})")?;
+            let report = verify_assignment(n, &cfg, &a)?;
+            print_report(out, n, &report)
+        }
+        SolverAnswer::Unsat => {
+            writeln!(out, "answer: UNSATISFIABLE ({format})")?;
+            match solve(n, &cfg)? {
+                None => {
+                    writeln!(out, "correct: no solution exists for n = {n}")?;
+                    Ok(ExitCode::SUCCESS)
+                }
+                Some(p) => {
+                    writeln!(
+                        out,
+                        "WRONG: the formula is satisfiable, e.g. by the solution {}",
+                        p.to_one_line()
+                    )?;
+                    Ok(ExitCode::from(EXIT_WRONG))
+                }
+            }
+        }
+        SolverAnswer::Unknown => {
+            writeln!(out, "answer: UNKNOWN ({format}): the solver gave no answer")?;
+            Ok(ExitCode::from(EXIT_WRONG))
+        }
+    }
+}
+
+fn print_report(out: &mut impl Write, n: usize, r: &VerifyReport) -> Result<ExitCode> {
+    match (&r.board, &r.placement) {
+        (Ok(()), Some(p)) => writeln!(
+            out,
+            "board: valid n-queens solution for n = {n}: {}",
+            p.to_one_line()
+        )?,
+        (Ok(()), None) => writeln!(out, "board: valid")?,
+        (Err(e), _) => writeln!(out, "board: NOT a solution: {e}")?,
+    }
+    match &r.cnf {
+        Ok(()) => writeln!(
+            out,
+            "CNF: satisfies all {} clauses over {} variables",
+            r.clauses, r.vars
+        )?,
+        Err(e) => writeln!(out, "CNF: NOT satisfied: {e}")?,
+    }
+    if r.is_ok() {
+        writeln!(out, "verdict: valid")?;
+        Ok(ExitCode::SUCCESS)
+    } else {
+        writeln!(out, "verdict: INVALID")?;
+        Ok(ExitCode::from(EXIT_WRONG))
+    }
+}

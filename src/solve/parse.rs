@@ -1,0 +1,457 @@
+//! Reading what an external SAT solver answered.
+//!
+//! Two formats are recognised:
+//!
+//! * SAT-competition output (CaDiCaL, Kissat, Glucose, varisat, ...): `c` comment lines, one
+//!   status line `s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`, and for SAT the model in
+//!   `v` lines (signed DIMACS literals) ending with the literal `0`.
+//! * A MiniSat result file (`minisat in.cnf out.txt`): a first line `SAT`, `UNSAT` or `INDET`,
+//!   and for SAT one line of signed literals ending with `0`.
+//!
+//! Malformed answers are rejected with the line number and what is wrong: a token that is not
+//! a literal, a model without its final `0` (a truncated output), literals after the `0`, a
+//! variable given both values, a model under an UNSAT status, a SAT status without a model.
+
+use crate::cnf::{Lit, Var};
+
+/// Values of variables, indexed by 0-based variable index; `None` when not given.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Assignment {
+    values: Vec<Option<bool>>,
+}
+
+impl Assignment {
+    /// An assignment making every literal of `lits` true (later literals win on conflicts).
+    pub fn from_lits(lits: &[Lit]) -> Self {
+        let mut a = Assignment::default();
+        for &l in lits {
+            a.set(l.var(), l.is_positive());
+        }
+        a
+    }
+
+    /// Sets the value of `var`.
+    pub fn set(&mut self, var: Var, value: bool) {
+        let i = var.index();
+        if self.values.len() <= i {
+            self.values.resize(i + 1, None);
+        }
+        self.values[i] = Some(value);
+    }
+
+    /// The value of `var`, if given.
+    pub fn value(&self, var: Var) -> Option<bool> {
+        self.values.get(var.index()).copied().flatten()
+    }
+
+    /// One past the highest variable index with a value (the highest DIMACS variable named).
+    pub fn max_var(&self) -> usize {
+        self.values
+            .iter()
+            .rposition(Option::is_some)
+            .map_or(0, |i| i + 1)
+    }
+
+    /// The variables (0-based indexes below `num_vars`) without a value.
+    pub fn missing(&self, num_vars: usize) -> Vec<Var> {
+        (0..num_vars)
+            .filter(|&i| self.values.get(i).copied().flatten().is_none())
+            .map(Var::from_index)
+            .collect()
+    }
+
+    /// The values of the first `num_vars` variables, missing ones false.
+    pub fn to_bools(&self, num_vars: usize) -> Vec<bool> {
+        (0..num_vars)
+            .map(|i| self.values.get(i).copied().flatten().unwrap_or(false))
+            .collect()
+    }
+
+    /// The literals true under the assignment, in variable order.
+    pub fn lits(&self) -> Vec<Lit> {
+        self.values
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| v.map(|b| Lit::from_index(i, b)))
+            .collect()
+    }
+}
+
+/// What a solver said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolverAnswer {
+    /// Satisfiable, with the model given.
+    Sat(Assignment),
+    /// Unsatisfiable.
+    Unsat,
+    /// No answer (`s UNKNOWN`, MiniSat's `INDET`): a time-out or an interrupted run.
+    Unknown,
+}
+
+/// The format an answer was written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerFormat {
+    /// `s`/`v` lines.
+    Competition,
+    /// MiniSat's result file.
+    MiniSat,
+}
+
+impl std::fmt::Display for AnswerFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            AnswerFormat::Competition => "SAT-competition output",
+            AnswerFormat::MiniSat => "MiniSat result file",
+        })
+    }
+}
+
+/// Why an answer could not be read. Line numbers are 1-based.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseAnswerError {
+    /// Neither an `s` line nor a MiniSat status line.
+    #[error("no solver answer found: expected an 's SATISFIABLE' / 's UNSATISFIABLE' line (SAT-competition output) or a first line SAT / UNSAT (MiniSat result file)")]
+    NoStatus,
+    /// An `s` line with an unknown status.
+    #[error(
+        "line {line}: unknown status '{status}' (expected SATISFIABLE, UNSATISFIABLE or UNKNOWN)"
+    )]
+    BadStatus {
+        /// Line number.
+        line: usize,
+        /// The status as written.
+        status: String,
+    },
+    /// Two status lines.
+    #[error("line {line}: a second status line (the first is on line {first})")]
+    TwoStatus {
+        /// Line number of the second.
+        line: usize,
+        /// Line number of the first.
+        first: usize,
+    },
+    /// A line that is none of `c`, `s`, `v` in competition output.
+    #[error(
+        "line {line}: unexpected line '{text}' (SAT-competition output has only c, s and v lines)"
+    )]
+    UnexpectedLine {
+        /// Line number.
+        line: usize,
+        /// The line, shortened.
+        text: String,
+    },
+    /// A token in a model that is not a signed integer.
+    #[error("line {line}: '{token}' is not a literal")]
+    NotALiteral {
+        /// Line number.
+        line: usize,
+        /// The token.
+        token: String,
+    },
+    /// The model does not end with `0`.
+    #[error("the model does not end with 0 (last model line: {line}): the output is truncated or incomplete")]
+    MissingTerminator {
+        /// The last line of the model.
+        line: usize,
+    },
+    /// Something after the terminating `0`.
+    #[error("line {line}: literal {lit} after the model's terminating 0")]
+    AfterTerminator {
+        /// Line number.
+        line: usize,
+        /// The literal.
+        lit: String,
+    },
+    /// A variable given both values.
+    #[error("line {line}: variable {var} is given both values")]
+    Contradiction {
+        /// Line number.
+        line: usize,
+        /// DIMACS variable number.
+        var: usize,
+    },
+    /// A literal too large to be a variable.
+    #[error("line {line}: literal {lit} is out of range")]
+    OutOfRange {
+        /// Line number.
+        line: usize,
+        /// The literal.
+        lit: String,
+    },
+    /// A model although the status is not SATISFIABLE.
+    #[error("line {line}: a model, but the status is {status}")]
+    ModelWithoutSat {
+        /// Line of the first model literal.
+        line: usize,
+        /// The status given.
+        status: &'static str,
+    },
+    /// SATISFIABLE without a model.
+    #[error("the status is SATISFIABLE but no model (v lines) follows")]
+    SatWithoutModel,
+}
+
+/// Reads a solver's answer: SAT-competition `s`/`v` output, or a MiniSat result file.
+///
+/// ```
+/// use queens_sat::solve::{parse_solver_answer, AnswerFormat, SolverAnswer};
+/// let (a, f) = parse_solver_answer("c hi\ns SATISFIABLE\nv 1 -2\nv 0\n").unwrap();
+/// assert_eq!(f, AnswerFormat::Competition);
+/// let SolverAnswer::Sat(model) = a else { panic!() };
+/// assert_eq!(model.max_var(), 2);
+/// assert!(parse_solver_answer("s SATISFIABLE\nv 1 -2\n").is_err()); // no final 0
+/// assert_eq!(parse_solver_answer("UNSAT\n").unwrap().0, SolverAnswer::Unsat);
+/// ```
+pub fn parse_solver_answer(text: &str) -> Result<(SolverAnswer, AnswerFormat), ParseAnswerError> {
+    let first = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('c'));
+    match first {
+        Some((_, l)) if matches!(l.trim(), "SAT" | "UNSAT" | "INDET") => {
+            parse_minisat(text).map(|a| (a, AnswerFormat::MiniSat))
+        }
+        _ => parse_competition(text).map(|a| (a, AnswerFormat::Competition)),
+    }
+}
+
+/// The largest variable number a model may name: DIMACS literals are 32-bit signed and
+/// varisat numbers fewer still.
+fn max_dimacs_var() -> u64 {
+    (i32::MAX as u64).min(Var::max_count() as u64)
+}
+
+/// Collects signed literals into an assignment until the terminating `0`.
+#[derive(Default)]
+struct ModelReader {
+    assignment: Assignment,
+    terminated: bool,
+    first_line: Option<usize>,
+    last_line: usize,
+}
+
+impl ModelReader {
+    fn read_tokens<'a>(
+        &mut self,
+        line: usize,
+        tokens: impl Iterator<Item = &'a str>,
+    ) -> Result<(), ParseAnswerError> {
+        self.first_line.get_or_insert(line);
+        self.last_line = line;
+        for tok in tokens {
+            let v: i64 = tok.parse().map_err(|_| ParseAnswerError::NotALiteral {
+                line,
+                token: tok.to_string(),
+            })?;
+            if self.terminated {
+                return Err(ParseAnswerError::AfterTerminator {
+                    line,
+                    lit: tok.to_string(),
+                });
+            }
+            if v == 0 {
+                self.terminated = true;
+                continue;
+            }
+            let var = v.unsigned_abs();
+            if var > max_dimacs_var() {
+                return Err(ParseAnswerError::OutOfRange {
+                    line,
+                    lit: tok.to_string(),
+                });
+            }
+            let var_ = Var::from_dimacs(var as isize);
+            let value = v > 0;
+            if self.assignment.value(var_) == Some(!value) {
+                return Err(ParseAnswerError::Contradiction {
+                    line,
+                    var: var as usize,
+                });
+            }
+            self.assignment.set(var_, value);
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Option<Assignment>, ParseAnswerError> {
+        match self.first_line {
+            None => Ok(None),
+            Some(_) if !self.terminated => Err(ParseAnswerError::MissingTerminator {
+                line: self.last_line,
+            }),
+            Some(_) => Ok(Some(self.assignment)),
+        }
+    }
+}
+
+fn parse_competition(text: &str) -> Result<SolverAnswer, ParseAnswerError> {
+    let mut status: Option<(usize, &'static str)> = None;
+    let mut model = ModelReader::default();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let l = raw.trim();
+        if l.is_empty() || l == "c" || l.starts_with("c ") || l.starts_with("c\t") {
+            continue;
+        }
+        let mut tokens = l.split_whitespace();
+        match tokens.next() {
+            Some("s") => {
+                let st: Vec<&str> = tokens.collect();
+                let st = st.join(" ");
+                let s = match st.as_str() {
+                    "SATISFIABLE" => "SATISFIABLE",
+                    "UNSATISFIABLE" => "UNSATISFIABLE",
+                    "UNKNOWN" => "UNKNOWN",
+                    _ => return Err(ParseAnswerError::BadStatus { line, status: st }),
+                };
+                if let Some((first, _)) = status {
+                    return Err(ParseAnswerError::TwoStatus { line, first });
+                }
+                status = Some((line, s));
+            }
+            Some("v") => model.read_tokens(line, tokens)?,
+            _ => {
+                let text: String = l.chars().take(40).collect();
+                return Err(ParseAnswerError::UnexpectedLine { line, text });
+            }
+        }
+    }
+    let first_model_line = model.first_line;
+    let assignment = model.finish()?;
+    match (status, assignment) {
+        (None, _) => Err(ParseAnswerError::NoStatus),
+        (Some((_, "SATISFIABLE")), Some(a)) => Ok(SolverAnswer::Sat(a)),
+        (Some((_, "SATISFIABLE")), None) => Err(ParseAnswerError::SatWithoutModel),
+        (Some((_, s)), Some(_)) => Err(ParseAnswerError::ModelWithoutSat {
+            line: first_model_line.unwrap_or(0),
+            status: s,
+        }),
+        (Some((_, "UNSATISFIABLE")), None) => Ok(SolverAnswer::Unsat),
+        (Some(_), None) => Ok(SolverAnswer::Unknown),
+    }
+}
+
+fn parse_minisat(text: &str) -> Result<SolverAnswer, ParseAnswerError> {
+    let mut status: Option<(usize, &'static str)> = None;
+    let mut model = ModelReader::default();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let l = raw.trim();
+        if l.is_empty() || (status.is_none() && l.starts_with('c')) {
+            continue;
+        }
+        match (status, l) {
+            (None, "SAT") => status = Some((line, "SATISFIABLE")),
+            (None, "UNSAT") => status = Some((line, "UNSATISFIABLE")),
+            (None, "INDET") => status = Some((line, "UNKNOWN")),
+            (Some((first, _)), "SAT" | "UNSAT" | "INDET") => {
+                return Err(ParseAnswerError::TwoStatus { line, first })
+            }
+            (None, _) => return Err(ParseAnswerError::NoStatus),
+            (Some(_), _) => model.read_tokens(line, l.split_whitespace())?,
+        }
+    }
+    let first_model_line = model.first_line;
+    let assignment = model.finish()?;
+    match (status, assignment) {
+        (None, _) => Err(ParseAnswerError::NoStatus),
+        (Some((_, "SATISFIABLE")), Some(a)) => Ok(SolverAnswer::Sat(a)),
+        (Some((_, "SATISFIABLE")), None) => Err(ParseAnswerError::SatWithoutModel),
+        (Some((_, s)), Some(_)) => Err(ParseAnswerError::ModelWithoutSat {
+            line: first_model_line.unwrap_or(0),
+            status: s,
+        }),
+        (Some((_, "UNSATISFIABLE")), None) => Ok(SolverAnswer::Unsat),
+        (Some(_), None) => Ok(SolverAnswer::Unknown),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sat(text: &str) -> Assignment {
+        match parse_solver_answer(text).unwrap().0 {
+            SolverAnswer::Sat(a) => a,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn competition_output() {
+        let a = sat("c comment\ns SATISFIABLE\nv 1 -2 3\nv -4 0\n");
+        assert_eq!(a.value(Var::from_dimacs(1)), Some(true));
+        assert_eq!(a.value(Var::from_dimacs(2)), Some(false));
+        assert_eq!(a.value(Var::from_dimacs(4)), Some(false));
+        assert_eq!(a.max_var(), 4);
+        assert!(a.missing(4).is_empty());
+        assert_eq!(a.missing(6).len(), 2);
+        assert_eq!(
+            parse_solver_answer("s UNSATISFIABLE\n").unwrap().0,
+            SolverAnswer::Unsat
+        );
+        assert_eq!(
+            parse_solver_answer("s UNKNOWN\n").unwrap().0,
+            SolverAnswer::Unknown
+        );
+    }
+
+    #[test]
+    fn minisat_output() {
+        let (a, f) = parse_solver_answer("SAT\n-1 2 -3 0\n").unwrap();
+        assert_eq!(f, AnswerFormat::MiniSat);
+        assert!(matches!(a, SolverAnswer::Sat(_)));
+        assert_eq!(
+            parse_solver_answer("UNSAT\n").unwrap().0,
+            SolverAnswer::Unsat
+        );
+        assert_eq!(
+            parse_solver_answer("INDET\n").unwrap().0,
+            SolverAnswer::Unknown
+        );
+    }
+
+    #[test]
+    fn malformed_outputs() {
+        use ParseAnswerError::*;
+        let err = |t: &str| parse_solver_answer(t).unwrap_err();
+        assert_eq!(err(""), NoStatus);
+        assert_eq!(err("v 1 0\n"), NoStatus);
+        assert!(matches!(
+            err("s SATISFIABLE\nv 1 -2\n"),
+            MissingTerminator { line: 2 }
+        ));
+        assert!(matches!(
+            err("s SATISFIABLE\nv 1 -\n"),
+            NotALiteral { line: 2, .. }
+        ));
+        assert!(matches!(
+            err("s SATISFIABLE\nv 1 0 2\n"),
+            AfterTerminator { .. }
+        ));
+        assert!(matches!(
+            err("s SATISFIABLE\nv 1 -1 0\n"),
+            Contradiction { var: 1, .. }
+        ));
+        assert!(matches!(
+            err("s UNSATISFIABLE\nv 1 0\n"),
+            ModelWithoutSat { .. }
+        ));
+        assert_eq!(err("s SATISFIABLE\n"), SatWithoutModel);
+        assert!(matches!(err("s SAT\n"), BadStatus { .. }));
+        assert!(matches!(
+            err("s SATISFIABLE\ns SATISFIABLE\nv 0\n"),
+            TwoStatus { .. }
+        ));
+        assert!(matches!(
+            err("s SATISFIABLE\nhello\n"),
+            UnexpectedLine { line: 2, .. }
+        ));
+        assert!(matches!(err("SAT\n1 2\n"), MissingTerminator { .. }));
+        assert!(matches!(err("SAT\n"), SatWithoutModel));
+        assert!(matches!(
+            err("s SATISFIABLE\nv 99999999999 0\n"),
+            OutOfRange { .. }
+        ));
+    }
+}
