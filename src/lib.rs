@@ -31,6 +31,7 @@
 pub mod board;
 pub mod check;
 pub mod cnf;
+pub mod count;
 pub mod encode;
 
 pub use board::Placement;
