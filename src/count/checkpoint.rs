@@ -12,7 +12,7 @@
 //! queens-sat count checkpoint 1
 //! tool 0.1.0
 //! n 12
-//! split border 97 5c1d0e2a9b3f4471
+//! split prefix 97 5c1d0e2a9b3f4471
 //! header 9e0c4f7a12b3d6e8
 //! 0 3 0 0 1b2c3d4e5f607182
 //! ```
@@ -42,8 +42,8 @@ const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 fn split_digest(subs: &[SubProblem]) -> u64 {
     let mut h = FNV_OFFSET;
     for s in subs {
-        let b = s.border;
-        h = fnv(h, &[b.top, b.bottom, b.left, b.right, s.stabilizer]);
+        h = fnv(h, &[s.len]);
+        h = fnv(h, &s.cols[..s.len as usize]);
     }
     h
 }
@@ -53,7 +53,7 @@ fn header_lines(n: usize, subs: &[SubProblem]) -> Vec<String> {
         MAGIC.to_string(),
         format!("tool {}", env!("CARGO_PKG_VERSION")),
         format!("n {n}"),
-        format!("split border {} {:016x}", subs.len(), split_digest(subs)),
+        format!("split prefix {} {:016x}", subs.len(), split_digest(subs)),
     ]
 }
 

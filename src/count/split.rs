@@ -1,44 +1,34 @@
 //! The split of the search into independent sub-problems, reduced by the board's symmetries.
 //!
-//! Every solution (n >= 4) has exactly one queen in the top row, the bottom row, the left
-//! column and the right column (a corner queen serves two of them). These four queens, the
-//! *border*, are written `(top, bottom, left, right)`: the columns of the top and bottom queens
-//! and the rows of the left and right ones, 0-based. The 8 symmetries of the square map the
-//! border of a solution to the border of its image, so a symmetry class of solutions has its
-//! borders in one orbit of borders.
+//! Every solution (n >= 4) has one queen on each edge of the board (a corner queen serves two
+//! edges). Among the 8 images of a solution we search only those whose top-row queen is an edge
+//! queen closest to a corner, at column `t` from the left, and the search enforces this as it
+//! goes (the method of Takaken's n-queens program):
 //!
-//! A sub-problem is one *canonical* border: the lexicographically smallest of its 8 images.
-//! Searching the interior rows of canonical borders only covers every class:
-//! * a border moved by every non-identity symmetry (the usual case) is carried by exactly one
-//!   member of each class that has it as canonical border, and those classes have 8 members;
-//!   so the number of completions *is* the number of such classes, with no per-solution test;
-//! * a border fixed by some symmetry (rare: its stabilizer has 2, 4 or 8 elements) is searched
-//!   with each completion compared with its images under the stabilizer: it is counted once,
-//!   by the smallest of them, with its class size 8 / (number of symmetries fixing it).
+//! * **Corner** (`t = 0`): a queen at the top-left corner. No other corner holds a queen, and no
+//!   such solution is symmetric, so its class has 8 members, exactly two of which (the solution
+//!   and its mirror in the main diagonal) have the corner queen top-left. The one kept has the
+//!   queen of row 1 in an earlier column than the row of the queen of column 1: rows above the
+//!   row-1 queen's column may not use column 1. Each solution found is one class of 8.
+//! * **Edge** (`1 <= t < n-1-t`): no queen in the side columns on rows `< t` or `> n-1-t`, the
+//!   bottom queen in columns `t ..= n-1-t`; so on entering row `n-1-t` at least one side column
+//!   must be taken, and on leaving it both. A solution where no other edge queen is also at
+//!   distance `t` from a corner (no *tie*) is the only member of its class that the search
+//!   finds, and its class has 8 members: it is counted with no further test. A solution with a
+//!   tie is compared with its images: it is counted only if it is the smallest of the images
+//!   that the search also finds (top queen at column `t`), with its class size.
+//!
+//! A sub-problem is `t` and the columns of the next one or two rows (two for n >= 5).
 
-use super::search::{count_interior, visit_interior, RowMasks, WORD_BITS};
+use super::search::{self, Job, WORD_BITS};
 
-/// The queens on the border of a board: columns of the top-row and bottom-row queens, rows of
-/// the left-column and right-column queens, all 0-based.
+/// One sub-problem: the columns of the first rows (0-based), the first being `t`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Border {
-    /// Column of the queen in row 0.
-    pub top: u8,
-    /// Column of the queen in row n-1.
-    pub bottom: u8,
-    /// Row of the queen in column 0.
-    pub left: u8,
-    /// Row of the queen in column n-1.
-    pub right: u8,
-}
-
-/// One sub-problem of the split: a canonical border and how many symmetries fix it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SubProblem {
-    /// The canonical border.
-    pub border: Border,
-    /// Number of the 8 symmetries that map the border onto itself (1, 2, 4 or 8).
-    pub stabilizer: u8,
+    /// Columns of rows `0..len`.
+    pub cols: [u8; 3],
+    /// Number of prefix rows.
+    pub len: u8,
 }
 
 /// The classes found in one sub-problem (or a sum of them), by class size.
@@ -61,8 +51,129 @@ impl ClassCounts {
     }
 }
 
-/// The cell map of symmetry `g` (0..8) on an n x n board: rotations by 0, 90, 180, 270 degrees
-/// clockwise, then the same followed by the left-right mirror.
+/// The symmetry rules for top column `t`, before any prefix: masks, tie columns, side row.
+fn rules(n: usize, t: usize) -> Job {
+    let full: u32 = u32::MAX >> (WORD_BITS - n);
+    let side: u32 = 1 | (1 << (n - 1));
+    let mut job = Job {
+        n,
+        mask: [0; WORD_BITS],
+        tie: [0; WORD_BITS],
+        side_row: usize::MAX,
+        side,
+        start: 1,
+        prefix: [0; WORD_BITS],
+        ld: 0,
+        dn: 0,
+        rd: 0,
+        tied: 0,
+    };
+    job.mask[0] = 1 << t;
+    for r in 1..n {
+        job.mask[r] = full;
+    }
+    if t == 0 {
+        // Row 1 beyond column 1 (column 1 is attacked anyway); the rows above the row-1 queen's
+        // column are restricted per prefix (see `sub_problems`).
+        job.mask[1] &= !0b11;
+    } else {
+        let b2 = n - 1 - t;
+        for r in 1..n - 1 {
+            if r < t || r > b2 {
+                job.mask[r] &= !side;
+            }
+        }
+        job.mask[n - 1] = full & !((1u32 << t) - 1) & !(full << (b2 + 1) & full);
+        job.tie[t] = side;
+        job.tie[b2] |= side;
+        job.tie[n - 1] = (1 << t) | (1 << b2);
+        job.side_row = b2;
+    }
+    job
+}
+
+/// Places the queen of row `r` at column `c` in `job`'s state.
+fn place(job: &mut Job, r: usize, c: usize) {
+    let bit = 1u32 << c;
+    job.prefix[r] = c as u32;
+    job.tied |= bit & job.tie[r];
+    job.ld = (job.ld | bit) << 1;
+    job.dn |= bit;
+    job.rd = (job.rd | bit) >> 1;
+}
+
+/// The rules and prefix state of a sub-problem.
+fn job_of(n: usize, sp: &SubProblem) -> Job {
+    let t = sp.cols[0] as usize;
+    let mut job = rules(n, t);
+    if t == 0 {
+        let c1 = sp.cols[1] as usize;
+        for r in 2..c1.min(n) {
+            job.mask[r] &= !0b10;
+        }
+    }
+    for r in 0..sp.len as usize {
+        place(&mut job, r, sp.cols[r] as usize);
+    }
+    job.start = sp.len as usize;
+    job
+}
+
+fn prefix_len(n: usize) -> usize {
+    if n >= 5 {
+        3
+    } else {
+        2
+    }
+}
+
+/// The sub-problems for board size `n` (4 <= n <= 32), in lexicographic order.
+pub fn sub_problems(n: usize) -> Vec<SubProblem> {
+    assert!((4..=WORD_BITS).contains(&n));
+    let len = prefix_len(n);
+    let mut out = Vec::new();
+    for t in 0..n {
+        if t > 0 && t >= n - 1 - t {
+            break;
+        }
+        let base = rules(n, t);
+        let mut job = base;
+        place(&mut job, 0, t);
+        let mut stack = vec![(job, [t as u8, 0, 0])];
+        // Depth-first over rows 1..len, respecting the masks.
+        while let Some((j, cols)) = stack.pop() {
+            let r = j.start;
+            if r == len {
+                out.push(SubProblem {
+                    cols,
+                    len: len as u8,
+                });
+                continue;
+            }
+            let mut mask = j.mask[r] & !(j.ld | j.dn | j.rd);
+            if t == 0 && r == 2 {
+                // Rows above the row-1 queen's column may not use column 1.
+                if 2 < cols[1] as usize {
+                    mask &= !0b10;
+                }
+            }
+            for c in (0..n).rev() {
+                if mask & (1 << c) != 0 {
+                    let mut next = j.clone();
+                    place(&mut next, r, c);
+                    let mut cs = cols;
+                    cs[r] = c as u8;
+                    next.start = r + 1;
+                    stack.push((next, cs));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The image of row `r`, column `c` under symmetry `g` (0..8) on an n x n board.
 #[inline]
 fn apply(g: usize, n: usize, r: usize, c: usize) -> (usize, usize) {
     let m = n - 1;
@@ -78,165 +189,26 @@ fn apply(g: usize, n: usize, r: usize, c: usize) -> (usize, usize) {
     }
 }
 
-fn attacks(a: (usize, usize), b: (usize, usize)) -> bool {
-    a != b
-        && (a.0 == b.0
-            || a.1 == b.1
-            || a.0 + b.1 == b.0 + a.1
-            || a.0 + a.1 == b.0 + b.1)
-}
-
-impl Border {
-    /// The distinct border cells (row, column).
-    fn cells(&self, n: usize) -> Vec<(usize, usize)> {
-        let mut v = vec![
-            (0, self.top as usize),
-            (n - 1, self.bottom as usize),
-            (self.left as usize, 0),
-            (self.right as usize, n - 1),
-        ];
-        v.sort_unstable();
-        v.dedup();
-        v
-    }
-
-    /// The border read off a set of cells, if each edge has exactly one of them.
-    fn from_cells(n: usize, cells: &[(usize, usize)]) -> Option<Border> {
-        let one = |pred: &dyn Fn(&(usize, usize)) -> bool| -> Option<(usize, usize)> {
-            let mut it = cells.iter().filter(|c| pred(c));
-            let first = *it.next()?;
-            if it.next().is_some() {
-                return None;
-            }
-            Some(first)
-        };
-        Some(Border {
-            top: one(&|c| c.0 == 0)?.1 as u8,
-            bottom: one(&|c| c.0 == n - 1)?.1 as u8,
-            left: one(&|c| c.1 == 0)?.0 as u8,
-            right: one(&|c| c.1 == n - 1)?.0 as u8,
-        })
-    }
-
-    /// `true` when the border queens attack no one another and the tuple describes them
-    /// consistently (a corner queen counted on both its edges).
-    fn is_valid(&self, n: usize) -> bool {
-        let cells = self.cells(n);
-        for i in 0..cells.len() {
-            for j in i + 1..cells.len() {
-                if attacks(cells[i], cells[j]) {
-                    return false;
-                }
-            }
-        }
-        Border::from_cells(n, &cells) == Some(*self)
-    }
-
-    /// The image of the border under symmetry `g`.
-    fn image(&self, n: usize, g: usize) -> Border {
-        let cells: Vec<_> = self
-            .cells(n)
-            .into_iter()
-            .map(|(r, c)| apply(g, n, r, c))
-            .collect();
-        // The image of a valid border is a valid border.
-        Border::from_cells(n, &cells).unwrap_or(*self)
-    }
-}
-
-/// The sub-problems for board size `n` (4 <= n <= 32), in increasing order of border.
-pub fn sub_problems(n: usize) -> Vec<SubProblem> {
-    assert!((4..=WORD_BITS).contains(&n));
-    let mut out = Vec::new();
-    for top in 0..n as u8 {
-        for bottom in 0..n as u8 {
-            for left in 0..n as u8 {
-                for right in 0..n as u8 {
-                    let b = Border {
-                        top,
-                        bottom,
-                        left,
-                        right,
-                    };
-                    if !b.is_valid(n) {
-                        continue;
-                    }
-                    let mut stabilizer = 0u8;
-                    let mut canonical = true;
-                    for g in 0..8 {
-                        let img = b.image(n, g);
-                        if img < b {
-                            canonical = false;
-                            break;
-                        }
-                        if img == b {
-                            stabilizer += 1;
-                        }
-                    }
-                    if canonical {
-                        out.push(SubProblem {
-                            border: b,
-                            stabilizer,
-                        });
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The allowed columns of every interior row of a border.
-fn row_masks(n: usize, b: &Border) -> RowMasks {
-    let cells = b.cells(n);
-    let mut mask = [0u32; WORD_BITS];
-    for (r, m) in mask.iter_mut().enumerate().take(n - 1).skip(1) {
-        for c in 0..n {
-            let forced_left = c == 0 && r == b.left as usize;
-            let forced_right = c == n - 1 && r == b.right as usize;
-            let side = c == 0 || c == n - 1;
-            if side && !(forced_left || forced_right) {
-                continue;
-            }
-            if !side && (r == b.left as usize || r == b.right as usize) {
-                continue;
-            }
-            if cells.iter().any(|&q| attacks(q, (r, c))) {
-                continue;
-            }
-            *m |= 1 << c;
-        }
-    }
-    RowMasks { n, mask }
-}
-
-/// Solves one sub-problem: the classes whose canonical border is `sp.border`, by size.
+/// Solves one sub-problem: the classes it is responsible for, by size.
 pub fn solve(n: usize, sp: &SubProblem) -> ClassCounts {
-    let rm = row_masks(n, &sp.border);
-    if sp.stabilizer == 1 {
-        return ClassCounts {
-            of8: count_interior(&rm),
-            ..ClassCounts::default()
-        };
-    }
-    let b = sp.border;
-    let stab: Vec<usize> = (0..8).filter(|&g| b.image(n, g) == b).collect();
+    let job = job_of(n, sp);
+    let t = sp.cols[0];
     let mut counts = ClassCounts::default();
-    let mut cols = vec![0u32; n];
-    cols[0] = b.top as u32;
-    cols[n - 1] = b.bottom as u32;
-    let mut img = vec![0u32; n];
-    visit_interior(&rm, &mut cols, &mut |s: &[u32]| {
+    let mut img = [0u32; WORD_BITS];
+    let mut check = |s: &[u32]| {
+        // Among the images that the search also finds (top queen at column t), count the
+        // smallest only; the class size is the number of distinct images.
         let mut fixed = 0;
-        for &g in &stab {
+        for g in 0..8 {
             for (r, &c) in s.iter().enumerate() {
                 let (r2, c2) = apply(g, n, r, c as usize);
                 img[r2] = c2 as u32;
             }
-            match img.as_slice().cmp(s) {
-                std::cmp::Ordering::Less => return,
-                std::cmp::Ordering::Equal => fixed += 1,
-                std::cmp::Ordering::Greater => {}
+            let img = &img[..n];
+            if img == s {
+                fixed += 1;
+            } else if img[0] == t as u32 && img < s {
+                return;
             }
         }
         match 8 / fixed {
@@ -244,6 +216,8 @@ pub fn solve(n: usize, sp: &SubProblem) -> ClassCounts {
             4 => counts.of4 += 1,
             _ => counts.of2 += 1,
         }
-    });
+    };
+    let plain = search::run(&job, &mut check);
+    counts.of8 += plain;
     counts
 }
