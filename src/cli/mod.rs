@@ -2,6 +2,7 @@
 //! errors to exit codes (0 ok, 1 a check found a discrepancy, 2 usage or input error,
 //! 10/20 SAT/UNSAT where the SAT-competition convention is asked for).
 
+mod count;
 mod encode;
 mod output;
 
@@ -20,6 +21,8 @@ pub struct Cli {
 enum Command {
     /// Write the CNF of n-queens in DIMACS (stdout or -o FILE).
     Encode(encode::EncodeArgs),
+    /// Count the solutions and fundamental solutions by backtracking, or list them.
+    Count(count::CountArgs),
 }
 
 /// Exit code for usage and input errors.
@@ -91,6 +94,7 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Encode(args) => encode::run(args),
+        Command::Count(args) => count::run(args),
     };
     match result {
         Ok(code) => code,

@@ -2,10 +2,10 @@
 //! fundamental solutions (classes under the 8 symmetries of the square, OEIS A002562) and how
 //! the classes split by size, computed independently of any SAT solver.
 //!
-//! The search is split into independent sub-problems, one per canonical *border* (the queens of
-//! the top and bottom rows and of the left and right columns, reduced by the board's
-//! symmetries; see [`split`]). Each sub-problem is a bitboard backtracking over the interior
-//! rows. Sub-problems run on all cores (rayon) and can be recorded in a checkpoint file so that
+//! The search is split into independent sub-problems: the placements of the first rows, with
+//! the top queen restricted by the board's symmetries (see [`split`]). Each sub-problem is a
+//! bitboard backtracking over the remaining rows. Sub-problems run on all cores (rayon) and can
+//! be recorded in a checkpoint file so that
 //! an interrupted run resumes where it stopped.
 //!
 //! ```
