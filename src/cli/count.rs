@@ -49,7 +49,9 @@ pub struct CountArgs {
 pub fn run(args: CountArgs) -> Result<ExitCode> {
     count::check_n(args.n)?;
     if args.fundamental && !args.list {
-        bail!("--fundamental goes with --list (the count always reports the fundamental solutions)");
+        bail!(
+            "--fundamental goes with --list (the count always reports the fundamental solutions)"
+        );
     }
     if args.list {
         return list(&args);
@@ -113,7 +115,10 @@ fn list(args: &CountArgs) -> Result<ExitCode> {
             Ok(())
         }
         Format::Json => {
-            write!(w, "{{\"n\":{n},\"fundamental\":{fundamental},\"solutions\":[")?;
+            write!(
+                w,
+                "{{\"n\":{n},\"fundamental\":{fundamental},\"solutions\":["
+            )?;
             for (i, s) in sols.enumerate() {
                 let cols: Vec<u32> = s.cols().iter().map(|c| c + 1).collect();
                 if i > 0 {

@@ -175,12 +175,7 @@ fn parse(
     }
     let mut file_header = vec![first.to_string()];
     for _ in 1..header.len() {
-        file_header.push(
-            lines
-                .next()
-                .ok_or("its header is incomplete")?
-                .to_string(),
-        );
+        file_header.push(lines.next().ok_or("its header is incomplete")?.to_string());
     }
     let sum_line = lines.next().ok_or("its header is incomplete")?;
     if sum_line != format!("header {:016x}", header_sum(&file_header)) {
@@ -218,7 +213,9 @@ fn parse(
         let nums = nums.map_err(|_| damaged())?;
         let index = nums[0] as usize;
         if index >= done.len() {
-            return Err(format!("line {lineno} names a sub-problem that does not exist"));
+            return Err(format!(
+                "line {lineno} names a sub-problem that does not exist"
+            ));
         }
         let c = ClassCounts {
             of8: nums[1],

@@ -162,7 +162,11 @@ pub fn count(n: usize) -> Result<Counts, CountError> {
 /// The number of independent sub-problems the search of board size `n` is split into.
 pub fn sub_problem_count(n: usize) -> Result<usize, CountError> {
     check_n(n)?;
-    Ok(if n < 4 { 1 } else { split::sub_problems(n).len() })
+    Ok(if n < 4 {
+        1
+    } else {
+        split::sub_problems(n).len()
+    })
 }
 
 impl<'a> Counter<'a> {

@@ -62,7 +62,13 @@ pub(crate) fn run(job: &Job, check: &mut dyn FnMut(&[u32])) -> u64 {
     dn[s] = job.dn;
     rd[s] = job.rd;
     tied[s] = job.tied;
-    free[s] = entry_mask(masks[s], job.ld | job.dn | job.rd, job.dn, s == side_row, side);
+    free[s] = entry_mask(
+        masks[s],
+        job.ld | job.dn | job.rd,
+        job.dn,
+        s == side_row,
+        side,
+    );
     let mut d = s;
     let mut count = 0u64;
     loop {
