@@ -44,7 +44,7 @@ pub(crate) fn run(job: &Job, check: &mut dyn FnMut(&[u32])) -> u64 {
     const M: usize = WORD_BITS - 1;
     let n = job.n;
     let last = n - 1;
-    debug_assert!(job.start + 1 <= last && n <= WORD_BITS);
+    debug_assert!(job.start < last && n <= WORD_BITS);
     let masks = &job.mask;
     let ties = &job.tie;
     let last_mask = masks[last];
