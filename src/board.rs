@@ -186,3 +186,152 @@ mod tests {
         assert_eq!(p.render_board(), ". Q . .\n. . . Q\nQ . . .\n. . Q .\n");
     }
 }
+
+/// The 8 symmetries of the square (the dihedral group D4) acting on placements.
+///
+/// Mirror images are defined for every placement; rotations only for permutations (one queen
+/// per column as well as per row), since a rotated board of any other placement does not have
+/// one queen per row. Every solution of n-queens is a permutation.
+impl Placement {
+    /// `true` when every column holds exactly one queen (the placement is a permutation).
+    pub fn is_permutation(&self) -> bool {
+        let n = self.n();
+        let mut seen = vec![false; n];
+        for &c in &self.cols {
+            let c = c as usize;
+            if c >= n || seen[c] {
+                return false;
+            }
+            seen[c] = true;
+        }
+        true
+    }
+
+    /// The board turned a quarter clockwise: the queen at (row r, column c) moves to
+    /// (row c, column n-1-r). `None` if the placement is not a permutation.
+    pub fn rotate90(&self) -> Option<Placement> {
+        if !self.is_permutation() {
+            return None;
+        }
+        let n = self.n();
+        let mut cols = vec![0u32; n];
+        for (r, &c) in self.cols.iter().enumerate() {
+            cols[c as usize] = (n - 1 - r) as u32;
+        }
+        Some(Placement { cols })
+    }
+
+    /// The board turned half a turn: (r, c) moves to (n-1-r, n-1-c).
+    pub fn rotate180(&self) -> Placement {
+        let n = self.n() as u32;
+        Placement {
+            cols: self.cols.iter().rev().map(|&c| n - 1 - c).collect(),
+        }
+    }
+
+    /// The board turned a quarter counter-clockwise: (r, c) moves to (n-1-c, r).
+    /// `None` if the placement is not a permutation.
+    pub fn rotate270(&self) -> Option<Placement> {
+        self.rotate90().map(|p| p.rotate180())
+    }
+
+    /// The mirror image in the vertical axis (left and right swapped): (r, c) moves to
+    /// (r, n-1-c).
+    pub fn mirror(&self) -> Placement {
+        let n = self.n() as u32;
+        Placement {
+            cols: self.cols.iter().map(|&c| n - 1 - c).collect(),
+        }
+    }
+
+    /// The mirror image in the horizontal axis (top and bottom swapped): (r, c) moves to
+    /// (n-1-r, c).
+    pub fn flip(&self) -> Placement {
+        Placement {
+            cols: self.cols.iter().rev().copied().collect(),
+        }
+    }
+
+    /// The mirror image in the main diagonal (rows and columns swapped): (r, c) moves to
+    /// (c, r). `None` if the placement is not a permutation.
+    pub fn transpose(&self) -> Option<Placement> {
+        if !self.is_permutation() {
+            return None;
+        }
+        let mut cols = vec![0u32; self.n()];
+        for (r, &c) in self.cols.iter().enumerate() {
+            cols[c as usize] = r as u32;
+        }
+        Some(Placement { cols })
+    }
+
+    /// The 8 images under D4, in the order: identity, rotations by 90, 180 and 270 degrees
+    /// clockwise, then the mirror image ([`Placement::mirror`]) of each of those four.
+    /// Images may coincide when the placement is symmetric. `None` if the placement is not a
+    /// permutation.
+    pub fn images(&self) -> Option<[Placement; 8]> {
+        let r0 = self.clone();
+        let r1 = self.rotate90()?;
+        let r2 = self.rotate180();
+        let r3 = r1.rotate180();
+        let m0 = r0.mirror();
+        let m1 = r1.mirror();
+        let m2 = r2.mirror();
+        let m3 = r3.mirror();
+        Some([r0, r1, r2, r3, m0, m1, m2, m3])
+    }
+
+    /// The canonical representative of the placement's symmetry class: the lexicographically
+    /// smallest of its 8 images (comparing the columns row by row). Two solutions are
+    /// equivalent exactly when their canonical representatives are equal. `None` if the
+    /// placement is not a permutation.
+    pub fn canonical(&self) -> Option<Placement> {
+        self.images()?.into_iter().min()
+    }
+
+    /// The number of distinct images under D4 (8, 4, 2, or 1 for the 1 x 1 board): the size of
+    /// the placement's symmetry class. `None` if the placement is not a permutation.
+    pub fn class_size(&self) -> Option<usize> {
+        let mut imgs = self.images()?.to_vec();
+        imgs.sort();
+        imgs.dedup();
+        Some(imgs.len())
+    }
+}
+
+#[cfg(test)]
+mod symmetry_tests {
+    use super::*;
+
+    fn p(s: &str) -> Placement {
+        Placement::parse_one_line(s, None).unwrap()
+    }
+
+    #[test]
+    fn rotation_moves_cells_as_documented() {
+        // 2 4 1 3: queens at (0,1), (1,3), (2,0), (3,2); a quarter turn clockwise sends
+        // (r, c) to (c, 3 - r): (1,3), (3,2), (0,1), (2,0) -> the same board.
+        assert_eq!(p("2 4 1 3").rotate90().unwrap(), p("2 4 1 3"));
+        // 1 3 2: (0,0),(1,2),(2,1) -> (0,2),(2,1),(1,0) -> cols by row: 3 1 2.
+        assert_eq!(p("1 3 2").rotate90().unwrap(), p("3 1 2"));
+        assert!(p("1 1 2").rotate90().is_none());
+    }
+
+    #[test]
+    fn group_laws() {
+        let s = p("5 3 1 6 8 2 4 7");
+        let r = s.rotate90().unwrap();
+        assert_eq!(r.rotate270().unwrap(), s);
+        assert_eq!(r.rotate90().unwrap(), s.rotate180());
+        assert_eq!(s.mirror().mirror(), s);
+        assert_eq!(s.flip(), s.mirror().rotate180());
+        assert_eq!(s.transpose().unwrap(), s.rotate90().unwrap().mirror());
+        let imgs = s.images().unwrap();
+        for img in &imgs {
+            assert_eq!(img.canonical(), s.canonical());
+        }
+        assert_eq!(s.class_size(), Some(8));
+        assert_eq!(p("2 4 1 3").class_size(), Some(2));
+        assert_eq!(p("1").class_size(), Some(1));
+    }
+}

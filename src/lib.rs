@@ -32,6 +32,7 @@ pub mod board;
 pub mod check;
 pub mod cnf;
 pub mod construct;
+pub mod count;
 pub mod encode;
 pub mod experiment;
 pub mod explain;

@@ -4,6 +4,7 @@
 
 mod compare;
 mod construct;
+mod count;
 mod encode;
 mod explain;
 mod output;
@@ -39,6 +40,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Check an external solver's answer or a one-line placement against the board and the CNF.
     Verify(verify::VerifyArgs),
+    /// Count the solutions and fundamental solutions by backtracking, or list them.
+    Count(count::CountArgs),
 }
 
 /// The options that choose the formula: shared by every command that encodes.
@@ -152,6 +155,7 @@ pub fn main() -> ExitCode {
         Command::Construct(args) => construct::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Count(args) => count::run(args),
     };
     match result {
         Ok(code) => code,

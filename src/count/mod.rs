@@ -1,0 +1,319 @@
+//! The backtracking counter: the number of solutions of n-queens (OEIS A000170), the number of
+//! fundamental solutions (classes under the 8 symmetries of the square, OEIS A002562) and how
+//! the classes split by size, computed independently of any SAT solver.
+//!
+//! The search is split into independent sub-problems: the placements of the first rows, with
+//! the top queen restricted by the board's symmetries (see [`split`]). Each sub-problem is a
+//! bitboard backtracking over the remaining rows. Sub-problems run on all cores (rayon) and can
+//! be recorded in a checkpoint file so that
+//! an interrupted run resumes where it stopped.
+//!
+//! ```
+//! let c = queens_sat::count::count(8).unwrap();
+//! assert_eq!((c.total, c.fundamental), (92, 12));
+//! assert_eq!((c.classes.of8, c.classes.of4, c.classes.of2), (11, 1, 0));
+//! ```
+//!
+//! [`solutions`] enumerates the solutions themselves by a separate, plain backtracking.
+
+mod checkpoint;
+mod search;
+mod solutions;
+pub mod split;
+
+pub use solutions::{fundamental_solutions, solutions, Solutions};
+pub use split::ClassCounts;
+
+use rayon::prelude::*;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The largest board the counter accepts: one bit per column in a 32-bit word.
+pub const MAX_N: usize = search::WORD_BITS;
+
+/// The result of a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    /// Board size.
+    pub n: usize,
+    /// Number of solutions (OEIS A000170).
+    pub total: u64,
+    /// Number of fundamental solutions: classes under rotations and reflections (OEIS A002562).
+    pub fundamental: u64,
+    /// The classes by number of members.
+    pub classes: ClassSizes,
+}
+
+/// Symmetry classes by size. `total = 8 of8 + 4 of4 + 2 of2 + of1`,
+/// `fundamental = of8 + of4 + of2 + of1`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ClassSizes {
+    /// Classes of 8 solutions (no symmetry).
+    #[serde(rename = "8")]
+    pub of8: u64,
+    /// Classes of 4 solutions (symmetric under the half turn only).
+    #[serde(rename = "4")]
+    pub of4: u64,
+    /// Classes of 2 solutions (symmetric under the quarter turn).
+    #[serde(rename = "2")]
+    pub of2: u64,
+    /// Classes of 1 solution (only the 1 x 1 board).
+    #[serde(rename = "1")]
+    pub of1: u64,
+}
+
+impl Counts {
+    fn from_classes(n: usize, c: ClassSizes) -> Counts {
+        Counts {
+            n,
+            total: 8 * c.of8 + 4 * c.of4 + 2 * c.of2 + c.of1,
+            fundamental: c.of8 + c.of4 + c.of2 + c.of1,
+            classes: c,
+        }
+    }
+}
+
+/// Why a count could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum CountError {
+    /// n = 0.
+    #[error("n must be at least 1")]
+    Zero,
+    /// n beyond the bitboard word.
+    #[error("n = {0} is too large: the counter keeps one bit per column in a 32-bit word, so n can be at most {MAX_N}")]
+    TooLarge(usize),
+    /// A checkpoint file that cannot be used.
+    #[error("checkpoint {}: {reason}", path.display())]
+    Checkpoint {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The worker threads could not be started.
+    #[error("cannot start {threads} threads: {reason}")]
+    Threads {
+        /// Threads asked for.
+        threads: usize,
+        /// The system's reason.
+        reason: String,
+    },
+}
+
+/// How far a run has got, as reported to a progress callback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Sub-problems finished (including those read from a checkpoint).
+    pub done: usize,
+    /// Sub-problems in all.
+    pub total: usize,
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every sub-problem was solved.
+    Complete(Counts),
+    /// The run stopped early ([`Counter::stop_after`]); the checkpoint, if any, holds what was
+    /// finished.
+    Stopped(Progress),
+}
+
+type ProgressFn<'a> = Box<dyn Fn(Progress) + Send + Sync + 'a>;
+
+/// A configurable count: threads, checkpoint file, progress reports, early stop.
+///
+/// ```
+/// use queens_sat::count::{Counter, Outcome};
+/// let out = Counter::new(10).unwrap().threads(2).run().unwrap();
+/// match out {
+///     Outcome::Complete(c) => assert_eq!((c.total, c.fundamental), (724, 92)),
+///     Outcome::Stopped(_) => unreachable!(),
+/// }
+/// ```
+pub struct Counter<'a> {
+    n: usize,
+    threads: Option<usize>,
+    checkpoint: Option<PathBuf>,
+    stop_after: Option<usize>,
+    progress: Option<ProgressFn<'a>>,
+}
+
+/// Checks that the counter can handle board size `n`.
+pub fn check_n(n: usize) -> Result<(), CountError> {
+    match n {
+        0 => Err(CountError::Zero),
+        n if n > MAX_N => Err(CountError::TooLarge(n)),
+        _ => Ok(()),
+    }
+}
+
+/// Counts the solutions of n-queens on all cores: total, fundamental and class sizes.
+pub fn count(n: usize) -> Result<Counts, CountError> {
+    match Counter::new(n)?.run()? {
+        Outcome::Complete(c) => Ok(c),
+        // No stop was asked for, so every sub-problem ran.
+        Outcome::Stopped(p) => unreachable!("count stopped at {p:?} without a stop request"),
+    }
+}
+
+/// The number of independent sub-problems the search of board size `n` is split into.
+pub fn sub_problem_count(n: usize) -> Result<usize, CountError> {
+    check_n(n)?;
+    Ok(if n < 4 {
+        1
+    } else {
+        split::sub_problems(n).len()
+    })
+}
+
+impl<'a> Counter<'a> {
+    /// A count of board size `n` (1 ..= [`MAX_N`]) on all cores, without checkpoint.
+    pub fn new(n: usize) -> Result<Self, CountError> {
+        check_n(n)?;
+        Ok(Counter {
+            n,
+            threads: None,
+            checkpoint: None,
+            stop_after: None,
+            progress: None,
+        })
+    }
+
+    /// Uses `k` worker threads (at least 1). The counts do not depend on `k`.
+    pub fn threads(mut self, k: usize) -> Self {
+        self.threads = Some(k.max(1));
+        self
+    }
+
+    /// Records each finished sub-problem in `path` and, if the file exists, resumes from it
+    /// (after checking it belongs to this count).
+    pub fn checkpoint(mut self, path: impl AsRef<Path>) -> Self {
+        self.checkpoint = Some(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// Stops after `k` sub-problems have been solved in this run (as an interruption would);
+    /// the run then returns [`Outcome::Stopped`].
+    pub fn stop_after(mut self, k: usize) -> Self {
+        self.stop_after = Some(k);
+        self
+    }
+
+    /// Calls `f` after each finished sub-problem (from any worker thread).
+    pub fn on_progress(mut self, f: impl Fn(Progress) + Send + Sync + 'a) -> Self {
+        self.progress = Some(Box::new(f));
+        self
+    }
+
+    /// Runs the count.
+    pub fn run(self) -> Result<Outcome, CountError> {
+        let n = self.n;
+        if n < 4 {
+            // 1 x 1: one solution fixed by every symmetry; 2 x 2 and 3 x 3: none.
+            let mut c = ClassSizes::default();
+            for s in solutions(n) {
+                match s.class_size() {
+                    Some(8) => c.of8 += 1,
+                    Some(4) => c.of4 += 1,
+                    Some(2) => c.of2 += 1,
+                    _ => c.of1 += 1,
+                }
+            }
+            // Each class was seen once per member.
+            c.of8 /= 8;
+            c.of4 /= 4;
+            c.of2 /= 2;
+            return Ok(Outcome::Complete(Counts::from_classes(n, c)));
+        }
+        let subs = split::sub_problems(n);
+        let (ckpt, done) = match &self.checkpoint {
+            Some(p) => {
+                let (c, d) = checkpoint::Checkpoint::open(p, n, &subs)?;
+                (Some(c), d)
+            }
+            None => (None, vec![None; subs.len()]),
+        };
+        let todo: Vec<usize> = (0..subs.len()).filter(|&i| done[i].is_none()).collect();
+        let finished = AtomicUsize::new(subs.len() - todo.len());
+        let started = AtomicUsize::new(0);
+        let failure: Mutex<Option<CountError>> = Mutex::new(None);
+        let total = subs.len();
+        if let Some(f) = &self.progress {
+            f(Progress {
+                done: finished.load(Ordering::Relaxed),
+                total,
+            });
+        }
+        let work = || -> Vec<Option<(usize, ClassCounts)>> {
+            todo.par_iter()
+                .with_max_len(1)
+                .map(|&i| {
+                    if let Some(k) = self.stop_after {
+                        if started.fetch_add(1, Ordering::Relaxed) >= k {
+                            return None;
+                        }
+                    }
+                    if failure.lock().map(|f| f.is_some()).unwrap_or(true) {
+                        return None;
+                    }
+                    let c = split::solve(n, &subs[i]);
+                    if let Some(cp) = &ckpt {
+                        if let Err(e) = cp.record(i, &c) {
+                            if let Ok(mut f) = failure.lock() {
+                                f.get_or_insert(e);
+                            }
+                            return None;
+                        }
+                    }
+                    let d = finished.fetch_add(1, Ordering::Relaxed) + 1;
+                    if let Some(f) = &self.progress {
+                        f(Progress { done: d, total });
+                    }
+                    Some((i, c))
+                })
+                .collect()
+        };
+        let results = match self.threads {
+            None => work(),
+            Some(k) => rayon::ThreadPoolBuilder::new()
+                .num_threads(k)
+                .build()
+                .map_err(|e| CountError::Threads {
+                    threads: k,
+                    reason: e.to_string(),
+                })?
+                .install(work),
+        };
+        if let Some(e) = failure.into_inner().unwrap_or(None) {
+            return Err(e);
+        }
+        let mut sum = ClassCounts::default();
+        let mut solved = 0;
+        for c in done.iter().flatten() {
+            sum.add(c);
+            solved += 1;
+        }
+        for (_, c) in results.iter().flatten() {
+            sum.add(c);
+            solved += 1;
+        }
+        if solved < total {
+            return Ok(Outcome::Stopped(Progress {
+                done: solved,
+                total,
+            }));
+        }
+        Ok(Outcome::Complete(Counts::from_classes(
+            n,
+            ClassSizes {
+                of8: sum.of8,
+                of4: sum.of4,
+                of2: sum.of2,
+                of1: 0,
+            },
+        )))
+    }
+}
