@@ -33,6 +33,7 @@ pub mod check;
 pub mod cnf;
 pub mod construct;
 pub mod count;
+pub mod crosscheck;
 pub mod encode;
 pub mod experiment;
 pub mod explain;

@@ -2,6 +2,7 @@
 //! errors to exit codes (0 ok, 1 a check found a discrepancy, 2 usage or input error,
 //! 10/20 SAT/UNSAT where the SAT-competition convention is asked for).
 
+mod check;
 mod compare;
 mod construct;
 mod count;
@@ -42,6 +43,9 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Count the solutions and fundamental solutions by backtracking, or list them.
     Count(count::CountArgs),
+    /// Cross-check SAT answers, SAT counts, the counter, the published table, the constructor
+    /// and external solvers for a range of n and every encoding; exit 1 on any discrepancy.
+    Check(check::CheckArgs),
 }
 
 /// The options that choose the formula: shared by every command that encodes.
@@ -156,6 +160,7 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Count(args) => count::run(args),
+        Command::Check(args) => check::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,336 @@
+//! `queens-sat check`: the cross-checks of [`queens_sat::crosscheck`] for a range of n and a set
+//! of encodings, as a table streamed row by row and a final verdict (exit 0 when everything
+//! agrees, 1 on any discrepancy).
+
+use anyhow::{bail, Result};
+use clap::{Args, ValueEnum};
+use queens_sat::count;
+use queens_sat::crosscheck::{self, CheckConfig, Formula, RowReport};
+use queens_sat::encode::{Amo, EncodeOptions, LineEncodings, QueensEncoder};
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// A table, one row per n and encoding, printed as each row finishes.
+    Text,
+    /// One JSON document with every row and the verdict, at the end.
+    Json,
+}
+
+/// A list of board sizes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NList(Vec<usize>);
+
+/// Parses board sizes: ranges `a..b` (both ends included; `a..=b` too) and single numbers,
+/// separated by commas, e.g. `1..10`, `4,6,8`, `1..5,12`. Sorted, duplicates dropped.
+pub fn parse_n_list(s: &str) -> Result<NList, String> {
+    let mut ns = Vec::new();
+    for part in s.split(',').map(str::trim) {
+        if part.is_empty() {
+            return Err(format!("empty entry in the list of n '{s}'"));
+        }
+        if let Some((a, b)) = part.split_once("..") {
+            let b = b.strip_prefix('=').unwrap_or(b);
+            let (a, b) = (super::parse_n(a)?, super::parse_n(b)?);
+            if a > b {
+                return Err(format!(
+                    "the range {part} is empty (write the smaller n first)"
+                ));
+            }
+            if b > count::MAX_N {
+                return Err(too_large(b));
+            }
+            ns.extend(a..=b);
+        } else {
+            let n = super::parse_n(part)?;
+            if n > count::MAX_N {
+                return Err(too_large(n));
+            }
+            ns.push(n);
+        }
+    }
+    ns.sort_unstable();
+    ns.dedup();
+    Ok(NList(ns))
+}
+
+fn too_large(n: usize) -> String {
+    format!(
+        "n = {n} is beyond the counter's range: check takes n from 1 to {}",
+        count::MAX_N
+    )
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Board sizes: a range `a..b` (ends included), a list `4,6,8`, or both `1..5,12`.
+    #[arg(long, default_value = "1..10", value_parser = parse_n_list, value_name = "NS")]
+    n: NList,
+    /// Encodings to check (default: every at-most-one encoding): names separated by commas
+    /// (`pairwise,sequential,commander:4`); repeat the option for per-line settings, each of
+    /// which is one encoding (`--amo rows=sequential,diagonals=product`).
+    #[arg(long, alias = "encoding", value_name = "ENCODINGS")]
+    amo: Vec<String>,
+    /// Add the redundant column at-least-one clauses to every encoding checked.
+    #[arg(long)]
+    column_alo: bool,
+    /// Count by SAT enumeration only for n up to this (the number of models grows fast).
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    enumerate_up_to: usize,
+    /// External solvers to run on the exported DIMACS, separated by commas
+    /// (`cadical,minisat`); those not on PATH are skipped with a note.
+    #[arg(long, value_delimiter = ',', value_name = "SOLVERS")]
+    external: Vec<String>,
+    /// Time limit per external solver run, in seconds.
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    timeout: f64,
+    /// How many enumerated solutions to corrupt for the soundness check (besides the
+    /// constructed placements).
+    #[arg(long, default_value_t = 3, value_name = "K")]
+    corrupt: usize,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+/// The encodings the `--amo` values name (all of them when none is given).
+fn encodings(values: &[String]) -> Result<Vec<LineEncodings>> {
+    if values.is_empty() {
+        return Ok(Amo::all().into_iter().map(LineEncodings::uniform).collect());
+    }
+    let mut out = Vec::new();
+    for v in values {
+        if v.contains('=') {
+            out.push(
+                v.parse::<LineEncodings>()
+                    .map_err(|e| anyhow::anyhow!("--amo: {e}"))?,
+            );
+        } else {
+            for name in v.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                let amo: Amo = name.parse().map_err(|e| anyhow::anyhow!("--amo: {e}"))?;
+                out.push(LineEncodings::uniform(amo));
+            }
+        }
+    }
+    if out.is_empty() {
+        bail!("--amo: no encoding named");
+    }
+    let mut unique = Vec::new();
+    for e in out {
+        if !unique.contains(&e) {
+            unique.push(e);
+        }
+    }
+    Ok(unique)
+}
+
+pub fn run(args: CheckArgs) -> Result<ExitCode> {
+    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
+        bail!("--timeout must be a positive number of seconds");
+    }
+    if args.threads == Some(0) {
+        bail!("--threads must be at least 1");
+    }
+    let encs = encodings(&args.amo)?;
+    let mut formulas: Vec<Box<dyn Formula>> = Vec::new();
+    for &n in &args.n.0 {
+        for &amo in &encs {
+            let options = EncodeOptions {
+                amo,
+                column_alo: args.column_alo,
+            };
+            formulas.push(Box::new(QueensEncoder::new(n, options)?));
+        }
+    }
+    let external: Vec<String> = args
+        .external
+        .iter()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    for e in &external {
+        let program = e.split_whitespace().next().unwrap_or(e);
+        if !crosscheck::on_path(program) {
+            eprintln!("note: {program} is not on PATH; its check is skipped");
+        }
+    }
+    let cfg = CheckConfig {
+        enumerate_up_to: args.enumerate_up_to,
+        corrupted_solutions: args.corrupt,
+        external,
+        timeout: Duration::from_secs_f64(args.timeout),
+        threads: args.threads,
+    };
+
+    let bar = io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(formulas.len() as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} rows checked",
+        ) {
+            b.set_style(style.progress_chars("=> "));
+        }
+        b.enable_steady_tick(Duration::from_millis(200));
+        b
+    });
+    let width = formulas
+        .iter()
+        .map(|f| f.name().len())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    let text = args.format == Format::Text;
+    let mut out = io::stdout().lock();
+    let mut write_error: Option<io::Error> = None;
+    let mut emit = |lines: &str, out: &mut io::StdoutLock| {
+        if write_error.is_some() {
+            return;
+        }
+        let mut write = || -> io::Result<()> {
+            out.write_all(lines.as_bytes())?;
+            out.flush()
+        };
+        let result = match &bar {
+            Some(b) => b.suspend(write),
+            None => write(),
+        };
+        if let Err(e) = result {
+            write_error = Some(e);
+        }
+    };
+    if text {
+        emit(&header(width), &mut out);
+    }
+    let summary = crosscheck::run(&formulas, &cfg, |row| {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+        if text {
+            emit(&format_row(row, width), &mut out);
+        }
+    });
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    if text {
+        let verdict = if summary.ok {
+            format!(
+                "verdict: all checks agree ({} rows: {} n, {} encodings)\n",
+                summary.rows.len(),
+                args.n.0.len(),
+                encs.len()
+            )
+        } else {
+            let bad = summary.rows.iter().filter(|r| !r.ok()).count();
+            format!(
+                "verdict: {} discrepanc{} in {bad} of {} rows\n",
+                summary.discrepancies,
+                if summary.discrepancies == 1 {
+                    "y"
+                } else {
+                    "ies"
+                },
+                summary.rows.len()
+            )
+        };
+        out.write_all(verdict.as_bytes())?;
+    } else {
+        serde_json::to_writer_pretty(&mut out, &summary)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    Ok(if summary.ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn header(width: usize) -> String {
+    format!(
+        "{:>3}  {:<width$}  {:>6}  {:>8}  {:<5}  {:>7}  {:>7}  {:>7}  {:>9}  {:>7}  {:<6}  external\n",
+        "n", "encoding", "vars", "clauses", "sat", "models", "counter", "table", "construct", "corrupt", "result"
+    )
+}
+
+fn format_row(r: &RowReport, width: usize) -> String {
+    let opt = |v: Option<u64>| v.map_or_else(|| "-".to_string(), |x| x.to_string());
+    let sat = match r.sat {
+        Some(true) => "SAT",
+        Some(false) => "UNSAT",
+        None => "?",
+    };
+    let construct = if r.constructed == 0 {
+        "-".to_string()
+    } else {
+        r.constructed.to_string()
+    };
+    let external = if r.external.is_empty() {
+        "-".to_string()
+    } else {
+        r.external
+            .iter()
+            .map(|e| format!("{} {}", e.solver, e.status))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut s = format!(
+        "{:>3}  {:<width$}  {:>6}  {:>8}  {:<5}  {:>7}  {:>7}  {:>7}  {:>9}  {:>7}  {:<6}  {}\n",
+        r.n,
+        r.encoding,
+        r.vars,
+        r.clauses,
+        sat,
+        opt(r.models),
+        opt(r.counter),
+        opt(r.reference),
+        construct,
+        r.corruptions,
+        if r.ok() { "ok" } else { "FAIL" },
+        external
+    );
+    for d in &r.discrepancies {
+        s.push_str(&format!("     ! n = {}, {}: {d}\n", r.n, r.encoding));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn n_lists() {
+        assert_eq!(parse_n_list("1..4").unwrap().0, vec![1, 2, 3, 4]);
+        assert_eq!(parse_n_list("4..=6").unwrap().0, vec![4, 5, 6]);
+        assert_eq!(parse_n_list("8, 4,6,4").unwrap().0, vec![4, 6, 8]);
+        assert_eq!(parse_n_list("1..3,12").unwrap().0, vec![1, 2, 3, 12]);
+        assert_eq!(parse_n_list("7").unwrap().0, vec![7]);
+        for bad in ["", "0..3", "5..2", "1..x", "a", "1,,2", "1..40", "-3"] {
+            assert!(parse_n_list(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn encoding_lists() {
+        assert_eq!(encodings(&[]).unwrap().len(), Amo::all().len());
+        let e = encodings(&["pairwise,sequential".into(), "sequential".into()]).unwrap();
+        assert_eq!(
+            e,
+            vec![
+                LineEncodings::uniform(Amo::Pairwise),
+                LineEncodings::uniform(Amo::Sequential)
+            ]
+        );
+        let e = encodings(&["rows=sequential,diagonals=product".into()]).unwrap();
+        assert_eq!(e.len(), 1);
+        assert!(encodings(&["nope".into()]).is_err());
+    }
+}

@@ -1,0 +1,928 @@
+//! Cross-checks: every part of the toolkit checked against the others, for each board size and
+//! encoding.
+//!
+//! For one formula (a [`Formula`]: the real encoder, or in tests a deliberately broken one) and
+//! one n, [`check_formula`] runs five checks and names every disagreement it finds:
+//!
+//! 1. **SAT** ([`Check::Sat`]): the embedded solver's answer (SAT/UNSAT) agrees with the
+//!    backtracking counter (UNSAT exactly when the count is 0), and its model is a solution.
+//! 2. **Counts** ([`Check::Counts`]): the models enumerated by SAT, blocked on the cell
+//!    variables, are all solutions and as many as the counter's total, which equals the published
+//!    table ([`REFERENCE_COUNTS`], OEIS A000170/A002562) where it has the value.
+//! 3. **Construct** ([`Check::Construct`]): the placements of the direct constructor satisfy the
+//!    CNF (evaluated clause by clause when the formula has no auxiliary variables, otherwise with
+//!    the cells fixed as solver assumptions and the auxiliary variables free).
+//! 4. **Soundness** ([`Check::Soundness`]): boards one change away from a solution (a queen
+//!    removed, added, moved or two swapped, see [`corruptions`]) are accepted by the CNF exactly
+//!    when the rules accept them.
+//! 5. **External** ([`Check::External`]): external solvers on the exported DIMACS agree on
+//!    SAT/UNSAT and their models satisfy every clause and describe a solution.
+//!
+//! [`run`] runs the checks for many formulas on worker threads and reports the rows in order,
+//! each as soon as it and all rows before it are done.
+//!
+//! ```
+//! use queens_sat::crosscheck::{check_formula, CheckConfig, Expectation};
+//! use queens_sat::encode::{EncodeOptions, QueensEncoder};
+//!
+//! let enc = QueensEncoder::new(6, EncodeOptions::default()).unwrap();
+//! let row = check_formula(&enc, &Expectation::for_n(6), &CheckConfig::default());
+//! assert!(row.ok(), "{:?}", row.discrepancies);
+//! assert_eq!(row.models, Some(4));
+//! ```
+
+mod corrupt;
+mod table;
+
+pub use corrupt::{corruptions, rule_check, CorruptBoard, Corruption};
+pub use table::{reference_fundamental, reference_total, REFERENCE_COUNTS};
+
+use crate::board::Placement;
+use crate::cnf::{ClauseSink, Cnf, DimacsHeader, DimacsWriter, Lit, Var};
+use crate::construct::{construct, Method};
+use crate::count::{self, Counts};
+use crate::encode::QueensEncoder;
+use crate::experiment::{run_with_timeout, SolverSpec};
+use crate::solve::{describe_lit, ClauseViolation};
+use serde::Serialize;
+use std::io;
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, OnceLock};
+use std::time::{Duration, Instant};
+
+/// A formula under test: what the checks need to know about an encoding of n-queens.
+///
+/// The cell of 0-based row `r`, column `c` must be variable `r * n + c + 1` (DIMACS), as
+/// everywhere in the crate; any other variable is auxiliary.
+pub trait Formula: Send + Sync {
+    /// A short name for reports (`pairwise`, `sequential`, ...).
+    fn name(&self) -> String;
+    /// The board size.
+    fn n(&self) -> usize;
+    /// The number of variables the formula declares (cells plus auxiliaries).
+    fn num_vars(&self) -> usize;
+    /// Streams the clauses into `sink`.
+    fn encode(&self, sink: &mut dyn ClauseSink) -> io::Result<()>;
+}
+
+impl Formula for QueensEncoder {
+    fn name(&self) -> String {
+        let mut s = self.options().amo.to_string();
+        if self.options().column_alo {
+            s.push_str("+column-alo");
+        }
+        s
+    }
+    fn n(&self) -> usize {
+        QueensEncoder::n(self)
+    }
+    fn num_vars(&self) -> usize {
+        self.size().vars as usize
+    }
+    fn encode(&self, sink: &mut dyn ClauseSink) -> io::Result<()> {
+        QueensEncoder::encode(self, sink)
+    }
+}
+
+/// The five checks (and the formula's own consistency), for naming discrepancies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Check {
+    /// The formula itself: it could be made and uses only the variables it declares.
+    Formula,
+    /// 1: the embedded solver's answer and model.
+    Sat,
+    /// 2: SAT enumeration, the counter and the published table.
+    Counts,
+    /// 3: the constructed placements against the CNF.
+    Construct,
+    /// 4: corrupted boards against the CNF.
+    Soundness,
+    /// 5: external solvers on the DIMACS file.
+    External,
+}
+
+impl Check {
+    /// The check's name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Check::Formula => "formula",
+            Check::Sat => "sat",
+            Check::Counts => "counts",
+            Check::Construct => "construct",
+            Check::Soundness => "soundness",
+            Check::External => "external",
+        }
+    }
+}
+
+/// A disagreement between two parts, in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Discrepancy {
+    /// Which check found it.
+    pub check: Check,
+    /// What disagreed, with the board, clause or count involved (1-based).
+    pub message: String,
+}
+
+impl std::fmt::Display for Discrepancy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.check.name(), self.message)
+    }
+}
+
+/// What one external solver said about one formula.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ExternalResult {
+    /// The solver command.
+    pub solver: String,
+    /// `SAT` (model verified), `UNSAT`, `timeout`, `not on PATH`, or what went wrong.
+    pub status: String,
+    /// `false` when its answer disagrees with the other parts.
+    pub agrees: bool,
+}
+
+/// The outcome of the checks for one n and one formula.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RowReport {
+    /// Board size.
+    pub n: usize,
+    /// The formula's name.
+    pub encoding: String,
+    /// Variables declared.
+    pub vars: usize,
+    /// Clauses emitted.
+    pub clauses: usize,
+    /// The embedded solver's answer (`None` if it failed).
+    pub sat: Option<bool>,
+    /// Models enumerated by SAT (`None`: enumeration skipped for this n, or stopped early).
+    pub models: Option<u64>,
+    /// The backtracking counter's total (`None` beyond its range).
+    pub counter: Option<u64>,
+    /// The published total (`None` beyond n = 27).
+    pub reference: Option<u64>,
+    /// Distinct constructed placements checked against the CNF.
+    pub constructed: usize,
+    /// Corrupted boards checked against the CNF.
+    pub corruptions: usize,
+    /// External solvers' answers.
+    pub external: Vec<ExternalResult>,
+    /// Everything that disagreed.
+    pub discrepancies: Vec<Discrepancy>,
+    /// Wall time of the row, seconds.
+    pub seconds: f64,
+}
+
+impl RowReport {
+    /// `true` when every check agreed.
+    pub fn ok(&self) -> bool {
+        self.discrepancies.is_empty()
+    }
+
+    fn fail(&mut self, check: Check, message: impl Into<String>) {
+        self.discrepancies.push(Discrepancy {
+            check,
+            message: message.into(),
+        });
+    }
+}
+
+/// Settings of the checks.
+#[derive(Clone, Debug)]
+pub struct CheckConfig {
+    /// Enumerate all models by SAT only for n up to this (enumeration grows like the count).
+    pub enumerate_up_to: usize,
+    /// How many enumerated solutions to corrupt for the soundness check, besides the
+    /// constructed placements (or the solver's single model when enumeration is skipped).
+    pub corrupted_solutions: usize,
+    /// External solver commands (`cadical`, `minisat`, `kissat -q`); those not on PATH are
+    /// reported as skipped.
+    pub external: Vec<String>,
+    /// Time limit per external solver run.
+    pub timeout: Duration,
+    /// Worker threads for [`run`] (default: one per core).
+    pub threads: Option<usize>,
+}
+
+impl Default for CheckConfig {
+    fn default() -> Self {
+        CheckConfig {
+            enumerate_up_to: 10,
+            corrupted_solutions: 3,
+            external: Vec::new(),
+            timeout: Duration::from_secs(60),
+            threads: None,
+        }
+    }
+}
+
+/// What is known about n independently of any formula: the counter's result and the table's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expectation {
+    /// Board size.
+    pub n: usize,
+    /// The backtracking counter's counts, for n up to [`count::MAX_N`].
+    pub counter: Option<Counts>,
+    /// The published total D(n) (OEIS A000170), for n up to 27.
+    pub reference: Option<u64>,
+    /// The published fundamental count U(n) (OEIS A002562), for n up to 27.
+    pub reference_fundamental: Option<u64>,
+}
+
+impl Expectation {
+    /// Runs the counter for `n` (when in its range) and looks the table up.
+    pub fn for_n(n: usize) -> Self {
+        Expectation {
+            n,
+            counter: count::count(n).ok(),
+            reference: reference_total(n),
+            reference_fundamental: reference_fundamental(n),
+        }
+    }
+
+    /// The number of solutions, from the counter, else from the table.
+    pub fn total(&self) -> Option<u64> {
+        self.counter.map(|c| c.total).or(self.reference)
+    }
+}
+
+/// How many discrepancies of one kind a row lists before summarising the rest.
+const MAX_LISTED: usize = 3;
+
+/// The formula in memory with a solver loaded with it, for asking about boards.
+struct Probe<'a> {
+    n: usize,
+    vars: usize,
+    cnf: &'a Cnf,
+    solver: varisat::Solver<'static>,
+}
+
+/// The CNF's answer about a board.
+enum Verdict {
+    Accepts,
+    Rejects(String),
+}
+
+impl<'a> Probe<'a> {
+    fn new(n: usize, vars: usize, cnf: &'a Cnf) -> Self {
+        let mut solver = varisat::Solver::new();
+        solver.add_formula(&cnf.to_varisat());
+        Probe {
+            n,
+            vars,
+            cnf,
+            solver,
+        }
+    }
+
+    /// `true` when the formula has variables besides the cells.
+    fn has_aux(&self) -> bool {
+        self.vars > self.n * self.n
+    }
+
+    /// Does the CNF accept the board with these cell values? Without auxiliary variables every
+    /// clause is evaluated; with them the solver looks for values of the auxiliaries.
+    fn verdict(&mut self, cells: &[bool]) -> Result<Verdict, String> {
+        if !self.has_aux() {
+            return Ok(match self.cnf.first_falsified(cells) {
+                None => Verdict::Accepts,
+                Some(i) => Verdict::Rejects(describe_clause(self.n, self.cnf, i)),
+            });
+        }
+        let lits: Vec<Lit> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| Lit::from_var(Var::from_index(i), v))
+            .collect();
+        self.solver.assume(&lits);
+        let sat = self.solver.solve().map_err(|e| e.to_string())?;
+        if sat {
+            return Ok(Verdict::Accepts);
+        }
+        let core: Vec<String> = self
+            .solver
+            .failed_core()
+            .unwrap_or(&[])
+            .iter()
+            .map(|&l| describe_lit(self.n, l))
+            .collect();
+        Ok(Verdict::Rejects(format!(
+            "no values of the auxiliary variables satisfy it; the conflict involves {}",
+            if core.is_empty() {
+                "no cell".to_string()
+            } else {
+                core.join(" ")
+            }
+        )))
+    }
+}
+
+/// Clause `i` of `cnf` in words: number, group, board line, literals.
+fn describe_clause(n: usize, cnf: &Cnf, i: usize) -> String {
+    let (tag, meaning) = cnf
+        .group_of(i)
+        .map_or(("?".to_string(), "ungrouped".to_string()), |g| {
+            (g.tag.clone(), g.meaning.clone())
+        });
+    let v = ClauseViolation {
+        number: i + 1,
+        tag,
+        meaning,
+        literals: cnf.clause(i).iter().map(|&l| describe_lit(n, l)).collect(),
+    };
+    match cnf.line_of(i) {
+        Some(line) => format!("{v} (on {})", line.describe(n)),
+        None => v.to_string(),
+    }
+}
+
+/// The values of the cell variables in a model.
+fn cells_of(n: usize, model: &[Lit]) -> Vec<bool> {
+    let mut cells = vec![false; n * n];
+    for l in model.iter().filter(|l| l.is_positive()) {
+        if let Some(v) = cells.get_mut(l.index()) {
+            *v = true;
+        }
+    }
+    cells
+}
+
+/// A short description of the board of some cell values: its one-line form when it has one
+/// queen per row, else its queens.
+fn describe_cells(n: usize, cells: &[bool]) -> String {
+    let per_row: Vec<Vec<usize>> = (0..n)
+        .map(|r| (0..n).filter(|&c| cells[r * n + c]).collect())
+        .collect();
+    if per_row.iter().all(|q| q.len() == 1) {
+        let cols: Vec<usize> = per_row.iter().map(|q| q[0]).collect();
+        return Placement::from_cols(&cols).to_one_line();
+    }
+    let queens: Vec<String> = per_row
+        .iter()
+        .enumerate()
+        .flat_map(|(r, q)| q.iter().map(move |c| format!("({},{})", r + 1, c + 1)))
+        .collect();
+    if queens.is_empty() {
+        "the empty board".to_string()
+    } else {
+        format!("queens at {}", queens.join(" "))
+    }
+}
+
+/// Runs the checks 1-5 on formula `f`, with `exp` the counter's and the table's counts for
+/// `f.n()`. Never panics on a wrong formula: everything that disagrees becomes a
+/// [`Discrepancy`] of the returned row.
+pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> RowReport {
+    let start = Instant::now();
+    let n = f.n();
+    let mut row = RowReport {
+        n,
+        encoding: f.name(),
+        vars: f.num_vars(),
+        clauses: 0,
+        sat: None,
+        models: None,
+        counter: exp.counter.map(|c| c.total),
+        reference: exp.reference,
+        constructed: 0,
+        corruptions: 0,
+        external: Vec::new(),
+        discrepancies: Vec::new(),
+        seconds: 0.0,
+    };
+    let mut cnf = Cnf::new();
+    if let Err(e) = f.encode(&mut cnf) {
+        row.fail(
+            Check::Formula,
+            format!("the formula could not be made: {e}"),
+        );
+        return row;
+    }
+    row.clauses = cnf.len();
+    if cnf.max_var() > row.vars {
+        row.fail(
+            Check::Formula,
+            format!(
+                "a clause uses variable {} but the formula declares {}",
+                cnf.max_var(),
+                row.vars
+            ),
+        );
+        row.vars = cnf.max_var();
+    }
+    if row.vars < n * n {
+        row.fail(
+            Check::Formula,
+            format!(
+                "the formula declares {} variables, fewer than the {} cells",
+                row.vars,
+                n * n
+            ),
+        );
+        row.vars = n * n;
+    }
+    check_counter_against_table(exp, &mut row);
+    let mut probe = Probe::new(n, row.vars, &cnf);
+    let expected = exp.total();
+    // Solutions whose neighbours the soundness check tries.
+    let mut bases: Vec<Placement> = Vec::new();
+
+    // 1. One solve.
+    match probe.solver.solve() {
+        Err(e) => row.fail(Check::Sat, format!("the embedded solver failed: {e}")),
+        Ok(sat) => {
+            row.sat = Some(sat);
+            if let Some(total) = expected {
+                if sat != (total > 0) {
+                    row.fail(
+                        Check::Sat,
+                        format!(
+                            "the solver says {}, but there are {total} solutions ({})",
+                            if sat { "SAT" } else { "UNSAT" },
+                            if exp.counter.is_some() {
+                                "counter"
+                            } else {
+                                "table"
+                            }
+                        ),
+                    );
+                }
+            }
+            if sat {
+                let model = probe.solver.model().unwrap_or_default();
+                let cells = cells_of(n, &model);
+                match rule_check(n, &cells) {
+                    Ok(p) => bases.push(p),
+                    Err(problem) => row.fail(
+                        Check::Sat,
+                        format!(
+                            "the solver's model is not a solution: {problem} ({})",
+                            describe_cells(n, &cells)
+                        ),
+                    ),
+                }
+            }
+        }
+    }
+
+    // 2. Enumeration.
+    if n <= cfg.enumerate_up_to {
+        let kept = enumerate(n, &cnf, expected, cfg.corrupted_solutions, &mut row);
+        if !kept.is_empty() {
+            bases = kept;
+        }
+    }
+
+    // 3. The constructor.
+    let mut constructed: Vec<(Method, Placement)> = Vec::new();
+    for method in Method::ALL {
+        match construct(n, method) {
+            Err(e) => row.fail(
+                Check::Construct,
+                format!("the {} constructor failed: {e}", method.name()),
+            ),
+            Ok(None) => {
+                if expected.is_some_and(|t| t > 0) {
+                    row.fail(
+                        Check::Construct,
+                        format!(
+                            "the {} constructor says no solution exists, but there are {}",
+                            method.name(),
+                            expected.unwrap_or(0)
+                        ),
+                    );
+                }
+            }
+            Ok(Some(p)) => {
+                if !constructed.iter().any(|(_, q)| *q == p) {
+                    constructed.push((method, p));
+                }
+            }
+        }
+    }
+    for (method, p) in &constructed {
+        row.constructed += 1;
+        if let Err(v) = crate::check::check_placement(p) {
+            row.fail(
+                Check::Construct,
+                format!(
+                    "the {} construction {p} is not a solution: {v}",
+                    method.name()
+                ),
+            );
+            continue;
+        }
+        match probe.verdict(&p.to_assignment()) {
+            Err(e) => row.fail(Check::Construct, format!("the embedded solver failed: {e}")),
+            Ok(Verdict::Accepts) => bases.insert(0, p.clone()),
+            Ok(Verdict::Rejects(why)) => row.fail(
+                Check::Construct,
+                format!(
+                    "the CNF rejects the {} construction {p}, a solution: {why}",
+                    method.name()
+                ),
+            ),
+        }
+    }
+
+    // 4. Soundness on the neighbours of the solutions seen.
+    let mut unique: Vec<Placement> = Vec::new();
+    for p in bases {
+        if !unique.contains(&p) {
+            unique.push(p);
+        }
+    }
+    soundness(&mut probe, &unique, &mut row);
+
+    // 5. External solvers.
+    if !cfg.external.is_empty() {
+        external(f, &cnf, expected, cfg, &mut row);
+    }
+    row.seconds = start.elapsed().as_secs_f64();
+    row
+}
+
+/// The counter against the published table, where both exist.
+fn check_counter_against_table(exp: &Expectation, row: &mut RowReport) {
+    let Some(c) = exp.counter else { return };
+    if let Some(d) = exp.reference {
+        if c.total != d {
+            row.fail(
+                Check::Counts,
+                format!(
+                    "the counter finds {} solutions, the table (OEIS A000170) {d}",
+                    c.total
+                ),
+            );
+        }
+    }
+    if let Some(u) = exp.reference_fundamental {
+        if c.fundamental != u {
+            row.fail(
+                Check::Counts,
+                format!(
+                    "the counter finds {} fundamental solutions, the table (OEIS A002562) {u}",
+                    c.fundamental
+                ),
+            );
+        }
+    }
+}
+
+/// Check 2: all models, blocked on their true cell literals. Stops at the first model that is
+/// not a solution and as soon as there are more models than `expected`. Returns the first
+/// `keep` solutions found.
+fn enumerate(
+    n: usize,
+    cnf: &Cnf,
+    expected: Option<u64>,
+    keep: usize,
+    row: &mut RowReport,
+) -> Vec<Placement> {
+    let mut solver = varisat::Solver::new();
+    solver.add_formula(&cnf.to_varisat());
+    let mut kept = Vec::new();
+    let mut models = 0u64;
+    let mut blocking: Vec<Lit> = Vec::with_capacity(n);
+    loop {
+        match solver.solve() {
+            Err(e) => {
+                row.fail(Check::Counts, format!("the embedded solver failed: {e}"));
+                return kept;
+            }
+            Ok(false) => break,
+            Ok(true) => {}
+        }
+        let model = solver.model().unwrap_or_default();
+        let cells = cells_of(n, &model);
+        models += 1;
+        match rule_check(n, &cells) {
+            Ok(p) if kept.len() < keep => kept.push(p),
+            Ok(_) => {}
+            Err(problem) => {
+                row.fail(
+                    Check::Counts,
+                    format!(
+                        "model {models} of the SAT enumeration is not a solution: {problem} ({})",
+                        describe_cells(n, &cells)
+                    ),
+                );
+                return kept;
+            }
+        }
+        if let Some(total) = expected {
+            if models > total {
+                row.fail(
+                    Check::Counts,
+                    format!("the SAT enumeration finds more than {total} models, the number of solutions"),
+                );
+                return kept;
+            }
+        }
+        blocking.clear();
+        blocking.extend(
+            cells
+                .iter()
+                .enumerate()
+                .filter(|(_, &v)| v)
+                .map(|(i, _)| Var::from_index(i).negative()),
+        );
+        varisat::ExtendFormula::add_clause(&mut solver, &blocking);
+    }
+    row.models = Some(models);
+    if let Some(total) = expected {
+        if models != total {
+            row.fail(
+                Check::Counts,
+                format!(
+                    "the SAT enumeration finds {models} models, the counter {}",
+                    row.counter
+                        .map_or_else(|| format!("(none; table {total})"), |c| c.to_string())
+                ),
+            );
+        }
+    }
+    kept
+}
+
+/// Check 4: every neighbour of every base solution, CNF against the rules.
+fn soundness(probe: &mut Probe<'_>, bases: &[Placement], row: &mut RowReport) {
+    let n = probe.n;
+    let mut failures = 0usize;
+    for base in bases {
+        for board in corruptions(base) {
+            let cells = board.cells();
+            row.corruptions += 1;
+            let rules = rule_check(n, &cells);
+            let message = match (probe.verdict(&cells), rules) {
+                (Err(e), _) => Some(format!("the embedded solver failed: {e}")),
+                (Ok(Verdict::Accepts), Err(problem)) => Some(format!(
+                    "the CNF accepts {}, which breaks the rules: {problem}",
+                    board.describe()
+                )),
+                (Ok(Verdict::Rejects(why)), Ok(_)) => Some(format!(
+                    "the CNF rejects {}, a solution: {why}",
+                    board.describe()
+                )),
+                _ => None,
+            };
+            if let Some(m) = message {
+                failures += 1;
+                if failures <= MAX_LISTED {
+                    row.fail(Check::Soundness, m);
+                }
+            }
+        }
+    }
+    if failures > MAX_LISTED {
+        row.fail(
+            Check::Soundness,
+            format!(
+                "and {} more corrupted boards on which the CNF and the rules disagree",
+                failures - MAX_LISTED
+            ),
+        );
+    }
+}
+
+/// `true` when `program` can be run: a path that exists, or a name found on PATH.
+pub fn on_path(program: &str) -> bool {
+    let p = Path::new(program);
+    if p.components().count() > 1 {
+        return p.is_file();
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+}
+
+/// Writes `cnf` as DIMACS with `vars` variables to `path`.
+fn write_cnf(path: &Path, name: &str, n: usize, vars: usize, cnf: &Cnf) -> io::Result<()> {
+    let header = DimacsHeader {
+        comments: vec![format!("queens-sat check: n = {n}, {name}")],
+        vars: vars as u64,
+        clauses: cnf.len() as u64,
+    };
+    let file = std::fs::File::create(path)?;
+    let mut w = DimacsWriter::new(io::BufWriter::new(file), &header)?;
+    for c in cnf.iter() {
+        w.add_clause(c)?;
+    }
+    w.finish()?;
+    Ok(())
+}
+
+/// Check 5: each external solver on the DIMACS file.
+fn external(
+    f: &dyn Formula,
+    cnf: &Cnf,
+    expected: Option<u64>,
+    cfg: &CheckConfig,
+    row: &mut RowReport,
+) {
+    let n = row.n;
+    let written = tempfile::Builder::new()
+        .prefix("queens-sat-check-")
+        .tempdir()
+        .and_then(|dir| {
+            let path = dir.path().join(format!("queens-{n}.cnf"));
+            write_cnf(&path, &f.name(), n, row.vars, cnf)?;
+            Ok((dir, path))
+        });
+    let (_dir, path) = match written {
+        Ok(x) => x,
+        Err(e) => {
+            row.fail(
+                Check::External,
+                format!("cannot write the DIMACS file: {e}"),
+            );
+            return;
+        }
+    };
+    for command in &cfg.external {
+        let (status, problem) = external_one(command, &path, n, row.vars, cnf, expected, cfg);
+        if let Some(p) = &problem {
+            row.fail(Check::External, format!("{command}: {p}"));
+        }
+        row.external.push(ExternalResult {
+            solver: command.clone(),
+            status,
+            agrees: problem.is_none(),
+        });
+    }
+}
+
+/// One external run: its status for the table, and a discrepancy if any.
+fn external_one(
+    command: &str,
+    path: &Path,
+    n: usize,
+    vars: usize,
+    cnf: &Cnf,
+    expected: Option<u64>,
+    cfg: &CheckConfig,
+) -> (String, Option<String>) {
+    let Some(spec) = SolverSpec::command(command) else {
+        return ("empty command".into(), None);
+    };
+    if !on_path(&spec.program.to_string_lossy()) {
+        return ("not on PATH".into(), None);
+    }
+    let outcome = match run_with_timeout(&spec, path, cfg.timeout) {
+        Ok(o) => o,
+        Err(e) => return (format!("cannot run: {e:#}"), None),
+    };
+    if outcome.timed_out {
+        return ("timeout".into(), None);
+    }
+    match outcome.answer {
+        Err(e) => ("no answer".into(), Some(format!("no usable answer: {e}"))),
+        Ok(None) => {
+            let problem = expected
+                .filter(|&t| t > 0)
+                .map(|t| format!("says UNSAT, but there are {t} solutions"));
+            ("UNSAT".into(), problem)
+        }
+        Ok(Some(lits)) => {
+            if expected == Some(0) {
+                return (
+                    "SAT".into(),
+                    Some("says SAT, but no solution exists".into()),
+                );
+            }
+            let mut values = vec![false; vars];
+            for &l in &lits {
+                let i = l.unsigned_abs() as usize;
+                if l > 0 && i >= 1 && i <= vars {
+                    values[i - 1] = true;
+                }
+            }
+            if let Some(i) = cnf.first_falsified(&values) {
+                return (
+                    "SAT, bad model".into(),
+                    Some(format!(
+                        "its model falsifies {}",
+                        describe_clause(n, cnf, i)
+                    )),
+                );
+            }
+            match rule_check(n, &values[..n * n]) {
+                Ok(_) => ("SAT".into(), None),
+                Err(problem) => (
+                    "SAT, not a solution".into(),
+                    Some(format!(
+                        "its model is not a solution: {problem} ({})",
+                        describe_cells(n, &values[..n * n])
+                    )),
+                ),
+            }
+        }
+    }
+}
+
+/// All rows of a run and the verdict.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// The rows, in the order of the formulas given.
+    pub rows: Vec<RowReport>,
+    /// Number of discrepancies over all rows.
+    pub discrepancies: usize,
+    /// `true` when every check of every row agreed.
+    pub ok: bool,
+}
+
+/// Runs [`check_formula`] on every formula, on `cfg.threads` worker threads (default: one per
+/// core), taking formulas in order. `on_row` gets each row as soon as it and every row before it
+/// are finished, so rows come out in the order of `formulas` and can be printed as they come.
+///
+/// The counter runs once per distinct n.
+pub fn run(
+    formulas: &[Box<dyn Formula>],
+    cfg: &CheckConfig,
+    mut on_row: impl FnMut(&RowReport),
+) -> Summary {
+    let mut ns: Vec<usize> = formulas.iter().map(|f| f.n()).collect();
+    ns.sort_unstable();
+    ns.dedup();
+    let expectations: Vec<OnceLock<Expectation>> = ns.iter().map(|_| OnceLock::new()).collect();
+    let expectation = |n: usize| -> &Expectation {
+        let i = ns.binary_search(&n).unwrap_or(0);
+        expectations[i].get_or_init(|| Expectation::for_n(n))
+    };
+    let threads = cfg
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |t| t.get()))
+        .clamp(1, formulas.len().max(1));
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, RowReport)>();
+    let mut rows: Vec<Option<RowReport>> = formulas.iter().map(|_| None).collect();
+    let mut emitted = 0usize;
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let next = &next;
+            let expectation = &expectation;
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(f) = formulas.get(i) else { break };
+                let report = check_formula(f.as_ref(), expectation(f.n()), cfg);
+                if tx.send((i, report)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for (i, report) in rx {
+            rows[i] = Some(report);
+            while let Some(Some(r)) = rows.get(emitted) {
+                on_row(r);
+                emitted += 1;
+            }
+        }
+    });
+    let rows: Vec<RowReport> = rows.into_iter().flatten().collect();
+    let discrepancies = rows.iter().map(|r| r.discrepancies.len()).sum();
+    Summary {
+        ok: discrepancies == 0 && rows.len() == formulas.len(),
+        discrepancies,
+        rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::{Amo, EncodeOptions, LineEncodings};
+
+    #[test]
+    fn every_encoding_passes_for_small_n() {
+        for amo in Amo::all() {
+            for n in 1..=6 {
+                let enc = QueensEncoder::new(
+                    n,
+                    EncodeOptions {
+                        amo: LineEncodings::uniform(amo),
+                        column_alo: false,
+                    },
+                )
+                .unwrap();
+                let row = check_formula(&enc, &Expectation::for_n(n), &CheckConfig::default());
+                assert!(row.ok(), "{amo} n={n}: {:?}", row.discrepancies);
+                assert_eq!(row.models, reference_total(n));
+            }
+        }
+    }
+
+    #[test]
+    fn describes_boards() {
+        let cells = Placement::parse_one_line("2 4 1 3", Some(4))
+            .unwrap()
+            .to_assignment();
+        assert_eq!(describe_cells(4, &cells), "2 4 1 3");
+        assert_eq!(describe_cells(2, &[false; 4]), "the empty board");
+        assert_eq!(
+            describe_cells(2, &[true, true, false, false]),
+            "queens at (1,1) (1,2)"
+        );
+    }
+}
