@@ -38,10 +38,10 @@ pub use corrupt::{corruptions, rule_check, CorruptBoard, Corruption};
 pub use table::{reference_fundamental, reference_total, REFERENCE_COUNTS};
 
 use crate::board::Placement;
-use crate::cnf::{ClauseSink, Cnf, DimacsHeader, DimacsWriter, Lit, Var};
+use crate::cnf::{ClauseSink, Cnf, DimacsHeader, DimacsWriter, GroupInfo, Lit, Var};
 use crate::construct::{construct, Method};
 use crate::count::{self, Counts};
-use crate::encode::QueensEncoder;
+use crate::encode::{Line, QueensEncoder};
 use crate::experiment::{run_with_timeout, SolverSpec};
 use crate::solve::{describe_lit, ClauseViolation};
 use serde::Serialize;
@@ -254,7 +254,7 @@ const MAX_LISTED: usize = 3;
 struct Probe<'a> {
     n: usize,
     vars: usize,
-    cnf: &'a Cnf,
+    formula: &'a Encoded,
     solver: varisat::Solver<'static>,
 }
 
@@ -265,13 +265,13 @@ enum Verdict {
 }
 
 impl<'a> Probe<'a> {
-    fn new(n: usize, vars: usize, cnf: &'a Cnf) -> Self {
+    fn new(n: usize, vars: usize, formula: &'a Encoded) -> Self {
         let mut solver = varisat::Solver::new();
-        solver.add_formula(&cnf.to_varisat());
+        solver.add_formula(&formula.cnf.to_varisat());
         Probe {
             n,
             vars,
-            cnf,
+            formula,
             solver,
         }
     }
@@ -285,9 +285,9 @@ impl<'a> Probe<'a> {
     /// clause is evaluated; with them the solver looks for values of the auxiliaries.
     fn verdict(&mut self, cells: &[bool]) -> Result<Verdict, String> {
         if !self.has_aux() {
-            return Ok(match self.cnf.first_falsified(cells) {
+            return Ok(match self.formula.cnf.first_falsified(cells) {
                 None => Verdict::Accepts,
-                Some(i) => Verdict::Rejects(describe_clause(self.n, self.cnf, i)),
+                Some(i) => Verdict::Rejects(self.formula.describe_clause(self.n, i)),
             });
         }
         let lits: Vec<Lit> = cells
@@ -318,22 +318,63 @@ impl<'a> Probe<'a> {
     }
 }
 
-/// Clause `i` of `cnf` in words: number, group, board line, literals.
-fn describe_clause(n: usize, cnf: &Cnf, i: usize) -> String {
-    let (tag, meaning) = cnf
-        .group_of(i)
-        .map_or(("?".to_string(), "ungrouped".to_string()), |g| {
-            (g.tag.clone(), g.meaning.clone())
-        });
-    let v = ClauseViolation {
-        number: i + 1,
-        tag,
-        meaning,
-        literals: cnf.clause(i).iter().map(|&l| describe_lit(n, l)).collect(),
-    };
-    match cnf.line_of(i) {
-        Some(line) => format!("{v} (on {})", line.describe(n)),
-        None => v.to_string(),
+/// The formula in memory, with the board line each clause constrains. Unlike
+/// [`Cnf::line_of`], a line ends where a new group begins, so clauses of a group that announces
+/// no lines (added by hand, say) are not attributed to the last line of the group before.
+#[derive(Default)]
+struct Encoded {
+    cnf: Cnf,
+    /// Index of the first clause of each run, and the line announced for it (if any).
+    lines: Vec<(usize, Option<Line>)>,
+}
+
+impl Encoded {
+    fn line_of(&self, i: usize) -> Option<Line> {
+        let k = self.lines.partition_point(|(start, _)| *start <= i);
+        if k == 0 {
+            None
+        } else {
+            self.lines[k - 1].1
+        }
+    }
+
+    /// Clause `i` in words: number, group, board line, literals.
+    fn describe_clause(&self, n: usize, i: usize) -> String {
+        let (tag, meaning) = self
+            .cnf
+            .group_of(i)
+            .map_or(("?".to_string(), "ungrouped".to_string()), |g| {
+                (g.tag.clone(), g.meaning.clone())
+            });
+        let v = ClauseViolation {
+            number: i + 1,
+            tag,
+            meaning,
+            literals: self
+                .cnf
+                .clause(i)
+                .iter()
+                .map(|&l| describe_lit(n, l))
+                .collect(),
+        };
+        match self.line_of(i) {
+            Some(line) => format!("{v} (on {})", line.describe(n)),
+            None => v.to_string(),
+        }
+    }
+}
+
+impl ClauseSink for Encoded {
+    fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
+        self.cnf.add_clause(clause)
+    }
+    fn begin_group(&mut self, group: &GroupInfo) -> io::Result<()> {
+        self.lines.push((self.cnf.len(), None));
+        self.cnf.begin_group(group)
+    }
+    fn begin_line(&mut self, line: &Line) -> io::Result<()> {
+        self.lines.push((self.cnf.len(), Some(*line)));
+        self.cnf.begin_line(line)
     }
 }
 
@@ -391,14 +432,15 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
         discrepancies: Vec::new(),
         seconds: 0.0,
     };
-    let mut cnf = Cnf::new();
-    if let Err(e) = f.encode(&mut cnf) {
+    let mut formula = Encoded::default();
+    if let Err(e) = f.encode(&mut formula) {
         row.fail(
             Check::Formula,
             format!("the formula could not be made: {e}"),
         );
         return row;
     }
+    let cnf = &formula.cnf;
     row.clauses = cnf.len();
     if cnf.max_var() > row.vars {
         row.fail(
@@ -423,7 +465,7 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
         row.vars = n * n;
     }
     check_counter_against_table(exp, &mut row);
-    let mut probe = Probe::new(n, row.vars, &cnf);
+    let mut probe = Probe::new(n, row.vars, &formula);
     let expected = exp.total();
     // Solutions whose neighbours the soundness check tries.
     let mut bases: Vec<Placement> = Vec::new();
@@ -468,7 +510,7 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
 
     // 2. Enumeration.
     if n <= cfg.enumerate_up_to {
-        let kept = enumerate(n, &cnf, expected, cfg.corrupted_solutions, &mut row);
+        let kept = enumerate(n, cnf, expected, cfg.corrupted_solutions, &mut row);
         if !kept.is_empty() {
             bases = kept;
         }
@@ -480,7 +522,7 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
         match construct(n, method) {
             Err(e) => row.fail(
                 Check::Construct,
-                format!("the {} constructor failed: {e}", method.name()),
+                format!("the {} constructor failed: {e}", method_label(method)),
             ),
             Ok(None) => {
                 if expected.is_some_and(|t| t > 0) {
@@ -488,7 +530,7 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
                         Check::Construct,
                         format!(
                             "the {} constructor says no solution exists, but there are {}",
-                            method.name(),
+                            method_label(method),
                             expected.unwrap_or(0)
                         ),
                     );
@@ -508,7 +550,7 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
                 Check::Construct,
                 format!(
                     "the {} construction {p} is not a solution: {v}",
-                    method.name()
+                    method_label(*method)
                 ),
             );
             continue;
@@ -520,27 +562,39 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
                 Check::Construct,
                 format!(
                     "the CNF rejects the {} construction {p}, a solution: {why}",
-                    method.name()
+                    method_label(*method)
                 ),
             ),
         }
     }
 
     // 4. Soundness on the neighbours of the solutions seen.
+    // The 8 images under the symmetries of the square are solutions too: more neighbours,
+    // more lines with a single attacking pair.
     let mut unique: Vec<Placement> = Vec::new();
     for p in bases {
-        if !unique.contains(&p) {
-            unique.push(p);
+        for q in p.images().map_or_else(|| vec![p.clone()], Vec::from) {
+            if !unique.contains(&q) {
+                unique.push(q);
+            }
         }
     }
     soundness(&mut probe, &unique, &mut row);
 
     // 5. External solvers.
     if !cfg.external.is_empty() {
-        external(f, &cnf, expected, cfg, &mut row);
+        external(f, &formula, expected, cfg, &mut row);
     }
     row.seconds = start.elapsed().as_secs_f64();
     row
+}
+
+/// A construction method as reports name it: `HLM` (Hoffman, Loessi and Moore) or `staircase`.
+fn method_label(m: Method) -> &'static str {
+    match m {
+        Method::Hlm => "HLM",
+        Method::Staircase => "staircase",
+    }
 }
 
 /// The counter against the published table, where both exist.
@@ -715,7 +769,7 @@ fn write_cnf(path: &Path, name: &str, n: usize, vars: usize, cnf: &Cnf) -> io::R
 /// Check 5: each external solver on the DIMACS file.
 fn external(
     f: &dyn Formula,
-    cnf: &Cnf,
+    formula: &Encoded,
     expected: Option<u64>,
     cfg: &CheckConfig,
     row: &mut RowReport,
@@ -726,7 +780,7 @@ fn external(
         .tempdir()
         .and_then(|dir| {
             let path = dir.path().join(format!("queens-{n}.cnf"));
-            write_cnf(&path, &f.name(), n, row.vars, cnf)?;
+            write_cnf(&path, &f.name(), n, row.vars, &formula.cnf)?;
             Ok((dir, path))
         });
     let (_dir, path) = match written {
@@ -740,7 +794,7 @@ fn external(
         }
     };
     for command in &cfg.external {
-        let (status, problem) = external_one(command, &path, n, row.vars, cnf, expected, cfg);
+        let (status, problem) = external_one(command, &path, n, row.vars, formula, expected, cfg);
         if let Some(p) = &problem {
             row.fail(Check::External, format!("{command}: {p}"));
         }
@@ -758,7 +812,7 @@ fn external_one(
     path: &Path,
     n: usize,
     vars: usize,
-    cnf: &Cnf,
+    formula: &Encoded,
     expected: Option<u64>,
     cfg: &CheckConfig,
 ) -> (String, Option<String>) {
@@ -797,12 +851,12 @@ fn external_one(
                     values[i - 1] = true;
                 }
             }
-            if let Some(i) = cnf.first_falsified(&values) {
+            if let Some(i) = formula.cnf.first_falsified(&values) {
                 return (
                     "SAT, bad model".into(),
                     Some(format!(
                         "its model falsifies {}",
-                        describe_clause(n, cnf, i)
+                        formula.describe_clause(n, i)
                     )),
                 );
             }

@@ -1,0 +1,486 @@
+//! The cross-checks: `queens-sat check` on every encoding, and broken encodings (built here,
+//! only for the tests) that the checks must catch, naming what disagreed.
+//!
+//! Oracles: the published counts (OEIS A000170, from the reference table), external solvers
+//! when installed, and the rules themselves for the broken formulas.
+
+mod common;
+
+use common::{run, solver_available};
+use queens_sat::check::LineKind;
+use queens_sat::cnf::{ClauseSink, GroupInfo, Lit};
+use queens_sat::construct::{construct, Method};
+use queens_sat::crosscheck::{check_formula, Check, CheckConfig, Expectation, Formula, RowReport};
+use queens_sat::encode::{cell_lit, Amo, EncodeOptions, Line, LineEncodings, QueensEncoder};
+use std::io;
+
+/// D(n), OEIS A000170, n = 1..12, from the reference table.
+const D: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2_680, 14_200];
+
+fn d(n: usize) -> u64 {
+    D[n - 1]
+}
+
+fn stdout(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The table rows of `check`'s text output: (n, encoding, the other columns).
+fn rows(text: &str) -> Vec<(usize, String, Vec<String>)> {
+    text.lines()
+        .filter_map(|l| {
+            let mut cols = l.split_whitespace();
+            let n = cols.next()?.parse().ok()?;
+            let enc = cols.next()?.to_string();
+            Some((n, enc, cols.map(String::from).collect()))
+        })
+        .collect()
+}
+
+#[test]
+fn check_agrees_on_every_encoding_for_n_1_to_10() {
+    let out = run(&["check"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    let rows = rows(&text);
+    assert_eq!(rows.len(), 10 * Amo::all().len(), "{text}");
+    for n in 1..=10 {
+        let names: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.0 == n)
+            .map(|r| r.1.as_str())
+            .collect();
+        assert_eq!(names, Amo::names(), "n = {n}");
+    }
+    for (n, enc, cols) in &rows {
+        // vars clauses sat models counter table construct corrupt result
+        let sat = if d(*n) > 0 { "SAT" } else { "UNSAT" };
+        assert_eq!(cols[2], sat, "n = {n}, {enc}");
+        for (i, what) in [(3, "models"), (4, "counter"), (5, "table")] {
+            assert_eq!(cols[i], d(*n).to_string(), "{what}, n = {n}, {enc}");
+        }
+        assert_eq!(cols[8], "ok", "n = {n}, {enc}");
+        if *n >= 4 {
+            assert_ne!(cols[6], "-", "constructor checked, n = {n}");
+            assert_ne!(cols[7], "0", "corruptions tried, n = {n}");
+        }
+    }
+    assert!(
+        text.contains("verdict: all checks agree (70 rows"),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_output_and_options() {
+    let out = run(&[
+        "check",
+        "--n",
+        "4..6,12",
+        "--amo",
+        "pairwise,sequential",
+        "--amo",
+        "rows=ladder,diagonals=product",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["discrepancies"], 0);
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 4 * 3);
+    for r in rows {
+        let n = r["n"].as_u64().unwrap() as usize;
+        assert_eq!(r["counter"], d(n));
+        assert_eq!(r["reference"], d(n));
+        // The default --enumerate-up-to is 10: n = 12 is not enumerated.
+        if n <= 10 {
+            assert_eq!(r["models"], d(n));
+        } else {
+            assert!(r["models"].is_null());
+        }
+        assert_eq!(r["sat"], true);
+        assert!(r["corruptions"].as_u64().unwrap() > 0);
+    }
+    assert_eq!(
+        rows[2]["encoding"],
+        "rows=ladder,columns=pairwise,slash=product,backslash=product"
+    );
+    let out = run(&[
+        "check",
+        "--n",
+        "11",
+        "--amo",
+        "binary",
+        "--enumerate-up-to",
+        "11",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rows"][0]["models"], d(11));
+}
+
+#[test]
+fn bad_input_is_a_one_line_error() {
+    for args in [
+        &["check", "--n", "0"][..],
+        &["check", "--n", "6..3"],
+        &["check", "--n", "1..x"],
+        &["check", "--n", "40"],
+        &["check", "--amo", "nope"],
+        &["check", "--amo", "rows=nope"],
+        &["check", "--timeout", "0"],
+        &["check", "--threads", "0"],
+        &["check", "--format", "xml"],
+    ] {
+        let out = run(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn external_solvers_agree() {
+    let mut solvers = Vec::new();
+    for s in ["cadical", "minisat"] {
+        if solver_available(s) {
+            solvers.push(s);
+        }
+    }
+    if solvers.is_empty() {
+        return;
+    }
+    let list = solvers.join(",");
+    let out = run(&[
+        "check",
+        "--n",
+        "1..8",
+        "--amo",
+        "pairwise,sequential,bimander",
+        "--external",
+        &list,
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    let rows = rows(&text);
+    assert_eq!(rows.len(), 8 * 3);
+    for (n, enc, cols) in &rows {
+        let external = cols[9..].join(" ");
+        for s in &solvers {
+            let expect = if d(*n) > 0 {
+                format!("{s} SAT")
+            } else {
+                format!("{s} UNSAT")
+            };
+            assert!(external.contains(&expect), "n = {n}, {enc}: {external}");
+        }
+    }
+}
+
+#[test]
+fn missing_external_solver_is_skipped_with_a_note() {
+    let out = run(&[
+        "check",
+        "--n",
+        "4",
+        "--amo",
+        "pairwise",
+        "--external",
+        "no-such-solver-xyz",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no-such-solver-xyz is not on PATH"));
+    assert!(stdout(&out).contains("no-such-solver-xyz not on PATH"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Broken encodings, built only here.
+
+/// What a mutant changes in the real encoder's output.
+#[derive(Clone, Copy, Debug)]
+enum Mutation {
+    /// Nothing: the control, which must pass.
+    None,
+    /// Drop every clause that group `tag` emits for `line`.
+    DropLine { tag: &'static str, line: Line },
+    /// Add the unit clause "no queen on (r, c)" (0-based), a square some solution uses.
+    Forbid { cell: (usize, usize) },
+}
+
+/// The real encoder with one mutation.
+struct Mutant {
+    inner: QueensEncoder,
+    mutation: Mutation,
+}
+
+/// Forwards clauses to `sink`, except those of the line being dropped.
+struct Filter<'a> {
+    sink: &'a mut dyn ClauseSink,
+    drop: Option<(&'static str, Line)>,
+    group: String,
+    line: Option<Line>,
+}
+
+impl ClauseSink for Filter<'_> {
+    fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
+        let dropped = self
+            .drop
+            .is_some_and(|(tag, line)| self.group == tag && self.line == Some(line));
+        if dropped {
+            return Ok(());
+        }
+        self.sink.add_clause(clause)
+    }
+    fn begin_group(&mut self, group: &GroupInfo) -> io::Result<()> {
+        self.group = group.tag.clone();
+        self.line = None;
+        self.sink.begin_group(group)
+    }
+    fn begin_line(&mut self, line: &Line) -> io::Result<()> {
+        self.line = Some(*line);
+        self.sink.begin_line(line)
+    }
+}
+
+impl Formula for Mutant {
+    fn name(&self) -> String {
+        format!("{} ({:?})", Formula::name(&self.inner), self.mutation)
+    }
+    fn n(&self) -> usize {
+        self.inner.n()
+    }
+    fn num_vars(&self) -> usize {
+        Formula::num_vars(&self.inner)
+    }
+    fn encode(&self, sink: &mut dyn ClauseSink) -> io::Result<()> {
+        let drop = match self.mutation {
+            Mutation::DropLine { tag, line } => Some((tag, line)),
+            _ => None,
+        };
+        let mut filter = Filter {
+            sink: &mut *sink,
+            drop,
+            group: String::new(),
+            line: None,
+        };
+        self.inner.encode(&mut filter)?;
+        if let Mutation::Forbid { cell: (r, c) } = self.mutation {
+            sink.begin_group(&GroupInfo {
+                tag: "M".into(),
+                meaning: "mutation: a legal square forbidden".into(),
+            })?;
+            sink.add_clause(&[!cell_lit(self.inner.n(), r, c)])?;
+        }
+        Ok(())
+    }
+}
+
+fn mutant(n: usize, amo: Amo, mutation: Mutation) -> Mutant {
+    Mutant {
+        inner: QueensEncoder::new(
+            n,
+            EncodeOptions {
+                amo: LineEncodings::uniform(amo),
+                column_alo: false,
+            },
+        )
+        .unwrap(),
+        mutation,
+    }
+}
+
+fn check(m: &Mutant, cfg: &CheckConfig) -> RowReport {
+    check_formula(m, &Expectation::for_n(m.n()), cfg)
+}
+
+fn messages(r: &RowReport, check: Check) -> Vec<String> {
+    r.discrepancies
+        .iter()
+        .filter(|d| d.check == check)
+        .map(|d| d.message.clone())
+        .collect()
+}
+
+/// The main `\` diagonal (r - c = 0), the longest one.
+fn main_backslash(n: usize) -> Line {
+    Line {
+        kind: LineKind::AntiDiagonal,
+        index: n - 1,
+    }
+}
+
+#[test]
+fn the_unmutated_wrapper_passes() {
+    for amo in Amo::all() {
+        for n in 1..=7 {
+            let r = check(&mutant(n, amo, Mutation::None), &CheckConfig::default());
+            assert!(r.ok(), "{amo} n = {n}: {:?}", r.discrepancies);
+            assert_eq!(r.models, Some(d(n)));
+        }
+    }
+}
+
+#[test]
+fn dropping_one_diagonal_is_caught_and_named() {
+    for amo in Amo::all() {
+        for n in 2..=8 {
+            let m = mutant(
+                n,
+                amo,
+                Mutation::DropLine {
+                    tag: "Q5",
+                    line: main_backslash(n),
+                },
+            );
+            let r = check(&m, &CheckConfig::default());
+            assert!(!r.ok(), "{amo} n = {n}: not caught");
+            // The rules name the broken line in whichever check saw it first.
+            assert!(
+                r.discrepancies
+                    .iter()
+                    .any(|d| d.message.contains("share a \\ diagonal")),
+                "{amo} n = {n}: {:?}",
+                r.discrepancies
+            );
+            if n >= 4 {
+                // Enumeration meets a model with two queens on the dropped diagonal.
+                let counts = messages(&r, Check::Counts);
+                assert!(
+                    counts
+                        .iter()
+                        .any(|m| m.contains("is not a solution") && m.contains("\\ diagonal")),
+                    "{amo} n = {n}: {counts:?}"
+                );
+            } else {
+                // n = 2, 3: the solver finds a model where none should exist.
+                assert!(
+                    !messages(&r, Check::Sat).is_empty(),
+                    "{amo} n = {n}: {:?}",
+                    r.discrepancies
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn dropping_one_diagonal_is_caught_without_enumeration() {
+    // The soundness check alone: corrupted boards whose only conflict is on the dropped
+    // diagonal. Such one-change neighbours of a solution exist from n = 7 on (none for n <= 6:
+    // there only the enumeration, which meets every model, catches the mutant), and among the
+    // neighbours of the few solutions tried (constructed, the solver's model and their images)
+    // from n = 8 on.
+    let cfg = CheckConfig {
+        enumerate_up_to: 0,
+        ..CheckConfig::default()
+    };
+    let mut missed = Vec::new();
+    for amo in Amo::all() {
+        for n in 8..=10 {
+            let m = mutant(
+                n,
+                amo,
+                Mutation::DropLine {
+                    tag: "Q5",
+                    line: main_backslash(n),
+                },
+            );
+            let r = check(&m, &cfg);
+            assert_eq!(r.models, None);
+            let caught = r.discrepancies.iter().any(|d| {
+                (d.check == Check::Soundness || d.check == Check::Sat)
+                    && d.message.contains("\\ diagonal")
+            });
+            if !caught {
+                missed.push(format!("{amo} n = {n}"));
+            }
+        }
+    }
+    assert!(missed.is_empty(), "missed: {missed:?}");
+}
+
+#[test]
+fn forbidding_a_legal_square_is_caught_and_named() {
+    for amo in Amo::all() {
+        for n in 4..=9 {
+            // A square the constructor uses: the queen of row 1.
+            let p = construct(n, Method::Hlm).unwrap().unwrap();
+            let cell = (0, p.col(0));
+            let r = check(
+                &mutant(n, amo, Mutation::Forbid { cell }),
+                &CheckConfig::default(),
+            );
+            let lit = format!("q(1,{})", p.col(0) + 1);
+            let construct = messages(&r, Check::Construct);
+            assert!(
+                construct
+                    .iter()
+                    .any(|m| m.contains("rejects the HLM construction") && m.contains(&lit)),
+                "{amo} n = {n}: {:?}",
+                r.discrepancies
+            );
+            let counts = messages(&r, Check::Counts);
+            let expected = format!("the counter {}", d(n));
+            assert!(
+                counts.iter().any(|m| m.contains(&expected)),
+                "{amo} n = {n}: {counts:?}"
+            );
+        }
+    }
+    // n = 1: the only square; the formula becomes unsatisfiable.
+    let r = check(
+        &mutant(1, Amo::Pairwise, Mutation::Forbid { cell: (0, 0) }),
+        &CheckConfig::default(),
+    );
+    assert!(
+        messages(&r, Check::Sat)
+            .iter()
+            .any(|m| m.contains("the solver says UNSAT, but there are 1 solutions")),
+        "{:?}",
+        r.discrepancies
+    );
+}
+
+#[test]
+fn dropping_a_row_at_least_one_clause_is_caught() {
+    for amo in Amo::all() {
+        for n in 4..=8 {
+            let m = mutant(
+                n,
+                amo,
+                Mutation::DropLine {
+                    tag: "Q1",
+                    line: Line {
+                        kind: LineKind::Row,
+                        index: 2,
+                    },
+                },
+            );
+            let r = check(
+                &m,
+                &CheckConfig {
+                    enumerate_up_to: 0,
+                    ..CheckConfig::default()
+                },
+            );
+            let soundness = messages(&r, Check::Soundness);
+            assert!(
+                soundness
+                    .iter()
+                    .any(|m| m.contains("without the queen of row 3")
+                        && m.contains("row 3 has no queen")),
+                "{amo} n = {n}: {:?}",
+                r.discrepancies
+            );
+        }
+    }
+}
