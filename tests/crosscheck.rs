@@ -310,12 +310,21 @@ fn messages(r: &RowReport, check: Check) -> Vec<String> {
         .collect()
 }
 
-/// The main `\` diagonal (r - c = 0), the longest one.
-fn main_backslash(n: usize) -> Line {
-    Line {
-        kind: LineKind::AntiDiagonal,
-        index: n - 1,
-    }
+/// The encoder with the clauses of group `tag` on one line dropped.
+fn dropping(n: usize, amo: Amo, tag: &'static str, kind: LineKind, index: usize) -> Mutant {
+    mutant(
+        n,
+        amo,
+        Mutation::DropLine {
+            tag,
+            line: Line { kind, index },
+        },
+    )
+}
+
+/// The encoder without the clauses of the main `\` diagonal (r - c = 0), the longest one.
+fn without_main_backslash(n: usize, amo: Amo) -> Mutant {
+    dropping(n, amo, "Q5", LineKind::AntiDiagonal, n - 1)
 }
 
 #[test]
@@ -333,14 +342,7 @@ fn the_unmutated_wrapper_passes() {
 fn dropping_one_diagonal_is_caught_and_named() {
     for amo in Amo::all() {
         for n in 2..=8 {
-            let m = mutant(
-                n,
-                amo,
-                Mutation::DropLine {
-                    tag: "Q5",
-                    line: main_backslash(n),
-                },
-            );
+            let m = without_main_backslash(n, amo);
             let r = check(&m, &CheckConfig::default());
             assert!(!r.ok(), "{amo} n = {n}: not caught");
             // The rules name the broken line in whichever check saw it first.
@@ -386,14 +388,7 @@ fn dropping_one_diagonal_is_caught_without_enumeration() {
     let mut missed = Vec::new();
     for amo in Amo::all() {
         for n in 8..=10 {
-            let m = mutant(
-                n,
-                amo,
-                Mutation::DropLine {
-                    tag: "Q5",
-                    line: main_backslash(n),
-                },
-            );
+            let m = without_main_backslash(n, amo);
             let r = check(&m, &cfg);
             assert_eq!(r.models, None);
             let caught = r.discrepancies.iter().any(|d| {
@@ -454,17 +449,7 @@ fn forbidding_a_legal_square_is_caught_and_named() {
 fn dropping_a_row_at_least_one_clause_is_caught() {
     for amo in Amo::all() {
         for n in 4..=8 {
-            let m = mutant(
-                n,
-                amo,
-                Mutation::DropLine {
-                    tag: "Q1",
-                    line: Line {
-                        kind: LineKind::Row,
-                        index: 2,
-                    },
-                },
-            );
+            let m = dropping(n, amo, "Q1", LineKind::Row, 2);
             let r = check(
                 &m,
                 &CheckConfig {
