@@ -469,3 +469,25 @@ fn dropping_a_row_at_least_one_clause_is_caught() {
         }
     }
 }
+
+#[test]
+fn enumeration_meets_models_outside_its_split() {
+    // The enumeration is split by the queen of row 1; a model without a queen there must
+    // still be met (by the last, unsplit solve).
+    for amo in Amo::all() {
+        for n in 1..=6 {
+            let r = check(
+                &dropping(n, amo, "Q1", LineKind::Row, 0),
+                &CheckConfig::default(),
+            );
+            let counts = messages(&r, Check::Counts);
+            assert!(
+                counts
+                    .iter()
+                    .any(|m| m.contains("is not a solution: row 1 has no queen")),
+                "{amo} n = {n}: {:?}",
+                r.discrepancies
+            );
+        }
+    }
+}

@@ -634,50 +634,60 @@ fn enumerate(
     let mut kept = Vec::new();
     let mut models = 0u64;
     let mut blocking: Vec<Lit> = Vec::with_capacity(n);
-    loop {
-        match solver.solve() {
-            Err(e) => {
-                row.fail(Check::Counts, format!("the embedded solver failed: {e}"));
-                return kept;
+    // The search is split by the queen of the first row (an assumption per column), which
+    // keeps each solve small; a last solve without assumptions, after every model found has
+    // been blocked, catches models outside the split (no queen or several in the first row).
+    let splits: Vec<Option<Lit>> = (0..n)
+        .map(|c| Some(Var::from_index(c).positive()))
+        .chain([None])
+        .collect();
+    for split in splits {
+        loop {
+            solver.assume(split.as_slice());
+            match solver.solve() {
+                Err(e) => {
+                    row.fail(Check::Counts, format!("the embedded solver failed: {e}"));
+                    return kept;
+                }
+                Ok(false) => break,
+                Ok(true) => {}
             }
-            Ok(false) => break,
-            Ok(true) => {}
-        }
-        let model = solver.model().unwrap_or_default();
-        let cells = cells_of(n, &model);
-        models += 1;
-        match rule_check(n, &cells) {
-            Ok(p) if kept.len() < keep => kept.push(p),
-            Ok(_) => {}
-            Err(problem) => {
-                row.fail(
-                    Check::Counts,
-                    format!(
-                        "model {models} of the SAT enumeration is not a solution: {problem} ({})",
-                        describe_cells(n, &cells)
-                    ),
-                );
-                return kept;
+            let model = solver.model().unwrap_or_default();
+            let cells = cells_of(n, &model);
+            models += 1;
+            match rule_check(n, &cells) {
+                Ok(p) if kept.len() < keep => kept.push(p),
+                Ok(_) => {}
+                Err(problem) => {
+                    row.fail(
+                        Check::Counts,
+                        format!(
+                            "model {models} of the SAT enumeration is not a solution: {problem} ({})",
+                            describe_cells(n, &cells)
+                        ),
+                    );
+                    return kept;
+                }
             }
-        }
-        if let Some(total) = expected {
-            if models > total {
-                row.fail(
-                    Check::Counts,
-                    format!("the SAT enumeration finds more than {total} models, the number of solutions"),
-                );
-                return kept;
+            if let Some(total) = expected {
+                if models > total {
+                    row.fail(
+                        Check::Counts,
+                        format!("the SAT enumeration finds more than {total} models, the number of solutions"),
+                    );
+                    return kept;
+                }
             }
+            blocking.clear();
+            blocking.extend(
+                cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &v)| v)
+                    .map(|(i, _)| Var::from_index(i).negative()),
+            );
+            varisat::ExtendFormula::add_clause(&mut solver, &blocking);
         }
-        blocking.clear();
-        blocking.extend(
-            cells
-                .iter()
-                .enumerate()
-                .filter(|(_, &v)| v)
-                .map(|(i, _)| Var::from_index(i).negative()),
-        );
-        varisat::ExtendFormula::add_clause(&mut solver, &blocking);
     }
     row.models = Some(models);
     if let Some(total) = expected {
