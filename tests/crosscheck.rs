@@ -70,7 +70,7 @@ fn check_agrees_on_every_encoding_for_n_1_to_10() {
         }
     }
     assert!(
-        text.contains("verdict: all checks agree (70 rows"),
+        text.contains("verdict: all checks agree (70 rows: 10 board sizes x 7 encodings)"),
         "{text}"
     );
 }
@@ -490,4 +490,54 @@ fn enumeration_meets_models_outside_its_split() {
             );
         }
     }
+}
+
+/// An executable script in `dir` that prints `answer` whatever the input.
+fn fake_solver(dir: &std::path::Path, name: &str, answer: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\nprintf '{answer}'\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn a_lying_external_solver_fails_the_check_with_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    // Always UNSAT: wrong for n = 4.
+    let unsat = fake_solver(dir.path(), "always-unsat", "s UNSATISFIABLE\\n");
+    let out = run(&[
+        "check",
+        "--n",
+        "3,4",
+        "--amo",
+        "pairwise",
+        "--external",
+        &unsat,
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("n = 4, pairwise: external: ")
+            && text.contains("says UNSAT, but there are 2 solutions"),
+        "{text}"
+    );
+    assert!(
+        text.contains("verdict: 1 discrepancy in 1 of 2 rows"),
+        "{text}"
+    );
+    // SAT with every variable true: falsifies a clause, named.
+    let all: Vec<String> = (1..=16).map(|v| v.to_string()).collect();
+    let sat = fake_solver(
+        dir.path(),
+        "all-true",
+        &format!("s SATISFIABLE\\nv {} 0\\n", all.join(" ")),
+    );
+    let out = run(&["check", "--n", "4", "--amo", "pairwise", "--external", &sat]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("its model falsifies clause 5 (Q2: every row has at most one queen) is false: -q(1,1) -q(1,2) (on row 1)"),
+        "{text}"
+    );
 }

@@ -222,22 +222,21 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
     if text {
         let verdict = if summary.ok {
             format!(
-                "verdict: all checks agree ({} rows: {} n, {} encodings)\n",
-                summary.rows.len(),
-                args.n.0.len(),
-                encs.len()
+                "verdict: all checks agree ({}: {} x {})\n",
+                plural(summary.rows.len(), "row"),
+                plural(args.n.0.len(), "board size"),
+                plural(encs.len(), "encoding")
             )
         } else {
             let bad = summary.rows.iter().filter(|r| !r.ok()).count();
             format!(
-                "verdict: {} discrepanc{} in {bad} of {} rows\n",
-                summary.discrepancies,
+                "verdict: {} in {bad} of {}\n",
                 if summary.discrepancies == 1 {
-                    "y"
+                    "1 discrepancy".to_string()
                 } else {
-                    "ies"
+                    format!("{} discrepancies", summary.discrepancies)
                 },
-                summary.rows.len()
+                plural(summary.rows.len(), "row")
             )
         };
         out.write_all(verdict.as_bytes())?;
@@ -251,6 +250,15 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `1 row`, `70 rows`.
+fn plural(k: usize, what: &str) -> String {
+    if k == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{k} {what}s")
+    }
 }
 
 fn header(width: usize) -> String {

@@ -73,7 +73,8 @@ impl CorruptBoard {
         cells
     }
 
-    /// The board in words, 1-based: `2 4 1 3 with the queen of row 2 moved to column 1`.
+    /// The board in words, 1-based: `2 4 1 3 with the queen of row 2 moved to column 1
+    /// (2 1 1 3)`.
     pub fn describe(&self) -> String {
         let base = self.base.to_one_line();
         match self.corruption {
@@ -82,16 +83,29 @@ impl CorruptBoard {
                 format!("{base} plus a queen at ({},{})", row + 1, col + 1)
             }
             Corruption::Moved { row, col } => format!(
-                "{base} with the queen of row {} moved to column {}",
+                "{base} with the queen of row {} moved to column {} ({})",
                 row + 1,
-                col + 1
+                col + 1,
+                self.one_line()
             ),
             Corruption::Swapped { a, b } => format!(
-                "{base} with the queens of rows {} and {} swapped",
+                "{base} with the queens of rows {} and {} swapped ({})",
                 a + 1,
-                b + 1
+                b + 1,
+                self.one_line()
             ),
         }
+    }
+
+    /// The one-line form of a moved or swapped board (one queen per row).
+    fn one_line(&self) -> String {
+        let mut cols = self.base.cols().to_vec();
+        match self.corruption {
+            Corruption::Moved { row, col } => cols[row] = col as u32,
+            Corruption::Swapped { a, b } => cols.swap(a, b),
+            Corruption::Removed { .. } | Corruption::Added { .. } => {}
+        }
+        Placement::new(cols).to_one_line()
     }
 }
 
@@ -174,5 +188,9 @@ mod tests {
         };
         let err = rule_check(4, &swapped.cells()).unwrap_err().to_string();
         assert!(err.contains("diagonal"), "{err}");
+        assert_eq!(
+            swapped.describe(),
+            "2 4 1 3 with the queens of rows 1 and 2 swapped (4 2 1 3)"
+        );
     }
 }

@@ -738,8 +738,9 @@ fn soundness(probe: &mut Probe<'_>, bases: &[Placement], row: &mut RowReport) {
         row.fail(
             Check::Soundness,
             format!(
-                "and {} more corrupted boards on which the CNF and the rules disagree",
-                failures - MAX_LISTED
+                "and {} more corrupted board{} on which the CNF and the rules disagree",
+                failures - MAX_LISTED,
+                if failures - MAX_LISTED == 1 { "" } else { "s" }
             ),
         );
     }
