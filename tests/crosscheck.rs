@@ -124,6 +124,24 @@ fn json_output_and_options() {
     ]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["rows"][0]["models"], d(11));
+    // Beyond --count-up-to the table alone gives the expected count.
+    let out = run(&[
+        "check",
+        "--n",
+        "11,12",
+        "--amo",
+        "pairwise",
+        "--count-up-to",
+        "11",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rows"][0]["counter"], d(11));
+    assert!(v["rows"][1]["counter"].is_null());
+    assert_eq!(v["rows"][1]["reference"], d(12));
+    assert_eq!(v["rows"][1]["sat"], true);
 }
 
 #[test]

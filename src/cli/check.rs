@@ -79,6 +79,10 @@ pub struct CheckArgs {
     /// Count by SAT enumeration only for n up to this (the number of models grows fast).
     #[arg(long, default_value_t = 10, value_name = "N")]
     enumerate_up_to: usize,
+    /// Run the backtracking counter only for n up to this (n = 16 takes seconds, each further
+    /// n about 6 times longer); beyond it the published table (n <= 27) gives the counts.
+    #[arg(long, default_value_t = 16, value_name = "N")]
+    count_up_to: usize,
     /// External solvers to run on the exported DIMACS, separated by commas
     /// (`cadical,minisat`); those not on PATH are skipped with a note.
     #[arg(long, value_delimiter = ',', value_name = "SOLVERS")]
@@ -161,6 +165,7 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
     }
     let cfg = CheckConfig {
         enumerate_up_to: args.enumerate_up_to,
+        count_up_to: args.count_up_to,
         corrupted_solutions: args.corrupt,
         external,
         timeout: Duration::from_secs_f64(args.timeout),
@@ -183,6 +188,17 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
         .max()
         .unwrap_or(8)
         .max(8);
+    // Wide enough for the largest count the rows can show.
+    let numw = args
+        .n
+        .0
+        .iter()
+        .filter_map(|&n| crosscheck::reference_total(n))
+        .map(|d| d.to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max(7);
+    let widths = (width, numw);
     let text = args.format == Format::Text;
     let mut out = io::stdout().lock();
     let mut write_error: Option<io::Error> = None;
@@ -203,14 +219,14 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
         }
     };
     if text {
-        emit(&header(width), &mut out);
+        emit(&header(widths), &mut out);
     }
     let summary = crosscheck::run(&formulas, &cfg, |row| {
         if let Some(b) = &bar {
             b.inc(1);
         }
         if text {
-            emit(&format_row(row, width), &mut out);
+            emit(&format_row(row, widths), &mut out);
         }
     });
     if let Some(b) = &bar {
@@ -261,14 +277,16 @@ fn plural(k: usize, what: &str) -> String {
     }
 }
 
-fn header(width: usize) -> String {
+/// The table's header; `width` is that of the encoding column, `numw` of the count columns.
+fn header((width, numw): (usize, usize)) -> String {
     format!(
-        "{:>3}  {:<width$}  {:>6}  {:>8}  {:<5}  {:>7}  {:>7}  {:>7}  {:>9}  {:>7}  {:<6}  external\n",
+        "{:>3}  {:<width$}  {:>6}  {:>8}  {:<5}  {:>numw$}  {:>numw$}  {:>numw$}  {:>9}  {:>7}  {:<6}  external\n",
         "n", "encoding", "vars", "clauses", "sat", "models", "counter", "table", "construct", "corrupt", "result"
     )
 }
 
-fn format_row(r: &RowReport, width: usize) -> String {
+/// One row of the table, with its discrepancies on the lines below.
+fn format_row(r: &RowReport, (width, numw): (usize, usize)) -> String {
     let opt = |v: Option<u64>| v.map_or_else(|| "-".to_string(), |x| x.to_string());
     let sat = match r.sat {
         Some(true) => "SAT",
@@ -290,7 +308,7 @@ fn format_row(r: &RowReport, width: usize) -> String {
             .join(", ")
     };
     let mut s = format!(
-        "{:>3}  {:<width$}  {:>6}  {:>8}  {:<5}  {:>7}  {:>7}  {:>7}  {:>9}  {:>7}  {:<6}  {}\n",
+        "{:>3}  {:<width$}  {:>6}  {:>8}  {:<5}  {:>numw$}  {:>numw$}  {:>numw$}  {:>9}  {:>7}  {:<6}  {}\n",
         r.n,
         r.encoding,
         r.vars,
