@@ -457,7 +457,7 @@ fn forbidding_a_legal_square_is_caught_and_named() {
     assert!(
         messages(&r, Check::Sat)
             .iter()
-            .any(|m| m.contains("the solver says UNSAT, but there are 1 solutions")),
+            .any(|m| m.contains("the solver says UNSAT, but there is 1 solution")),
         "{:?}",
         r.discrepancies
     );

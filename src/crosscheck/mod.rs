@@ -492,8 +492,9 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
                     row.fail(
                         Check::Sat,
                         format!(
-                            "the solver says {}, but there are {total} solutions ({})",
+                            "the solver says {}, but {} ({})",
                             if sat { "SAT" } else { "UNSAT" },
+                            there_are(total),
                             if exp.counter.is_some() {
                                 "counter"
                             } else {
@@ -541,9 +542,9 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
                     row.fail(
                         Check::Construct,
                         format!(
-                            "the {} constructor says no solution exists, but there are {}",
+                            "the {} constructor says no solution exists, but {}",
                             method_label(method),
-                            expected.unwrap_or(0)
+                            there_are(expected.unwrap_or(0))
                         ),
                     );
                 }
@@ -599,6 +600,15 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
     }
     row.seconds = start.elapsed().as_secs_f64();
     row
+}
+
+/// `there is 1 solution`, `there are 92 solutions`.
+fn there_are(k: u64) -> String {
+    if k == 1 {
+        "there is 1 solution".to_string()
+    } else {
+        format!("there are {k} solutions")
+    }
 }
 
 /// A construction method as reports name it: `HLM` (Hoffman, Loessi and Moore) or `staircase`.
@@ -852,7 +862,7 @@ fn external_one(
         Ok(None) => {
             let problem = expected
                 .filter(|&t| t > 0)
-                .map(|t| format!("says UNSAT, but there are {t} solutions"));
+                .map(|t| format!("says UNSAT, but {}", there_are(t)));
             ("UNSAT".into(), problem)
         }
         Ok(Some(lits)) => {
