@@ -143,7 +143,7 @@ pub fn solver_version(solver: &SolverSpec) -> Option<String> {
         .stderr(Stdio::null())
         .spawn()
         .ok()?;
-    let status = child.wait_timeout(Duration::from_secs(5)).ok()?;
+    let status = child.wait_timeout(Duration::from_secs(2)).ok()?;
     if status.is_none() {
         let _ = child.kill();
         let _ = child.wait();
