@@ -128,16 +128,18 @@ pub struct Refutation {
 impl Refutation {
     /// The number of steps, cases and contradictions, a measure of how long it is to read.
     pub fn size(&self) -> usize {
-        fn outcome_size(o: &Outcome) -> usize {
-            match o {
-                Outcome::Conflict(_) => 1,
-                Outcome::Split { cases, .. } => cases
-                    .iter()
-                    .map(|c| 1 + c.steps.len() + outcome_size(&c.outcome))
-                    .sum(),
-            }
-        }
         self.steps.len() + outcome_size(&self.outcome)
+    }
+}
+
+/// Lines of an outcome: one per case, step and contradiction.
+fn outcome_size(o: &Outcome) -> usize {
+    match o {
+        Outcome::Conflict(_) => 1,
+        Outcome::Split { cases, .. } => cases
+            .iter()
+            .map(|c| 1 + c.steps.len() + outcome_size(&c.outcome))
+            .sum(),
     }
 }
 
@@ -206,10 +208,11 @@ impl State<'_> {
     fn refute(
         &mut self,
         depth: usize,
+        top: bool,
         budget: &mut usize,
     ) -> Option<(Vec<Step>, Outcome, HashSet<Var>)> {
         let start = self.trail.len();
-        let result = self.refute_here(depth, budget);
+        let result = self.refute_here(depth, top, budget);
         let out = result.map(|(outcome, mut used)| {
             let mut steps = Vec::new();
             for &(lit, reason) in self.trail[start..].iter().rev() {
@@ -225,7 +228,12 @@ impl State<'_> {
         out
     }
 
-    fn refute_here(&mut self, depth: usize, budget: &mut usize) -> Option<(Outcome, HashSet<Var>)> {
+    fn refute_here(
+        &mut self,
+        depth: usize,
+        top: bool,
+        budget: &mut usize,
+    ) -> Option<(Outcome, HashSet<Var>)> {
         if let Err(i) = self.propagate() {
             let used = self.cnf.clause(i).iter().map(|l| l.var()).collect();
             return Some((Outcome::Conflict(i), used));
@@ -233,20 +241,49 @@ impl State<'_> {
         if depth == 0 || *budget == 0 {
             return None;
         }
-        // Split on the clause with the fewest open literals (every clause open has two or
-        // more; none open means the assignment is a model, which a core cannot have).
-        let (clause, open) = self
+        // Split on a clause that must hold, preferring "this line needs a queen" (no negative
+        // literal) and few open literals. Every clause open has two or more; none open would
+        // mean the assignment is a model, which a core cannot have. At the top, every
+        // candidate is tried and the shortest argument kept.
+        let mut candidates: Vec<(usize, Vec<Lit>)> = self
             .clauses
             .iter()
             .filter_map(|&i| self.open(i).map(|o| (i, o)))
-            .min_by_key(|(_, o)| o.len())?;
+            .collect();
+        candidates.sort_by_key(|(i, o)| {
+            let negative = self.cnf.clause(*i).iter().any(|l| l.is_negative());
+            (negative, o.len())
+        });
+        let tries = if top { candidates.len() } else { 1 };
+        let mut best: Option<(Outcome, HashSet<Var>, usize)> = None;
+        for (clause, open) in candidates.into_iter().take(tries) {
+            let mut b = *budget;
+            if let Some((outcome, used)) = self.split_on(clause, open, depth, &mut b) {
+                let size = outcome_size(&outcome);
+                if best.as_ref().is_none_or(|x| size < x.2) {
+                    best = Some((outcome, used, size));
+                }
+            }
+        }
+        let (outcome, used, size) = best?;
+        *budget = budget.saturating_sub(size);
+        Some((outcome, used))
+    }
+
+    fn split_on(
+        &mut self,
+        clause: usize,
+        open: Vec<Lit>,
+        depth: usize,
+        budget: &mut usize,
+    ) -> Option<(Outcome, HashSet<Var>)> {
         let mut used: HashSet<Var> = self.cnf.clause(clause).iter().map(|l| l.var()).collect();
         let mut cases = Vec::new();
         for l in open {
             *budget = budget.checked_sub(1)?;
             let mark = self.trail.len();
             self.assign(l, None);
-            let child = self.refute(depth - 1, budget);
+            let child = self.refute(depth - 1, false, budget);
             self.undo(mark);
             let (steps, outcome, child_used) = child?;
             *budget = budget.checked_sub(steps.len())?;
@@ -277,7 +314,7 @@ pub fn case_split(
         trail: Vec::new(),
     };
     let mut budget = max_steps;
-    let (steps, outcome, _) = st.refute(max_depth, &mut budget)?;
+    let (steps, outcome, _) = st.refute(max_depth, true, &mut budget)?;
     Some(Refutation { steps, outcome })
 }
 
