@@ -61,19 +61,19 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
             .map_err(|e| anyhow::anyhow!("{name}: not a one-line placement for n = {n}: {e}"))?;
         writeln!(out, "answer: one-line placement {}", p.to_one_line())?;
         let report = verify_placement(n, &cfg, &p)?;
-        if args.explain && cfg.encoder(n)?.size().vars as usize == n * n {
-            let mut a = Assignment::default();
-            for (i, v) in p.to_assignment().into_iter().enumerate() {
-                a.set(queens_sat::Var::from_index(i), v);
-            }
-            super::teach::write_groups(out, n, &cfg, &a)?;
-        } else if args.explain {
+        let mut a = Assignment::default();
+        for (i, v) in p.to_assignment().into_iter().enumerate() {
+            a.set(queens_sat::Var::from_index(i), v);
+        }
+        let complete = cfg.encoder(n)?.size().vars as usize == n * n;
+        if args.explain && !complete {
             writeln!(
                 out,
                 "(no group-by-group check: a board gives no values to the encoding's auxiliary variables)"
             )?;
         }
-        return print_report(out, n, &cfg, &report);
+        let groups = (args.explain && complete).then_some(&a);
+        return print_report(out, n, &cfg, &report, groups);
     }
     let (answer, format) = match parse_solver_answer(&text) {
         Ok(a) => a,
@@ -83,10 +83,9 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         SolverAnswer::Sat(a) => {
             writeln!(out, "answer: SATISFIABLE ({format})")?;
             let report = verify_assignment(n, &cfg, &a)?;
-            if args.explain && report.vars >= a.max_var() && a.missing(report.vars).is_empty() {
-                super::teach::write_groups(out, n, &cfg, &a)?;
-            }
-            print_report(out, n, &cfg, &report)
+            let complete = report.vars >= a.max_var() && a.missing(report.vars).is_empty();
+            let groups = (args.explain && complete).then_some(&a);
+            print_report(out, n, &cfg, &report, groups)
         }
         SolverAnswer::Unsat => {
             writeln!(out, "answer: UNSATISFIABLE ({format})")?;
@@ -117,6 +116,7 @@ fn print_report(
     n: usize,
     cfg: &SolveConfig,
     r: &VerifyReport,
+    groups: Option<&Assignment>,
 ) -> Result<ExitCode> {
     match (&r.board, &r.placement) {
         (Ok(()), Some(p)) => writeln!(
@@ -140,6 +140,9 @@ fn print_report(
                 writeln!(out, "in words: {words}")?;
             }
         }
+    }
+    if let Some(a) = groups {
+        super::teach::write_groups(out, n, cfg, a)?;
     }
     if r.is_ok() {
         writeln!(out, "verdict: valid")?;
