@@ -16,9 +16,10 @@ use std::path::PathBuf;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let n: usize = args.next().map_or(Ok(8), |s| s.parse())?;
-    let path = args
-        .next()
-        .map_or_else(|| std::env::temp_dir().join(format!("queens{n}.cnf")), PathBuf::from);
+    let path = args.next().map_or_else(
+        || std::env::temp_dir().join(format!("queens{n}.cnf")),
+        PathBuf::from,
+    );
 
     let enc = QueensEncoder::new(n, EncodeOptions::default())?;
     let file = BufWriter::new(File::create(&path)?);
@@ -27,7 +28,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::io::Write::flush(&mut file)?;
 
     let text = std::fs::read_to_string(&path)?;
-    let header = text.lines().find(|l| l.starts_with("p cnf")).ok_or("no header")?;
+    let header = text
+        .lines()
+        .find(|l| l.starts_with("p cnf"))
+        .ok_or("no header")?;
     let choose = |a: usize, b: usize| (0..b).fold(1, |acc, i| acc * (a - i) / (i + 1));
     let clauses = n + 2 * n * choose(n, 2) + 2 * (2 * choose(n + 1, 3) - choose(n, 2));
     assert_eq!(header, format!("p cnf {} {clauses}", n * n));

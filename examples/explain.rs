@@ -13,7 +13,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Into memory first, to check it: then to stdout.
     let text = String::from_utf8(write_readable(&enc, Vec::new(), Notation::Unicode, None)?)?;
     // 80 clauses: 4 at-least-one clauses with four literals, 76 pairs "not both".
-    let clause_lines = text.lines().filter(|l| l.starts_with("    q(") || l.starts_with("    ¬q(")).count();
+    let clause_lines = text
+        .lines()
+        .filter(|l| l.starts_with("    q(") || l.starts_with("    ¬q("))
+        .count();
     assert_eq!(clause_lines, 80);
     print!("{text}");
     Ok(())

@@ -124,20 +124,18 @@ fn uses(command: &str, program: &str) -> bool {
 fn every_command_in_the_coursework_runs_as_shown() {
     let blocks = parse(DOC);
     let dir = tempfile::tempdir().unwrap();
-    let path = std::env::join_paths(
-        std::iter::once(bin_dir()).chain(std::env::split_paths(
-            &std::env::var_os("PATH").unwrap_or_default(),
-        )),
-    )
+    let path = std::env::join_paths(std::iter::once(bin_dir()).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
     .unwrap();
     let mut ran = 0;
     let mut failures = Vec::new();
     for block in &blocks {
         // A block that needs an external solver that is missing is skipped whole, since its
         // later commands read the solver's files (under CI a missing solver is a failure).
-        let missing = ["cadical", "minisat"].iter().find(|p| {
-            block.iter().any(|c| uses(&c.command, p)) && !common::solver_available(p)
-        });
+        let missing = ["cadical", "minisat"]
+            .iter()
+            .find(|p| block.iter().any(|c| uses(&c.command, p)) && !common::solver_available(p));
         if let Some(p) = missing {
             eprintln!("skipped the block at line {}: no {p}", block[0].line);
             continue;
@@ -204,7 +202,10 @@ fn the_coursework_covers_the_exercises() {
 fn output_patterns() {
     let e = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     assert!(line_matches("a ... c", "a bbb c"));
-    assert!(line_matches("| 8 | ... | SAT | ... |", "| 8 | 0.1 | SAT | 1.7 |"));
+    assert!(line_matches(
+        "| 8 | ... | SAT | ... |",
+        "| 8 | 0.1 | SAT | 1.7 |"
+    ));
     assert!(!line_matches("| 8 | ... | SAT |", "| 8 | 0.1 | UNSAT |"));
     assert!(!line_matches("a", "b"));
     assert!(!line_matches("ab...ba", "aba"));

@@ -91,7 +91,11 @@ fn cadical_confirms_mus(core: &[Vec<i64>], vars: usize) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("core.cnf");
     write_cnf(&path, core, vars);
-    assert_eq!(run_external("cadical", &path), None, "the core is satisfiable");
+    assert_eq!(
+        run_external("cadical", &path),
+        None,
+        "the core is satisfiable"
+    );
     for k in 0..core.len() {
         let mut rest = core.to_vec();
         rest.remove(k);
@@ -135,7 +139,10 @@ fn why_prints_a_minimal_core_that_cadical_confirms() {
 fn why_on_a_satisfiable_board_shows_a_solution() {
     let text = stdout(&["solve", "5", "--why"]);
     assert!(text.contains("a solution exists"));
-    let line = text.lines().find_map(|l| l.strip_prefix("one-line: ")).unwrap();
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("one-line: "))
+        .unwrap();
     let queens: Vec<(usize, usize)> = line
         .split_whitespace()
         .enumerate()
@@ -226,7 +233,10 @@ fn verify_says_the_first_false_clause_in_words() {
             Some(3) => ("Q4", "diagonal"),
             _ => ("Q5", "diagonal"),
         };
-        let expected = format!("{tag}: queens at {} and {} share a {kind}", cells[0], cells[1]);
+        let expected = format!(
+            "{tag}: queens at {} and {} share a {kind}",
+            cells[0], cells[1]
+        );
         assert_eq!(words, expected);
         assert!(text.contains(&format!("clause {} (", first + 1)), "{text}");
     }

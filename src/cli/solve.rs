@@ -140,14 +140,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 "a solution"
             };
             let code = match &model {
-                Some(m) => print_one(
-                    out,
-                    &args,
-                    &cfg,
-                    &m.placement,
-                    &m.assignment.lits(),
-                    header,
-                )?,
+                Some(m) => print_one(out, &args, &cfg, &m.placement, &m.assignment.lits(), header)?,
                 None => print_unsat(out, &args, &cfg, None)?,
             };
             if args.explain {

@@ -28,7 +28,12 @@ pub fn write_groups(
     if holding == status.len() {
         writeln!(out, "all {} clauses hold", cnf.len())?;
     } else {
-        writeln!(out, "{} of {} groups fail", status.len() - holding, status.len())?;
+        writeln!(
+            out,
+            "{} of {} groups fail",
+            status.len() - holding,
+            status.len()
+        )?;
     }
     Ok(())
 }

@@ -54,8 +54,7 @@ pub fn group_status(cnf: &Cnf, values: &[bool]) -> Vec<GroupStatus> {
         .enumerate()
         .map(|(k, (start, info))| {
             let end = groups.get(k + 1).map_or(cnf.len(), |g| g.0);
-            let first_false =
-                (*start..end).find(|&i| !clause_satisfied(cnf.clause(i), values));
+            let first_false = (*start..end).find(|&i| !clause_satisfied(cnf.clause(i), values));
             let satisfied = (*start..end)
                 .filter(|&i| clause_satisfied(cnf.clause(i), values))
                 .count();

@@ -18,8 +18,8 @@ mod why;
 
 pub use holds::{false_clause_in_words, group_status, GroupStatus};
 pub use latex::write_latex;
-pub use why::{case_split, minimal_unsat_core, write_why, Case, Outcome, Refutation, Step};
 pub use text::{write_dimacs_commented, write_readable, Notation};
+pub use why::{case_split, minimal_unsat_core, write_why, Case, Outcome, Refutation, Step};
 
 use crate::check::LineKind;
 use crate::cnf::Cnf;
