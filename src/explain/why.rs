@@ -606,7 +606,9 @@ mod tests {
         let (cnf, core) = core_of(3, &cfg);
         check_mus(&cnf, &core, |s| solver_sat(&cnf, s));
         // The core has clauses over auxiliary variables (past the 9 cells).
-        assert!(core.iter().any(|&i| cnf.clause(i).iter().any(|l| l.index() >= 9)));
+        assert!(core
+            .iter()
+            .any(|&i| cnf.clause(i).iter().any(|l| l.index() >= 9)));
         let r = case_split(&cnf, &core, 4, 400).expect("an argument");
         check_refutation(&cnf, &core, &r);
     }
