@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use queens_sat::encode::{EncodeOptions, LineEncodings, QueensEncoder};
+use queens_sat::encode::QueensEncoder;
 use queens_sat::solve::{
     run_external, solve_model, verify_assignment, Enumeration, Progress, SolveConfig, SolverAnswer,
 };
@@ -35,13 +35,8 @@ pub enum Format {
 /// The formula: encoding options and the partial board. Shared by `solve` and `verify`.
 #[derive(Args, Debug, Clone)]
 pub struct FormulaArgs {
-    /// At-most-one encoding, as for `encode`: one name for every line, or per line kind,
-    /// e.g. `rows=sequential,diagonals=product`.
-    #[arg(long, default_value = "pairwise", value_name = "ENCODING")]
-    amo: LineEncodings,
-    /// Add the redundant column at-least-one clauses.
-    #[arg(long)]
-    column_alo: bool,
+    #[command(flatten)]
+    model: super::ModelArgs,
     /// A queen that must stand on ROW,COL (1-based); repeatable.
     #[arg(long, value_name = "ROW,COL", value_parser = parse_cell)]
     place: Vec<(usize, usize)>,
@@ -54,10 +49,7 @@ impl FormulaArgs {
     /// The library's configuration (cells 0-based).
     pub fn config(&self) -> SolveConfig {
         SolveConfig {
-            options: EncodeOptions {
-                amo: self.amo,
-                column_alo: self.column_alo,
-            },
+            options: self.model.options(),
             place: self.place.clone(),
             forbid: self.forbid.clone(),
         }
