@@ -123,6 +123,10 @@ fn output_file_equals_stdout() {
     assert!(file.contains(&format!("p cnf 81 {}", reference_clauses(9) + 9)));
     // Nothing else left in the folder (the temporary file was renamed).
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    // The file has the usual permissions, not the temporary file's private ones.
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o644);
 }
 
 fn assert_usage_error(args: &[&str], needle: &str) {

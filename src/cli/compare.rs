@@ -137,7 +137,6 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
                 .unwrap_or_default()
         );
     }
-    let skip = report::done_keys(&previous);
     let total = (cfg.ns.len() * cfg.encodings.len() * cfg.solvers.len()) as u64;
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(total);
@@ -147,15 +146,15 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
-        b.set_position(skip.len() as u64);
+        b.set_position(previous.len() as u64);
         b
     } else {
         ProgressBar::hidden()
     };
-    let mut rows = previous;
+    let mut rows = previous.clone();
     let meta = experiment::run_sweep(
         &cfg,
-        &skip,
+        &previous,
         |step| bar.set_message(step.to_string()),
         |row| {
             if let Some(c) = csv.as_mut() {

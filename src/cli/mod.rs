@@ -11,6 +11,7 @@ mod explain;
 mod output;
 mod sat;
 mod solve;
+mod teach;
 mod verify;
 
 use clap::{Parser, Subcommand};

@@ -48,6 +48,17 @@ where
                 .into_inner()
                 .map_err(|e| e.into_error())
                 .with_context(|| format!("writing {}", p.display()))?;
+            // A temporary file is private (0600); the output gets the usual permissions.
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let mode = std::fs::metadata(p)
+                    .map(|m| m.permissions().mode())
+                    .unwrap_or(0o644);
+                tmp.as_file()
+                    .set_permissions(std::fs::Permissions::from_mode(mode))
+                    .with_context(|| format!("writing {}", p.display()))?;
+            }
             tmp.persist(p)
                 .map_err(|e| e.error)
                 .with_context(|| format!("cannot write {}", p.display()))?;

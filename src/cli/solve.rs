@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use queens_sat::encode::{EncodeOptions, LineEncodings, QueensEncoder};
+use queens_sat::encode::QueensEncoder;
 use queens_sat::solve::{
     run_external, solve_model, verify_assignment, Enumeration, Progress, SolveConfig, SolverAnswer,
 };
@@ -35,13 +35,8 @@ pub enum Format {
 /// The formula: encoding options and the partial board. Shared by `solve` and `verify`.
 #[derive(Args, Debug, Clone)]
 pub struct FormulaArgs {
-    /// At-most-one encoding, as for `encode`: one name for every line, or per line kind,
-    /// e.g. `rows=sequential,diagonals=product`.
-    #[arg(long, default_value = "pairwise", value_name = "ENCODING")]
-    amo: LineEncodings,
-    /// Add the redundant column at-least-one clauses.
-    #[arg(long)]
-    column_alo: bool,
+    #[command(flatten)]
+    model: super::ModelArgs,
     /// A queen that must stand on ROW,COL (1-based); repeatable.
     #[arg(long, value_name = "ROW,COL", value_parser = parse_cell)]
     place: Vec<(usize, usize)>,
@@ -54,10 +49,7 @@ impl FormulaArgs {
     /// The library's configuration (cells 0-based).
     pub fn config(&self) -> SolveConfig {
         SolveConfig {
-            options: EncodeOptions {
-                amo: self.amo,
-                column_alo: self.column_alo,
-            },
+            options: self.model.options(),
             place: self.place.clone(),
             forbid: self.forbid.clone(),
         }
@@ -106,6 +98,12 @@ pub struct SolveArgs {
     /// Enumeration: worker threads (default: one per core).
     #[arg(long, value_name = "T")]
     threads: Option<usize>,
+    /// After the board, say for each clause group whether it holds under the solution.
+    #[arg(long, conflicts_with_all = ["all", "count", "limit", "format"])]
+    explain: bool,
+    /// Without a solution: a minimal set of clauses that contradict each other, and why.
+    #[arg(long, conflicts_with_all = ["all", "count", "limit", "format", "solver", "explain"])]
+    why: bool,
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
@@ -128,18 +126,25 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         None => {
             let model = solve_model(n, &cfg)?;
             let out = &mut io::stdout().lock();
-            let header = "a solution".to_string();
-            match model {
-                Some(m) => print_one(
-                    out,
-                    &args,
-                    &cfg,
-                    &m.placement,
-                    &m.assignment.lits(),
-                    &header,
-                ),
-                None => print_unsat(out, &args, &cfg, None),
+            let header = if args.why {
+                "a solution exists, so the formula is satisfiable; here is one"
+            } else {
+                "a solution"
+            };
+            let code = match &model {
+                Some(m) => print_one(out, &args, &cfg, &m.placement, &m.assignment.lits(), header)?,
+                None => print_unsat(out, &args, &cfg, None)?,
+            };
+            if args.explain {
+                match &model {
+                    Some(m) => super::teach::write_groups(out, n, &cfg, &m.assignment)?,
+                    None => writeln!(out, "(--why shows clauses that contradict each other)")?,
+                }
             }
+            if args.why && model.is_none() {
+                super::teach::write_core(out, n, &cfg)?;
+            }
+            Ok(code)
         }
     }
 }
@@ -275,7 +280,11 @@ fn run_external_solver(args: &SolveArgs, cfg: &SolveConfig, cmd: &str) -> Result
                         report.clauses
                     );
                     let lits = a.lits();
-                    print_one(out, args, cfg, p, &lits, &header)
+                    let code = print_one(out, args, cfg, p, &lits, &header)?;
+                    if args.explain {
+                        super::teach::write_groups(out, n, cfg, a)?;
+                    }
+                    Ok(code)
                 }
                 _ => {
                     eprintln!("{who} answered SATISFIABLE with a wrong model:");

@@ -5,7 +5,8 @@ use super::solve::FormulaArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use queens_sat::solve::{
-    parse_solver_answer, solve, verify_assignment, verify_placement, SolverAnswer, VerifyReport,
+    parse_solver_answer, solve, verify_assignment, verify_placement, Assignment, CnfProblem,
+    SolveConfig, SolverAnswer, VerifyReport,
 };
 use queens_sat::Placement;
 use std::io::{Read, Write};
@@ -26,6 +27,9 @@ pub struct VerifyArgs {
     /// The formula the answer is for: the same options as `encode` / `solve`.
     #[command(flatten)]
     formula: FormulaArgs,
+    /// Also say for each clause group whether it holds under the answer.
+    #[arg(long)]
+    explain: bool,
 }
 
 /// `true` when the text's first meaningful line starts with a number: a one-line placement.
@@ -57,7 +61,19 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
             .map_err(|e| anyhow::anyhow!("{name}: not a one-line placement for n = {n}: {e}"))?;
         writeln!(out, "answer: one-line placement {}", p.to_one_line())?;
         let report = verify_placement(n, &cfg, &p)?;
-        return print_report(out, n, &report);
+        let mut a = Assignment::default();
+        for (i, v) in p.to_assignment().into_iter().enumerate() {
+            a.set(queens_sat::Var::from_index(i), v);
+        }
+        let complete = cfg.encoder(n)?.size().vars as usize == n * n;
+        if args.explain && !complete {
+            writeln!(
+                out,
+                "(no group-by-group check: a board gives no values to the encoding's auxiliary variables)"
+            )?;
+        }
+        let groups = (args.explain && complete).then_some(&a);
+        return print_report(out, n, &cfg, &report, groups);
     }
     let (answer, format) = match parse_solver_answer(&text) {
         Ok(a) => a,
@@ -67,7 +83,9 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         SolverAnswer::Sat(a) => {
             writeln!(out, "answer: SATISFIABLE ({format})")?;
             let report = verify_assignment(n, &cfg, &a)?;
-            print_report(out, n, &report)
+            let complete = report.vars >= a.max_var() && a.missing(report.vars).is_empty();
+            let groups = (args.explain && complete).then_some(&a);
+            print_report(out, n, &cfg, &report, groups)
         }
         SolverAnswer::Unsat => {
             writeln!(out, "answer: UNSATISFIABLE ({format})")?;
@@ -93,7 +111,13 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     }
 }
 
-fn print_report(out: &mut impl Write, n: usize, r: &VerifyReport) -> Result<ExitCode> {
+fn print_report(
+    out: &mut impl Write,
+    n: usize,
+    cfg: &SolveConfig,
+    r: &VerifyReport,
+    groups: Option<&Assignment>,
+) -> Result<ExitCode> {
     match (&r.board, &r.placement) {
         (Ok(()), Some(p)) => writeln!(
             out,
@@ -109,7 +133,16 @@ fn print_report(out: &mut impl Write, n: usize, r: &VerifyReport) -> Result<Exit
             "CNF: satisfies all {} clauses over {} variables",
             r.clauses, r.vars
         )?,
-        Err(e) => writeln!(out, "CNF: NOT satisfied: {e}")?,
+        Err(e) => {
+            writeln!(out, "CNF: NOT satisfied: {e}")?;
+            if let CnfProblem::Falsified(v) = e {
+                let words = super::teach::clause_in_words(n, cfg, v.number)?;
+                writeln!(out, "in words: {words}")?;
+            }
+        }
+    }
+    if let Some(a) = groups {
+        super::teach::write_groups(out, n, cfg, a)?;
     }
     if r.is_ok() {
         writeln!(out, "verdict: valid")?;

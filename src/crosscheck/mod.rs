@@ -865,20 +865,15 @@ fn external_one(
                 .map(|t| format!("says UNSAT, but {}", there_are(t)));
             ("UNSAT".into(), problem)
         }
-        Ok(Some(lits)) => {
+        Ok(Some(model)) => {
             if expected == Some(0) {
                 return (
                     "SAT".into(),
                     Some("says SAT, but no solution exists".into()),
                 );
             }
-            let mut values = vec![false; vars];
-            for &l in &lits {
-                let i = l.unsigned_abs() as usize;
-                if l > 0 && i >= 1 && i <= vars {
-                    values[i - 1] = true;
-                }
-            }
+            // Variables the solver leaves out count as false.
+            let values = model.to_bools(vars);
             if let Some(i) = formula.cnf.first_falsified(&values) {
                 return (
                     "SAT, bad model".into(),

@@ -113,11 +113,12 @@ fn has_solution(n: usize) -> bool {
 }
 
 /// Runs the sweep: for each n, each encoding, each solver (missing solvers are left out and
-/// listed in the metadata), skipping keys in `skip`, calling `on_row` as each row is finished
+/// listed in the metadata), skipping the combinations already in `previous` (a resumed sweep;
+/// an encoding and solver that timed out there are not tried again at larger n), calling `on_row` as each row is finished
 /// and `on_step` before each run with a short description. Returns the metadata.
 pub fn run_sweep(
     cfg: &SweepConfig,
-    skip: &HashSet<(usize, String, String)>,
+    previous: &[Row],
     mut on_step: impl FnMut(&str),
     mut on_row: impl FnMut(&Row) -> Result<()>,
 ) -> Result<Metadata> {
@@ -144,7 +145,15 @@ pub fn run_sweep(
     let dir = tempfile::Builder::new()
         .prefix("queens-sat-compare-")
         .tempdir()?;
-    let mut timed_out: HashSet<(String, String)> = HashSet::new();
+    let skip: HashSet<(usize, String, String)> = previous
+        .iter()
+        .map(|r| (r.n, r.encoding.clone(), r.solver.clone()))
+        .collect();
+    let mut timed_out: HashSet<(String, String)> = previous
+        .iter()
+        .filter(|r| r.status == "TIMEOUT" || r.status == "SKIPPED")
+        .map(|r| (r.encoding.clone(), r.solver.clone()))
+        .collect();
     for &n in &cfg.ns {
         for encoding in &cfg.encodings {
             let name = encoding.to_string();

@@ -69,16 +69,33 @@ fn draw_panel(
         .x_label_area_size(35)
         .y_label_area_size(60)
         .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())?;
-    chart.configure_mesh().x_desc("n").y_desc(y_desc).draw()?;
+    chart
+        .configure_mesh()
+        .light_line_style(WHITE)
+        .x_labels(8)
+        .y_labels(8)
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{y:.0e}"))
+        .x_desc("n")
+        .y_desc(y_desc)
+        .draw()?;
     for (name, (color, marker, pts)) in series {
         let color = COLORS[color % COLORS.len()];
         let pts: Vec<(f64, f64)> = pts.iter().copied().filter(|p| p.1 > 0.0).collect();
-        chart
-            .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))?
-            .label(name.as_str())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
-            });
+        // Solid lines for the first solver, dashed for the others.
+        let drawn = if *marker == 0 {
+            chart.draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))?
+        } else {
+            chart.draw_series(DashedLineSeries::new(
+                pts.clone(),
+                6,
+                4,
+                color.stroke_width(2),
+            ))?
+        };
+        drawn.label(name.as_str()).legend(move |(x, y)| {
+            PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
+        });
         // The marker tells the solvers apart: circle, triangle, cross, then circles again.
         match marker % 3 {
             0 => chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))?,

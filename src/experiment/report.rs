@@ -3,7 +3,6 @@
 
 use super::{Metadata, Row};
 use anyhow::{Context, Result};
-use std::collections::HashSet;
 use std::fs::OpenOptions;
 use std::path::Path;
 
@@ -84,13 +83,6 @@ pub fn read_csv(path: &Path) -> Result<Vec<Row>> {
         rows.push(row);
     }
     Ok(rows)
-}
-
-/// The (n, encoding, solver) keys of rows already done.
-pub fn done_keys(rows: &[Row]) -> HashSet<(usize, String, String)> {
-    rows.iter()
-        .map(|r| (r.n, r.encoding.clone(), r.solver.clone()))
-        .collect()
 }
 
 /// The JSON document of a sweep: its metadata and its rows.

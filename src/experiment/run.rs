@@ -1,6 +1,8 @@
 //! Running one solver on one DIMACS file with a time limit, and reading what it said.
 
 use crate::board::Placement;
+use crate::check::check_placement;
+use crate::solve::{board_of, parse_solver_answer, Assignment, SolverAnswer};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -45,9 +47,9 @@ impl SolverSpec {
 /// What one run gave.
 #[derive(Debug)]
 pub struct RunOutcome {
-    /// `Ok(Some(model))` SAT with the DIMACS literals printed, `Ok(None)` UNSAT, `Err` no
-    /// usable answer. Meaningless when `timed_out`.
-    pub answer: std::result::Result<Option<Vec<i64>>, String>,
+    /// `Ok(Some(model))` SAT with the model printed, `Ok(None)` UNSAT, `Err` no usable answer
+    /// (unreadable, or UNKNOWN). Meaningless when `timed_out`.
+    pub answer: std::result::Result<Option<Assignment>, String>,
     /// The run was stopped at the time limit.
     pub timed_out: bool,
     /// Wall time from start to exit (or to the kill).
@@ -98,35 +100,13 @@ pub fn run_with_timeout(solver: &SolverSpec, cnf: &Path, timeout: Duration) -> R
     })
 }
 
-/// Reads a SAT-competition answer (`s`/`v` lines) or a MiniSat result file.
-fn parse_answer(text: &str) -> std::result::Result<Option<Vec<i64>>, String> {
-    let mut sat = None;
-    let mut lits = Vec::new();
-    for line in text.lines().map(str::trim) {
-        match line {
-            "s SATISFIABLE" | "SAT" => sat = Some(true),
-            "s UNSATISFIABLE" | "UNSAT" => sat = Some(false),
-            _ => {
-                let body = match line.strip_prefix("v ") {
-                    Some(b) => b,
-                    None if sat == Some(true) && !line.starts_with('c') => line,
-                    None => continue,
-                };
-                for tok in body.split_whitespace() {
-                    let v: i64 = tok
-                        .parse()
-                        .map_err(|_| format!("'{tok}' is not a literal"))?;
-                    if v != 0 {
-                        lits.push(v);
-                    }
-                }
-            }
-        }
-    }
-    match sat {
-        Some(true) => Ok(Some(lits)),
-        Some(false) => Ok(None),
-        None => Err("no SATISFIABLE/UNSATISFIABLE line".to_string()),
+/// Reads the answer with [`crate::solve::parse_solver_answer`].
+fn parse_answer(text: &str) -> std::result::Result<Option<Assignment>, String> {
+    match parse_solver_answer(text) {
+        Ok((SolverAnswer::Sat(a), _)) => Ok(Some(a)),
+        Ok((SolverAnswer::Unsat, _)) => Ok(None),
+        Ok((SolverAnswer::Unknown, _)) => Err("the solver answered UNKNOWN".to_string()),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -142,23 +122,11 @@ pub(crate) fn statistic(text: &str, name: &str) -> Option<u64> {
     })
 }
 
-/// Checks that a model (DIMACS literals) describes an n-queens solution: exactly one true cell
-/// variable `(r-1)*n + c` per row, and no two queens attacking. Says what is wrong otherwise.
-pub(crate) fn check_model(n: usize, model: &[i64]) -> std::result::Result<Placement, String> {
-    let mut cols = vec![0u32; n];
-    let mut per_row = vec![0usize; n];
-    for &l in model {
-        if l > 0 && (l as usize) <= n * n {
-            let v = l as usize - 1;
-            cols[v / n] = (v % n) as u32;
-            per_row[v / n] += 1;
-        }
-    }
-    if let Some((r, &k)) = per_row.iter().enumerate().find(|(_, &k)| k != 1) {
-        return Err(format!("row {} has {k} queens", r + 1));
-    }
-    let p = Placement::new(cols);
-    crate::check::check_placement(&p).map_err(|v| v.to_string())?;
+/// Checks that a model describes an n-queens solution: exactly one queen per row (from the
+/// cell variables) and no two queens attacking. Says what is wrong otherwise.
+pub(crate) fn check_model(n: usize, model: &Assignment) -> std::result::Result<Placement, String> {
+    let p = board_of(n, model).map_err(|e| e.to_string())?;
+    check_placement(&p).map_err(|v| v.to_string())?;
     Ok(p)
 }
 
@@ -175,7 +143,7 @@ pub fn solver_version(solver: &SolverSpec) -> Option<String> {
         .stderr(Stdio::null())
         .spawn()
         .ok()?;
-    let status = child.wait_timeout(Duration::from_secs(5)).ok()?;
+    let status = child.wait_timeout(Duration::from_secs(2)).ok()?;
     if status.is_none() {
         let _ = child.kill();
         let _ = child.wait();
@@ -231,30 +199,34 @@ mod tests {
         assert_eq!(statistic("nothing", "conflicts"), None);
     }
 
+    fn model(lits: &[isize]) -> Assignment {
+        let lits: Vec<crate::Lit> = lits.iter().map(|&l| crate::Lit::from_dimacs(l)).collect();
+        Assignment::from_lits(&lits)
+    }
+
     #[test]
     fn reads_answers() {
         assert_eq!(
             parse_answer("c x\ns SATISFIABLE\nv 1 -2\nv 3 0\n"),
-            Ok(Some(vec![1, -2, 3]))
+            Ok(Some(model(&[1, -2, 3])))
         );
         assert_eq!(parse_answer("UNSAT\n"), Ok(None));
-        assert_eq!(parse_answer("SAT\n1 -2 0\n"), Ok(Some(vec![1, -2])));
         assert!(parse_answer("").is_err());
+        assert!(parse_answer("s UNKNOWN\n").is_err());
     }
 
     #[test]
     fn decodes_models_to_placements() {
-        let p = check_model(4, &[2, 8, 9, 15, -1]).unwrap();
+        let p = check_model(4, &model(&[2, 8, 9, 15, -1])).unwrap();
         assert_eq!(p.cols(), &[1, 3, 0, 2]);
         assert_eq!(
-            check_model(4, &[2, 8, 9]).unwrap_err(),
-            "row 4 has 0 queens"
+            check_model(4, &model(&[2, 8, 9])).unwrap_err(),
+            "row 4 has no queen"
         );
-        assert_eq!(
-            check_model(4, &[1, 2, 8, 9, 15]).unwrap_err(),
-            "row 1 has 2 queens"
-        );
-        assert!(check_model(4, &[1, 6, 12, 15])
+        assert!(check_model(4, &model(&[1, 2, 8, 9, 15]))
+            .unwrap_err()
+            .starts_with("row 1 has 2 queens"));
+        assert!(check_model(4, &model(&[1, 6, 12, 15]))
             .unwrap_err()
             .contains("share"));
     }

@@ -5,15 +5,21 @@
 //!   auxiliary variables of an encoding by the line of the board they serve.
 //! * [`clause_meaning`] says what one clause states.
 //! * [`write_readable`], [`write_latex`] and [`write_dimacs_commented`] print a whole formula.
+//! * [`group_status`] and [`false_clause_in_words`] say why an assignment is, or is not, a
+//!   solution; [`minimal_unsat_core`], [`case_split`] and [`write_why`] why there is none.
 //!
 //! Every printer is a [`crate::cnf::ClauseSink`] fed by the same encoder that exports DIMACS, so
 //! the listing shows exactly the clauses that are solved.
 
+mod holds;
 mod latex;
 mod text;
+mod why;
 
+pub use holds::{false_clause_in_words, group_status, GroupStatus};
 pub use latex::write_latex;
 pub use text::{write_dimacs_commented, write_readable, Notation};
+pub use why::{case_split, minimal_unsat_core, write_why, Case, Outcome, Refutation, Step};
 
 use crate::check::LineKind;
 use crate::cnf::Cnf;

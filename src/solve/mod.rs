@@ -39,8 +39,8 @@ pub use enumerate::{
 pub use external::{run_external, ExternalAnswer, ExternalError};
 pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
 pub use verify::{
-    describe_lit, verify_assignment, verify_placement, BoardProblem, ClauseViolation, CnfProblem,
-    ModelMismatch, VerifyReport,
+    board_of, describe_lit, verify_assignment, verify_placement, BoardProblem, ClauseViolation,
+    CnfProblem, ModelMismatch, VerifyReport,
 };
 
 use crate::board::Placement;

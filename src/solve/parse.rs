@@ -316,6 +316,15 @@ fn parse_competition(text: &str) -> Result<SolverAnswer, ParseAnswerError> {
             }
         }
     }
+    conclude(status, model)
+}
+
+/// The answer from the status line read (line, `SATISFIABLE` / `UNSATISFIABLE` / `UNKNOWN`) and
+/// the model lines, whichever format they came in.
+fn conclude(
+    status: Option<(usize, &'static str)>,
+    model: ModelReader,
+) -> Result<SolverAnswer, ParseAnswerError> {
     let first_model_line = model.first_line;
     let assignment = model.finish()?;
     match (status, assignment) {
@@ -351,19 +360,7 @@ fn parse_minisat(text: &str) -> Result<SolverAnswer, ParseAnswerError> {
             (Some(_), _) => model.read_tokens(line, l.split_whitespace())?,
         }
     }
-    let first_model_line = model.first_line;
-    let assignment = model.finish()?;
-    match (status, assignment) {
-        (None, _) => Err(ParseAnswerError::NoStatus),
-        (Some((_, "SATISFIABLE")), Some(a)) => Ok(SolverAnswer::Sat(a)),
-        (Some((_, "SATISFIABLE")), None) => Err(ParseAnswerError::SatWithoutModel),
-        (Some((_, s)), Some(_)) => Err(ParseAnswerError::ModelWithoutSat {
-            line: first_model_line.unwrap_or(0),
-            status: s,
-        }),
-        (Some((_, "UNSATISFIABLE")), None) => Ok(SolverAnswer::Unsat),
-        (Some(_), None) => Ok(SolverAnswer::Unknown),
-    }
+    conclude(status, model)
 }
 
 #[cfg(test)]

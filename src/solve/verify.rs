@@ -231,8 +231,9 @@ impl VerifyReport {
     }
 }
 
-/// The board of an assignment from its cell variables (missing values count as false).
-fn board_of(n: usize, a: &Assignment) -> Result<Placement, BoardProblem> {
+/// The board of an assignment from its cell variables (missing values count as false), or the
+/// first row without exactly one queen.
+pub fn board_of(n: usize, a: &Assignment) -> Result<Placement, BoardProblem> {
     let mut cols = Vec::with_capacity(n);
     for r in 0..n {
         let queens: Vec<usize> = (0..n)

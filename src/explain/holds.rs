@@ -1,0 +1,146 @@
+//! Why an assignment is (or is not) a solution: the formula's clauses evaluated on it, group by
+//! group, and the first false clause said in words.
+
+use super::{falsified_in_words, Namer, Notation};
+use crate::cnf::{clause_satisfied, Cnf};
+use crate::encode::QueensEncoder;
+use crate::solve::describe_lit;
+use std::fmt;
+
+/// How one clause group fares under an assignment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupStatus {
+    /// The group's tag (`Q1` ... `Q6`, `P` for pre-placed queens, `F` for forbidden cells).
+    pub tag: String,
+    /// What the group says.
+    pub meaning: String,
+    /// Clauses in the group.
+    pub clauses: usize,
+    /// Of those, the clauses the assignment makes true.
+    pub satisfied: usize,
+    /// The index (in the formula) of the group's first false clause.
+    pub first_false: Option<usize>,
+}
+
+impl GroupStatus {
+    /// `true` when every clause of the group is true.
+    pub fn holds(&self) -> bool {
+        self.first_false.is_none()
+    }
+}
+
+impl fmt::Display for GroupStatus {
+    /// `Q1 every row has at least one queen: holds (4 of 4 clauses true)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {}: {} ({} of {} clauses true)",
+            self.tag,
+            self.meaning,
+            if self.holds() { "holds" } else { "FAILS" },
+            self.satisfied,
+            self.clauses
+        )
+    }
+}
+
+/// Evaluates every clause of `cnf` under `values` (`values[v]` for the variable with 0-based
+/// index v; missing variables are false) and sums up per group, in the formula's order.
+/// Clauses before the first group announced are not reported.
+pub fn group_status(cnf: &Cnf, values: &[bool]) -> Vec<GroupStatus> {
+    let groups = cnf.groups();
+    groups
+        .iter()
+        .enumerate()
+        .map(|(k, (start, info))| {
+            let end = groups.get(k + 1).map_or(cnf.len(), |g| g.0);
+            let first_false = (*start..end).find(|&i| !clause_satisfied(cnf.clause(i), values));
+            let satisfied = (*start..end)
+                .filter(|&i| clause_satisfied(cnf.clause(i), values))
+                .count();
+            GroupStatus {
+                tag: info.tag.clone(),
+                meaning: info.meaning.clone(),
+                clauses: end - start,
+                satisfied,
+                first_false,
+            }
+        })
+        .collect()
+}
+
+/// The `i`-th clause of `cnf` (the formula of `enc`, maybe followed by the unit clauses of a
+/// partial board in groups `P` and `F`), said in words as a clause that is false:
+/// "Q4: queens at (1,2) and (2,3) share a diagonal", "P: no queen on the pre-placed cell (1,1)".
+pub fn false_clause_in_words(enc: &QueensEncoder, cnf: &Cnf, i: usize) -> String {
+    let namer = Namer::new(enc);
+    let clause = cnf.clause(i);
+    let info = cnf.group_of(i);
+    let tag = info.map_or("?", |g| g.tag.as_str());
+    if let Some(group) = enc.groups().into_iter().find(|g| g.tag == tag) {
+        let line = cnf.line_of(i);
+        return falsified_in_words(&namer, &group, line.as_ref(), clause);
+    }
+    let lits: Vec<String> = clause.iter().map(|&l| describe_lit(enc.n(), l)).collect();
+    match (tag, clause) {
+        ("P", [l]) => format!(
+            "P: no queen on the pre-placed cell {}",
+            namer.var(l.var()).trim_start_matches('q')
+        ),
+        ("F", [l]) => format!(
+            "F: a queen on the forbidden cell {}",
+            namer.var(l.var()).trim_start_matches('q')
+        ),
+        _ => format!(
+            "{tag}: the clause {} is false",
+            if lits.is_empty() {
+                Notation::Ascii.falsum().to_string()
+            } else {
+                lits.join(" ")
+            }
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::SolveConfig;
+    use crate::Placement;
+
+    #[test]
+    fn a_solution_satisfies_every_group_and_a_broken_board_names_the_pair() {
+        let n = 4;
+        let cfg = SolveConfig::with_placed(&[(0, 1)]);
+        let enc = cfg.encoder(n).unwrap();
+        let cnf = cfg.to_cnf(n).unwrap();
+        let good = Placement::parse_one_line("2 4 1 3", Some(n)).unwrap();
+        let st = group_status(&cnf, &good.to_assignment());
+        assert_eq!(
+            st.iter().map(|s| s.tag.as_str()).collect::<Vec<_>>(),
+            ["Q1", "Q2", "Q3", "Q4", "Q5", "P"]
+        );
+        assert!(st.iter().all(GroupStatus::holds));
+        assert_eq!(st.iter().map(|s| s.clauses).sum::<usize>(), cnf.len());
+        // (1,1) and (2,2) share a \ diagonal only; (1,1) is not the pre-placed queen.
+        let bad = Placement::parse_one_line("1 2 4 3", Some(n)).unwrap();
+        let st = group_status(&cnf, &bad.to_assignment());
+        let failing: Vec<&str> = st
+            .iter()
+            .filter(|s| !s.holds())
+            .map(|s| s.tag.as_str())
+            .collect();
+        // (3,4)-(4,3) share a / diagonal, (1,1)-(2,2) a \ diagonal; the P queen (1,2) is absent.
+        assert_eq!(failing, ["Q4", "Q5", "P"]);
+        let q5 = st.iter().find(|s| s.tag == "Q5").unwrap();
+        assert_eq!(
+            false_clause_in_words(&enc, &cnf, q5.first_false.unwrap()),
+            "Q5: queens at (1,1) and (2,2) share a diagonal"
+        );
+        let p = st.iter().find(|s| s.tag == "P").unwrap();
+        assert_eq!(
+            false_clause_in_words(&enc, &cnf, p.first_false.unwrap()),
+            "P: no queen on the pre-placed cell (1,2)"
+        );
+    }
+}
