@@ -1,12 +1,16 @@
 //! The direct constructor: validity by an independent oracle, the reference examples, the
 //! reference CNF evaluated on the constructed placement, and the `construct` command.
 
+mod common;
+
+use common::*;
+
 use queens_sat::cnf::{clause_satisfied, ClauseSink, Lit};
 use queens_sat::construct::{construct, Case, Construction, Method};
 use queens_sat::encode::{cell_var, EncodeOptions, QueensEncoder};
 use queens_sat::Placement;
 use std::io::Read;
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
 /// The independent oracle: n columns, each in 1..=n (1-based, as printed), and no two queens
 /// sharing a column, a `r + c` diagonal or a `r - c` diagonal. Written here from the
@@ -188,22 +192,6 @@ fn the_cnf_check_can_fail() {
 }
 
 // ---- the command line ----
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_queens-sat"))
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().expect("run queens-sat")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn parse_line(s: &str) -> Vec<u64> {
     s.split_whitespace()

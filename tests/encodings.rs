@@ -5,6 +5,10 @@
 //! counts in the reference document, the placement checker ([`queens_sat::check`]), and
 //! varisat's DIMACS parser, which checks the header counts.
 
+mod common;
+
+use common::*;
+
 use queens_sat::check::{is_solution, LineKind};
 use queens_sat::cnf::{Cnf, CountingSink, Lit, Var};
 use queens_sat::encode::{Amo, EncodeOptions, Line, LineEncodings, QueensEncoder, VarAlloc};
@@ -328,13 +332,6 @@ fn queens_counts_9_10() {
             assert_eq!(got, SOLUTIONS[n - 1], "{amo} n={n}");
         }
     }
-}
-
-fn run(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_queens-sat"))
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 /// Runs `solver` (cadical or minisat, installed by `.ci/run`) on the DIMACS of the model and

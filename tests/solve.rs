@@ -3,6 +3,10 @@
 //! Oracles: the published counts (OEIS A000170, the reference table in nqueens.md), the
 //! independent board check, and filtering the unconstrained enumeration for partial boards.
 
+mod common;
+
+use common::*;
+
 use queens_sat::check::{check_placement, is_solution};
 use queens_sat::encode::{Amo, EncodeOptions, LineEncodings};
 use queens_sat::solve::{
@@ -11,7 +15,6 @@ use queens_sat::solve::{
 };
 use queens_sat::Placement;
 use std::collections::BTreeSet;
-use std::process::{Command, Output};
 
 /// Total solutions D(n), from the reference table (OEIS A000170).
 const COUNTS: [u64; 13] = [0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
@@ -19,22 +22,6 @@ const COUNTS: [u64; 13] = [0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
 /// D(n) for 1 <= n <= 12.
 fn published(n: usize) -> u64 {
     COUNTS[n]
-}
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_queens-sat"))
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().expect("binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn all(n: usize, cfg: &SolveConfig) -> Vec<Placement> {
@@ -372,25 +359,10 @@ fn cli_wrong_external_answers_are_caught() {
     assert!(stderr(&o).contains("not found"));
 }
 
-/// Skips (or, under CI, fails) when `name` is not installed.
-fn solver_present(name: &str) -> bool {
-    let found = Command::new("sh")
-        .args(["-c", &format!("command -v {name}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        if std::env::var_os("CI").is_some() {
-            panic!("{name} is not installed, but CI is set: .ci/run installs it");
-        }
-        eprintln!("{name} not installed: test skipped");
-    }
-    found
-}
-
 #[test]
 fn cli_external_solvers() {
     for solver in ["cadical", "minisat"] {
-        if !solver_present(solver) {
+        if !solver_available(solver) {
             continue;
         }
         for n in [1usize, 5, 8, 13] {

@@ -2,34 +2,12 @@
 //! copies of them. When a solver is missing the test says it is skipped, unless CI is set
 //! (then `.ci/run` must have installed it and the test fails).
 
+mod common;
+
+use common::*;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_queens-sat"))
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn solver_present(name: &str) -> bool {
-    let found = Command::new("sh")
-        .args(["-c", &format!("command -v {name}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        if std::env::var_os("CI").is_some() {
-            panic!("{name} is not installed, but CI is set: .ci/run installs it");
-        }
-        eprintln!("{name} not installed: test skipped");
-    }
-    found
-}
 
 /// Exports the CNF of `n` with `extra` options into `dir`.
 fn export(dir: &Path, n: usize, extra: &[&str]) -> PathBuf {
@@ -76,7 +54,7 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 fn accepts_real_solver_output() {
     let dir = tempfile::tempdir().unwrap();
     for solver in ["cadical", "minisat"] {
-        if !solver_present(solver) {
+        if !solver_available(solver) {
             continue;
         }
         for n in [1usize, 4, 8, 12, 30] {
@@ -165,7 +143,7 @@ fn queens(text: &str, n: i64) -> Vec<i64> {
 fn rejects_corrupted_output() {
     let dir = tempfile::tempdir().unwrap();
     for solver in ["cadical", "minisat"] {
-        if !solver_present(solver) {
+        if !solver_available(solver) {
             continue;
         }
         let n = 30usize;

@@ -14,6 +14,16 @@ pub fn run(args: &[&str]) -> Output {
     bin().args(args).output().expect("binary runs")
 }
 
+/// The standard output of a finished command, as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The standard error of a finished command, as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
 /// `true` when a program is on PATH. Under CI (env `CI` set) a missing solver is a failure,
 /// elsewhere the caller skips with a message.
 pub fn solver_available(name: &str) -> bool {
