@@ -47,9 +47,11 @@ struct Kernel<'a, 'c> {
     full: u32,
     /// The second-to-last row, `n - 2`: the recursion stops on entering it.
     pre: usize,
+    /// `mask`, `tie` of row `pre`, and whether it is the side row.
     pre_mask: u32,
     pre_tie: u32,
     pre_side: bool,
+    /// `mask` and `tie` of the last row.
     last_mask: u32,
     last_tie: u32,
     /// Bit of the queen of each row on the current path (for tied solutions).
