@@ -5,7 +5,8 @@
 //! gives the total only. Ours gives the total and the fundamental count.
 //!
 //! Runs are interleaved (baseline, ours, baseline, ours, ...) so that load from other users of the
-//! machine hits both alike; medians and the ratio of medians are printed.
+//! machine hits both alike; medians and the ratio of medians are printed, of the wall time and of
+//! the process CPU time (on Linux), which on a loaded machine is the steadier of the two.
 //!
 //! ```sh
 //! cargo bench --bench count                          # n = 16 17, 5 rounds, then thread scaling
