@@ -5,7 +5,8 @@
 //! gives the total only. Ours gives the total and the fundamental count.
 //!
 //! Runs are interleaved (baseline, ours, baseline, ours, ...) so that load from other users of the
-//! machine hits both alike; medians and the ratio of medians are printed.
+//! machine hits both alike; medians and the ratio of medians are printed, of the wall time and of
+//! the process CPU time (on Linux), which on a loaded machine is the steadier of the two.
 //!
 //! ```sh
 //! cargo bench --bench count                          # n = 16 17, 5 rounds, then thread scaling
@@ -101,10 +102,29 @@ fn median(v: &mut [f64]) -> f64 {
     }
 }
 
-fn time<T>(f: impl FnOnce() -> T) -> (T, f64) {
+/// CPU time (user + system) of this process and all its threads so far, in seconds, from
+/// `/proc/self/stat` (Linux, 100 ticks per second); `None` elsewhere.
+fn cpu_time() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may hold spaces): state is
+    // field 3, utime field 14, stime field 15.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+/// Runs `f`, returning its result, wall time and CPU time (NaN if unknown) in seconds.
+fn time<T>(f: impl FnOnce() -> T) -> (T, f64, f64) {
+    let c = cpu_time();
     let t = Instant::now();
     let r = f();
-    (r, t.elapsed().as_secs_f64())
+    let wall = t.elapsed().as_secs_f64();
+    let cpu = match (c, cpu_time()) {
+        (Some(a), Some(b)) => b - a,
+        _ => f64::NAN,
+    };
+    (r, wall, cpu)
 }
 
 fn main() {
@@ -139,42 +159,53 @@ fn main() {
     }
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
     println!("# cores available: {cores}; rounds: {rounds}; baseline and ours interleaved");
-    println!("n\tbaseline_median_s\tours_1thread_median_s\tspeedup\ttotal\tfundamental");
+    println!("# wall = elapsed time; cpu = CPU time of the process (less sensitive to other load)");
+    println!(
+        "n\tbaseline_wall_s\tours_1thread_wall_s\tspeedup_wall\tbaseline_cpu_s\tours_1thread_cpu_s\tspeedup_cpu\ttotal\tfundamental"
+    );
     for &n in &sizes {
-        let mut base = Vec::new();
-        let mut mine = Vec::new();
+        let (mut base, mut mine, mut base_cpu, mut mine_cpu) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let mut result = (0, 0);
         for _ in 0..rounds {
-            let (d, tb) = time(|| somers(n));
-            let ((total, unique), to) = time(|| ours(n, 1));
+            let (d, tb, cb) = time(|| somers(n));
+            let ((total, unique), to, co) = time(|| ours(n, 1));
             assert_eq!(d, total, "baseline and counter disagree on n = {n}");
             result = (total, unique);
             base.push(tb);
             mine.push(to);
+            base_cpu.push(cb);
+            mine_cpu.push(co);
         }
         let (mb, mo) = (median(&mut base), median(&mut mine));
+        let (cb, co) = (median(&mut base_cpu), median(&mut mine_cpu));
         println!(
-            "{n}\t{mb:.3}\t{mo:.3}\t{:.2}\t{}\t{}",
+            "{n}\t{mb:.3}\t{mo:.3}\t{:.2}\t{cb:.2}\t{co:.2}\t{:.2}\t{}\t{}",
             mb / mo,
+            cb / co,
             result.0,
             result.1
         );
     }
     if scaling {
         println!("# thread scaling (ours), interleaved rounds");
-        println!("n\tthreads\tmedian_s\tspeedup_vs_1_thread");
+        println!("n\tthreads\twall_median_s\tspeedup_vs_1_thread\tcpu_median_s");
         for &n in &sizes {
             let ks: Vec<usize> = (1..=cores.max(2)).collect();
             let mut times: Vec<Vec<f64>> = vec![Vec::new(); ks.len()];
+            let mut cpus: Vec<Vec<f64>> = vec![Vec::new(); ks.len()];
             for _ in 0..rounds {
                 for (i, &k) in ks.iter().enumerate() {
-                    times[i].push(time(|| ours(n, k)).1);
+                    let (_, w, c) = time(|| ours(n, k));
+                    times[i].push(w);
+                    cpus[i].push(c);
                 }
             }
             let one = median(&mut times[0].clone());
             for (i, &k) in ks.iter().enumerate() {
                 let m = median(&mut times[i]);
-                println!("{n}\t{k}\t{m:.3}\t{:.2}", one / m);
+                let c = median(&mut cpus[i]);
+                println!("{n}\t{k}\t{m:.3}\t{:.2}\t{c:.2}", one / m);
             }
         }
     }

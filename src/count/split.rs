@@ -173,51 +173,62 @@ pub fn sub_problems(n: usize) -> Vec<SubProblem> {
     out
 }
 
-/// The image of row `r`, column `c` under symmetry `g` (0..8) on an n x n board.
-#[inline]
-fn apply(g: usize, n: usize, r: usize, c: usize) -> (usize, usize) {
+/// Adds the tied solution `s` (column of each row, 0-based) of a sub-problem with top column
+/// `t` to `counts` if it is the smallest of its images that the search also finds (top queen at
+/// column `t`), with its class size (8 over the number of symmetries that fix it).
+///
+/// Row `i` of each image is read off `s` and its inverse (the row of each column) directly, and
+/// only images whose first row is `t` are compared, stopping at the first differing row.
+fn check_tied(n: usize, t: u32, s: &[u32], counts: &mut ClassCounts) {
+    use std::cmp::Ordering;
     let m = n - 1;
-    match g {
-        0 => (r, c),
-        1 => (c, m - r),
-        2 => (m - r, m - c),
-        3 => (m - c, r),
-        4 => (r, m - c),
-        5 => (c, r),
-        6 => (m - r, c),
-        _ => (m - c, m - r),
+    let mw = m as u32;
+    let mut inv = [0u32; WORD_BITS];
+    for (r, &c) in s.iter().enumerate() {
+        inv[c as usize] = r as u32;
+    }
+    // Row i of image g (g = 1..8; 0 is the identity), the images of (r, c) being
+    // (c, m-r), (m-r, m-c), (m-c, r), (r, m-c), (c, r), (m-r, c), (m-c, m-r).
+    let row = |g: usize, i: usize| -> u32 {
+        match g {
+            1 => mw - inv[i],
+            2 => mw - s[m - i],
+            3 => inv[m - i],
+            4 => mw - s[i],
+            5 => inv[i],
+            6 => s[m - i],
+            _ => mw - inv[m - i],
+        }
+    };
+    let mut fixed = 1;
+    for g in 1..8 {
+        if row(g, 0) != t {
+            continue;
+        }
+        let ord = (1..n)
+            .map(|i| row(g, i).cmp(&s[i]))
+            .find(|o| o.is_ne())
+            .unwrap_or(Ordering::Equal);
+        match ord {
+            Ordering::Less => return,
+            Ordering::Equal => fixed += 1,
+            Ordering::Greater => {}
+        }
+    }
+    match 8 / fixed {
+        8 => counts.of8 += 1,
+        4 => counts.of4 += 1,
+        _ => counts.of2 += 1,
     }
 }
 
 /// Solves one sub-problem: the classes it is responsible for, by size.
 pub fn solve(n: usize, sp: &SubProblem) -> ClassCounts {
     let job = job_of(n, sp);
-    let t = sp.cols[0];
-    let mut counts = ClassCounts::default();
-    let mut img = [0u32; WORD_BITS];
-    let mut check = |s: &[u32]| {
-        // Among the images that the search also finds (top queen at column t), count the
-        // smallest only; the class size is the number of distinct images.
-        let mut fixed = 0;
-        for g in 0..8 {
-            for (r, &c) in s.iter().enumerate() {
-                let (r2, c2) = apply(g, n, r, c as usize);
-                img[r2] = c2 as u32;
-            }
-            let img = &img[..n];
-            if img == s {
-                fixed += 1;
-            } else if img[0] == t as u32 && img < s {
-                return;
-            }
-        }
-        match 8 / fixed {
-            8 => counts.of8 += 1,
-            4 => counts.of4 += 1,
-            _ => counts.of2 += 1,
-        }
-    };
-    let plain = search::run(&job, &mut check);
+    let t = sp.cols[0] as u32;
+    let mut tied = ClassCounts::default();
+    let plain = search::run(&job, &mut |s| check_tied(n, t, s, &mut tied));
+    let mut counts = tied;
     counts.of8 += plain;
     counts
 }
