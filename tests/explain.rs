@@ -69,6 +69,7 @@ fn listing_clauses(n: usize, text: &str, aux: &HashMap<String, i64>) -> Vec<Vec<
         .filter(|l| {
             l.starts_with("    ")
                 && !l.trim_start().starts_with(|c: char| c.is_ascii_digit())
+                && !l.trim_start().starts_with("where ")
                 && !l.contains("...")
         })
         .map(|l| {
@@ -100,6 +101,38 @@ fn readable_listing_carries_the_dimacs_clauses() {
                 assert!(text.contains(&format!("\n{tag}  ")), "{tag} missing");
             }
             assert_eq!(text.contains("\nQ6  "), !extra.is_empty());
+        }
+    }
+}
+
+#[test]
+fn listings_of_every_encoding_carry_the_dimacs_clauses() {
+    // Auxiliary variables are named in the listing (s(row 1, 2), ...) and mapped back through
+    // the `c aux ... named ...` comments of the export.
+    for amo in [
+        "sequential",
+        "ladder",
+        "commander",
+        "product",
+        "binary",
+        "bimander",
+        "rows=sequential,diagonals=product",
+    ] {
+        for n in [1usize, 3, 5, 8] {
+            let extra = ["--amo", amo];
+            let (dimacs, aux) = exported(n, &extra);
+            let out = run(&["explain", &n.to_string(), "--amo", amo]);
+            assert!(out.status.success());
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert_eq!(listing_clauses(n, &text, &aux), dimacs, "n={n} {amo}");
+            // Every auxiliary variable of the formula is explained once, where its line starts.
+            assert_eq!(
+                text.lines()
+                    .filter(|l| l.trim_start().starts_with("where "))
+                    .count(),
+                aux.len(),
+                "n={n} {amo}"
+            );
         }
     }
 }

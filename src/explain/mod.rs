@@ -334,6 +334,26 @@ mod tests {
     }
 
     #[test]
+    fn aux_forcing_matches_the_papers_definitions() {
+        let m = 6;
+        // Sinz: s_k is forced true by any of x_1..x_k.
+        for (k, f) in aux_forcing(Amo::Sequential, m).iter().enumerate() {
+            assert_eq!(f.true_by, (0..=k).collect::<Vec<_>>());
+        }
+        // Ladder: y_k means "none of x_1..x_k", so any of them forces it false.
+        for (k, f) in aux_forcing(Amo::Ladder, m).iter().enumerate() {
+            assert_eq!(f.false_by, (0..=k).collect::<Vec<_>>());
+        }
+        // Binary: bit j is forced to bit j of the index of the true literal.
+        for (j, f) in aux_forcing(Amo::Binary, m).iter().enumerate() {
+            let ones: Vec<usize> = (0..m).filter(|i| i >> j & 1 == 1).collect();
+            let zeros: Vec<usize> = (0..m).filter(|i| i >> j & 1 == 0).collect();
+            assert_eq!((f.true_by.clone(), f.false_by.clone()), (ones, zeros));
+        }
+        assert!(aux_forcing(Amo::Pairwise, m).is_empty());
+    }
+
+    #[test]
     fn closed_forms_match_group_sizes() {
         // Evaluate the printed closed forms numerically and compare with the encoder's counts.
         for n in 1..=30u64 {
