@@ -28,6 +28,8 @@
 //! assert_eq!(encoder.size().vars, 64);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod check;
 pub mod cnf;
