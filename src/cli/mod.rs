@@ -31,22 +31,22 @@ enum Command {
     Encode(encode::EncodeArgs),
     /// Print the formula readably (groups Q1..Q6, named variables), as LaTeX, or as commented DIMACS.
     Explain(explain::ExplainArgs),
-    /// Compare encodings: sizes and solve times per n, encoding and solver (table, CSV, JSON, SVG).
-    Compare(compare::CompareArgs),
-    /// Solve a DIMACS file with the embedded solver, SAT-competition output.
-    #[command(hide = true)]
-    Sat(sat::SatArgs),
-    /// A solution for any n by a closed-form construction (no search), streamed.
-    Construct(construct::ConstructArgs),
     /// Solve with the embedded SAT solver (or an external one): one solution, all, or a count.
     Solve(solve::SolveArgs),
     /// Check an external solver's answer or a one-line placement against the board and the CNF.
     Verify(verify::VerifyArgs),
+    /// A solution for any n by a closed-form construction (no search), streamed.
+    Construct(construct::ConstructArgs),
     /// Count the solutions and fundamental solutions by backtracking, or list them.
     Count(count::CountArgs),
     /// Cross-check SAT answers, SAT counts, the counter, the published table, the constructor
     /// and external solvers for a range of n and every encoding; exit 1 on any discrepancy.
     Check(check::CheckArgs),
+    /// Compare encodings: sizes and solve times per n, encoding and solver (table, CSV, JSON, SVG).
+    Compare(compare::CompareArgs),
+    /// Solve a DIMACS file with the embedded solver, SAT-competition output.
+    #[command(hide = true)]
+    Sat(sat::SatArgs),
 }
 
 /// The options that choose the formula: shared by every command that encodes.
