@@ -1,9 +1,11 @@
 //! The counting kernel by *constellations* (the border-queen pre-placement of the
 //! Q27 project): every solution (n >= 4) has exactly one queen in each border line (row 0, row
 //! n-1, column 0, column n-1; a corner queen serves two). These 2 to 4 border queens are placed
-//! first; of each symmetry class of such constellations only the smallest is kept, with the size
-//! of its orbit, and the interior rows are then searched with the border queens' columns and
-//! diagonals blocked in every row.
+//! first; of each symmetry class of such constellations only one is kept (the image whose first
+//! interior rows the border queens block most, see [`constellations`]), with the size of its
+//! orbit, and the interior rows are then searched top down with the border queens' columns and
+//! diagonals blocked in every row (one mask per row), a look-ahead of one row, and the last two
+//! rows counted directly from their two free columns.
 //!
 //! The total is the sum over kept constellations of orbit size times interior completions. A
 //! symmetry that fixes a solution fixes its constellation, so solutions of a constellation that
@@ -101,7 +103,7 @@ fn key(n: usize, cells: &[(usize, usize)]) -> u64 {
 }
 
 /// The canonical constellations of board size `n` (4 <= n <= 32): one per symmetry class, the
-/// smallest by sorted cells, in a fixed order.
+/// image with the smallest key (then the smallest sorted cells), in a fixed order.
 pub fn constellations(n: usize) -> Vec<Constellation> {
     assert!((4..=WORD_BITS).contains(&n));
     let m = n - 1;
@@ -173,10 +175,6 @@ struct Interior {
     m: u32,
     /// The interior columns.
     cols: u32,
-    /// The free columns of the last level.
-    last_mask: u32,
-    /// Rows from each level to the last one.
-    to_last: [u32; WORD_BITS],
 }
 
 impl Interior {
@@ -193,8 +191,6 @@ impl Interior {
             shift: [0; WORD_BITS],
             m: (n - 1) as u32,
             cols: full,
-            last_mask: 0,
-            to_last: [0; WORD_BITS],
         };
         for &(_, qc) in cells {
             it.cols &= !(1 << qc);
@@ -221,13 +217,6 @@ impl Interior {
         for i in 0..it.depth.saturating_sub(1) {
             it.shift[i] = (it.rows[i + 1] - it.rows[i]) as u32;
         }
-        if it.depth > 0 {
-            let last = it.depth - 1;
-            it.last_mask = it.mask[last];
-            for i in 0..it.depth {
-                it.to_last[i] = (it.rows[last] - it.rows[i]) as u32;
-            }
-        }
         it
     }
 
@@ -235,7 +224,6 @@ impl Interior {
     fn walk(&self, i: usize, mut f: u32, l: u32, d: u32, r: u32) -> u64 {
         let s = self.shift[i];
         let s2 = self.shift[i + 1];
-        let tl = self.to_last[i + 1];
         let next = self.mask[i + 1];
         let mut count = 0;
         if i + 3 == self.depth {
@@ -277,10 +265,8 @@ impl Interior {
             let nr = (r | b) >> s;
             let nf = next & !(nl | nd | nr);
             // Look-ahead: the level after the next one, ignoring the next queen.
-            // and the last level, ignoring the queens in between.
             let after = self.mask[i + 2] & !((nl << s2) | nd | (nr >> s2));
-            let last = self.last_mask & !((nl << tl) | nd | (nr >> tl));
-            if (nf != 0) & (after != 0) & (last != 0) {
+            if (nf != 0) & (after != 0) {
                 count += self.walk(i + 1, nf, nl, nd, nr);
             }
         }
