@@ -16,7 +16,8 @@ use super::search::WORD_BITS;
 use super::split::ClassCounts;
 
 /// One constellation: the columns of the row-0 and row-(n-1) queens, the rows of the
-/// column-0 and column-(n-1) queens, and the symmetries (indices 1..8, see [`map`]) fixing it.
+/// column-0 and column-(n-1) queens, and the symmetries fixing it (bits 1..=7: the three turns,
+/// then the mirrors left-right, in the main diagonal, top-bottom, in the anti-diagonal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Constellation {
     /// Column of the queen in row 0.
@@ -27,7 +28,7 @@ pub struct Constellation {
     pub left: u8,
     /// Row of the queen in column n-1.
     pub right: u8,
-    /// Bit g set if symmetry g (1..8) maps the constellation onto itself.
+    /// Bit g set if symmetry g (1..=7) maps the constellation onto itself.
     pub stab: u8,
 }
 
