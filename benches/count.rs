@@ -2,7 +2,8 @@
 //!
 //! Baseline: the classic single-thread bitboard counter that searches the left half of the first
 //! row and doubles (plus the middle column for odd n), as published by Jeff Somers in 2002; it
-//! gives the total only. Ours gives the total and the fundamental count.
+//! gives the total only. Ours (the default counter, constellation kernel) gives the total and the
+//! fundamental count; the previous kernel (prefix split) runs beside them, checked to agree.
 //!
 //! Runs are interleaved (baseline, ours, baseline, ours, ...) so that load from other users of the
 //! machine hits both alike; medians and the ratio of medians are printed, of the wall time and of
@@ -92,6 +93,13 @@ fn ours(n: usize, threads: usize) -> (u64, u64) {
     }
 }
 
+fn previous(n: usize) -> (u64, u64) {
+    match queens_sat::count::count_by_prefix_split(n) {
+        Ok(c) => (c.total, c.fundamental),
+        Err(e) => panic!("count {n} failed: {e}"),
+    }
+}
+
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     let m = v.len() / 2;
@@ -161,16 +169,21 @@ fn main() {
     println!("# cores available: {cores}; rounds: {rounds}; baseline and ours interleaved");
     println!("# wall = elapsed time; cpu = CPU time of the process (less sensitive to other load)");
     println!(
-        "n\tbaseline_wall_s\tours_1thread_wall_s\tspeedup_wall\tbaseline_cpu_s\tours_1thread_cpu_s\tspeedup_cpu\ttotal\tfundamental"
+        "n\tbaseline_wall_s\tours_1thread_wall_s\tspeedup_wall\tbaseline_cpu_s\tours_1thread_cpu_s\tspeedup_cpu\ttotal\tfundamental\tprevious_kernel_wall_s\tprevious_speedup_wall\tprevious_kernel_cpu_s\tprevious_speedup_cpu"
     );
     for &n in &sizes {
         let (mut base, mut mine, mut base_cpu, mut mine_cpu) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut cons, mut cons_cpu) = (Vec::new(), Vec::new());
         let mut result = (0, 0);
         for _ in 0..rounds {
             let (d, tb, cb) = time(|| somers(n));
             let ((total, unique), to, co) = time(|| ours(n, 1));
             assert_eq!(d, total, "baseline and counter disagree on n = {n}");
+            let (cc, tc, ccpu) = time(|| previous(n));
+            assert_eq!(cc, (total, unique), "kernels disagree on n = {n}");
+            cons.push(tc);
+            cons_cpu.push(ccpu);
             result = (total, unique);
             base.push(tb);
             mine.push(to);
@@ -179,12 +192,15 @@ fn main() {
         }
         let (mb, mo) = (median(&mut base), median(&mut mine));
         let (cb, co) = (median(&mut base_cpu), median(&mut mine_cpu));
+        let (mc, cc) = (median(&mut cons), median(&mut cons_cpu));
         println!(
-            "{n}\t{mb:.3}\t{mo:.3}\t{:.2}\t{cb:.2}\t{co:.2}\t{:.2}\t{}\t{}",
+            "{n}\t{mb:.3}\t{mo:.3}\t{:.2}\t{cb:.2}\t{co:.2}\t{:.2}\t{}\t{}\t{mc:.3}\t{:.2}\t{cc:.2}\t{:.2}",
             mb / mo,
             cb / co,
             result.0,
-            result.1
+            result.1,
+            mb / mc,
+            cb / cc
         );
     }
     if scaling {

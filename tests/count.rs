@@ -40,6 +40,19 @@ fn counts_match_reference_table_up_to_15() {
 }
 
 #[test]
+fn prefix_split_kernel_matches_reference_table_up_to_15() {
+    for &(n, u, d) in TABLE.iter().filter(|t| t.0 <= 15) {
+        let c = count::count_by_prefix_split(n).unwrap();
+        assert_eq!((c.n, c.total, c.fundamental), (n, d, u), "n = {n}");
+        let k = c.classes;
+        assert_eq!(8 * k.of8 + 4 * k.of4 + 2 * k.of2 + k.of1, d, "n = {n}");
+        assert_eq!(k.of8 + k.of4 + k.of2 + k.of1, u, "n = {n}");
+        // The class split agrees with the other kernel's.
+        assert_eq!(c.classes, count::count(n).unwrap().classes, "n = {n}");
+    }
+}
+
+#[test]
 #[ignore = "slow: n = 16 and 17 (run with --ignored)"]
 fn counts_match_reference_table_16_17() {
     for &(n, u, d) in TABLE.iter().filter(|t| t.0 >= 16) {

@@ -12,12 +12,13 @@
 //! queens-sat count checkpoint 1
 //! tool 0.1.0
 //! n 12
-//! split prefix 97 5c1d0e2a9b3f4471
+//! split constellations 274 5c1d0e2a9b3f4471
 //! header 9e0c4f7a12b3d6e8
 //! 0 3 0 0 1b2c3d4e5f607182
 //! ```
 
-use super::split::{ClassCounts, SubProblem};
+use super::constellation::Constellation;
+use super::split::ClassCounts;
 use super::CountError;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -39,21 +40,24 @@ fn fnv(seed: u64, bytes: &[u8]) -> u64 {
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// A digest of the list of sub-problems, so that a checkpoint of another split is refused.
-fn split_digest(subs: &[SubProblem]) -> u64 {
+fn split_digest(subs: &[Constellation]) -> u64 {
     let mut h = FNV_OFFSET;
     for s in subs {
-        h = fnv(h, &[s.len]);
-        h = fnv(h, &s.cols[..s.len as usize]);
+        h = fnv(h, &[s.top, s.bottom, s.left, s.right, s.stab]);
     }
     h
 }
 
-fn header_lines(n: usize, subs: &[SubProblem]) -> Vec<String> {
+fn header_lines(n: usize, subs: &[Constellation]) -> Vec<String> {
     vec![
         MAGIC.to_string(),
         format!("tool {}", env!("CARGO_PKG_VERSION")),
         format!("n {n}"),
-        format!("split prefix {} {:016x}", subs.len(), split_digest(subs)),
+        format!(
+            "split constellations {} {:016x}",
+            subs.len(),
+            split_digest(subs)
+        ),
     ]
 }
 
@@ -84,7 +88,7 @@ impl Checkpoint {
     pub fn open(
         path: &Path,
         n: usize,
-        subs: &[SubProblem],
+        subs: &[Constellation],
     ) -> Result<(Checkpoint, Vec<Option<ClassCounts>>), CountError> {
         let header = header_lines(n, subs);
         let key = header_sum(&header);

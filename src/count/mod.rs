@@ -2,11 +2,12 @@
 //! fundamental solutions (classes under the 8 symmetries of the square, OEIS A002562) and how
 //! the classes split by size, computed independently of any SAT solver.
 //!
-//! The search is split into independent sub-problems: the placements of the first rows, with
-//! the top queen restricted by the board's symmetries (see [`split`]). Each sub-problem is a
-//! bitboard backtracking over the remaining rows. Sub-problems run on all cores (rayon) and can
-//! be recorded in a checkpoint file so that
-//! an interrupted run resumes where it stopped.
+//! The search is split into independent sub-problems, the *constellations*: the queens of the
+//! four border lines, one per class of the board's symmetries (see [`constellation`]). Each
+//! sub-problem is a bitboard backtracking over the interior rows. Sub-problems run on all cores
+//! (rayon) and can be recorded in a checkpoint file so that an interrupted run resumes where it
+//! stopped. The previous kernel (first rows as sub-problems, the top queen restricted by the
+//! symmetries, see [`split`]) remains as [`count_by_prefix_split`], an independent code path.
 //!
 //! ```
 //! let c = queens_sat::count::count(8).unwrap();
@@ -17,6 +18,7 @@
 //! [`solutions`] enumerates the solutions themselves by a separate, plain backtracking.
 
 mod checkpoint;
+pub mod constellation;
 mod search;
 mod solutions;
 pub mod split;
@@ -159,13 +161,36 @@ pub fn count(n: usize) -> Result<Counts, CountError> {
     }
 }
 
+/// Counts the solutions of n-queens on one thread with the previous kernel (sub-problems are
+/// the first rows, the top queen restricted by the symmetries, see [`split`]): the same counts
+/// as [`count`] by another code path.
+pub fn count_by_prefix_split(n: usize) -> Result<Counts, CountError> {
+    check_n(n)?;
+    if n < 4 {
+        return count(n);
+    }
+    let mut c = ClassCounts::default();
+    for sp in split::sub_problems(n) {
+        c.add(&split::solve(n, &sp));
+    }
+    Ok(Counts::from_classes(
+        n,
+        ClassSizes {
+            of8: c.of8,
+            of4: c.of4,
+            of2: c.of2,
+            of1: 0,
+        },
+    ))
+}
+
 /// The number of independent sub-problems the search of board size `n` is split into.
 pub fn sub_problem_count(n: usize) -> Result<usize, CountError> {
     check_n(n)?;
     Ok(if n < 4 {
         1
     } else {
-        split::sub_problems(n).len()
+        constellation::constellations(n).len()
     })
 }
 
@@ -228,7 +253,7 @@ impl<'a> Counter<'a> {
             c.of2 /= 2;
             return Ok(Outcome::Complete(Counts::from_classes(n, c)));
         }
-        let subs = split::sub_problems(n);
+        let subs = constellation::constellations(n);
         let (ckpt, done) = match &self.checkpoint {
             Some(p) => {
                 let (c, d) = checkpoint::Checkpoint::open(p, n, &subs)?;
@@ -259,7 +284,7 @@ impl<'a> Counter<'a> {
                     if failure.lock().map(|f| f.is_some()).unwrap_or(true) {
                         return None;
                     }
-                    let c = split::solve(n, &subs[i]);
+                    let c = constellation::solve(n, &subs[i]);
                     if let Some(cp) = &ckpt {
                         if let Err(e) = cp.record(i, &c) {
                             if let Ok(mut f) = failure.lock() {
