@@ -1,36 +1,18 @@
 //! The backtracking counter against the reference table, against the plain enumeration, across
 //! thread counts and interruptions, and through the command line.
 
+mod common;
+
+use common::REFERENCE;
 use queens_sat::check::is_solution;
 use queens_sat::count::{self, Counter, Outcome};
 use queens_sat::Placement;
 use std::collections::BTreeSet;
 use std::process::Command;
 
-/// (n, fundamental U, total D) from the reference table (OEIS A002562, A000170).
-const TABLE: &[(usize, u64, u64)] = &[
-    (1, 1, 1),
-    (2, 0, 0),
-    (3, 0, 0),
-    (4, 1, 2),
-    (5, 2, 10),
-    (6, 1, 4),
-    (7, 6, 40),
-    (8, 12, 92),
-    (9, 46, 352),
-    (10, 92, 724),
-    (11, 341, 2_680),
-    (12, 1_787, 14_200),
-    (13, 9_233, 73_712),
-    (14, 45_752, 365_596),
-    (15, 285_053, 2_279_184),
-    (16, 1_846_955, 14_772_512),
-    (17, 11_977_939, 95_815_104),
-];
-
 #[test]
 fn counts_match_reference_table_up_to_15() {
-    for &(n, u, d) in TABLE.iter().filter(|t| t.0 <= 15) {
+    for &(n, u, d) in REFERENCE.iter().filter(|t| t.0 <= 15) {
         let c = count::count(n).unwrap();
         assert_eq!((c.n, c.total, c.fundamental), (n, d, u), "n = {n}");
         let k = c.classes;
@@ -41,7 +23,7 @@ fn counts_match_reference_table_up_to_15() {
 
 #[test]
 fn prefix_split_kernel_matches_reference_table_up_to_15() {
-    for &(n, u, d) in TABLE.iter().filter(|t| t.0 <= 15) {
+    for &(n, u, d) in REFERENCE.iter().filter(|t| t.0 <= 15) {
         let c = count::count_by_prefix_split(n).unwrap();
         assert_eq!((c.n, c.total, c.fundamental), (n, d, u), "n = {n}");
         let k = c.classes;
@@ -55,7 +37,7 @@ fn prefix_split_kernel_matches_reference_table_up_to_15() {
 #[test]
 #[ignore = "slow: n = 16 and 17 (run with --ignored)"]
 fn counts_match_reference_table_16_17() {
-    for &(n, u, d) in TABLE.iter().filter(|t| t.0 >= 16) {
+    for &(n, u, d) in REFERENCE.iter().filter(|t| t.0 >= 16) {
         let c = count::count(n).unwrap();
         assert_eq!((c.total, c.fundamental), (d, u), "n = {n}");
     }
@@ -65,7 +47,7 @@ fn counts_match_reference_table_16_17() {
 /// 8 symmetries; representatives pairwise inequivalent, one per class.
 #[test]
 fn listed_solutions_are_valid_distinct_and_closed() {
-    for &(n, u, d) in TABLE.iter().filter(|t| t.0 <= 10) {
+    for &(n, u, d) in REFERENCE.iter().filter(|t| t.0 <= 10) {
         let all: Vec<Placement> = count::solutions(n).collect();
         assert_eq!(all.len() as u64, d, "n = {n}");
         let set: BTreeSet<Placement> = all.iter().cloned().collect();
@@ -136,7 +118,7 @@ fn same_counts_whatever_the_threads() {
 fn interrupted_and_resumed_run_gives_the_reference_counts() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("c13.ckpt");
-    let (_, u, d) = TABLE[12];
+    let (_, u, d) = REFERENCE[12];
     let subs = count::sub_problem_count(13).unwrap();
     assert!(subs > 20);
     // Stop after a few sub-problems, twice, then finish.

@@ -6,20 +6,13 @@
 
 mod common;
 
-use common::{run, solver_available};
+use common::{published_total, run, solver_available, REFERENCE};
 use queens_sat::check::LineKind;
 use queens_sat::cnf::{ClauseSink, GroupInfo, Lit};
 use queens_sat::construct::{construct, Method};
 use queens_sat::crosscheck::{check_formula, Check, CheckConfig, Expectation, Formula, RowReport};
 use queens_sat::encode::{cell_lit, Amo, EncodeOptions, Line, LineEncodings, QueensEncoder};
 use std::io;
-
-/// D(n), OEIS A000170, n = 1..12, from the reference table.
-const D: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2_680, 14_200];
-
-fn d(n: usize) -> u64 {
-    D[n - 1]
-}
 
 fn stdout(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -58,10 +51,18 @@ fn check_agrees_on_every_encoding_for_n_1_to_10() {
     }
     for (n, enc, cols) in &rows {
         // vars clauses sat models counter table construct corrupt result
-        let sat = if d(*n) > 0 { "SAT" } else { "UNSAT" };
+        let sat = if published_total(*n) > 0 {
+            "SAT"
+        } else {
+            "UNSAT"
+        };
         assert_eq!(cols[2], sat, "n = {n}, {enc}");
         for (i, what) in [(3, "models"), (4, "counter"), (5, "table")] {
-            assert_eq!(cols[i], d(*n).to_string(), "{what}, n = {n}, {enc}");
+            assert_eq!(
+                cols[i],
+                published_total(*n).to_string(),
+                "{what}, n = {n}, {enc}"
+            );
         }
         assert_eq!(cols[8], "ok", "n = {n}, {enc}");
         if *n >= 4 {
@@ -96,11 +97,11 @@ fn json_output_and_options() {
     assert_eq!(rows.len(), 4 * 3);
     for r in rows {
         let n = r["n"].as_u64().unwrap() as usize;
-        assert_eq!(r["counter"], d(n));
-        assert_eq!(r["reference"], d(n));
+        assert_eq!(r["counter"], published_total(n));
+        assert_eq!(r["reference"], published_total(n));
         // The default --enumerate-up-to is 10: n = 12 is not enumerated.
         if n <= 10 {
-            assert_eq!(r["models"], d(n));
+            assert_eq!(r["models"], published_total(n));
         } else {
             assert!(r["models"].is_null());
         }
@@ -123,7 +124,7 @@ fn json_output_and_options() {
         "json",
     ]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["rows"][0]["models"], d(11));
+    assert_eq!(v["rows"][0]["models"], published_total(11));
     // Beyond --count-up-to the table alone gives the expected count.
     let out = run(&[
         "check",
@@ -138,9 +139,9 @@ fn json_output_and_options() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["rows"][0]["counter"], d(11));
+    assert_eq!(v["rows"][0]["counter"], published_total(11));
     assert!(v["rows"][1]["counter"].is_null());
-    assert_eq!(v["rows"][1]["reference"], d(12));
+    assert_eq!(v["rows"][1]["reference"], published_total(12));
     assert_eq!(v["rows"][1]["sat"], true);
 }
 
@@ -194,7 +195,7 @@ fn external_solvers_agree() {
     for (n, enc, cols) in &rows {
         let external = cols[9..].join(" ");
         for s in &solvers {
-            let expect = if d(*n) > 0 {
+            let expect = if published_total(*n) > 0 {
                 format!("{s} SAT")
             } else {
                 format!("{s} UNSAT")
@@ -351,7 +352,7 @@ fn the_unmutated_wrapper_passes() {
         for n in 1..=7 {
             let r = check(&mutant(n, amo, Mutation::None), &CheckConfig::default());
             assert!(r.ok(), "{amo} n = {n}: {:?}", r.discrepancies);
-            assert_eq!(r.models, Some(d(n)));
+            assert_eq!(r.models, Some(published_total(n)));
         }
     }
 }
@@ -442,7 +443,7 @@ fn forbidding_a_legal_square_is_caught_and_named() {
                 r.discrepancies
             );
             let counts = messages(&r, Check::Counts);
-            let expected = format!("the counter {}", d(n));
+            let expected = format!("the counter {}", published_total(n));
             assert!(
                 counts.iter().any(|m| m.contains(&expected)),
                 "{amo} n = {n}: {counts:?}"
@@ -558,4 +559,16 @@ fn a_lying_external_solver_fails_the_check_with_exit_1() {
         text.contains("its model falsifies clause 5 (Q2: every row has at most one queen) is false: -q(1,1) -q(1,2) (on row 1)"),
         "{text}"
     );
+}
+
+#[test]
+fn crate_table_agrees_with_the_reference() {
+    // The crate's copy of the published counts, which `check` compares against, equals the
+    // tests' copy taken from the reference document.
+    for (ours, theirs) in REFERENCE
+        .iter()
+        .zip(queens_sat::crosscheck::REFERENCE_COUNTS.iter())
+    {
+        assert_eq!(ours, theirs);
+    }
 }

@@ -4,6 +4,35 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+/// `(n, U(n), D(n))` for n = 1..17: fundamental solutions (OEIS A002562) and all solutions
+/// (OEIS A000170), copied from the reference table of the project's facts. The tests' oracle,
+/// kept apart from the crate's own copy (`crosscheck::REFERENCE_COUNTS`), which a test compares
+/// with this one.
+pub const REFERENCE: [(usize, u64, u64); 17] = [
+    (1, 1, 1),
+    (2, 0, 0),
+    (3, 0, 0),
+    (4, 1, 2),
+    (5, 2, 10),
+    (6, 1, 4),
+    (7, 6, 40),
+    (8, 12, 92),
+    (9, 46, 352),
+    (10, 92, 724),
+    (11, 341, 2_680),
+    (12, 1_787, 14_200),
+    (13, 9_233, 73_712),
+    (14, 45_752, 365_596),
+    (15, 285_053, 2_279_184),
+    (16, 1_846_955, 14_772_512),
+    (17, 11_977_939, 95_815_104),
+];
+
+/// D(n), the number of solutions, from [`REFERENCE`] (1 <= n <= 17).
+pub fn published_total(n: usize) -> u64 {
+    REFERENCE[n - 1].2
+}
+
 /// The `queens-sat` binary built for this test run.
 pub fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_queens-sat"))
