@@ -19,6 +19,7 @@
 
 mod checkpoint;
 pub mod constellation;
+mod kernel;
 mod search;
 mod solutions;
 pub mod split;

@@ -1,0 +1,181 @@
+//! The counting kernel of one constellation's interior: a bitboard backtracking over the
+//! interior rows, top down.
+//!
+//! * In the upper levels a child is entered only if its own row and the row after it still have
+//!   a free cell (a look-ahead of one row).
+//! * In the last [`TAIL`] levels the check is complete instead: a child is entered only if every
+//!   row below it still has a free cell and every free column still has a free cell in some row
+//!   below (otherwise that column could never get its queen). These levels are generated once
+//!   per number of remaining rows (a const parameter), so the loops over the rows below unroll.
+//! * The last two rows are never entered: exactly two columns are free there, and the number of
+//!   completions (0, 1 or 2) is read off the two free cells of each row.
+//!
+//! The same code is compiled twice: plainly and, on x86-64, with the BMI1/BMI2 instructions
+//! (variable shifts and lowest-bit operations in one instruction each), chosen at run time when
+//! the processor has them. Both give the same counts; only the speed differs.
+
+use super::constellation::Interior;
+
+/// The number of last levels searched with the complete check (at most [`TAIL_MAX`]).
+pub(super) const TAIL: usize = 6;
+
+/// The size of the per-level tables of the last levels.
+pub(super) const TAIL_MAX: usize = 8;
+
+/// Generates the kernel functions, with the given attributes on each.
+macro_rules! kernel {
+    ($(#[$attr:meta])*) => {
+        use super::super::constellation::Interior;
+        use super::super::kernel::TAIL;
+
+        /// The number of completions of the interior.
+        $(#[$attr])*
+        pub(in super::super) fn count(it: &Interior) -> u64 {
+            let f = it.mask[0];
+            match it.depth {
+                0 => 1,
+                1 => f.count_ones() as u64,
+                depth if depth > TAIL => top(it, 0, f, 0, 0, 0),
+                2 => tail::<2>(it, f, 0, 0, 0),
+                3 => tail::<3>(it, f, 0, 0, 0),
+                4 => tail::<4>(it, f, 0, 0, 0),
+                5 => tail::<5>(it, f, 0, 0, 0),
+                6 => tail::<6>(it, f, 0, 0, 0),
+                7 => tail::<7>(it, f, 0, 0, 0),
+                _ => tail::<8>(it, f, 0, 0, 0),
+            }
+        }
+
+        /// Completions from level `i` of the upper part (more than [`TAIL`] levels left), `f`
+        /// the free columns of level `i` and `l`, `d`, `r` the words of the diagonals and
+        /// columns taken by the queens above.
+        $(#[$attr])*
+        fn top(it: &Interior, i: usize, mut f: u32, l: u32, d: u32, r: u32) -> u64 {
+            let s = it.shift[i];
+            let s2 = it.shift[i + 1];
+            let next = it.mask[i + 1];
+            let after = it.mask[i + 2];
+            let into_tail = i + 1 + TAIL == it.depth;
+            let mut count = 0;
+            while f != 0 {
+                let b = f & f.wrapping_neg();
+                f ^= b;
+                let nl = (l | b) << s;
+                let nd = d | b;
+                let nr = (r | b) >> s;
+                let nf = next & !(nl | nd | nr);
+                // Look-ahead: the level after the next one, ignoring the next queen.
+                let a = after & !((nl << s2) | nd | (nr >> s2));
+                if (nf != 0) & (a != 0) {
+                    count += if into_tail {
+                        tail::<TAIL>(it, nf, nl, nd, nr)
+                    } else {
+                        top(it, i + 1, nf, nl, nd, nr)
+                    };
+                }
+            }
+            count
+        }
+
+        /// Completions of the last `R` levels (2 <= R <= TAIL), `f` the free columns of the
+        /// first of them.
+        $(#[$attr])*
+        #[inline]
+        fn tail<const R: usize>(it: &Interior, mut f: u32, l: u32, d: u32, r: u32) -> u64 {
+            let s = it.tshift[R];
+            let mut count = 0;
+            if R == 2 {
+                let last = it.tmask[R][1];
+                while f != 0 {
+                    let b = f & f.wrapping_neg();
+                    f ^= b;
+                    let g = last & !(((l | b) << s) | (d | b) | ((r | b) >> s));
+                    count += (g != 0) as u64;
+                }
+                return count;
+            }
+            if R == 3 {
+                // Two rows left after this one, and two free columns: count directly.
+                let next = it.tmask[R][1];
+                let last = it.tmask[R][2];
+                let s2 = it.tdist[R][2];
+                while f != 0 {
+                    let b = f & f.wrapping_neg();
+                    f ^= b;
+                    let nl = (l | b) << s;
+                    let nd = d | b;
+                    let nr = (r | b) >> s;
+                    let f1 = next & !(nl | nd | nr);
+                    let g = last & !((nl << s2) | nd | (nr >> s2));
+                    let c = it.cols & !nd;
+                    let lo = c & c.wrapping_neg();
+                    let hi = c ^ lo;
+                    // Two free columns s2 apart are on a diagonal whatever the order.
+                    let apart = (hi != lo << s2) as u64;
+                    let ways = ((lo & f1 != 0) & (hi & g != 0)) as u64
+                        + ((hi & f1 != 0) & (lo & g != 0)) as u64;
+                    count += apart * ways;
+                }
+                return count;
+            }
+            while f != 0 {
+                let b = f & f.wrapping_neg();
+                f ^= b;
+                let nl = (l | b) << s;
+                let nd = d | b;
+                let nr = (r | b) >> s;
+                let nf = it.tmask[R][1] & !(nl | nd | nr);
+                // Every row below must keep a free cell, and every free column a free cell
+                // in some row below.
+                let mut live = nf != 0;
+                let mut reach = nf;
+                for k in 2..R {
+                    let dk = it.tdist[R][k];
+                    let a = it.tmask[R][k] & !((nl << dk) | nd | (nr >> dk));
+                    live &= a != 0;
+                    reach |= a;
+                }
+                if live & (reach == it.cols & !nd) {
+                    count += match R {
+                        4 => tail::<3>(it, nf, nl, nd, nr),
+                        5 => tail::<4>(it, nf, nl, nd, nr),
+                        6 => tail::<5>(it, nf, nl, nd, nr),
+                        7 => tail::<6>(it, nf, nl, nd, nr),
+                        _ => tail::<7>(it, nf, nl, nd, nr),
+                        // R <= TAIL_MAX = 8.
+                    };
+                }
+            }
+            count
+        }
+    };
+}
+
+/// The kernel for any processor.
+mod plain {
+    kernel!();
+}
+
+/// The kernel with BMI1 and BMI2 (x86-64 processors since about 2013).
+#[cfg(target_arch = "x86_64")]
+mod bmi {
+    kernel!(#[target_feature(enable = "bmi1,bmi2")]);
+}
+
+/// The number of completions of the interior `it`, with the fastest kernel this processor runs.
+pub(super) fn count(it: &Interior) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2") {
+            // SAFETY: the processor has the instructions `bmi::count` was compiled for.
+            return unsafe { bmi::count(it) };
+        }
+    }
+    plain::count(it)
+}
+
+/// The number of completions with the kernel for any processor (for tests).
+#[cfg(test)]
+pub(super) fn count_plain(it: &Interior) -> u64 {
+    plain::count(it)
+}
