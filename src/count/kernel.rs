@@ -22,11 +22,32 @@ pub(super) const TAIL: usize = 6;
 /// The size of the per-level tables of the last levels.
 pub(super) const TAIL_MAX: usize = 8;
 
+/// Removes the lowest set bit of `f` and returns it.
+#[inline(always)]
+fn pop(f: &mut u32) -> u32 {
+    let b = *f & f.wrapping_neg();
+    *f ^= b;
+    b
+}
+
+/// The words of the next level, `s` rows down, after a queen in column bit `b`: diagonals going
+/// left, columns, diagonals going right.
+#[inline(always)]
+fn child(b: u32, l: u32, d: u32, r: u32, s: u32) -> (u32, u32, u32) {
+    ((l | b) << s, d | b, (r | b) >> s)
+}
+
+/// The cells of `mask` left free, `dist` rows below the level of the words `l`, `d`, `r`.
+#[inline(always)]
+fn free(mask: u32, dist: u32, l: u32, d: u32, r: u32) -> u32 {
+    mask & !((l << dist) | d | (r >> dist))
+}
+
 /// Generates the kernel functions, with the given attributes on each.
 macro_rules! kernel {
     ($(#[$attr:meta])*) => {
         use super::super::constellation::Interior;
-        use super::super::kernel::TAIL;
+        use super::super::kernel::{child, free, pop, TAIL};
 
         /// The number of completions of the interior.
         $(#[$attr])*
@@ -58,14 +79,10 @@ macro_rules! kernel {
             let into_tail = i + 1 + TAIL == it.depth;
             let mut count = 0;
             while f != 0 {
-                let b = f & f.wrapping_neg();
-                f ^= b;
-                let nl = (l | b) << s;
-                let nd = d | b;
-                let nr = (r | b) >> s;
-                let nf = next & !(nl | nd | nr);
+                let (nl, nd, nr) = child(pop(&mut f), l, d, r, s);
+                let nf = free(next, 0, nl, nd, nr);
                 // Look-ahead: the level after the next one, ignoring the next queen.
-                let a = after & !((nl << s2) | nd | (nr >> s2));
+                let a = free(after, s2, nl, nd, nr);
                 if (nf != 0) & (a != 0) {
                     count += if into_tail {
                         tail::<TAIL>(it, nf, nl, nd, nr)
@@ -87,10 +104,8 @@ macro_rules! kernel {
             if R == 2 {
                 let last = it.tmask[R][1];
                 while f != 0 {
-                    let b = f & f.wrapping_neg();
-                    f ^= b;
-                    let g = last & !(((l | b) << s) | (d | b) | ((r | b) >> s));
-                    count += (g != 0) as u64;
+                    let (nl, nd, nr) = child(pop(&mut f), l, d, r, s);
+                    count += (free(last, 0, nl, nd, nr) != 0) as u64;
                 }
                 return count;
             }
@@ -100,13 +115,9 @@ macro_rules! kernel {
                 let last = it.tmask[R][2];
                 let s2 = it.tdist[R][2];
                 while f != 0 {
-                    let b = f & f.wrapping_neg();
-                    f ^= b;
-                    let nl = (l | b) << s;
-                    let nd = d | b;
-                    let nr = (r | b) >> s;
-                    let f1 = next & !(nl | nd | nr);
-                    let g = last & !((nl << s2) | nd | (nr >> s2));
+                    let (nl, nd, nr) = child(pop(&mut f), l, d, r, s);
+                    let f1 = free(next, 0, nl, nd, nr);
+                    let g = free(last, s2, nl, nd, nr);
                     let c = it.cols & !nd;
                     let lo = c & c.wrapping_neg();
                     let hi = c ^ lo;
@@ -119,19 +130,14 @@ macro_rules! kernel {
                 return count;
             }
             while f != 0 {
-                let b = f & f.wrapping_neg();
-                f ^= b;
-                let nl = (l | b) << s;
-                let nd = d | b;
-                let nr = (r | b) >> s;
-                let nf = it.tmask[R][1] & !(nl | nd | nr);
+                let (nl, nd, nr) = child(pop(&mut f), l, d, r, s);
+                let nf = free(it.tmask[R][1], 0, nl, nd, nr);
                 // Every row below must keep a free cell, and every free column a free cell
                 // in some row below.
                 let mut live = nf != 0;
                 let mut reach = nf;
                 for k in 2..R {
-                    let dk = it.tdist[R][k];
-                    let a = it.tmask[R][k] & !((nl << dk) | nd | (nr >> dk));
+                    let a = free(it.tmask[R][k], it.tdist[R][k], nl, nd, nr);
                     live &= a != 0;
                     reach |= a;
                 }
