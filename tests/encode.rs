@@ -255,3 +255,44 @@ fn cadical_solves_exported_files() {
 fn minisat_solves_exported_files() {
     external_solver_agrees("minisat");
 }
+
+/// An interruption (SIGINT or SIGTERM) while `-o FILE` is being written removes the temporary
+/// file, leaves no FILE, says so and exits with status 130.
+#[cfg(unix)]
+#[test]
+fn interrupted_write_leaves_no_file() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("q.cnf");
+        // About 4 GB of DIMACS: seconds of writing, interrupted long before the end.
+        let child = bin()
+            .args(["encode", "600", "-o", target.to_str().unwrap()])
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let names = || -> Vec<std::ffi::OsString> {
+            std::fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect()
+        };
+        // The write has begun once the temporary file exists.
+        let start = Instant::now();
+        while names().is_empty() {
+            assert!(start.elapsed() < Duration::from_secs(60), "nothing written");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        // SAFETY: kill(2) on the pid of a child not yet waited for.
+        assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "signal {signal}: {err}");
+        assert!(names().is_empty(), "signal {signal}: left {:?}", names());
+        assert!(
+            err.contains("interrupted") && err.contains("q.cnf was not written"),
+            "{err}"
+        );
+    }
+}
