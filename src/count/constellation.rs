@@ -74,6 +74,29 @@ fn attack(a: (usize, usize), b: (usize, usize)) -> bool {
     a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1)
 }
 
+/// The columns of row `r` that the queens on `cells` attack (by column or diagonal).
+fn attacked(n: usize, cells: &[(usize, usize)], r: usize) -> u32 {
+    let mut f = 0u32;
+    for &(qr, qc) in cells {
+        let d = r.abs_diff(qr);
+        f |= 1 << qc;
+        if qc + d < n {
+            f |= 1 << (qc + d);
+        }
+        if qc >= d {
+            f |= 1 << (qc - d);
+        }
+    }
+    f
+}
+
+/// The image of `cells` under symmetry `g` of the board (m = n - 1), sorted.
+fn image(g: usize, m: usize, cells: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut img: Vec<(usize, usize)> = cells.iter().map(|&(r, c)| map(g, m, r, c)).collect();
+    img.sort();
+    img
+}
+
 /// The preference among the images of a constellation (the smallest key is searched): the
 /// product of the numbers of cells the border queens leave free in the first n/2 interior rows,
 /// an estimate of the size of the upper half of the search tree.
@@ -88,18 +111,7 @@ fn key(n: usize, cells: &[(usize, usize)]) -> u128 {
         if cells.iter().any(|c| c.0 == k) {
             continue;
         }
-        let mut f = 0u32;
-        for &(qr, qc) in cells {
-            let d = k.abs_diff(qr);
-            f |= 1 << qc;
-            if qc + d < n {
-                f |= 1 << (qc + d);
-            }
-            if qc >= d {
-                f |= 1 << (qc - d);
-            }
-        }
-        prod *= (n - f.count_ones() as usize) as u128;
+        prod *= (n - attacked(n, cells, k).count_ones() as usize) as u128;
         seen += 1;
     }
     prod
@@ -151,14 +163,8 @@ pub fn constellations(n: usize) -> Vec<Constellation> {
                         continue;
                     }
                     // The class: the 8 images (some equal), each marked as met.
-                    let images: Vec<Vec<(usize, usize)>> = (0..8)
-                        .map(|g| {
-                            let mut img: Vec<(usize, usize)> =
-                                cells.iter().map(|&(r, c)| map(g, m, r, c)).collect();
-                            img.sort();
-                            img
-                        })
-                        .collect();
+                    let images: Vec<Vec<(usize, usize)>> =
+                        (0..8).map(|g| image(g, m, &cells)).collect();
                     let best = images
                         .iter()
                         .min_by_key(|img| (key(n, img), *img))
@@ -167,10 +173,7 @@ pub fn constellations(n: usize) -> Vec<Constellation> {
                     for (g, img) in images.iter().enumerate() {
                         seen[index(&of_cells(n, img))] = true;
                         // The symmetries of the kept image (conjugate to those of `c`).
-                        let mut moved: Vec<(usize, usize)> =
-                            best.iter().map(|&(r, c)| map(g, m, r, c)).collect();
-                        moved.sort();
-                        if g > 0 && moved == *best {
+                        if g > 0 && image(g, m, best) == *best {
                             stab |= 1 << g;
                         }
                     }
@@ -254,19 +257,8 @@ impl Interior {
             if cells.iter().any(|&(qr, _)| qr == r) {
                 continue;
             }
-            let mut f = full;
-            for &(qr, qc) in cells {
-                let d = r.abs_diff(qr);
-                f &= !(1 << qc);
-                if qc + d < n {
-                    f &= !(1 << (qc + d));
-                }
-                if qc >= d {
-                    f &= !(1 << (qc - d));
-                }
-            }
             it.rows[it.depth] = r as u8;
-            it.mask[it.depth] = f;
+            it.mask[it.depth] = full & !attacked(n, cells, r);
             it.depth += 1;
         }
         for i in 0..it.depth.saturating_sub(1) {
@@ -551,12 +543,7 @@ mod tests {
             assert_eq!(all.len(), kept.len(), "n = {n}");
             for c in &kept {
                 for g in 1..8 {
-                    let mut img: Vec<(usize, usize)> = c
-                        .cells(n)
-                        .iter()
-                        .map(|&(r, col)| map(g, m, r, col))
-                        .collect();
-                    img.sort();
+                    let img = image(g, m, &c.cells(n));
                     let fixed = c.stab & (1 << g) != 0;
                     assert_eq!(img == c.cells(n), fixed, "n = {n}, {c:?}, g = {g}");
                     assert!(
