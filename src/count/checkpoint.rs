@@ -8,6 +8,10 @@
 //! line whose checksum is wrong, is refused; only an incomplete last line (the run was killed
 //! while writing it) is dropped, and its sub-problem is searched again.
 //!
+//! A run holds an exclusive lock on the file while it counts: a second run on the same file is
+//! refused at once. The file is never replaced (its permissions and its inode stay); records
+//! are appended, and a torn last line is cut off in place.
+//!
 //! ```text
 //! queens-sat count checkpoint 1
 //! tool 0.1.0
@@ -20,8 +24,8 @@
 use super::constellation::Constellation;
 use super::split::ClassCounts;
 use super::CountError;
-use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -74,17 +78,102 @@ fn record_body(index: usize, c: &ClassCounts) -> String {
     format!("{index} {} {} {}", c.of8, c.of4, c.of2)
 }
 
-/// An open checkpoint file, appended to as sub-problems finish.
+/// An open checkpoint file, appended to as sub-problems finish, and locked for this run.
+///
+/// The lock is an advisory exclusive lock (`flock`) on the checkpoint file itself, held from
+/// [`Checkpoint::open`] until the checkpoint is dropped. The file itself, rather than a sidecar
+/// `FILE.lock`, because it is never replaced: an existing file is only appended to, and a last
+/// line cut short by a crash is cut off in place with `set_len`, so every run opens the same
+/// inode and two runs cannot end up writing to two different files. No extra file is left
+/// behind, and the kernel drops the lock when the process ends, even on SIGKILL, so a lock is
+/// never stale.
 pub(crate) struct Checkpoint {
     path: PathBuf,
     key: u64,
     file: Mutex<File>,
 }
 
+/// The folder of `p` (`.` for a bare name).
+fn folder_of(p: &Path) -> &Path {
+    match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// Checks that `path` can hold a checkpoint: an existing regular file (symbolic links are
+/// followed), or nothing yet in an existing folder. Devices, FIFOs and directories are refused
+/// before they are opened, so nothing is read from them.
+pub(crate) fn check_path(path: &Path) -> Result<(), CountError> {
+    let bad = |reason: String| CountError::Checkpoint {
+        path: path.to_path_buf(),
+        reason,
+    };
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(bad("it is a directory".into())),
+        Ok(m) if !m.is_file() => Err(bad(
+            "it is not a regular file (a device, FIFO or socket cannot hold a checkpoint)".into(),
+        )),
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == ErrorKind::NotFound => {
+            // A dangling symbolic link names a file to create in the link's target folder.
+            let target = std::fs::read_link(path)
+                .map(|t| folder_of(path).join(t))
+                .unwrap_or_else(|_| path.to_path_buf());
+            let dir = folder_of(&target);
+            if dir.is_dir() {
+                Ok(())
+            } else {
+                Err(bad(format!("folder {} does not exist", dir.display())))
+            }
+        }
+        Err(e) if e.kind() == ErrorKind::NotADirectory => Err(bad(format!(
+            "{} is not a folder",
+            folder_of(path).display()
+        ))),
+        Err(e) => Err(bad(format!("cannot use it: {e}"))),
+    }
+}
+
+/// The process holding the `flock` lock on `file`, from `/proc/locks` (Linux).
+#[cfg(target_os = "linux")]
+fn lock_holder(file: &File) -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    let m = file.metadata().ok()?;
+    let id = format!(
+        "{:02x}:{:02x}:{}",
+        libc::major(m.dev()),
+        libc::minor(m.dev()),
+        m.ino()
+    );
+    let locks = std::fs::read_to_string("/proc/locks").ok()?;
+    // "1: FLOCK  ADVISORY  WRITE 4242 08:01:1234567 0 EOF"; waiting requests have "->" after
+    // the number and are skipped.
+    locks.lines().find_map(|l| {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        (f.len() >= 6 && f[1] == "FLOCK" && f[5] == id)
+            .then(|| f[4].parse().ok())
+            .flatten()
+    })
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lock_holder(_: &File) -> Option<u32> {
+    None
+}
+
+/// The largest checkpoint a run with `subs` sub-problems reads: the header and one record of at
+/// most 100 characters per sub-problem, four times over. Anything larger is not its checkpoint.
+fn size_limit(subs: usize) -> u64 {
+    4096 + 400 * subs as u64
+}
+
 impl Checkpoint {
-    /// Opens (or creates) the checkpoint for this run and returns the counts it already holds,
-    /// by sub-problem index. An existing file is checked line by line and rewritten with only
-    /// its complete records before new ones are appended.
+    /// Opens (or creates) the checkpoint for this run, locks it, and returns the counts it
+    /// already holds, by sub-problem index. A file in use by another run is refused at once. An
+    /// existing file is checked line by line and never rewritten: only an incomplete last line
+    /// (the run was killed while writing it) is cut off before new records are appended. A new
+    /// file gets the usual permissions (umask), an existing one keeps its own.
     pub fn open(
         path: &Path,
         n: usize,
@@ -96,45 +185,66 @@ impl Checkpoint {
             path: path.to_path_buf(),
             reason,
         };
+        check_path(path)?;
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(|e| bad(format!("cannot open it: {e}")))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => {
+                return Err(bad(match lock_holder(&file) {
+                    Some(pid) => format!("it is in use by another queens-sat count (pid {pid})"),
+                    None => "it is in use by another queens-sat count (it is locked)".into(),
+                }))
+            }
+            Err(TryLockError::Error(e)) => return Err(bad(format!("cannot lock it: {e}"))),
+        }
+        // What was opened may have changed since `check_path`.
+        let meta = file
+            .metadata()
+            .map_err(|e| bad(format!("cannot read it: {e}")))?;
+        if !meta.is_file() {
+            return Err(bad("it is not a regular file".into()));
+        }
+        let limit = size_limit(subs.len());
+        let mut bytes = Vec::new();
+        (&mut file)
+            .take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| bad(format!("cannot read it: {e}")))?;
+        if bytes.len() as u64 > limit {
+            return Err(bad(format!(
+                "it is too large to be a checkpoint of this run (over {limit} bytes)"
+            )));
+        }
+        let mut head = String::new();
+        for l in &header {
+            head.push_str(l);
+            head.push('\n');
+        }
+        head.push_str(&format!("header {key:016x}\n"));
         let mut done: Vec<Option<ClassCounts>> = vec![None; subs.len()];
-        if path.exists() {
-            let bytes = std::fs::read(path).map_err(|e| bad(format!("cannot read it: {e}")))?;
+        let write_err = |e: std::io::Error| bad(format!("cannot write: {e}"));
+        if head.as_bytes().starts_with(&bytes) {
+            // A new file, or one whose header was cut short: no records to keep.
+            file.set_len(0).map_err(write_err)?;
+            file.write_all(head.as_bytes()).map_err(write_err)?;
+            file.sync_all().map_err(write_err)?;
+        } else {
             let text = String::from_utf8(bytes)
                 .map_err(|_| bad("it is not a checkpoint file (not text)".into()))?;
             parse(&text, n, &header, key, &mut done).map_err(bad)?;
-        }
-        // Write the header and the complete records to a temporary file, then rename it over
-        // the checkpoint: a crash here leaves the old file intact.
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".queens-sat-checkpoint-")
-            .tempfile_in(dir)
-            .map_err(|e| bad(format!("cannot create a file next to it: {e}")))?;
-        let mut text = String::new();
-        for l in &header {
-            text.push_str(l);
-            text.push('\n');
-        }
-        text.push_str(&format!("header {key:016x}\n"));
-        for (i, c) in done.iter().enumerate() {
-            if let Some(c) = c {
-                let body = record_body(i, c);
-                let sum = fnv(key, body.as_bytes());
-                text.push_str(&format!("{body} {sum:016x}\n"));
+            // Records are only ever appended, so the complete ones stay where they are; a torn
+            // last line is cut off so that the next record starts on a line of its own.
+            let complete = text.rfind('\n').map_or(0, |i| i + 1);
+            if complete < text.len() {
+                file.set_len(complete as u64).map_err(write_err)?;
+                file.sync_all().map_err(write_err)?;
             }
         }
-        tmp.write_all(text.as_bytes())
-            .and_then(|_| tmp.as_file().sync_all())
-            .map_err(|e| bad(format!("cannot write: {e}")))?;
-        tmp.persist(path)
-            .map_err(|e| bad(format!("cannot write: {}", e.error)))?;
-        let file = OpenOptions::new()
-            .append(true)
-            .open(path)
-            .map_err(|e| bad(format!("cannot open for appending: {e}")))?;
         Ok((
             Checkpoint {
                 path: path.to_path_buf(),

@@ -237,6 +237,10 @@ impl<'a> Counter<'a> {
     /// Runs the count.
     pub fn run(self) -> Result<Outcome, CountError> {
         let n = self.n;
+        // A checkpoint that cannot be used is refused even when no search is needed.
+        if let Some(p) = &self.checkpoint {
+            checkpoint::check_path(p)?;
+        }
         if n < 4 {
             // 1 x 1: one solution fixed by every symmetry; 2 x 2 and 3 x 3: none.
             let mut c = ClassSizes::default();
