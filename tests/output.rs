@@ -366,3 +366,23 @@ fn full_disk_keeps_the_old_file() {
     assert_eq!(std::fs::read(&target).unwrap(), old);
     assert_eq!(names(&mnt), ["q.cnf"]);
 }
+
+#[test]
+fn a_pipe_named_through_proc_is_written_in_place() {
+    // /proc/self/fd/1 (what /dev/stdout points to) is a link to no path when stdout is a pipe.
+    if !Path::new("/proc/self/fd").is_dir() {
+        return skip("no /proc/self/fd");
+    }
+    for args in COMMANDS {
+        let what = format!("{args:?} -o /proc/self/fd/1");
+        let out = run_to(args, Path::new("/proc/self/fd/1"));
+        assert!(out.status.success(), "{what}: {}", stderr(&out));
+        let want = run(args);
+        assert_eq!(
+            strip_command(&out.stdout),
+            strip_command(&want.stdout),
+            "{what}"
+        );
+        assert!(!out.stdout.is_empty(), "{what}");
+    }
+}

@@ -141,6 +141,19 @@ fn folder_of(p: &Path) -> &Path {
 /// Follows `p` through symbolic links and says how to write what it names.
 fn resolve(p: &Path) -> Result<Target> {
     let shown = p.display();
+    // The system follows the links first: this also resolves the links of /proc that name no
+    // path, such as /dev/stdout when it is a pipe. A device, FIFO or socket is then opened
+    // through the path as given.
+    match fs::metadata(p) {
+        Ok(m) if !m.is_dir() && !m.is_file() => return Ok(Target::Direct(p.to_path_buf())),
+        Err(e)
+            if e.kind() != io::ErrorKind::NotFound && e.kind() != io::ErrorKind::NotADirectory =>
+        {
+            bail!("cannot write {shown}: {e}")
+        }
+        // A directory, a regular file, or nothing (perhaps a dangling link): below.
+        _ => {}
+    }
     let mut cur = p.to_path_buf();
     let mut links = 0;
     loop {
