@@ -338,3 +338,52 @@ pub fn json(meta: &Metadata, rows: &[Row]) -> Result<String, serde_json::Error> 
         rows,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_lists_the_settings_of_a_row() {
+        assert_eq!(
+            csv_header(),
+            "n,encoding,column_alo,solver,repeats,timeout_s,vars,clauses,literals,\
+             dimacs_bytes,encode_ms,status,solve_ms,solve_ms_all,conflicts,decisions,\
+             solver_version,tool_version,machine"
+        );
+    }
+
+    const ROW: &str = "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m\n";
+
+    fn resume(text: &str) -> Result<ResumeFile, CsvError> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.csv");
+        std::fs::write(&path, text).unwrap();
+        read_for_resume(&path, false)
+    }
+
+    #[test]
+    fn torn_rows_and_damaged_rows() {
+        let head = format!("{}\n", csv_header());
+        let r = resume(&format!("{head}{ROW}{ROW}")).unwrap();
+        assert_eq!(r.rows.len(), 2);
+        assert_eq!(r.rows[1].0, 3);
+        assert_eq!(r.torn_line, None);
+        // A last row without its line end is cut off where it starts.
+        let r = resume(&format!("{head}{ROW}{}", &ROW[..20])).unwrap();
+        assert_eq!(r.rows.len(), 1);
+        assert_eq!(r.torn_line, Some(3));
+        assert_eq!(r.keep, Some((head.len() + ROW.len()) as u64));
+        // Only part of the header.
+        let r = resume(&head[..10]).unwrap();
+        assert_eq!((r.keep, r.torn_line), (Some(0), Some(1)));
+        // An open quote swallowing the rows after it is damage, not a torn row.
+        let quoted = ROW.replace(",v,", ",\"v,");
+        let e = resume(&format!("{head}{quoted}{ROW}{ROW}")).unwrap_err();
+        assert!(matches!(e, CsvError::Damaged { line: 2, .. }), "{e}");
+        // A bad row before the last.
+        let bad = ROW.replace("false", "maybe");
+        let e = resume(&format!("{head}{ROW}{bad}{ROW}")).unwrap_err();
+        assert!(matches!(e, CsvError::Damaged { line: 3, .. }), "{e}");
+    }
+}
