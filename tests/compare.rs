@@ -243,15 +243,16 @@ fn timeouts_skip_larger_n_and_wrong_answers_fail() {
         "--repeat",
         "1",
         "--timeout",
-        "15",
+        "0.3",
         "--csv",
         csv_path.to_str().unwrap(),
     ]);
     assert!(out.status.success());
     let rows = csv_rows(&csv_path);
     assert_eq!(rows.len(), 3);
+    // Run again, it would have timed out: TIMEOUT, not SKIPPED.
     assert_eq!(&rows[2][status], "SKIPPED");
-    // Running it would take the whole 15 s time limit (asking its version takes at most 2 s).
+    // Running it would take the whole 0.3 s time limit, asking its version 2 s.
     assert!(
         started.elapsed() < std::time::Duration::from_secs(12),
         "the slow solver ran again"
@@ -301,6 +302,13 @@ fn bad_arguments_exit_2() {
         &["compare", "--n", "4", "--amo", "quadratic"],
         &["compare", "--n", "4", "--timeout", "0"],
         &["compare", "--n", "4", "--repeat", "0"],
+        &["compare", "--n", "4", "--timeout", "1e30"],
+        &["compare", "--n", "4", "--timeout", "inf"],
+        &["compare", "--n", "4", "--timeout", "nan"],
+        &["compare", "--n", "4", "--timeout", "-1"],
+        &["compare", "--n", "4", "--timeout", "604801"],
+        &["compare", "--n", "4..1"],
+        &["compare", "--n", "1..100000000000"],
     ] {
         let out = run(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -308,5 +316,322 @@ fn bad_arguments_exit_2() {
             String::from_utf8_lossy(&out.stderr).trim().lines().count(),
             1
         );
+    }
+}
+
+/// Clauses of the reference model (pairwise at-most-one): n + 2n C(n,2) + 2(2 C(n+1,3) -
+/// C(n,2)), plus n with the redundant column clauses.
+fn reference_clauses(n: u64, column_alo: bool) -> u64 {
+    let c2 = n * (n - 1) / 2;
+    let c3 = (n + 1) * n * (n - 1) / 6;
+    n + 2 * n * c2 + 2 * (2 * c3 - c2) + if column_alo { n } else { 0 }
+}
+
+fn field(path: &Path, row: usize, name: &str) -> String {
+    let header = csv_header(path);
+    let col = header.iter().position(|h| h == name).unwrap();
+    csv_rows(path)[row][col].to_string()
+}
+
+#[test]
+fn resume_with_other_settings_is_refused_and_fresh_recomputes() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("ca.csv");
+    let csv = csv_path.to_str().unwrap();
+    let base = ["compare", "--n", "8", "--amo", "pairwise", "--csv", csv];
+    // `--repeat 1` unless the test gives another.
+    let with = |extra: &[&str]| {
+        let mut v: Vec<&str> = base.to_vec();
+        if !extra.contains(&"--repeat") {
+            v.extend_from_slice(&["--repeat", "1"]);
+        }
+        v.extend_from_slice(extra);
+        run(&v)
+    };
+    let out = with(&[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(reference_clauses(8, false), 736);
+    assert_eq!(field(&csv_path, 0, "clauses"), "736");
+    let before = std::fs::read(&csv_path).unwrap();
+    // Each setting that changes a row: refused, naming it, the file untouched.
+    for (extra, setting) in [
+        (&["--column-alo"][..], "column_alo"),
+        (&["--timeout", "30"], "timeout_s"),
+        (&["--repeat", "2"], "repeats"),
+    ] {
+        let out = with(extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(setting) && err.contains("--fresh"), "{err}");
+        assert_eq!(std::fs::read(&csv_path).unwrap(), before, "{extra:?}");
+    }
+    // --fresh starts over with the new setting.
+    let out = with(&["--column-alo", "--fresh"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(csv_rows(&csv_path).len(), 1);
+    assert_eq!(
+        field(&csv_path, 0, "clauses"),
+        reference_clauses(8, true).to_string()
+    );
+    assert_eq!(field(&csv_path, 0, "clauses"), "744");
+    assert_eq!(field(&csv_path, 0, "column_alo"), "true");
+    // And now resuming with the same settings measures nothing new.
+    let out = with(&["--column-alo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("resuming: 1 rows"));
+    assert_eq!(csv_rows(&csv_path).len(), 1);
+}
+
+#[test]
+fn foreign_and_unreadable_csvs_are_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("other.csv");
+    let original = "a,b,c\n1,2,3\n";
+    std::fs::write(&path, original).unwrap();
+    for fresh in [false, true] {
+        let mut args = vec![
+            "compare",
+            "--n",
+            "4",
+            "--amo",
+            "pairwise",
+            "--repeat",
+            "1",
+            "--csv",
+            path.to_str().unwrap(),
+        ];
+        if fresh {
+            args.push("--fresh");
+        }
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "fresh {fresh}");
+        assert_eq!(stderr(&out).trim().lines().count(), 1);
+        assert!(stderr(&out).contains("a,b,c"), "{}", stderr(&out));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+    }
+    // Not a regular file: refused at once, not read without end.
+    let started = std::time::Instant::now();
+    let out = run(&["compare", "--n", "4", "--csv", "/dev/zero", "--repeat", "1"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("not a regular file"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    // A damaged row before the last: refused with its line, the file untouched.
+    let sweep = dir.path().join("sweep.csv");
+    let args = [
+        "compare",
+        "--n",
+        "4,5,6",
+        "--amo",
+        "pairwise",
+        "--repeat",
+        "1",
+        "--csv",
+        sweep.to_str().unwrap(),
+    ];
+    assert!(run(&args).status.success());
+    let text = std::fs::read_to_string(&sweep).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    lines[2] = lines[2].replacen(",pairwise,", ",pairwise,extra,", 1);
+    let damaged = lines.join("\n") + "\n";
+    std::fs::write(&sweep, &damaged).unwrap();
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 3"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&sweep).unwrap(), damaged);
+}
+
+#[test]
+fn torn_last_row_is_dropped_and_measured_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    let args = [
+        "compare",
+        "--n",
+        "4,5,6",
+        "--amo",
+        "pairwise",
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ];
+    assert!(run(&args).status.success());
+    let full = std::fs::read_to_string(&csv_path).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    assert_eq!(lines.len(), 4);
+    let kept = lines[..3].join("\n") + "\n";
+    let last = lines[3];
+    // Cut mid-row without a line end; cut with a line end (too few fields); cut inside the
+    // quoted machine field.
+    let machine_at = last.find(",\"").unwrap() + 5;
+    for torn in [
+        format!("{kept}{}", &last[..last.len() / 2]),
+        format!("{kept}{}\n", &last[..last.len() / 3]),
+        format!("{kept}{}", &last[..machine_at]),
+    ] {
+        std::fs::write(&csv_path, &torn).unwrap();
+        let out = run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stderr(&out).contains("line 4"), "{}", stderr(&out));
+        let again = std::fs::read_to_string(&csv_path).unwrap();
+        assert!(again.starts_with(&kept) && again.ends_with('\n'));
+        let rows = csv_rows(&csv_path);
+        let header = csv_header(&csv_path);
+        let ns: Vec<&str> = rows.iter().map(|r| &r[0]).collect();
+        assert_eq!(ns, ["4", "5", "6"]);
+        for r in &rows {
+            assert_eq!(r.len(), header.len());
+        }
+        assert_eq!(field(&csv_path, 2, "status"), "SAT");
+        assert_eq!(
+            field(&csv_path, 2, "clauses"),
+            reference_clauses(6, false).to_string()
+        );
+    }
+}
+
+/// A solver that ignores the formula and prints the board 1 5 8 6 3 7 2 4 (n = 8) with every
+/// other variable of the file's `p cnf` line false.
+fn fixed_board_solver(dir: &Path) -> String {
+    script(
+        dir,
+        "fixed",
+        r#"m=$(grep '^p cnf' "$1" | cut -d' ' -f3)
+lits=""
+r=0
+for c in 1 5 8 6 3 7 2 4; do
+  for k in 1 2 3 4 5 6 7 8; do
+    v=$((r * 8 + k)); if [ $k -eq $c ]; then lits="$lits $v"; else lits="$lits -$v"; fi
+  done
+  r=$((r + 1))
+done
+for v in $(seq 65 "$m"); do lits="$lits -$v"; done
+echo "s SATISFIABLE"
+echo "v$lits 0"
+exit 10"#,
+    )
+}
+
+#[test]
+fn models_breaking_auxiliary_clauses_are_wrong() {
+    let board = [1usize, 5, 8, 6, 3, 7, 2, 4];
+    let queens: Vec<(usize, usize)> = board.iter().enumerate().map(|(r, c)| (r, c - 1)).collect();
+    assert!(is_valid_placement(8, &queens));
+    let dir = tempfile::tempdir().unwrap();
+    let solver = fixed_board_solver(dir.path());
+    // Pairwise has no auxiliary variables: the board alone is a model.
+    let out = run(&[
+        "compare", "--n", "8", "--amo", "pairwise", "--solver", &solver, "--repeat", "1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("| SAT |"));
+    // Sequential: with every auxiliary false, the first counter clause of a row with its
+    // queen in column 1 (-q(1,1) or s1) is false.
+    let csv_path = dir.path().join("r.csv");
+    let out = run(&[
+        "compare",
+        "--n",
+        "8",
+        "--amo",
+        "sequential",
+        "--solver",
+        &solver,
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let status = field(&csv_path, 0, "status");
+    assert!(status.starts_with("WRONG: clause"), "{status}");
+    assert!(stdout(&out).contains("WRONG"));
+}
+
+#[test]
+fn solver_without_an_answer_fails_the_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    for (name, body) in [
+        ("garbage", "echo 'no idea'"),
+        ("crash", "echo 's SATISFIABLE'; kill -SEGV $$"),
+    ] {
+        let solver = script(dir.path(), name, body);
+        let out = run(&[
+            "compare",
+            "--n",
+            "5",
+            "--amo",
+            "pairwise",
+            "--solver",
+            &solver,
+            "--repeat",
+            "1",
+            "--csv",
+            csv_path.to_str().unwrap(),
+            "--fresh",
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", stderr(&out));
+        assert!(field(&csv_path, 0, "status").starts_with("ERROR"), "{name}");
+    }
+}
+
+#[test]
+fn n_ranges_as_check_takes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    let out = run(&[
+        "compare",
+        "--n",
+        "1..4,6",
+        "--amo",
+        "pairwise",
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = csv_rows(&csv_path);
+    let ns: Vec<usize> = rows.iter().map(|r| r[0].parse().unwrap()).collect();
+    assert_eq!(ns, [1, 2, 3, 4, 6]);
+    for (i, &n) in ns.iter().enumerate() {
+        let expected = if published_total(n) > 0 {
+            "SAT"
+        } else {
+            "UNSAT"
+        };
+        assert_eq!(field(&csv_path, i, "status"), expected, "n = {n}");
+        assert_eq!(
+            field(&csv_path, i, "clauses"),
+            reference_clauses(n as u64, false).to_string()
+        );
+    }
+}
+
+#[test]
+fn outputs_are_checked_before_the_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    let missing = dir.path().join("no-such-folder").join("r.json");
+    let folder = dir.path().to_str().unwrap();
+    for (option, target) in [("--json", missing.to_str().unwrap()), ("--plot", folder)] {
+        let out = run(&[
+            "compare",
+            "--n",
+            "4",
+            "--amo",
+            "pairwise",
+            "--repeat",
+            "1",
+            "--csv",
+            csv_path.to_str().unwrap(),
+            option,
+            target,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{option}");
+        assert!(stderr(&out).contains(option), "{}", stderr(&out));
+        // Refused before any row was measured.
+        assert!(!csv_path.exists());
     }
 }

@@ -19,41 +19,11 @@ enum Format {
     Json,
 }
 
-/// A list of board sizes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NList(Vec<usize>);
+use super::NList;
 
-/// Parses board sizes: ranges `a..b` (both ends included; `a..=b` too) and single numbers,
-/// separated by commas, e.g. `1..10`, `4,6,8`, `1..5,12`. Sorted, duplicates dropped.
+/// Parses board sizes as [`super::parse_n_list_up_to`] does, up to the counter's range.
 pub fn parse_n_list(s: &str) -> Result<NList, String> {
-    let mut ns = Vec::new();
-    for part in s.split(',').map(str::trim) {
-        if part.is_empty() {
-            return Err(format!("empty entry in the list of n '{s}'"));
-        }
-        if let Some((a, b)) = part.split_once("..") {
-            let b = b.strip_prefix('=').unwrap_or(b);
-            let (a, b) = (super::parse_n(a)?, super::parse_n(b)?);
-            if a > b {
-                return Err(format!(
-                    "the range {part} is empty (write the smaller n first)"
-                ));
-            }
-            if b > count::MAX_N {
-                return Err(too_large(b));
-            }
-            ns.extend(a..=b);
-        } else {
-            let n = super::parse_n(part)?;
-            if n > count::MAX_N {
-                return Err(too_large(n));
-            }
-            ns.push(n);
-        }
-    }
-    ns.sort_unstable();
-    ns.dedup();
-    Ok(NList(ns))
+    super::parse_n_list_up_to(s, count::MAX_N, too_large)
 }
 
 fn too_large(n: usize) -> String {

@@ -2,21 +2,46 @@
 //! solver, as a Markdown table, CSV, JSON and an SVG plot.
 
 use super::output::write_output;
+use super::NList;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use queens_sat::encode::LineEncodings;
 use queens_sat::experiment::{self, report, Row, SolverSpec, SweepConfig};
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// The largest n compare takes (the encoder refuses far smaller boards for most encodings).
+const MAX_N: usize = 1 << 16;
+
+/// The most runs per combination.
+const MAX_REPEAT: u32 = 1000;
+
+fn parse_ns(s: &str) -> Result<NList, String> {
+    super::parse_n_list_up_to(s, MAX_N, |n| {
+        format!("n = {n} is too large: compare takes n from 1 to {MAX_N}")
+    })
+}
+
+fn parse_timeout(s: &str) -> Result<f64, String> {
+    let range = format!(
+        "a number of seconds from {} to {} (a week)",
+        experiment::MIN_TIMEOUT_S,
+        experiment::MAX_TIMEOUT_S
+    );
+    match s.trim().parse::<f64>() {
+        Ok(t) if (experiment::MIN_TIMEOUT_S..=experiment::MAX_TIMEOUT_S).contains(&t) => Ok(t),
+        _ => Err(format!("'{s}' is not {range}")),
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// Board sizes, comma-separated (e.g. 8,16,32,64,128).
-    #[arg(long = "n", value_delimiter = ',', value_parser = super::parse_n, default_value = "8,16,32")]
-    ns: Vec<usize>,
+    /// Board sizes: a list `8,16,32`, a range `a..b` (ends included), or both `4..8,16`.
+    #[arg(long = "n", value_parser = parse_ns, default_value = "8,16,32", value_name = "NS")]
+    ns: NList,
     /// Encodings, comma-separated (pairwise,sequential,...); repeat the option for a per-line
     /// setting such as `--amo rows=sequential,diagonals=product`.
     #[arg(
@@ -32,16 +57,17 @@ pub struct CompareArgs {
     /// DIMACS file (cadical, kissat, minisat, ...).
     #[arg(long, value_delimiter = ',', default_value = "varisat")]
     solver: Vec<String>,
-    /// Runs per combination (the median is reported).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Runs per combination, 1 to 1000 (the median is reported).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=MAX_REPEAT as i64))]
     repeat: u32,
-    /// Time limit of one run, in seconds.
-    #[arg(long, default_value_t = 60.0)]
+    /// Time limit of one run, in seconds (0.001 to 604800, a week).
+    #[arg(long, default_value_t = 60.0, value_parser = parse_timeout)]
     timeout: f64,
-    /// Append each row to this CSV file as it is finished; rows already there are skipped.
+    /// Append each row to this CSV file as it is finished; rerunning the same command resumes
+    /// it (the rows already there must come from the same settings).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
-    /// Start the CSV file afresh instead of resuming it.
+    /// Start the CSV file afresh instead of resuming it (only a sweep's CSV is replaced).
     #[arg(long)]
     fresh: bool,
     /// Write the results and metadata as JSON.
@@ -50,6 +76,50 @@ pub struct CompareArgs {
     /// Draw clauses vs n and solve time vs n (log scales) as SVG.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+}
+
+/// Checks, before a sweep, that an output file can be written: its folder exists and takes
+/// new files, and the path is not a folder or a device. Returns the path as it will be
+/// compared with the other outputs (the folder resolved).
+fn check_output(option: &str, path: &Path) -> Result<PathBuf> {
+    if path.as_os_str().is_empty() {
+        bail!("{option}: empty file name");
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        bail!(
+            "{option}: cannot write {}: folder {} does not exist",
+            path.display(),
+            dir.display()
+        );
+    }
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => bail!("{option}: cannot write {}: it is a folder", path.display()),
+        Ok(m) if !m.is_file() => bail!(
+            "{option}: cannot write {}: it is not a regular file",
+            path.display()
+        ),
+        _ => {}
+    }
+    tempfile::Builder::new()
+        .prefix(".queens-sat-")
+        .tempfile_in(dir)
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "{option}: cannot write {}: cannot create files in {} ({})",
+                path.display(),
+                dir.display(),
+                std::io::Error::from(e.kind())
+            )
+        })?;
+    let name = path
+        .file_name()
+        .with_context(|| format!("{option}: {} names no file", path.display()))?;
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    Ok(dir.join(name))
 }
 
 /// `pairwise,sequential` -> two encodings; a value with `=` is one per-line setting.
@@ -94,9 +164,6 @@ fn solver_spec(name: &str) -> Result<SolverSpec> {
 }
 
 pub fn run(args: CompareArgs) -> Result<ExitCode> {
-    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
-        bail!("--timeout must be a positive number of seconds");
-    }
     let encodings = parse_encodings(&args.amo)?;
     let solvers = args
         .solver
@@ -104,29 +171,68 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         .map(|s| solver_spec(s))
         .collect::<Result<Vec<_>>>()?;
     let cfg = SweepConfig {
-        ns: args.ns.clone(),
+        ns: args.ns.0.clone(),
         encodings,
         column_alo: args.column_alo,
         solvers,
         repeats: args.repeat as usize,
         timeout: Duration::from_secs_f64(args.timeout),
     };
-    let mut previous = Vec::new();
+    cfg.validate()?;
+    // Every output is checked before the sweep, not after it.
+    let mut outputs: Vec<(&str, PathBuf)> = Vec::new();
+    for (option, path) in [
+        ("--csv", &args.csv),
+        ("--json", &args.json),
+        ("--plot", &args.plot),
+    ] {
+        let Some(path) = path else { continue };
+        if option != "--csv" && path.as_os_str() == "-" {
+            continue;
+        }
+        let resolved = check_output(option, path)?;
+        if let Some((other, _)) = outputs.iter().find(|(_, p)| *p == resolved) {
+            bail!("{option} and {other} name the same file {}", path.display());
+        }
+        outputs.push((option, resolved));
+    }
+    let resume = match &args.csv {
+        Some(path) => report::read_for_resume(path, args.fresh)?,
+        None => report::ResumeFile::default(),
+    };
+    let meta = cfg.metadata();
+    if let Some(path) = &args.csv {
+        experiment::check_resume(&meta, resume.rows.iter().map(|(line, r)| (*line, r))).map_err(
+            |e| {
+                anyhow::anyhow!(
+                    "{} holds rows of another sweep: {e}; use --fresh or another file",
+                    path.display()
+                )
+            },
+        )?;
+    }
     let mut csv = None;
     if let Some(path) = &args.csv {
-        if args.fresh && path.exists() {
-            std::fs::remove_file(path)
-                .with_context(|| format!("cannot start {} afresh", path.display()))?;
+        csv = Some(report::CsvAppender::open(path, resume.keep)?);
+        if let Some(line) = resume.torn_line {
+            eprintln!(
+                "note: {} line {line} is a row cut short (the sweep stopped while writing it); \
+                 it is dropped and measured again",
+                path.display()
+            );
         }
-        previous = report::read_csv(path)?;
-        csv = Some(report::CsvAppender::open(path)?);
     }
     let wanted = |r: &Row| {
         cfg.ns.contains(&r.n)
             && cfg.encodings.iter().any(|e| e.to_string() == r.encoding)
             && cfg.solvers.iter().any(|s| s.name == r.solver)
     };
-    let previous: Vec<Row> = previous.into_iter().filter(|r| wanted(r)).collect();
+    let previous: Vec<Row> = resume
+        .rows
+        .into_iter()
+        .map(|(_, r)| r)
+        .filter(|r| wanted(r))
+        .collect();
     if !previous.is_empty() {
         eprintln!(
             "resuming: {} rows already in {}",
@@ -152,11 +258,12 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         ProgressBar::hidden()
     };
     let mut rows = previous.clone();
-    let meta = experiment::run_sweep(
+    experiment::run_sweep(
         &cfg,
+        &meta,
         &previous,
         |step| bar.set_message(step.to_string()),
-        |row| {
+        |row| -> Result<()> {
             if let Some(c) = csv.as_mut() {
                 c.append(row)?;
             }
@@ -191,12 +298,20 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         let svg = experiment::plot::render_svg(&rows)?;
         write_output(Some(path), |w| w.write_all(svg.as_bytes()))?;
     }
-    let wrong = rows
-        .iter()
-        .filter(|r| r.status.starts_with("WRONG"))
-        .count();
+    let count = |prefix: &str| rows.iter().filter(|r| r.status.starts_with(prefix)).count();
+    let (wrong, error) = (count("WRONG"), count("ERROR"));
     if wrong > 0 {
-        eprintln!("{wrong} rows have a wrong answer (a model that is not a valid placement, or UNSAT where solutions exist)");
+        eprintln!(
+            "{wrong} rows have a wrong answer (a model that is not a valid placement or breaks \
+             a clause of the formula, or UNSAT where solutions exist)"
+        );
+    }
+    if error > 0 {
+        eprintln!(
+            "{error} rows have no usable answer (the solver failed, or printed no readable answer)"
+        );
+    }
+    if rows.iter().any(|r| experiment::is_failure(&r.status)) {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)

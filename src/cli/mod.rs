@@ -95,6 +95,48 @@ pub fn parse_n(s: &str) -> Result<usize, String> {
     }
 }
 
+/// A list of board sizes, sorted, without duplicates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NList(pub Vec<usize>);
+
+/// Parses board sizes: ranges `a..b` (both ends included; `a..=b` too) and single numbers,
+/// separated by commas, e.g. `1..10`, `4,6,8`, `1..5,12`. Sorted, duplicates dropped. An n
+/// above `max` is refused with the message `too_large(n)` (before any range is expanded).
+pub fn parse_n_list_up_to(
+    s: &str,
+    max: usize,
+    too_large: impl Fn(usize) -> String,
+) -> Result<NList, String> {
+    let mut ns = Vec::new();
+    for part in s.split(',').map(str::trim) {
+        if part.is_empty() {
+            return Err(format!("empty entry in the list of n '{s}'"));
+        }
+        if let Some((a, b)) = part.split_once("..") {
+            let b = b.strip_prefix('=').unwrap_or(b);
+            let (a, b) = (parse_n(a)?, parse_n(b)?);
+            if a > b {
+                return Err(format!(
+                    "the range {part} is empty (write the smaller n first)"
+                ));
+            }
+            if b > max {
+                return Err(too_large(b));
+            }
+            ns.extend(a..=b);
+        } else {
+            let n = parse_n(part)?;
+            if n > max {
+                return Err(too_large(n));
+            }
+            ns.push(n);
+        }
+    }
+    ns.sort_unstable();
+    ns.dedup();
+    Ok(NList(ns))
+}
+
 /// The command line as typed, for comments in outputs.
 pub fn command_line() -> String {
     let mut args = std::env::args();

@@ -12,11 +12,49 @@ mod run;
 
 pub use run::{machine_description, run_with_timeout, solver_version, RunOutcome, SolverSpec};
 
-use crate::encode::{EncodeOptions, LineEncodings, QueensEncoder};
-use anyhow::Result;
+use crate::encode::{EncodeError, EncodeOptions, LineEncodings, QueensEncoder};
+use crate::solve::{verify_assignment, SolveConfig};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
+
+/// Why a sweep could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum SweepError {
+    /// The encoder refused a board size.
+    #[error("n = {n}, {encoding}: {source}")]
+    Encode {
+        /// Board size.
+        n: usize,
+        /// The encoding.
+        encoding: String,
+        /// Why.
+        source: EncodeError,
+    },
+    /// A temporary file could not be written.
+    #[error("{what}: {source}")]
+    Io {
+        /// What was being done.
+        what: String,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+}
+
+/// Why the rows of a CSV cannot be resumed by this sweep: the first row made under other
+/// settings, the setting that differs and both values.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("line {line} has {setting} = {found}, this run {expected}")]
+pub struct OtherSweep {
+    /// The CSV line of the row (the header is line 1).
+    pub line: u64,
+    /// The setting (a CSV column).
+    pub setting: &'static str,
+    /// Its value in the row.
+    pub found: String,
+    /// Its value in this run.
+    pub expected: String,
+}
 
 /// One measured combination.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -25,8 +63,14 @@ pub struct Row {
     pub n: usize,
     /// The encoding (as `--amo` takes it).
     pub encoding: String,
+    /// The redundant column at-least-one clauses were added.
+    pub column_alo: bool,
     /// The solver's name.
     pub solver: String,
+    /// Runs asked for (the median of the finished ones is reported).
+    pub repeats: usize,
+    /// Time limit of one run, in seconds.
+    pub timeout_s: f64,
     /// Variables.
     pub vars: u64,
     /// Clauses.
@@ -88,6 +132,8 @@ pub struct Metadata {
     pub repeats: usize,
     /// Timeout per run, in seconds.
     pub timeout_s: f64,
+    /// The redundant column at-least-one clauses were added.
+    pub column_alo: bool,
 }
 
 /// The tool's name and version, as recorded in results.
@@ -112,39 +158,165 @@ fn has_solution(n: usize) -> bool {
     n != 2 && n != 3
 }
 
-/// Runs the sweep: for each n, each encoding, each solver (missing solvers are left out and
-/// listed in the metadata), skipping the combinations already in `previous` (a resumed sweep;
-/// an encoding and solver that timed out there are not tried again at larger n), calling `on_row` as each row is finished
-/// and `on_step` before each run with a short description. Returns the metadata.
-pub fn run_sweep(
-    cfg: &SweepConfig,
-    previous: &[Row],
-    mut on_step: impl FnMut(&str),
-    mut on_row: impl FnMut(&Row) -> Result<()>,
-) -> Result<Metadata> {
-    let machine = machine_description();
-    let mut solvers = Vec::new();
-    let mut missing = Vec::new();
-    for s in &cfg.solvers {
-        match solver_version(s) {
-            Some(v) => solvers.push((s.clone(), v)),
-            None => missing.push(s.name.clone()),
+/// The longest time limit of one run a sweep takes: a week.
+pub const MAX_TIMEOUT_S: f64 = 7.0 * 24.0 * 3600.0;
+
+/// The shortest time limit of one run a sweep takes: a millisecond.
+pub const MIN_TIMEOUT_S: f64 = 0.001;
+
+impl SweepConfig {
+    /// Checks that every board size can be encoded with every encoding, so that a sweep does
+    /// not stop half-way on a size the encoder refuses.
+    pub fn validate(&self) -> Result<(), SweepError> {
+        for &n in &self.ns {
+            for encoding in &self.encodings {
+                QueensEncoder::new(n, self.encode_options(*encoding)).map_err(|source| {
+                    SweepError::Encode {
+                        n,
+                        encoding: encoding.to_string(),
+                        source,
+                    }
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn encode_options(&self, amo: LineEncodings) -> EncodeOptions {
+        EncodeOptions {
+            amo,
+            column_alo: self.column_alo,
         }
     }
-    let meta = Metadata {
-        tool_version: tool_version(),
-        machine: machine.clone(),
-        solvers: solvers
-            .iter()
-            .map(|(s, v)| (s.name.clone(), v.clone()))
-            .collect(),
-        missing_solvers: missing,
-        repeats: cfg.repeats,
-        timeout_s: cfg.timeout.as_secs_f64(),
-    };
+
+    /// What this sweep records about itself: asks every solver its version (a solver that
+    /// cannot be run is listed as missing).
+    pub fn metadata(&self) -> Metadata {
+        let mut solvers = Vec::new();
+        let mut missing = Vec::new();
+        for s in &self.solvers {
+            match solver_version(s) {
+                Some(v) => solvers.push((s.name.clone(), v)),
+                None => missing.push(s.name.clone()),
+            }
+        }
+        Metadata {
+            tool_version: tool_version(),
+            machine: machine_description(),
+            solvers,
+            missing_solvers: missing,
+            repeats: self.repeats,
+            timeout_s: self.timeout.as_secs_f64(),
+            column_alo: self.column_alo,
+        }
+    }
+}
+
+/// Checks that rows read back from a CSV (each with its line number) were made under the
+/// settings of this sweep, so that resuming cannot mix them: the redundant clauses, the
+/// repeats, the time limit, this tool's version, the machine, and the solver's version (for
+/// the solvers of this sweep). Returns the first row that differs and how.
+pub fn check_resume<'a>(
+    meta: &Metadata,
+    rows: impl IntoIterator<Item = (u64, &'a Row)>,
+) -> Result<(), OtherSweep> {
+    for (line, r) in rows {
+        let differ = |setting: &'static str, found: String, expected: String| {
+            Err(OtherSweep {
+                line,
+                setting,
+                found,
+                expected,
+            })
+        };
+        if r.column_alo != meta.column_alo {
+            return differ(
+                "column_alo",
+                r.column_alo.to_string(),
+                meta.column_alo.to_string(),
+            );
+        }
+        if r.repeats != meta.repeats {
+            return differ("repeats", r.repeats.to_string(), meta.repeats.to_string());
+        }
+        if r.timeout_s != meta.timeout_s {
+            return differ(
+                "timeout_s",
+                r.timeout_s.to_string(),
+                meta.timeout_s.to_string(),
+            );
+        }
+        if r.tool_version != meta.tool_version {
+            return differ(
+                "tool_version",
+                format!("'{}'", r.tool_version),
+                format!("'{}'", meta.tool_version),
+            );
+        }
+        if r.machine != meta.machine {
+            return differ(
+                "machine",
+                format!("'{}'", r.machine),
+                format!("'{}'", meta.machine),
+            );
+        }
+        if let Some((_, v)) = meta.solvers.iter().find(|(s, _)| *s == r.solver) {
+            if *v != r.solver_version {
+                return differ(
+                    "solver_version",
+                    format!("'{}'", r.solver_version),
+                    format!("'{v}'"),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `true` for the statuses that make a sweep fail: a wrong answer, or a solver that gave no
+/// usable answer (crashed, printed something unreadable, answered UNKNOWN, could not be run).
+pub fn is_failure(status: &str) -> bool {
+    status.starts_with("WRONG") || status.starts_with("ERROR")
+}
+
+/// A message on one line (for a status in a table or CSV).
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Runs the sweep described by `cfg` with the solvers `meta` found (see
+/// [`SweepConfig::metadata`]; missing solvers are left out): for each n, each encoding, each
+/// solver, skipping the combinations already in `previous` (a resumed sweep, checked with
+/// [`check_resume`]; an encoding and solver that timed out there are not tried again at larger
+/// n), calling `on_row` as each row is finished and `on_step` before each run with a short
+/// description.
+///
+/// Every model is checked as a board and against every clause of the formula; a model that
+/// fails either gives a `WRONG` row, as does UNSAT for a board size with solutions.
+pub fn run_sweep<E: From<SweepError>>(
+    cfg: &SweepConfig,
+    meta: &Metadata,
+    previous: &[Row],
+    mut on_step: impl FnMut(&str),
+    mut on_row: impl FnMut(&Row) -> Result<(), E>,
+) -> Result<(), E> {
     let dir = tempfile::Builder::new()
         .prefix("queens-sat-compare-")
-        .tempdir()?;
+        .tempdir()
+        .map_err(|source| SweepError::Io {
+            what: "cannot create a temporary folder".into(),
+            source,
+        })?;
+    let solvers: Vec<(&SolverSpec, &String)> = cfg
+        .solvers
+        .iter()
+        .filter_map(|s| {
+            meta.solvers
+                .iter()
+                .find(|(name, _)| *name == s.name)
+                .map(|(_, v)| (s, v))
+        })
+        .collect();
     let skip: HashSet<(usize, String, String)> = previous
         .iter()
         .map(|r| (r.n, r.encoding.clone(), r.solver.clone()))
@@ -154,6 +326,7 @@ pub fn run_sweep(
         .filter(|r| r.status == "TIMEOUT" || r.status == "SKIPPED")
         .map(|r| (r.encoding.clone(), r.solver.clone()))
         .collect();
+    let repeats = cfg.repeats.max(1);
     for &n in &cfg.ns {
         for encoding in &cfg.encodings {
             let name = encoding.to_string();
@@ -164,24 +337,37 @@ pub fn run_sweep(
             if todo.is_empty() {
                 continue;
             }
-            let opts = EncodeOptions {
-                amo: *encoding,
-                column_alo: cfg.column_alo,
-            };
-            let enc = QueensEncoder::new(n, opts)?;
+            let opts = cfg.encode_options(*encoding);
+            let enc = QueensEncoder::new(n, opts).map_err(|source| SweepError::Encode {
+                n,
+                encoding: name.clone(),
+                source,
+            })?;
             let size = enc.size();
             on_step(&format!("n={n} {name}: encoding"));
             let path = dir.path().join(format!("q{n}.cnf"));
+            let io_err = |source| SweepError::Io {
+                what: format!("cannot write the formula to {}", path.display()),
+                source,
+            };
             let t = Instant::now();
-            let file = std::fs::File::create(&path)?;
-            enc.write_dimacs(std::io::BufWriter::with_capacity(1 << 16, file), None)?;
+            let file = std::fs::File::create(&path).map_err(io_err)?;
+            enc.write_dimacs(std::io::BufWriter::with_capacity(1 << 16, file), None)
+                .map_err(io_err)?;
             let encode_ms = t.elapsed().as_secs_f64() * 1e3;
-            let dimacs_bytes = std::fs::metadata(&path)?.len();
+            let dimacs_bytes = std::fs::metadata(&path).map_err(io_err)?.len();
+            let solve_cfg = SolveConfig {
+                options: opts,
+                ..Default::default()
+            };
             for (solver, version) in todo {
                 let mut row = Row {
                     n,
                     encoding: name.clone(),
+                    column_alo: cfg.column_alo,
                     solver: solver.name.clone(),
+                    repeats: cfg.repeats,
+                    timeout_s: meta.timeout_s,
                     vars: size.vars,
                     clauses: size.clauses,
                     literals: size.literals,
@@ -192,9 +378,9 @@ pub fn run_sweep(
                     solve_ms_all: String::new(),
                     conflicts: None,
                     decisions: None,
-                    solver_version: version.clone(),
+                    solver_version: (*version).clone(),
                     tool_version: meta.tool_version.clone(),
-                    machine: machine.clone(),
+                    machine: meta.machine.clone(),
                 };
                 if timed_out.contains(&(name.clone(), solver.name.clone())) {
                     row.status = "SKIPPED".into();
@@ -202,24 +388,35 @@ pub fn run_sweep(
                     continue;
                 }
                 let mut times = Vec::new();
-                for rep in 0..cfg.repeats.max(1) {
+                for rep in 0..repeats {
                     on_step(&format!(
-                        "n={n} {name} {} run {}/{}",
+                        "n={n} {name} {} run {}/{repeats}",
                         solver.name,
                         rep + 1,
-                        cfg.repeats.max(1)
                     ));
-                    let out = run_with_timeout(solver, &path, cfg.timeout)?;
+                    let out = match run_with_timeout(solver, &path, cfg.timeout) {
+                        Ok(out) => out,
+                        Err(e) => {
+                            row.status = format!("ERROR: {}", one_line(&format!("{e:#}")));
+                            break;
+                        }
+                    };
                     row.conflicts = out.conflicts;
                     row.decisions = out.decisions;
                     row.status = match &out.answer {
                         _ if out.timed_out => "TIMEOUT".to_string(),
-                        Err(e) => format!("ERROR: {e}"),
+                        Err(e) => format!("ERROR: {}", one_line(e)),
                         Ok(None) if has_solution(n) => "WRONG: UNSAT".to_string(),
                         Ok(None) => "UNSAT".to_string(),
                         Ok(Some(model)) => match run::check_model(n, model) {
-                            Ok(_) => "SAT".to_string(),
-                            Err(v) => format!("WRONG: {v}"),
+                            Err(v) => format!("WRONG: {}", one_line(&v)),
+                            Ok(_) => match verify_assignment(n, &solve_cfg, model) {
+                                Ok(report) => match report.cnf {
+                                    Ok(()) => "SAT".to_string(),
+                                    Err(p) => format!("WRONG: {}", one_line(&p.to_string())),
+                                },
+                                Err(e) => format!("ERROR: cannot check the model: {e}"),
+                            },
                         },
                     };
                     if row.status != "SAT" && row.status != "UNSAT" {
@@ -241,5 +438,5 @@ pub fn run_sweep(
             }
         }
     }
-    Ok(meta)
+    Ok(())
 }

@@ -5,6 +5,11 @@ use super::Row;
 use plotters::prelude::*;
 use std::collections::BTreeMap;
 
+/// The plot could not be drawn.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot draw the plot: {0}")]
+pub struct PlotError(pub String);
+
 /// A palette that stays readable for a dozen series.
 const COLORS: [RGBColor; 10] = [
     RGBColor(31, 119, 180),
@@ -117,7 +122,7 @@ fn draw_panel(
 
 /// An SVG document with two panels: clauses vs n per encoding, and median solve time vs n per
 /// encoding and solver (rows that timed out or failed are left out of the second panel).
-pub fn render_svg(rows: &[Row]) -> anyhow::Result<String> {
+pub fn render_svg(rows: &[Row]) -> Result<String, PlotError> {
     // Colors follow the encodings, markers the solvers, in order of first appearance.
     let mut encodings: Vec<&str> = Vec::new();
     let mut solvers: Vec<&str> = Vec::new();
@@ -163,7 +168,7 @@ pub fn render_svg(rows: &[Row]) -> anyhow::Result<String> {
             root.present()?;
             Ok(())
         };
-        draw().map_err(|e| anyhow::anyhow!("cannot draw the plot: {e}"))?;
+        draw().map_err(|e| PlotError(e.to_string()))?;
     }
     Ok(svg)
 }

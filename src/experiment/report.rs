@@ -2,9 +2,9 @@
 //! JSON.
 
 use super::{Metadata, Row};
-use anyhow::{Context, Result};
 use std::fs::OpenOptions;
-use std::path::Path;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 /// The Markdown table of `rows`, one line per (n, encoding, solver).
 pub fn markdown(rows: &[Row]) -> String {
@@ -33,67 +33,357 @@ pub fn markdown(rows: &[Row]) -> String {
     s
 }
 
+/// The largest CSV file read back to resume a sweep (a row takes some 300 bytes).
+pub const MAX_CSV_BYTES: u64 = 64 << 20;
+
+/// Why a CSV file cannot be resumed or appended to.
+#[derive(Debug, thiserror::Error)]
+pub enum CsvError {
+    /// A device, a pipe or a folder.
+    #[error("{} is not a regular file; the CSV must be one", .0.display())]
+    NotRegular(PathBuf),
+    /// Larger than [`MAX_CSV_BYTES`].
+    #[error("{} has {size} bytes, more than the {max} a sweep's CSV may have", .path.display(), max = MAX_CSV_BYTES)]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size.
+        size: u64,
+    },
+    /// Another program's file: its header is not the sweep's.
+    #[error("{} is not a CSV of queens-sat compare (its first line is '{first_line}'); it is left as it is: choose another file", .path.display())]
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// Its first line (shortened).
+        first_line: String,
+    },
+    /// A row that cannot be read, before the last one.
+    #[error("{} line {line} is not a row of a queens-sat sweep ({reason}); use --fresh or another file", .path.display())]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// The line where the row starts (the header is line 1).
+        line: u64,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Reading or writing failed.
+    #[error("cannot {what} {}: {source}", .path.display())]
+    Io {
+        /// "read", "write", ...
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// The header line of a sweep's CSV (without its line end): the fields of [`Row`], in order.
+pub fn csv_header() -> String {
+    let row = Row {
+        n: 0,
+        encoding: String::new(),
+        column_alo: false,
+        solver: String::new(),
+        repeats: 0,
+        timeout_s: 0.0,
+        vars: 0,
+        clauses: 0,
+        literals: 0,
+        dimacs_bytes: 0,
+        encode_ms: 0.0,
+        status: String::new(),
+        solve_ms: None,
+        solve_ms_all: String::new(),
+        conflicts: None,
+        decisions: None,
+        solver_version: String::new(),
+        tool_version: String::new(),
+        machine: String::new(),
+    };
+    let mut w = csv::Writer::from_writer(Vec::new());
+    // Writing to memory cannot fail.
+    let _ = w.serialize(&row);
+    let bytes = w.into_inner().unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes);
+    text.lines().next().unwrap_or_default().to_string()
+}
+
+/// A sweep's CSV as read back to resume it.
+#[derive(Debug, Default)]
+pub struct ResumeFile {
+    /// The rows, each with the line it starts on (the header is line 1).
+    pub rows: Vec<(u64, Row)>,
+    /// How many bytes of the file to keep when appending: `None` for a file that does not
+    /// exist yet; less than its size when a torn last row is dropped, 0 to start afresh.
+    pub keep: Option<u64>,
+    /// The line of a torn last row (the sweep stopped while writing it), dropped and measured
+    /// again.
+    pub torn_line: Option<u64>,
+}
+
+/// Reads `path` to resume a sweep, or with `fresh` only checks that it is a sweep's CSV (and
+/// keeps none of it). Nothing is written: the caller truncates with [`CsvAppender::open`].
+///
+/// Refused: a file that is not a regular file, one larger than [`MAX_CSV_BYTES`], one whose
+/// header is not exactly [`csv_header`] (another program's file, even with `fresh`), and one
+/// with a damaged row before the last. A torn last row (no line end, wrong number of fields,
+/// unreadable values) is reported in [`ResumeFile::torn_line`] and cut off by `keep`.
+pub fn read_for_resume(path: &Path, fresh: bool) -> Result<ResumeFile, CsvError> {
+    let io = |what, source| CsvError::Io {
+        what,
+        path: path.to_path_buf(),
+        source,
+    };
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ResumeFile::default()),
+        Err(e) => return Err(io("read", e)),
+    };
+    if !meta.is_file() {
+        return Err(CsvError::NotRegular(path.to_path_buf()));
+    }
+    if !fresh && meta.len() > MAX_CSV_BYTES {
+        return Err(CsvError::TooLarge {
+            path: path.to_path_buf(),
+            size: meta.len(),
+        });
+    }
+    // With `fresh`, only the header matters.
+    let limit = if fresh { 1 << 16 } else { MAX_CSV_BYTES + 1 };
+    let file = std::fs::File::open(path).map_err(|e| io("read", e))?;
+    let mut data = Vec::new();
+    file.take(limit)
+        .read_to_end(&mut data)
+        .map_err(|e| io("read", e))?;
+    if !fresh && data.len() as u64 > MAX_CSV_BYTES {
+        return Err(CsvError::TooLarge {
+            path: path.to_path_buf(),
+            size: data.len() as u64,
+        });
+    }
+    let header = csv_header();
+    let mut out = ResumeFile {
+        keep: Some(if fresh { 0 } else { data.len() as u64 }),
+        ..Default::default()
+    };
+    if data.is_empty() {
+        return Ok(out);
+    }
+    let first_end = data.iter().position(|&b| b == b'\n');
+    let first_line = &data[..first_end.unwrap_or(data.len())];
+    let foreign = || CsvError::Foreign {
+        path: path.to_path_buf(),
+        first_line: shorten(&String::from_utf8_lossy(first_line)),
+    };
+    if first_end.is_none() {
+        // Only part of the header: the sweep stopped while writing its first row.
+        if header.as_bytes().starts_with(first_line) {
+            out.keep = Some(0);
+            out.torn_line = (!fresh).then_some(1);
+            return Ok(out);
+        }
+        return Err(foreign());
+    }
+    if first_line != header.as_bytes() {
+        return Err(foreign());
+    }
+    if fresh {
+        return Ok(out);
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(true)
+        .from_reader(&data[..]);
+    let headers = reader
+        .byte_headers()
+        .map_err(|e| damaged(path, 1, &e))?
+        .clone();
+    let mut records = Vec::new();
+    let mut rec = csv::ByteRecord::new();
+    loop {
+        match reader.read_byte_record(&mut rec) {
+            Ok(true) => records.push(rec.clone()),
+            Ok(false) => break,
+            Err(e) => {
+                let line = e.position().map_or(0, |p| p.line());
+                return Err(damaged(path, line, &e));
+            }
+        }
+    }
+    let complete = data.ends_with(b"\n");
+    let last = records.len().saturating_sub(1);
+    for (i, rec) in records.iter().enumerate() {
+        let pos = rec.position().cloned().unwrap_or_else(csv::Position::new);
+        let parsed = if rec.len() != headers.len() {
+            Err(format!(
+                "{} fields, the header has {}",
+                rec.len(),
+                headers.len()
+            ))
+        } else {
+            rec.deserialize::<Row>(Some(&headers))
+                .map_err(|e| e.to_string())
+        };
+        match parsed {
+            Ok(row) if i < last || complete => out.rows.push((pos.line(), row)),
+            Err(reason) if i < last => {
+                return Err(CsvError::Damaged {
+                    path: path.to_path_buf(),
+                    line: pos.line(),
+                    reason,
+                })
+            }
+            parsed => {
+                // A torn row is one line cut short; more lines (an open quote that swallowed
+                // the rows after it) mean damage, which is not cut off.
+                let rest = &data[pos.byte() as usize..];
+                let rest = rest.strip_suffix(b"\n").unwrap_or(rest);
+                if rest.contains(&b'\n') {
+                    return Err(CsvError::Damaged {
+                        path: path.to_path_buf(),
+                        line: pos.line(),
+                        reason: parsed.err().unwrap_or_else(|| "an open quote".into()),
+                    });
+                }
+                out.keep = Some(pos.byte());
+                out.torn_line = Some(pos.line());
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn damaged(path: &Path, line: u64, e: &csv::Error) -> CsvError {
+    CsvError::Damaged {
+        path: path.to_path_buf(),
+        line,
+        reason: e.to_string(),
+    }
+}
+
+/// At most 60 characters of a line, printable.
+fn shorten(s: &str) -> String {
+    let clean: String = s
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if clean.chars().count() > 60 {
+        format!("{}...", clean.chars().take(60).collect::<String>())
+    } else {
+        clean
+    }
+}
+
 /// Appends rows to a CSV file, writing the header first when the file is new or empty, and
 /// flushing after every row so an interrupted sweep keeps what it finished.
 pub struct CsvAppender {
     writer: csv::Writer<std::fs::File>,
+    path: PathBuf,
 }
 
 impl CsvAppender {
-    /// Opens (or creates) `path` for appending.
-    pub fn open(path: &Path) -> Result<Self> {
-        let empty = std::fs::metadata(path)
-            .map(|m| m.len() == 0)
-            .unwrap_or(true);
+    /// Opens (or creates) `path` for appending, first cutting it to `keep` bytes when given
+    /// (see [`ResumeFile::keep`]).
+    pub fn open(path: &Path, keep: Option<u64>) -> Result<Self, CsvError> {
+        let io = |source| CsvError::Io {
+            what: "write",
+            path: path.to_path_buf(),
+            source,
+        };
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+            .map_err(io)?;
+        if let Some(len) = keep {
+            file.set_len(len).map_err(io)?;
+        }
+        let empty = file.metadata().map_err(io)?.len() == 0;
         let writer = csv::WriterBuilder::new()
             .has_headers(empty)
             .from_writer(file);
-        Ok(CsvAppender { writer })
+        Ok(CsvAppender {
+            writer,
+            path: path.to_path_buf(),
+        })
     }
 
     /// Appends one row and flushes it to disk.
-    pub fn append(&mut self, row: &Row) -> Result<()> {
-        self.writer.serialize(row)?;
-        self.writer.flush()?;
+    pub fn append(&mut self, row: &Row) -> Result<(), CsvError> {
+        let io = |source| CsvError::Io {
+            what: "write",
+            path: self.path.clone(),
+            source,
+        };
+        self.writer
+            .serialize(row)
+            .map_err(|e| io(std::io::Error::other(e.to_string())))?;
+        self.writer.flush().map_err(io)?;
         Ok(())
     }
 }
 
-/// Reads the rows of a CSV file written by [`CsvAppender`]. A missing file gives no rows.
-pub fn read_csv(path: &Path) -> Result<Vec<Row>> {
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    let mut reader =
-        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut rows = Vec::new();
-    for (i, rec) in reader.deserialize().enumerate() {
-        let row: Row = rec.with_context(|| {
-            format!(
-                "{} line {} is not a row of a queens-sat sweep",
-                path.display(),
-                i + 2
-            )
-        })?;
-        rows.push(row);
-    }
-    Ok(rows)
-}
-
 /// The JSON document of a sweep: its metadata and its rows.
-pub fn json(meta: &Metadata, rows: &[Row]) -> Result<String> {
+pub fn json(meta: &Metadata, rows: &[Row]) -> Result<String, serde_json::Error> {
     #[derive(serde::Serialize)]
     struct Doc<'a> {
         metadata: &'a Metadata,
         rows: &'a [Row],
     }
-    Ok(serde_json::to_string_pretty(&Doc {
+    serde_json::to_string_pretty(&Doc {
         metadata: meta,
         rows,
-    })?)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_lists_the_settings_of_a_row() {
+        assert_eq!(
+            csv_header(),
+            "n,encoding,column_alo,solver,repeats,timeout_s,vars,clauses,literals,\
+             dimacs_bytes,encode_ms,status,solve_ms,solve_ms_all,conflicts,decisions,\
+             solver_version,tool_version,machine"
+        );
+    }
+
+    const ROW: &str = "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m\n";
+
+    fn resume(text: &str) -> Result<ResumeFile, CsvError> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.csv");
+        std::fs::write(&path, text).unwrap();
+        read_for_resume(&path, false)
+    }
+
+    #[test]
+    fn torn_rows_and_damaged_rows() {
+        let head = format!("{}\n", csv_header());
+        let r = resume(&format!("{head}{ROW}{ROW}")).unwrap();
+        assert_eq!(r.rows.len(), 2);
+        assert_eq!(r.rows[1].0, 3);
+        assert_eq!(r.torn_line, None);
+        // A last row without its line end is cut off where it starts.
+        let r = resume(&format!("{head}{ROW}{}", &ROW[..20])).unwrap();
+        assert_eq!(r.rows.len(), 1);
+        assert_eq!(r.torn_line, Some(3));
+        assert_eq!(r.keep, Some((head.len() + ROW.len()) as u64));
+        // Only part of the header.
+        let r = resume(&head[..10]).unwrap();
+        assert_eq!((r.keep, r.torn_line), (Some(0), Some(1)));
+        // An open quote swallowing the rows after it is damage, not a torn row.
+        let quoted = ROW.replace(",v,", ",\"v,");
+        let e = resume(&format!("{head}{quoted}{ROW}{ROW}")).unwrap_err();
+        assert!(matches!(e, CsvError::Damaged { line: 2, .. }), "{e}");
+        // A bad row before the last.
+        let bad = ROW.replace("false", "maybe");
+        let e = resume(&format!("{head}{ROW}{bad}{ROW}")).unwrap_err();
+        assert!(matches!(e, CsvError::Damaged { line: 3, .. }), "{e}");
+    }
 }
