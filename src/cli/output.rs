@@ -15,6 +15,28 @@ static PENDING: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
 /// Exit status after an interruption (128 + SIGINT, as shells report it).
 const INTERRUPTED: i32 = 130;
 
+/// Installs (once) the handler of Ctrl-C and SIGTERM: it kills the external solvers running
+/// ([`queens_sat::solve::kill_running`], which also removes their temporary folders), removes
+/// the temporary output files, and exits with status 130.
+pub fn install_interrupt_handler() {
+    static HANDLER: Once = Once::new();
+    HANDLER.call_once(|| {
+        // Without a handler (should installing fail) an interruption kills the process as
+        // before and may leave the hidden temporary file: nothing worse.
+        let _ = ctrlc::set_handler(|| {
+            eprintln!("queens-sat: interrupted");
+            queens_sat::solve::kill_running();
+            let files = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+            for (tmp, target) in files.iter() {
+                if std::fs::remove_file(tmp).is_ok() {
+                    eprintln!("queens-sat: {} was not written", target.display());
+                }
+            }
+            std::process::exit(INTERRUPTED);
+        });
+    });
+}
+
 /// A temporary file registered for removal on interruption while this guard lives.
 struct Pending(PathBuf);
 
@@ -23,21 +45,7 @@ impl Pending {
     /// being installed first. The registry stays locked from before the file exists until it
     /// is registered, so an interruption in between still finds and removes it.
     fn create(dir: &Path, target: &Path) -> io::Result<(tempfile::NamedTempFile, Pending)> {
-        static HANDLER: Once = Once::new();
-        HANDLER.call_once(|| {
-            // Without a handler (should installing fail) an interruption kills the process as
-            // before and may leave the hidden temporary file: nothing worse.
-            let _ = ctrlc::set_handler(|| {
-                eprintln!("queens-sat: interrupted");
-                let files = PENDING.lock().unwrap_or_else(|e| e.into_inner());
-                for (tmp, target) in files.iter() {
-                    if std::fs::remove_file(tmp).is_ok() {
-                        eprintln!("queens-sat: {} was not written", target.display());
-                    }
-                }
-                std::process::exit(INTERRUPTED);
-            });
-        });
+        install_interrupt_handler();
         let mut files = PENDING.lock().unwrap_or_else(|e| e.into_inner());
         let tmp = tempfile::Builder::new()
             .prefix(".queens-sat-")
