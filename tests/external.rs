@@ -349,6 +349,10 @@ fn bad_time_limits_are_refused() {
             let err = stderr(&o);
             assert_eq!(err.lines().count(), 1, "{cmd:?}: {err}");
             assert!(err.contains("--timeout"), "{cmd:?}: {err}");
+            assert!(
+                err.contains("time limit") || err.contains("number of seconds"),
+                "{cmd:?}: {err}"
+            );
             assert!(!err.contains("panicked"), "{err}");
             assert!(stdout(&o).is_empty());
         }
