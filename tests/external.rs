@@ -503,3 +503,20 @@ fn completions(n: usize, placed: &[(usize, usize)]) -> u64 {
     }
     go(n, 0, &mut Vec::new(), placed)
 }
+
+#[test]
+fn a_failure_to_write_the_cnf_keeps_its_cause() {
+    let dir = tempfile::tempdir().unwrap();
+    let liar = script(dir.path(), "liar.sh", "echo 's UNSATISFIABLE'\n");
+    let o = bin()
+        .args(["solve", "8", "--solver", liar.to_str().unwrap()])
+        .env("TMPDIR", dir.path().join("no-such-folder"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("cannot create a temporary folder"), "{err}");
+    assert!(err.contains("No such file or directory"), "{err}");
+    assert!(!err.contains("embedded solver"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
