@@ -205,8 +205,10 @@ fn rejects_corrupted_output() {
         let f = write(dir.path(), "cut.txt", &(cut.join("\n") + "\n"));
         let o = verify(n, &f, &[]);
         if model_lines > 1 {
-            assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
-            assert!(stdout(&o).contains("gives no value to"), "{}", stdout(&o));
+            // Ends with 0 but gives no value to some variables: incomplete input, exit 2.
+            assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+            assert!(stderr(&o).contains("gives no value to"), "{}", stderr(&o));
+            assert_eq!(stderr(&o).lines().count(), 1);
         } else {
             assert_eq!(o.status.code(), Some(2));
             assert!(stderr(&o).contains("does not end with 0"), "{}", stderr(&o));
@@ -226,12 +228,14 @@ fn rejects_corrupted_output() {
             "{}",
             stdout(&o)
         );
+        // (A model for a smaller n gives no value to the larger formula's last variables:
+        // incomplete, exit 2.)
         let o = verify(n + 2, &good_path, &[]);
-        assert_eq!(o.status.code(), Some(1));
+        assert_eq!(o.status.code(), Some(2));
         assert!(
-            stdout(&o).contains("is it a model for n = 30?"),
+            stderr(&o).contains("is it a model for n = 30?"),
             "{}",
-            stdout(&o)
+            stderr(&o)
         );
 
         // The right model under a partial board it does not complete.
@@ -303,6 +307,18 @@ fn judges_unsat_claims_and_placements() {
         assert!(stderr(&o).contains(needle), "{name}: {}", stderr(&o));
         assert_eq!(stderr(&o).lines().count(), 1);
     }
+    // A model that ends with 0 but leaves variables out: truncated, exit 2.
+    let f = write(dir.path(), "v0.txt", "s SATISFIABLE\nv 2 8 9 0\n");
+    let o = verify(4, &f, &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("incomplete model"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("gives no value to 13"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stderr(&o).lines().count(), 1);
+    assert!(stdout(&o).is_empty());
     let o = verify(8, &dir.path().join("missing.txt"), &[]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot read"));

@@ -57,9 +57,10 @@ pub struct CheckArgs {
     /// (`cadical,minisat`); those not on PATH are skipped with a note.
     #[arg(long, value_delimiter = ',', value_name = "SOLVERS")]
     external: Vec<String>,
-    /// Time limit per external solver run, in seconds.
-    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
-    timeout: f64,
+    /// Time limit per external solver run, in seconds (the solver and every process it
+    /// started are stopped).
+    #[arg(long, default_value = "60", value_parser = super::solve::parse_timeout, value_name = "SECONDS", allow_negative_numbers = true)]
+    timeout: Duration,
     /// How many enumerated solutions to corrupt for the soundness check (besides the
     /// constructed placements).
     #[arg(long, default_value_t = 3, value_name = "K")]
@@ -104,9 +105,6 @@ fn encodings(values: &[String]) -> Result<Vec<LineEncodings>> {
 }
 
 pub fn run(args: CheckArgs) -> Result<ExitCode> {
-    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
-        bail!("--timeout must be a positive number of seconds");
-    }
     if args.threads == Some(0) {
         bail!("--threads must be at least 1");
     }
@@ -133,12 +131,16 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
             eprintln!("note: {program} is not on PATH; its check is skipped");
         }
     }
+    if !external.is_empty() {
+        // The solvers run in their own process groups: an interruption must stop them.
+        super::output::install_interrupt_handler();
+    }
     let cfg = CheckConfig {
         enumerate_up_to: args.enumerate_up_to,
         count_up_to: args.count_up_to,
         corrupted_solutions: args.corrupt,
         external,
-        timeout: Duration::from_secs_f64(args.timeout),
+        timeout: args.timeout,
         threads: args.threads,
     };
 

@@ -33,6 +33,28 @@ static PENDING: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
 /// Exit status after an interruption (128 + SIGINT, as shells report it).
 const INTERRUPTED: i32 = 130;
 
+/// Installs (once) the handler of Ctrl-C and SIGTERM: it kills the external solvers running
+/// ([`queens_sat::solve::kill_running`], which also removes their temporary folders), removes
+/// the temporary output files, and exits with status 130.
+pub fn install_interrupt_handler() {
+    static HANDLER: Once = Once::new();
+    HANDLER.call_once(|| {
+        // Without a handler (should installing fail) an interruption kills the process as
+        // before and may leave the hidden temporary file: nothing worse.
+        let _ = ctrlc::set_handler(|| {
+            eprintln!("queens-sat: interrupted");
+            queens_sat::solve::kill_running();
+            let files = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+            for (tmp, target) in files.iter() {
+                if fs::remove_file(tmp).is_ok() {
+                    eprintln!("queens-sat: {} was not written", target.display());
+                }
+            }
+            std::process::exit(INTERRUPTED);
+        });
+    });
+}
+
 /// Symbolic links followed before giving up (the kernel's own limit).
 const MAX_LINKS: usize = 40;
 
@@ -74,21 +96,7 @@ impl Pending {
     /// being installed first. The registry stays locked from before the file exists until it
     /// is registered, so an interruption in between still finds and removes it.
     fn create(dir: &Path, name: &OsStr, target: &Path) -> io::Result<(File, Pending)> {
-        static HANDLER: Once = Once::new();
-        HANDLER.call_once(|| {
-            // Without a handler (should installing fail) an interruption kills the process as
-            // before and may leave the temporary file, which the next run removes.
-            let _ = ctrlc::set_handler(|| {
-                eprintln!("queens-sat: interrupted");
-                let files = PENDING.lock().unwrap_or_else(|e| e.into_inner());
-                for (tmp, target) in files.iter() {
-                    if fs::remove_file(tmp).is_ok() {
-                        eprintln!("queens-sat: {} was not written", target.display());
-                    }
-                }
-                std::process::exit(INTERRUPTED);
-            });
-        });
+        install_interrupt_handler();
         let mut files = PENDING.lock().unwrap_or_else(|e| e.into_inner());
         let path = dir.join(tmp_name(name, std::process::id()));
         let open = || OpenOptions::new().write(true).create_new(true).open(&path);

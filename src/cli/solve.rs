@@ -5,7 +5,8 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::encode::QueensEncoder;
 use queens_sat::solve::{
-    run_external, solve_model, verify_assignment, Enumeration, Progress, SolveConfig, SolverAnswer,
+    refute_unsat, run_external_with, solve_model, verify_assignment, Enumeration, Progress,
+    SolveConfig, SolverAnswer,
 };
 use queens_sat::Placement;
 use std::io::{self, Write};
@@ -30,6 +31,33 @@ pub enum Format {
     Json,
     /// SAT-competition style: `s SATISFIABLE` and `v` lines; exit 10 (SAT) or 20 (UNSAT).
     Competition,
+}
+
+/// Longest `--timeout` accepted: a week.
+const TIMEOUT_MAX_SECS: f64 = 7.0 * 24.0 * 3600.0;
+
+/// Parses `--timeout SECONDS`: a number of seconds (fractions allowed), from 0.001 to a week.
+pub fn parse_timeout(s: &str) -> Result<Duration, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if !v.is_finite() || v <= 0.0 {
+        return Err(format!(
+            "'{s}': the time limit must be a positive number of seconds"
+        ));
+    }
+    if v < 0.001 {
+        return Err(format!(
+            "'{s}': the time limit must be at least 0.001 seconds"
+        ));
+    }
+    if v > TIMEOUT_MAX_SECS {
+        return Err(format!(
+            "'{s}': the time limit is at most a week ({TIMEOUT_MAX_SECS} seconds)"
+        ));
+    }
+    Duration::try_from_secs_f64(v).map_err(|e| format!("'{s}': {e}"))
 }
 
 /// The formula: encoding options and the partial board. Shared by `solve` and `verify`.
@@ -92,6 +120,10 @@ pub struct SolveArgs {
     /// result file as its second argument.
     #[arg(long, value_name = "COMMAND", conflicts_with_all = ["all", "count", "limit"])]
     solver: Option<String>,
+    /// With --solver: stop the solver (and every process it started) after SECONDS and exit
+    /// 1 (default: no limit).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, requires = "solver", allow_negative_numbers = true)]
+    timeout: Option<Duration>,
     /// Enumeration: split into sub-problems on the first K rows (0: a single solver).
     #[arg(long, value_name = "K")]
     split_rows: Option<usize>,
@@ -267,7 +299,15 @@ fn print_one(
 fn run_external_solver(args: &SolveArgs, cfg: &SolveConfig, cmd: &str) -> Result<ExitCode> {
     let n = args.n;
     let command = super::command_line();
-    let ans = run_external(cmd, n, cfg, Some(&command))?;
+    super::output::install_interrupt_handler();
+    let ans = match run_external_with(cmd, n, cfg, Some(&command), args.timeout) {
+        Ok(a) => a,
+        Err(e) if e.is_solver_failure() => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(1));
+        }
+        Err(e) => return Err(e.into()),
+    };
     let who = ans.program.clone();
     let out = &mut io::stdout().lock();
     match &ans.answer {
@@ -299,13 +339,22 @@ fn run_external_solver(args: &SolveArgs, cfg: &SolveConfig, cmd: &str) -> Result
             }
         }
         SolverAnswer::Unsat => {
-            if cfg.is_unconstrained() && n != 2 && n != 3 {
-                eprintln!(
-                    "{who} answered UNSATISFIABLE, but n = {n} has solutions (only n = 2 and 3 have none)"
-                );
+            // Never reported as a fact unchecked: a solution refutes it.
+            if let Some(p) = refute_unsat(n, cfg)? {
+                if cfg.is_unconstrained() {
+                    eprintln!(
+                        "{who} says UNSATISFIABLE, but n = {n} has solutions (only n = 2 and 3 have none), e.g. {}",
+                        p.to_one_line()
+                    );
+                } else {
+                    eprintln!(
+                        "{who} says UNSATISFIABLE but the embedded solver finds a solution: {}",
+                        p.to_one_line()
+                    );
+                }
                 return Ok(ExitCode::from(1));
             }
-            let note = format!("answer of {who}");
+            let note = format!("answer of {who}, confirmed by the embedded solver");
             print_unsat(out, args, cfg, Some(&note))
         }
         SolverAnswer::Unknown => {

@@ -4,9 +4,10 @@
 use super::solve::FormulaArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use queens_sat::solve::process::escape;
 use queens_sat::solve::{
-    parse_solver_answer, solve, verify_assignment, verify_placement, Assignment, CnfProblem,
-    SolveConfig, SolverAnswer, VerifyReport,
+    parse_solver_answer, refute_unsat, verify_assignment, verify_placement, Assignment, CnfProblem,
+    ModelMismatch, SolveConfig, SolverAnswer, VerifyReport,
 };
 use queens_sat::Placement;
 use std::io::{Read, Write};
@@ -77,19 +78,25 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     }
     let (answer, format) = match parse_solver_answer(&text) {
         Ok(a) => a,
-        Err(e) => bail!("{name}: {e}"),
+        Err(e) => bail!("{name}: {}", escape(&e.to_string(), 300)),
     };
     match answer {
         SolverAnswer::Sat(a) => {
-            writeln!(out, "answer: SATISFIABLE ({format})")?;
             let report = verify_assignment(n, &cfg, &a)?;
+            // A model without values for some variables is incomplete (truncated output, or
+            // an answer for a smaller formula): an input error, not a wrong answer.
+            if let Err(CnfProblem::Mismatch(m @ ModelMismatch::MissingVars { .. })) = &report.cnf {
+                bail!("{name}: incomplete model: {m}");
+            }
+            writeln!(out, "answer: SATISFIABLE ({format})")?;
             let complete = report.vars >= a.max_var() && a.missing(report.vars).is_empty();
             let groups = (args.explain && complete).then_some(&a);
             print_report(out, n, &cfg, &report, groups)
         }
         SolverAnswer::Unsat => {
             writeln!(out, "answer: UNSATISFIABLE ({format})")?;
-            match solve(n, &cfg)? {
+            // An empty board of size 1 or >= 4 has a solution by construction: no search.
+            match refute_unsat(n, &cfg)? {
                 None => {
                     writeln!(out, "correct: no solution exists for n = {n}")?;
                     Ok(ExitCode::SUCCESS)

@@ -803,15 +803,14 @@ fn external(
     row: &mut RowReport,
 ) {
     let n = row.n;
-    let written = tempfile::Builder::new()
-        .prefix("queens-sat-check-")
-        .tempdir()
-        .and_then(|dir| {
+    // Registered, so that an interrupted run (crate::solve::kill_running) removes it.
+    let written =
+        crate::solve::process::TempDirGuard::create("queens-sat-check-").and_then(|(dir, g)| {
             let path = dir.path().join(format!("queens-{n}.cnf"));
             write_cnf(&path, &f.name(), n, row.vars, &formula.cnf)?;
-            Ok((dir, path))
+            Ok((dir, g, path))
         });
-    let (_dir, path) = match written {
+    let (_dir, _guard, path) = match written {
         Ok(x) => x,
         Err(e) => {
             row.fail(
@@ -822,7 +821,8 @@ fn external(
         }
     };
     for command in &cfg.external {
-        let (status, problem) = external_one(command, &path, n, row.vars, formula, expected, cfg);
+        let (status, problem) =
+            external_one(command, &path, n, row.vars, formula, expected, row.sat, cfg);
         if let Some(p) = &problem {
             row.fail(Check::External, format!("{command}: {p}"));
         }
@@ -835,6 +835,7 @@ fn external(
 }
 
 /// One external run: its status for the table, and a discrepancy if any.
+#[allow(clippy::too_many_arguments)]
 fn external_one(
     command: &str,
     path: &Path,
@@ -842,6 +843,7 @@ fn external_one(
     vars: usize,
     formula: &Encoded,
     expected: Option<u64>,
+    embedded_sat: Option<bool>,
     cfg: &CheckConfig,
 ) -> (String, Option<String>) {
     let Some(spec) = SolverSpec::command(command) else {
@@ -852,7 +854,10 @@ fn external_one(
     }
     let outcome = match run_with_timeout(&spec, path, cfg.timeout) {
         Ok(o) => o,
-        Err(e) => return (format!("cannot run: {e:#}"), None),
+        Err(e) => {
+            let why = crate::solve::process::error_chain(&e);
+            return (format!("cannot run: {why}"), None);
+        }
     };
     if outcome.timed_out {
         return ("timeout".into(), None);
@@ -860,9 +865,15 @@ fn external_one(
     match outcome.answer {
         Err(e) => ("no answer".into(), Some(format!("no usable answer: {e}"))),
         Ok(None) => {
-            let problem = expected
-                .filter(|&t| t > 0)
-                .map(|t| format!("says UNSAT, but {}", there_are(t)));
+            // An UNSAT answer is checked against the count when known, and always against
+            // the embedded solver's answer on the same formula (check 1).
+            let problem = match (expected, embedded_sat) {
+                (Some(t), _) if t > 0 => Some(format!("says UNSAT, but {}", there_are(t))),
+                (_, Some(true)) => {
+                    Some("says UNSATISFIABLE but the embedded solver finds a solution".to_string())
+                }
+                _ => None,
+            };
             ("UNSAT".into(), problem)
         }
         Ok(Some(model)) => {

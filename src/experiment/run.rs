@@ -2,12 +2,13 @@
 
 use crate::board::Placement;
 use crate::check::check_placement;
-use crate::solve::{board_of, parse_solver_answer, Assignment, SolverAnswer};
-use anyhow::{Context, Result};
+use crate::solve::process::ProcessError;
+use crate::solve::{
+    board_of, dimacs_vars, run_solver, Assignment, ExternalError, ParseAnswerError, SolverAnswer,
+    SolverCommand,
+};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-use wait_timeout::ChildExt;
+use std::time::Duration;
 
 /// A solver: a program (with arguments) that takes a DIMACS file as its last argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,19 +29,23 @@ impl SolverSpec {
     /// A solver from its command line (`cadical`, `kissat --sat`, `minisat`): MiniSat is
     /// recognised by its program name and given a result file.
     pub fn command(command: &str) -> Option<SolverSpec> {
-        let mut parts = command.split_whitespace();
-        let program = parts.next()?;
-        let result_file = Path::new(program)
-            .file_name()
-            .and_then(|f| f.to_str())
-            .is_some_and(|f| f.to_ascii_lowercase().starts_with("minisat"));
+        let c = SolverCommand::parse(command).ok()?;
         Some(SolverSpec {
             name: command.trim().to_string(),
-            program: PathBuf::from(program),
-            args: parts.map(String::from).collect(),
-            result_file,
+            program: c.program,
+            args: c.args,
+            result_file: c.result_file,
             version: None,
         })
+    }
+
+    /// The command to run.
+    pub fn to_command(&self) -> SolverCommand {
+        SolverCommand {
+            program: self.program.clone(),
+            args: self.args.clone(),
+            result_file: self.result_file,
+        }
     }
 }
 
@@ -48,7 +53,7 @@ impl SolverSpec {
 #[derive(Debug)]
 pub struct RunOutcome {
     /// `Ok(Some(model))` SAT with the model printed, `Ok(None)` UNSAT, `Err` no usable answer
-    /// (unreadable, or UNKNOWN). Meaningless when `timed_out`.
+    /// (unreadable, UNKNOWN, too much output). Meaningless when `timed_out`.
     pub answer: std::result::Result<Option<Assignment>, String>,
     /// The run was stopped at the time limit.
     pub timed_out: bool,
@@ -60,54 +65,53 @@ pub struct RunOutcome {
     pub decisions: Option<u64>,
 }
 
-/// Runs `solver` on `cnf`, killing it after `timeout`.
-pub fn run_with_timeout(solver: &SolverSpec, cnf: &Path, timeout: Duration) -> Result<RunOutcome> {
-    let dir = tempfile::tempdir()?;
-    let stdout_path = dir.path().join("stdout");
-    let result_path = dir.path().join("result");
-    let stdout = std::fs::File::create(&stdout_path)?;
-    let mut cmd = Command::new(&solver.program);
-    cmd.args(&solver.args).arg(cnf);
-    if solver.result_file {
-        cmd.arg(&result_path);
+/// Runs `solver` on `cnf`, killing its process group after `timeout`. The output accepted is
+/// bounded by the number of variables in the file's `p cnf` line; a solver printing more is
+/// stopped and its answer is an error. Errors only when the solver cannot be run at all.
+pub fn run_with_timeout(
+    solver: &SolverSpec,
+    cnf: &Path,
+    timeout: Duration,
+) -> Result<RunOutcome, ExternalError> {
+    let vars = dimacs_vars(cnf).unwrap_or(0);
+    match run_solver(&solver.to_command(), cnf, vars, Some(timeout)) {
+        Ok(run) => Ok(RunOutcome {
+            timed_out: run.answer.is_none(),
+            answer: match run.answer {
+                Some(a) => answer_of(a),
+                None => Err("stopped at the time limit".into()),
+            },
+            elapsed: run.elapsed,
+            conflicts: statistic(&run.output, "conflicts"),
+            decisions: statistic(&run.output, "decisions"),
+        }),
+        Err(e @ ExternalError::Process(ProcessError::OutputTooLarge { .. })) => Ok(RunOutcome {
+            answer: Err(e.to_string()),
+            timed_out: false,
+            elapsed: Duration::ZERO,
+            conflicts: None,
+            decisions: None,
+        }),
+        Err(e) => Err(e),
     }
-    let start = Instant::now();
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(stdout)
-        .stderr(Stdio::null())
-        .spawn()
-        .with_context(|| format!("cannot run {}", solver.program.display()))?;
-    let status = child.wait_timeout(timeout)?;
-    let elapsed = start.elapsed();
-    let timed_out = status.is_none();
-    if timed_out {
-        let _ = child.kill();
-        let _ = child.wait();
-    }
-    let text = std::fs::read_to_string(&stdout_path).unwrap_or_default();
-    let answer_text = if solver.result_file {
-        std::fs::read_to_string(&result_path).unwrap_or_default()
-    } else {
-        text.clone()
-    };
-    Ok(RunOutcome {
-        answer: parse_answer(&answer_text),
-        timed_out,
-        elapsed,
-        conflicts: statistic(&text, "conflicts"),
-        decisions: statistic(&text, "decisions"),
-    })
 }
 
-/// Reads the answer with [`crate::solve::parse_solver_answer`].
-fn parse_answer(text: &str) -> std::result::Result<Option<Assignment>, String> {
-    match parse_solver_answer(text) {
+/// The answer as [`RunOutcome::answer`] has it.
+fn answer_of(
+    a: std::result::Result<(SolverAnswer, crate::solve::AnswerFormat), ParseAnswerError>,
+) -> std::result::Result<Option<Assignment>, String> {
+    match a {
         Ok((SolverAnswer::Sat(a), _)) => Ok(Some(a)),
         Ok((SolverAnswer::Unsat, _)) => Ok(None),
         Ok((SolverAnswer::Unknown, _)) => Err("the solver answered UNKNOWN".to_string()),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(crate::solve::process::escape(&e.to_string(), 300)),
     }
+}
+
+/// Reads the answer with [`crate::solve::parse_solver_answer`].
+#[cfg(test)]
+fn parse_answer(text: &str) -> std::result::Result<Option<Assignment>, String> {
+    answer_of(crate::solve::parse_solver_answer(text))
 }
 
 /// The number after `name` in a statistics line such as CaDiCaL's `c conflicts: 1234 ...` or
@@ -131,32 +135,13 @@ pub(crate) fn check_model(n: usize, model: &Assignment) -> std::result::Result<P
 }
 
 /// The solver's version as it reports it (`--version`, first line), `Some("unknown")` when it
-/// runs but says nothing, `None` when it cannot be run at all.
+/// runs but says nothing (within [`crate::solve::VERSION_TIMEOUT`]), `None` when it cannot be
+/// run at all.
 pub fn solver_version(solver: &SolverSpec) -> Option<String> {
     if let Some(v) = &solver.version {
         return Some(v.clone());
     }
-    let mut child = Command::new(&solver.program)
-        .arg("--version")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let status = child.wait_timeout(Duration::from_secs(2)).ok()?;
-    if status.is_none() {
-        let _ = child.kill();
-        let _ = child.wait();
-        return Some("unknown".into());
-    }
-    let mut out = String::new();
-    use std::io::Read;
-    child.stdout.take()?.read_to_string(&mut out).ok()?;
-    let first = out.lines().map(str::trim).find(|l| !l.is_empty());
-    Some(match first {
-        Some(v) if status.is_some_and(|s| s.success()) => v.to_string(),
-        _ => "unknown".to_string(),
-    })
+    crate::solve::solver_version(&solver.program)
 }
 
 /// CPU model, cores and memory of this machine, e.g. `Intel(R) Xeon(R) Processor, 2 cores, 24 GiB`.

@@ -1,17 +1,29 @@
 //! Running an external SAT solver on the exported CNF.
 //!
 //! The formula is written to a DIMACS file in a temporary folder and the command is run on
-//! it. Solvers that print SAT-competition output (CaDiCaL, Kissat, Glucose, ...) are read from
-//! their standard output; MiniSat, which writes its answer to a result file given as a second
-//! argument (`minisat in.cnf out.txt`), is recognised by its program name. Exit codes are not
-//! trusted on their own (10/20 by convention, but not everywhere): the answer is parsed with
-//! [`super::parse_solver_answer`].
+//! it with [`super::process::run_bounded`]: in its own process group, with an optional time
+//! limit and a bound on its output. Solvers that print SAT-competition output (CaDiCaL,
+//! Kissat, Glucose, ...) are read from their standard output; MiniSat, which writes its answer
+//! to a result file given as a second argument (`minisat in.cnf out.txt`), is recognised by its
+//! program name. Exit codes are not trusted on their own (10/20 by convention, but not
+//! everywhere): the answer is parsed with [`super::parse_solver_answer`].
+//!
+//! Nor is an UNSAT answer trusted: [`refute_unsat`] looks for a solution the solver claims
+//! does not exist, by the direct construction when the board is empty and with the embedded
+//! solver otherwise.
 
+use super::process::{escape, run_bounded, Limits, ProcessError, TempDirGuard};
 use super::{
     parse_solver_answer, AnswerFormat, ParseAnswerError, SolveConfig, SolveError, SolverAnswer,
 };
-use std::path::Path;
-use std::process::{Command, Stdio};
+use crate::board::Placement;
+use std::io::{self, BufRead, Read};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+/// Time limit of the `--version` probe.
+pub const VERSION_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// What an external solver answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,19 +47,28 @@ pub enum ExternalError {
     /// An empty command.
     #[error("empty solver command")]
     EmptyCommand,
-    /// The program could not be started.
-    #[error("cannot run solver '{program}': {reason}")]
-    Spawn {
+    /// The program could not be started, or it printed too much, or waiting for it failed.
+    #[error(transparent)]
+    Process(#[from] ProcessError),
+    /// Writing the CNF or reading the answer failed.
+    #[error("{context}")]
+    Io {
+        /// What was being done, e.g. `writing /tmp/queens-sat-x/queens-8.cnf`.
+        context: String,
+        /// The error.
+        #[source]
+        source: io::Error,
+    },
+    /// The solver ran into the time limit and was stopped.
+    #[error("'{program}' gave no answer within {} s and was stopped", .limit.as_secs_f64())]
+    Timeout {
         /// The program.
         program: String,
-        /// Why.
-        reason: String,
+        /// The limit.
+        limit: Duration,
     },
-    /// Writing the CNF or reading the answer failed.
-    #[error("{0}")]
-    Io(String),
     /// The answer could not be read.
-    #[error("cannot read the answer of '{program}' (exit code {code}): {error}{stderr}")]
+    #[error("cannot read the answer of '{program}' (exit code {code}): {}{stderr}", escape(&.error.to_string(), 300))]
     Parse {
         /// The program.
         program: String,
@@ -55,9 +76,164 @@ pub enum ExternalError {
         code: String,
         /// The parse error.
         error: ParseAnswerError,
-        /// The last line of its standard error, if any, prefixed by "; stderr: ".
+        /// The last line of its standard error (escaped), if any, prefixed by "; stderr: ".
         stderr: String,
     },
+}
+
+impl ExternalError {
+    /// `true` when the solver ran but gave no usable answer (time limit, too much output,
+    /// unreadable answer), as opposed to a problem with the command or the formula.
+    pub fn is_solver_failure(&self) -> bool {
+        matches!(
+            self,
+            ExternalError::Timeout { .. }
+                | ExternalError::Parse { .. }
+                | ExternalError::Process(ProcessError::OutputTooLarge { .. })
+        )
+    }
+}
+
+fn io_error(context: impl Into<String>) -> impl FnOnce(io::Error) -> ExternalError {
+    let context = context.into();
+    move |source| ExternalError::Io { context, source }
+}
+
+/// A solver command: a program, its arguments, and whether it writes a MiniSat result file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverCommand {
+    /// The program.
+    pub program: PathBuf,
+    /// Arguments before the input file.
+    pub args: Vec<String>,
+    /// MiniSat style: the answer goes to a result file given after the input file.
+    pub result_file: bool,
+}
+
+impl SolverCommand {
+    /// A command line (`cadical -q`, `minisat`), split at white space; MiniSat is recognised
+    /// by its program name.
+    pub fn parse(command: &str) -> Result<SolverCommand, ExternalError> {
+        let mut parts = command.split_whitespace();
+        let program = parts.next().ok_or(ExternalError::EmptyCommand)?;
+        Ok(SolverCommand {
+            program: PathBuf::from(program),
+            args: parts.map(String::from).collect(),
+            result_file: is_minisat(program),
+        })
+    }
+
+    fn label(&self) -> String {
+        self.program.display().to_string()
+    }
+}
+
+/// What one run of a solver on a DIMACS file gave.
+#[derive(Clone, Debug)]
+pub struct SolverRun {
+    /// The answer (`None` when stopped at the time limit).
+    pub answer: Option<Result<(SolverAnswer, AnswerFormat), ParseAnswerError>>,
+    /// Its exit code, if it exited normally.
+    pub exit_code: Option<i32>,
+    /// From the start to the exit (or to the kill at the time limit).
+    pub elapsed: Duration,
+    /// Its standard output (statistics lines), as text.
+    pub output: String,
+    /// The last non-empty line of its standard error, escaped.
+    pub stderr_last: Option<String>,
+}
+
+/// The most standard output (or result-file) bytes accepted from a solver on a formula with
+/// `vars` variables: a model needs at most about 12 bytes per variable; generous room is left
+/// for comments and statistics.
+pub fn output_bound(vars: usize) -> usize {
+    (32usize << 20).saturating_add(vars.saturating_mul(24))
+}
+
+/// The number of variables in the `p cnf` line of a DIMACS file, if it can be read.
+pub fn dimacs_vars(path: &Path) -> Option<usize> {
+    let f = std::fs::File::open(path).ok()?;
+    for line in io::BufReader::new(f).take(1 << 20).lines() {
+        let line = line.ok()?;
+        let t = line.trim();
+        if let Some(rest) = t.strip_prefix("p ") {
+            let mut w = rest.split_whitespace();
+            return (w.next()? == "cnf").then(|| w.next()?.parse().ok())?;
+        }
+        if !t.is_empty() && !t.starts_with('c') {
+            return None;
+        }
+    }
+    None
+}
+
+/// Runs `solver` on the DIMACS file `cnf` (with `vars` variables, which bounds the output
+/// accepted), stopping it after `timeout` if given.
+pub fn run_solver(
+    solver: &SolverCommand,
+    cnf: &Path,
+    vars: usize,
+    timeout: Option<Duration>,
+) -> Result<SolverRun, ExternalError> {
+    let label = solver.label();
+    let max = output_bound(vars);
+    let mut cmd = Command::new(&solver.program);
+    cmd.args(&solver.args).arg(cnf);
+    let result = if solver.result_file {
+        let (dir, guard) = TempDirGuard::create("queens-sat-")
+            .map_err(io_error("cannot create a temporary folder"))?;
+        let path = dir.path().join("result.txt");
+        cmd.arg(&path);
+        Some((dir, guard, path))
+    } else {
+        None
+    };
+    let limits = Limits {
+        timeout,
+        stdout_max: max,
+        ..Limits::default()
+    };
+    let fin = run_bounded(cmd, &label, &limits)?;
+    let output = String::from_utf8_lossy(&fin.stdout).into_owned();
+    let stderr_last = fin.stderr_last_line();
+    let exit_code = fin.status.and_then(|s| s.code());
+    if fin.timed_out {
+        return Ok(SolverRun {
+            answer: None,
+            exit_code,
+            elapsed: fin.elapsed,
+            output,
+            stderr_last,
+        });
+    }
+    let text = match &result {
+        Some((_, _, path)) => match std::fs::File::open(path) {
+            // No result file: the parse below reports that there is no answer.
+            Err(_) => String::new(),
+            Ok(f) => {
+                let mut buf = Vec::new();
+                f.take(max as u64 + 1)
+                    .read_to_end(&mut buf)
+                    .map_err(io_error(format!("reading {}", path.display())))?;
+                if buf.len() > max {
+                    return Err(ProcessError::OutputTooLarge {
+                        program: label,
+                        limit: max,
+                    }
+                    .into());
+                }
+                String::from_utf8_lossy(&buf).into_owned()
+            }
+        },
+        None => output.clone(),
+    };
+    Ok(SolverRun {
+        answer: Some(parse_solver_answer(&text)),
+        exit_code,
+        elapsed: fin.elapsed,
+        output,
+        stderr_last,
+    })
 }
 
 /// `true` when the program is MiniSat, which writes its answer to a result file.
@@ -69,72 +245,107 @@ fn is_minisat(program: &str) -> bool {
 }
 
 /// Runs `command` (a program and its arguments, separated by white space) on the CNF of the
-/// `n`-queens problem under `cfg` and parses its answer. `comment` goes into the CNF's `c`
-/// lines.
+/// `n`-queens problem under `cfg` and parses its answer, without a time limit. `comment` goes
+/// into the CNF's `c` lines.
 pub fn run_external(
     command: &str,
     n: usize,
     cfg: &SolveConfig,
     comment: Option<&str>,
 ) -> Result<ExternalAnswer, ExternalError> {
-    let mut parts = command.split_whitespace();
-    let program = parts.next().ok_or(ExternalError::EmptyCommand)?.to_string();
-    let args: Vec<&str> = parts.collect();
-    cfg.validate(n)?;
-    let dir = tempfile::Builder::new()
-        .prefix("queens-sat-")
-        .tempdir()
-        .map_err(|e| ExternalError::Io(format!("cannot create a temporary folder: {e}")))?;
+    run_external_with(command, n, cfg, comment, None)
+}
+
+/// Like [`run_external`], stopping the solver after `timeout` if given.
+pub fn run_external_with(
+    command: &str,
+    n: usize,
+    cfg: &SolveConfig,
+    comment: Option<&str>,
+    timeout: Option<Duration>,
+) -> Result<ExternalAnswer, ExternalError> {
+    let solver = SolverCommand::parse(command)?;
+    let enc = cfg.encoder(n)?;
+    let vars = enc.size().vars as usize;
+    let header = cfg.dimacs_header(&enc, comment)?;
+    let (dir, _guard) = TempDirGuard::create("queens-sat-")
+        .map_err(io_error("cannot create a temporary folder"))?;
     let cnf_path = dir.path().join(format!("queens-{n}.cnf"));
-    let file = std::fs::File::create(&cnf_path)
-        .map_err(|e| ExternalError::Io(format!("cannot write {}: {e}", cnf_path.display())))?;
-    let w = cfg.write_dimacs(n, std::io::BufWriter::new(file), comment)?;
-    drop(w);
-    let result_path = dir.path().join("result.txt");
-    let mut cmd = Command::new(&program);
-    cmd.args(&args).arg(&cnf_path);
-    let minisat = is_minisat(&program);
-    if minisat {
-        cmd.arg(&result_path);
-    }
-    let out = cmd
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .output()
-        .map_err(|e| ExternalError::Spawn {
-            program: program.clone(),
-            reason: if e.kind() == std::io::ErrorKind::NotFound {
-                "not found (is it installed and on PATH?)".to_string()
-            } else {
-                e.to_string()
-            },
-        })?;
-    let text = if minisat {
-        // No result file: the parse below reports that there is no answer.
-        std::fs::read_to_string(&result_path).unwrap_or_default()
-    } else {
-        String::from_utf8_lossy(&out.stdout).into_owned()
+    let writing = format!("writing {}", cnf_path.display());
+    let file = std::fs::File::create(&cnf_path).map_err(io_error(writing.clone()))?;
+    let write = || -> io::Result<()> {
+        let mut w = crate::cnf::DimacsWriter::new(io::BufWriter::new(file), &header)?;
+        cfg.encode_into(&enc, &mut w)?;
+        use io::Write;
+        w.finish()?.flush()
     };
-    let code = out.status.code();
-    match parse_solver_answer(&text) {
+    write().map_err(io_error(writing))?;
+    let program = solver.label();
+    let run = run_solver(&solver, &cnf_path, vars, timeout)?;
+    let Some(answer) = run.answer else {
+        return Err(ExternalError::Timeout {
+            program,
+            limit: timeout.unwrap_or_default(),
+        });
+    };
+    match answer {
         Ok((answer, format)) => Ok(ExternalAnswer {
             answer,
             format,
-            exit_code: code,
+            exit_code: run.exit_code,
             program,
         }),
-        Err(error) => {
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            let last = stderr.lines().rev().find(|l| !l.trim().is_empty());
-            Err(ExternalError::Parse {
-                program,
-                code: code.map_or_else(|| "none, killed by a signal".into(), |c| c.to_string()),
-                error,
-                stderr: last.map_or_else(String::new, |l| format!("; stderr: {}", l.trim())),
-            })
+        Err(error) => Err(ExternalError::Parse {
+            program,
+            code: run
+                .exit_code
+                .map_or_else(|| "none, killed by a signal".into(), |c| c.to_string()),
+            error,
+            stderr: run
+                .stderr_last
+                .map_or_else(String::new, |l| format!("; stderr: {l}")),
+        }),
+    }
+}
+
+/// The version a program reports (`program --version`, first non-empty line, escaped),
+/// `Some("unknown")` when it runs but says nothing usable within [`VERSION_TIMEOUT`], `None`
+/// when it cannot be run at all.
+pub fn solver_version(program: &Path) -> Option<String> {
+    let mut cmd = Command::new(program);
+    cmd.arg("--version");
+    let limits = Limits {
+        timeout: Some(VERSION_TIMEOUT),
+        stdout_max: 1 << 16,
+        stderr_tail: 256,
+        ..Limits::default()
+    };
+    let fin = match run_bounded(cmd, &program.display().to_string(), &limits) {
+        Err(ProcessError::Spawn { .. }) => return None,
+        Err(_) => return Some("unknown".into()),
+        Ok(f) => f,
+    };
+    if fin.timed_out || !fin.status.is_some_and(|s| s.success()) {
+        return Some("unknown".into());
+    }
+    let out = String::from_utf8_lossy(&fin.stdout);
+    let first = out.lines().map(str::trim).find(|l| !l.is_empty());
+    Some(first.map_or_else(|| "unknown".to_string(), |v| escape(v, 200)))
+}
+
+/// Checks a claim that the `n`-queens problem under `cfg` has no solution: a solution that
+/// refutes it, or `None` when there is indeed none. An empty board of size 1 or at least 4 is
+/// answered by the direct construction at once; otherwise the embedded solver decides.
+pub fn refute_unsat(n: usize, cfg: &SolveConfig) -> Result<Option<Placement>, SolveError> {
+    cfg.validate(n)?;
+    if cfg.is_unconstrained() && crate::construct::solution_exists(n) {
+        if let Ok(Some(p)) = crate::construct::construct(n, crate::construct::Method::default()) {
+            if crate::construct::verify(&p).is_ok() {
+                return Ok(Some(p));
+            }
         }
     }
+    super::solve(n, cfg)
 }
 
 #[cfg(test)]
@@ -152,5 +363,28 @@ mod tests {
     fn missing_program_is_a_clear_error() {
         let e = run_external("no-such-solver-xyz", 4, &SolveConfig::default(), None).unwrap_err();
         assert!(e.to_string().contains("not found"), "{e}");
+    }
+
+    #[test]
+    fn unsat_claims_are_refuted() {
+        let cfg = SolveConfig::default();
+        assert!(refute_unsat(3, &cfg).unwrap().is_none());
+        let p = refute_unsat(1000, &cfg).unwrap().unwrap();
+        assert!(crate::check::is_solution(&p));
+        let placed = SolveConfig::with_placed(&[(0, 0)]);
+        let p = refute_unsat(8, &placed).unwrap().unwrap();
+        assert_eq!(p.col(0), 0);
+        let dead = SolveConfig::with_placed(&[(0, 0), (1, 2)]);
+        assert!(refute_unsat(4, &dead).unwrap().is_none());
+    }
+
+    #[test]
+    fn reads_the_variable_count() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("f.cnf");
+        std::fs::write(&p, "c x\np cnf 64 100\n1 0\n").unwrap();
+        assert_eq!(dimacs_vars(&p), Some(64));
+        std::fs::write(&p, "1 0\n").unwrap();
+        assert_eq!(dimacs_vars(&p), None);
     }
 }

@@ -31,13 +31,18 @@
 mod enumerate;
 mod external;
 mod parse;
+pub mod process;
 mod verify;
 
 pub use enumerate::{
     count_solutions, default_split_rows, solutions, Enumeration, Progress, Solutions,
 };
-pub use external::{run_external, ExternalAnswer, ExternalError};
+pub use external::{
+    dimacs_vars, output_bound, refute_unsat, run_external, run_external_with, run_solver,
+    solver_version, ExternalAnswer, ExternalError, SolverCommand, SolverRun, VERSION_TIMEOUT,
+};
 pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
+pub use process::kill_running;
 pub use verify::{
     board_of, describe_lit, verify_assignment, verify_placement, BoardProblem, ClauseViolation,
     CnfProblem, ModelMismatch, VerifyReport,
