@@ -2,7 +2,8 @@
 
 use crate::board::Placement;
 use crate::check::check_placement;
-use crate::solve::{board_of, parse_solver_answer, Assignment, SolverAnswer};
+use crate::instance::Formula;
+use crate::solve::{parse_solver_answer, Assignment, SolverAnswer};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -125,7 +126,10 @@ pub(crate) fn statistic(text: &str, name: &str) -> Option<u64> {
 /// Checks that a model describes an n-queens solution: exactly one queen per row (from the
 /// cell variables) and no two queens attacking. Says what is wrong otherwise.
 pub(crate) fn check_model(n: usize, model: &Assignment) -> std::result::Result<Placement, String> {
-    let p = board_of(n, model).map_err(|e| e.to_string())?;
+    let inst = crate::instance::Instance::new(n, Default::default()).map_err(|e| e.to_string())?;
+    let p = inst
+        .decode(&model.to_bools(n * n))
+        .map_err(|e| e.to_string())?;
     check_placement(&p).map_err(|v| v.to_string())?;
     Ok(p)
 }

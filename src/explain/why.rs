@@ -13,6 +13,7 @@
 
 use super::{Namer, Notation};
 use crate::cnf::{Cnf, Lit, Var};
+use crate::encode::{LabelledCnf, Rule};
 use crate::encode::QueensEncoder;
 use crate::solve::SolveError;
 use std::collections::HashSet;
@@ -319,9 +320,9 @@ pub fn case_split(
 }
 
 /// Where a clause comes from, for the listing: its line ("row 2"), or its group's meaning.
-fn clause_place(namer: &Namer, cnf: &Cnf, i: usize) -> String {
+fn clause_place(namer: &Namer, cnf: &LabelledCnf, i: usize) -> String {
     match cnf.line_of(i) {
-        Some(line) if !matches!(cnf.group_of(i), Some(g) if g.tag == "P" || g.tag == "F") => {
+        Some(line) if !matches!(cnf.rule_of(i), Some(Rule::Placed | Rule::Forbidden)) => {
             line.describe(namer.n())
         }
         _ => cnf
@@ -331,7 +332,7 @@ fn clause_place(namer: &Namer, cnf: &Cnf, i: usize) -> String {
 }
 
 /// `¬q(1,1) ∨ ¬q(2,1)  [Q3, column 1]`
-fn clause_text(namer: &Namer, cnf: &Cnf, i: usize) -> String {
+fn clause_text(namer: &Namer, cnf: &LabelledCnf, i: usize) -> String {
     let tag = cnf.group_of(i).map_or("?", |g| g.tag.as_str());
     format!(
         "{}  [{tag}, {}]",
@@ -343,7 +344,7 @@ fn clause_text(namer: &Namer, cnf: &Cnf, i: usize) -> String {
 fn write_outcome(
     out: &mut impl Write,
     namer: &Namer,
-    cnf: &Cnf,
+    cnf: &LabelledCnf,
     o: &Outcome,
     indent: usize,
 ) -> io::Result<()> {
@@ -377,7 +378,7 @@ fn write_outcome(
 fn write_steps(
     out: &mut impl Write,
     namer: &Namer,
-    cnf: &Cnf,
+    cnf: &LabelledCnf,
     steps: &[Step],
     indent: usize,
 ) -> io::Result<()> {
@@ -399,7 +400,7 @@ fn write_steps(
 pub fn write_why(
     out: &mut impl Write,
     enc: &QueensEncoder,
-    cnf: &Cnf,
+    cnf: &LabelledCnf,
     core: &[usize],
     max_steps: usize,
 ) -> io::Result<()> {

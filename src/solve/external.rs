@@ -8,8 +8,9 @@
 //! [`super::parse_solver_answer`].
 
 use super::{
-    parse_solver_answer, AnswerFormat, ParseAnswerError, SolveConfig, SolveError, SolverAnswer,
+    parse_solver_answer, AnswerFormat, ParseAnswerError, SolveError, SolverAnswer,
 };
+use crate::instance::Instance;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -69,18 +70,17 @@ fn is_minisat(program: &str) -> bool {
 }
 
 /// Runs `command` (a program and its arguments, separated by white space) on the CNF of the
-/// `n`-queens problem under `cfg` and parses its answer. `comment` goes into the CNF's `c`
+/// instance and parses its answer. `comment` goes into the CNF's `c`
 /// lines.
 pub fn run_external(
     command: &str,
-    n: usize,
-    cfg: &SolveConfig,
+    inst: &Instance,
     comment: Option<&str>,
 ) -> Result<ExternalAnswer, ExternalError> {
     let mut parts = command.split_whitespace();
     let program = parts.next().ok_or(ExternalError::EmptyCommand)?.to_string();
     let args: Vec<&str> = parts.collect();
-    cfg.validate(n)?;
+    let n = inst.n();
     let dir = tempfile::Builder::new()
         .prefix("queens-sat-")
         .tempdir()
@@ -88,8 +88,8 @@ pub fn run_external(
     let cnf_path = dir.path().join(format!("queens-{n}.cnf"));
     let file = std::fs::File::create(&cnf_path)
         .map_err(|e| ExternalError::Io(format!("cannot write {}: {e}", cnf_path.display())))?;
-    let w = cfg.write_dimacs(n, std::io::BufWriter::new(file), comment)?;
-    drop(w);
+    inst.write_dimacs(std::io::BufWriter::new(file), comment)
+        .map_err(|e| ExternalError::Io(format!("cannot write {}: {e}", cnf_path.display())))?;
     let result_path = dir.path().join("result.txt");
     let mut cmd = Command::new(&program);
     cmd.args(&args).arg(&cnf_path);
@@ -150,7 +150,11 @@ mod tests {
 
     #[test]
     fn missing_program_is_a_clear_error() {
-        let e = run_external("no-such-solver-xyz", 4, &SolveConfig::default(), None).unwrap_err();
+        let e = run_external(
+            "no-such-solver-xyz",
+            &Instance::new(4, crate::instance::Model::default()).unwrap(),
+            None,
+        ).unwrap_err();
         assert!(e.to_string().contains("not found"), "{e}");
     }
 }
