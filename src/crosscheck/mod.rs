@@ -251,11 +251,7 @@ impl<'a> Probe<'a> {
     fn new(f: &'a dyn Formula, formula: &'a LabelledCnf) -> Self {
         let mut solver = varisat::Solver::new();
         solver.add_formula(&formula.cnf.to_varisat());
-        Probe {
-            f,
-            formula,
-            solver,
-        }
+        Probe { f, formula, solver }
     }
 
     /// Does the CNF accept the board with these cell values? Without auxiliary variables every

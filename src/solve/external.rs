@@ -7,9 +7,7 @@
 //! trusted on their own (10/20 by convention, but not everywhere): the answer is parsed with
 //! [`super::parse_solver_answer`].
 
-use super::{
-    parse_solver_answer, AnswerFormat, ParseAnswerError, SolveError, SolverAnswer,
-};
+use super::{parse_solver_answer, AnswerFormat, ParseAnswerError, SolveError, SolverAnswer};
 use crate::instance::Instance;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -154,7 +152,8 @@ mod tests {
             "no-such-solver-xyz",
             &Instance::new(4, crate::instance::Model::default()).unwrap(),
             None,
-        ).unwrap_err();
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("not found"), "{e}");
     }
 }

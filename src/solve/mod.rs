@@ -41,9 +41,8 @@ pub use enumerate::{
 pub use external::{run_external, ExternalAnswer, ExternalError};
 pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
 pub use verify::{
-    clause_violation, describe_lit, verify_assignment, verify_placement, ClauseViolation, CnfProblem,
-    ModelMismatch,
-    VerifyReport,
+    clause_violation, describe_lit, verify_assignment, verify_placement, ClauseViolation,
+    CnfProblem, ModelMismatch, VerifyReport,
 };
 
 use crate::board::Placement;

@@ -246,9 +246,7 @@ pub fn verify_placement(f: &dyn Formula, p: &Placement) -> Result<VerifyReport, 
         });
     }
     let cnf = to_labelled_cnf(f).cnf;
-    let fixed: Vec<Lit> = (0..n)
-        .flat_map(|r| f.value_lits(r, p.col(r)))
-        .collect();
+    let fixed: Vec<Lit> = (0..n).flat_map(|r| f.value_lits(r, p.col(r))).collect();
     let mut solver = varisat::Solver::new();
     solver.add_formula(&cnf.to_varisat());
     solver.assume(&fixed);
