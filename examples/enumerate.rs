@@ -8,13 +8,14 @@
 //! left. The count must be 92, the number in every table of the problem (OEIS A000170).
 
 use queens_sat::check::is_solution;
-use queens_sat::solve::{solutions, SolveConfig};
+use queens_sat::instance::{Instance, Model};
+use queens_sat::solve::solutions;
 use std::collections::HashSet;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n = 8;
     let mut seen = HashSet::new();
-    for p in solutions(n, &SolveConfig::default())? {
+    for p in solutions(&Instance::new(n, Model::default())?) {
         let p = p?;
         assert!(is_solution(&p));
         println!("{}", p.to_one_line());

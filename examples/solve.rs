@@ -5,12 +5,13 @@
 //! ```
 
 use queens_sat::check::is_solution;
-use queens_sat::solve::{solve, SolveConfig};
+use queens_sat::instance::{Instance, Model};
+use queens_sat::solve::solve;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: usize = std::env::args().nth(1).map_or(Ok(8), |s| s.parse())?;
-    // The default configuration: the reference (pairwise) model, no pre-placed queens.
-    match solve(n, &SolveConfig::default())? {
+    // The reference (pairwise) model on the empty board.
+    match solve(&Instance::new(n, Model::default())?)? {
         Some(p) => {
             // An independent check: no two queens attack each other.
             assert!(is_solution(&p));

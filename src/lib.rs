@@ -39,6 +39,7 @@ pub mod crosscheck;
 pub mod encode;
 pub mod experiment;
 pub mod explain;
+pub mod instance;
 pub mod solve;
 
 pub use board::Placement;

@@ -8,11 +8,16 @@ mod common;
 
 use common::{published_total, run, solver_available, REFERENCE};
 use queens_sat::check::LineKind;
-use queens_sat::cnf::{ClauseSink, GroupInfo, Lit};
+use queens_sat::cnf::{ClauseSink, GroupInfo, Lit, Var};
 use queens_sat::construct::{construct, Method};
 use queens_sat::crosscheck::{check_formula, Check, CheckConfig, Expectation, Formula, RowReport};
-use queens_sat::encode::{cell_lit, Amo, EncodeOptions, Line, LineEncodings, QueensEncoder};
+use queens_sat::encode::{
+    cell_lit, Amo, EncodeOptions, Label, LabelSink, Line, LineEncodings, Rule,
+};
+use queens_sat::instance::{DecodeError, Instance, Model};
+use queens_sat::Placement;
 use std::io;
+use std::sync::Arc;
 
 fn stdout(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -230,95 +235,114 @@ enum Mutation {
     /// Nothing: the control, which must pass.
     None,
     /// Drop every clause that group `tag` emits for `line`.
-    DropLine { tag: &'static str, line: Line },
+    DropLine { rule: Rule, line: Line },
     /// Add the unit clause "no queen on (r, c)" (0-based), a square some solution uses.
     Forbid { cell: (usize, usize) },
 }
 
-/// The real encoder with one mutation.
+/// The real instance with one mutation.
 struct Mutant {
-    inner: QueensEncoder,
+    inner: Instance,
     mutation: Mutation,
 }
 
 /// Forwards clauses to `sink`, except those of the line being dropped.
 struct Filter<'a> {
-    sink: &'a mut dyn ClauseSink,
-    drop: Option<(&'static str, Line)>,
-    group: String,
-    line: Option<Line>,
+    sink: &'a mut dyn LabelSink,
+    drop: Option<(Rule, Line)>,
+    label: Option<Label>,
 }
 
 impl ClauseSink for Filter<'_> {
     fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
-        let dropped = self
-            .drop
-            .is_some_and(|(tag, line)| self.group == tag && self.line == Some(line));
+        let dropped = self.drop.is_some_and(|(rule, line)| {
+            self.label
+                .is_some_and(|l| l.rule == rule && l.line == Some(line))
+        });
         if dropped {
             return Ok(());
         }
         self.sink.add_clause(clause)
     }
     fn begin_group(&mut self, group: &GroupInfo) -> io::Result<()> {
-        self.group = group.tag.clone();
-        self.line = None;
         self.sink.begin_group(group)
     }
-    fn begin_line(&mut self, line: &Line) -> io::Result<()> {
-        self.line = Some(*line);
-        self.sink.begin_line(line)
+}
+
+impl LabelSink for Filter<'_> {
+    fn begin_label(&mut self, label: &Label) -> io::Result<()> {
+        self.label = Some(*label);
+        self.sink.begin_label(label)
     }
 }
 
 impl Formula for Mutant {
     fn name(&self) -> String {
-        format!("{} ({:?})", Formula::name(&self.inner), self.mutation)
+        format!("{} ({:?})", self.inner.name(), self.mutation)
     }
     fn n(&self) -> usize {
         self.inner.n()
     }
-    fn num_vars(&self) -> usize {
-        Formula::num_vars(&self.inner)
+    fn num_vars(&self) -> u64 {
+        self.inner.num_vars()
     }
-    fn encode(&self, sink: &mut dyn ClauseSink) -> io::Result<()> {
+    fn encode_labelled(&self, sink: &mut dyn LabelSink) -> io::Result<()> {
         let drop = match self.mutation {
-            Mutation::DropLine { tag, line } => Some((tag, line)),
+            Mutation::DropLine { rule, line } => Some((rule, line)),
             _ => None,
         };
         let mut filter = Filter {
             sink: &mut *sink,
             drop,
-            group: String::new(),
-            line: None,
+            label: None,
         };
-        self.inner.encode(&mut filter)?;
+        self.inner.encode_labelled(&mut filter)?;
         if let Mutation::Forbid { cell: (r, c) } = self.mutation {
             sink.begin_group(&GroupInfo {
                 tag: "M".into(),
                 meaning: "mutation: a legal square forbidden".into(),
             })?;
+            sink.begin_label(&Label {
+                rule: Rule::Forbidden,
+                line: None,
+            })?;
             sink.add_clause(&[!cell_lit(self.inner.n(), r, c)])?;
         }
         Ok(())
     }
-}
-
-fn mutant(n: usize, amo: Amo, mutation: Mutation) -> Mutant {
-    Mutant {
-        inner: QueensEncoder::new(
-            n,
-            EncodeOptions {
-                amo: LineEncodings::uniform(amo),
-                column_alo: false,
-            },
-        )
-        .unwrap(),
-        mutation,
+    fn value_lits(&self, r: usize, c: usize) -> Vec<Lit> {
+        self.inner.value_lits(r, c)
+    }
+    fn decode(&self, assignment: &[bool]) -> Result<Placement, DecodeError> {
+        self.inner.decode(assignment)
+    }
+    fn projection(&self) -> Vec<Var> {
+        self.inner.projection()
+    }
+    fn var_name(&self, var: Var) -> String {
+        self.inner.var_name(var)
+    }
+    fn pattern_lits(&self, cells: &[bool]) -> Option<Vec<Lit>> {
+        self.inner.pattern_lits(cells)
     }
 }
 
-fn check(m: &Mutant, cfg: &CheckConfig) -> RowReport {
-    check_formula(m, &Expectation::for_n(m.n()), cfg)
+fn mutant(n: usize, amo: Amo, mutation: Mutation) -> Arc<Mutant> {
+    Arc::new(Mutant {
+        inner: Instance::new(
+            n,
+            Model::Cells(EncodeOptions {
+                amo: LineEncodings::uniform(amo),
+                column_alo: false,
+            }),
+        )
+        .unwrap(),
+        mutation,
+    })
+}
+
+fn check(m: &Arc<Mutant>, cfg: &CheckConfig) -> RowReport {
+    check_formula(m.clone(), &Expectation::for_n(m.n()), cfg)
 }
 
 fn messages(r: &RowReport, check: Check) -> Vec<String> {
@@ -329,21 +353,27 @@ fn messages(r: &RowReport, check: Check) -> Vec<String> {
         .collect()
 }
 
-/// The encoder with the clauses of group `tag` on one line dropped.
-fn dropping(n: usize, amo: Amo, tag: &'static str, kind: LineKind, index: usize) -> Mutant {
+/// The encoder with the clauses of `rule` on one line dropped.
+fn dropping(n: usize, amo: Amo, rule: Rule, kind: LineKind, index: usize) -> Arc<Mutant> {
     mutant(
         n,
         amo,
         Mutation::DropLine {
-            tag,
+            rule,
             line: Line { kind, index },
         },
     )
 }
 
 /// The encoder without the clauses of the main `\` diagonal (r - c = 0), the longest one.
-fn without_main_backslash(n: usize, amo: Amo) -> Mutant {
-    dropping(n, amo, "Q5", LineKind::AntiDiagonal, n - 1)
+fn without_main_backslash(n: usize, amo: Amo) -> Arc<Mutant> {
+    dropping(
+        n,
+        amo,
+        Rule::AtMostOne(LineKind::AntiDiagonal),
+        LineKind::AntiDiagonal,
+        n - 1,
+    )
 }
 
 #[test]
@@ -468,7 +498,7 @@ fn forbidding_a_legal_square_is_caught_and_named() {
 fn dropping_a_row_at_least_one_clause_is_caught() {
     for amo in Amo::all() {
         for n in 4..=8 {
-            let m = dropping(n, amo, "Q1", LineKind::Row, 2);
+            let m = dropping(n, amo, Rule::AtLeastOne(LineKind::Row), LineKind::Row, 2);
             let r = check(
                 &m,
                 &CheckConfig {
@@ -496,7 +526,7 @@ fn enumeration_meets_models_outside_its_split() {
     for amo in Amo::all() {
         for n in 1..=6 {
             let r = check(
-                &dropping(n, amo, "Q1", LineKind::Row, 0),
+                &dropping(n, amo, Rule::AtLeastOne(LineKind::Row), LineKind::Row, 0),
                 &CheckConfig::default(),
             );
             let counts = messages(&r, Check::Counts);

@@ -9,23 +9,46 @@ use common::*;
 
 use queens_sat::check::{check_placement, is_solution};
 use queens_sat::encode::{Amo, EncodeOptions, LineEncodings};
+use queens_sat::instance::{Instance, InstanceError, Model};
 use queens_sat::solve::{
     count_solutions, parse_solver_answer, solutions, solve, verify_assignment, Enumeration,
-    SolveConfig, SolverAnswer,
+    SolverAnswer,
 };
 use queens_sat::Placement;
 use std::collections::BTreeSet;
 
-fn all(n: usize, cfg: &SolveConfig) -> Vec<Placement> {
-    solutions(n, cfg)
-        .unwrap()
+/// The settings of a test, made into an instance for each board size.
+#[derive(Clone, Default)]
+struct Cfg {
+    options: EncodeOptions,
+    place: Vec<(usize, usize)>,
+    forbid: Vec<(usize, usize)>,
+}
+
+impl Cfg {
+    fn with_placed(place: &[(usize, usize)]) -> Self {
+        Cfg {
+            place: place.to_vec(),
+            ..Default::default()
+        }
+    }
+    fn validate(&self, n: usize) -> Result<Instance, InstanceError> {
+        Instance::new(n, Model::Cells(self.options))?.with_cells(&self.place, &self.forbid)
+    }
+    fn at(&self, n: usize) -> Instance {
+        self.validate(n).unwrap()
+    }
+}
+
+fn all(n: usize, cfg: &Cfg) -> Vec<Placement> {
+    solutions(&cfg.at(n))
         .collect::<Result<Vec<_>, _>>()
         .unwrap()
 }
 
 #[test]
 fn every_model_is_valid_and_counts_match_the_table() {
-    let cfg = SolveConfig::default();
+    let cfg = Cfg::default();
     for n in 1..=10 {
         let sols = all(n, &cfg);
         for p in &sols {
@@ -36,7 +59,7 @@ fn every_model_is_valid_and_counts_match_the_table() {
         assert_eq!(distinct.len(), sols.len(), "n={n}: a board found twice");
         assert_eq!(sols.len() as u64, published_total(n), "n={n}");
         assert_eq!(
-            count_solutions(n, &cfg).unwrap(),
+            count_solutions(&cfg.at(n)).unwrap(),
             published_total(n),
             "n={n}"
         );
@@ -54,7 +77,7 @@ fn counts_do_not_depend_on_the_encoding() {
         };
         for amo_lines in [LineEncodings::uniform(amo), mixed] {
             for column_alo in [false, true] {
-                let cfg = SolveConfig {
+                let cfg = Cfg {
                     options: EncodeOptions {
                         amo: amo_lines,
                         column_alo,
@@ -63,12 +86,12 @@ fn counts_do_not_depend_on_the_encoding() {
                 };
                 for n in 1..=8 {
                     assert_eq!(
-                        count_solutions(n, &cfg).unwrap(),
+                        count_solutions(&cfg.at(n)).unwrap(),
                         published_total(n),
                         "n={n} {amo_lines} column_alo={column_alo}"
                     );
-                    if let Some(m) = queens_sat::solve::solve_model(n, &cfg).unwrap() {
-                        let rep = verify_assignment(n, &cfg, &m.assignment).unwrap();
+                    if let Some(m) = queens_sat::solve::solve_model(&cfg.at(n)).unwrap() {
+                        let rep = verify_assignment(&cfg.at(n), &m.assignment).unwrap();
                         assert!(rep.is_ok(), "n={n} {amo_lines}: {rep:?}");
                     }
                 }
@@ -79,12 +102,11 @@ fn counts_do_not_depend_on_the_encoding() {
 
 #[test]
 fn split_depths_and_threads_agree_with_the_table() {
-    let cfg = SolveConfig::default();
+    let cfg = Cfg::default();
     for n in [9, 10, 11] {
         for k in 0..=4 {
             for t in [1, 2] {
-                let c = Enumeration::new(n, &cfg)
-                    .unwrap()
+                let c = Enumeration::new(cfg.at(n))
                     .split_rows(k)
                     .threads(t)
                     .count(|_| {})
@@ -97,10 +119,10 @@ fn split_depths_and_threads_agree_with_the_table() {
 
 #[test]
 fn two_and_three_are_unsat() {
-    let cfg = SolveConfig::default();
+    let cfg = Cfg::default();
     for n in [2, 3] {
-        assert!(solve(n, &cfg).unwrap().is_none());
-        assert_eq!(count_solutions(n, &cfg).unwrap(), 0);
+        assert!(solve(&cfg.at(n)).unwrap().is_none());
+        assert_eq!(count_solutions(&cfg.at(n)).unwrap(), 0);
         for format in ["board", "line"] {
             let o = run(&["solve", &n.to_string(), "--format", format]);
             assert_eq!(o.status.code(), Some(0));
@@ -120,24 +142,24 @@ fn two_and_three_are_unsat() {
 #[test]
 fn placed_queens_and_forbidden_cells() {
     for n in [5, 6, 7, 8] {
-        let free = all(n, &SolveConfig::default());
+        let free = all(n, &Cfg::default());
         let mut incompletable = 0;
         for r in 0..n {
             for c in 0..n {
-                let cfg = SolveConfig::with_placed(&[(r, c)]);
+                let cfg = Cfg::with_placed(&[(r, c)]);
                 let got: BTreeSet<_> = all(n, &cfg).into_iter().collect();
                 let want: BTreeSet<_> = free.iter().filter(|p| p.col(r) == c).cloned().collect();
                 assert_eq!(got, want, "n={n} place ({r},{c})");
                 assert!(got.iter().all(|p| p.col(r) == c));
                 if want.is_empty() {
                     incompletable += 1;
-                    assert!(solve(n, &cfg).unwrap().is_none(), "n={n} ({r},{c})");
+                    assert!(solve(&cfg.at(n)).unwrap().is_none(), "n={n} ({r},{c})");
                 }
-                let cfg = SolveConfig {
+                let cfg = Cfg {
                     forbid: vec![(r, c)],
                     ..Default::default()
                 };
-                let got = count_solutions(n, &cfg).unwrap();
+                let got = count_solutions(&cfg.at(n)).unwrap();
                 let want = free.iter().filter(|p| p.col(r) != c).count() as u64;
                 assert_eq!(got, want, "n={n} forbid ({r},{c})");
             }
@@ -153,12 +175,12 @@ fn placed_queens_and_forbidden_cells() {
 #[test]
 fn incompletable_pairs_are_unsat() {
     let n = 8;
-    let free = all(n, &SolveConfig::default());
+    let free = all(n, &Cfg::default());
     let mut checked = 0;
     'outer: for a in 0..n * n {
         for b in a + 1..n * n {
             let (pa, pb) = ((a / n, a % n), (b / n, b % n));
-            let cfg = SolveConfig::with_placed(&[pa, pb]);
+            let cfg = Cfg::with_placed(&[pa, pb]);
             if cfg.validate(n).is_err() {
                 continue; // attacking pairs are input errors, tested elsewhere
             }
@@ -168,7 +190,7 @@ fn incompletable_pairs_are_unsat() {
             if completable {
                 continue;
             }
-            assert!(solve(n, &cfg).unwrap().is_none());
+            assert!(solve(&cfg.at(n)).unwrap().is_none());
             if checked < 3 {
                 let place_a = format!("{},{}", pa.0 + 1, pa.1 + 1);
                 let place_b = format!("{},{}", pb.0 + 1, pb.1 + 1);
@@ -240,7 +262,7 @@ fn cli_competition_format() {
     let SolverAnswer::Sat(a) = parse_solver_answer(&text).unwrap().0 else {
         panic!("not SAT")
     };
-    let rep = verify_assignment(40, &SolveConfig::default(), &a).unwrap();
+    let rep = verify_assignment(&Cfg::default().at(40), &a).unwrap();
     assert!(rep.is_ok(), "{rep:?}");
 }
 

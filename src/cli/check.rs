@@ -6,7 +6,8 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::count;
 use queens_sat::crosscheck::{self, CheckConfig, Formula, RowReport};
-use queens_sat::encode::{Amo, EncodeOptions, LineEncodings, QueensEncoder};
+use queens_sat::encode::{Amo, EncodeOptions, LineEncodings};
+use queens_sat::instance::{Instance, Model};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -109,14 +110,17 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
         bail!("--threads must be at least 1");
     }
     let encs = encodings(&args.amo)?;
-    let mut formulas: Vec<Box<dyn Formula>> = Vec::new();
+    let mut formulas: Vec<std::sync::Arc<dyn Formula>> = Vec::new();
     for &n in &args.n.0 {
         for &amo in &encs {
             let options = EncodeOptions {
                 amo,
                 column_alo: args.column_alo,
             };
-            formulas.push(Box::new(QueensEncoder::new(n, options)?));
+            formulas.push(std::sync::Arc::new(Instance::new(
+                n,
+                Model::Cells(options),
+            )?));
         }
     }
     let external: Vec<String> = args

@@ -20,17 +20,18 @@ pub struct EncodeArgs {
     /// Output file (default: stdout). Written to a temporary file, then renamed.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// The formula: encoding options and the partial board, as for `solve`.
     #[command(flatten)]
-    model: super::ModelArgs,
+    formula: super::solve::FormulaArgs,
     /// Write even a formula estimated to be huge.
     #[arg(long)]
     force: bool,
 }
 
 pub fn run(args: EncodeArgs) -> Result<ExitCode> {
-    let options = args.model.options();
-    let enc = QueensEncoder::new(args.n, options)?;
-    let size = enc.size();
+    let inst = args.formula.instance(args.n)?;
+    let options = args.formula.options();
+    let size = inst.size();
     let bytes = size.estimated_dimacs_bytes();
     let too_big = |s: &Size| s.clauses > MAX_CLAUSES || s.estimated_dimacs_bytes() > MAX_BYTES;
     if !args.force && too_big(&size) {
@@ -50,14 +51,14 @@ pub fn run(args: EncodeArgs) -> Result<ExitCode> {
         bail!(
             "n = {} with {} would write {} clauses (about {}); use {hint}a smaller n, or --force",
             args.n,
-            enc.options().amo,
+            options.amo,
             size.clauses,
             human_bytes(bytes)
         );
     }
     let command = super::command_line();
     write_output(args.output.as_deref(), |w| {
-        enc.write_dimacs(w, Some(&command)).map(|_| ())
+        inst.write_dimacs(w, Some(&command)).map(|_| ())
     })?;
     Ok(ExitCode::SUCCESS)
 }

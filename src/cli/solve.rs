@@ -3,10 +3,10 @@
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use queens_sat::encode::QueensEncoder;
+use queens_sat::instance::{Instance, Model};
 use queens_sat::solve::{
     refute_unsat, run_external_with, solve_model, verify_assignment, Enumeration, Progress,
-    SolveConfig, SolverAnswer,
+    SolverAnswer,
 };
 use queens_sat::Placement;
 use std::io::{self, Write};
@@ -75,12 +75,14 @@ pub struct FormulaArgs {
 
 impl FormulaArgs {
     /// The library's configuration (cells 0-based).
-    pub fn config(&self) -> SolveConfig {
-        SolveConfig {
-            options: self.model.options(),
-            place: self.place.clone(),
-            forbid: self.forbid.clone(),
-        }
+    pub fn instance(&self, n: usize) -> Result<Instance> {
+        Ok(Instance::new(n, Model::Cells(self.model.options()))?
+            .with_cells(&self.place, &self.forbid)?)
+    }
+
+    /// The encoder options these arguments select.
+    pub fn options(&self) -> queens_sat::encode::EncodeOptions {
+        self.model.options()
     }
 }
 
@@ -140,9 +142,8 @@ pub struct SolveArgs {
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let n = args.n;
-    let cfg = args.formula.config();
-    // Reject bad sizes and partial boards before any work.
-    cfg.encoder(n)?;
+    // Rejects bad sizes and partial boards before any work.
+    let inst = args.formula.instance(n)?;
     if args.limit == Some(0) {
         bail!("--limit must be at least 1");
     }
@@ -151,12 +152,12 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         bail!("--format competition shows one model; use --all or --count with --format board, line or json");
     }
     if enumerate {
-        return run_enumeration(&args, &cfg);
+        return run_enumeration(&args, &inst);
     }
     match &args.solver {
-        Some(cmd) => run_external_solver(&args, &cfg, cmd),
+        Some(cmd) => run_external_solver(&args, &inst, cmd),
         None => {
-            let model = solve_model(n, &cfg)?;
+            let model = solve_model(&inst)?;
             let out = &mut io::stdout().lock();
             let header = if args.why {
                 "a solution exists, so the formula is satisfiable; here is one"
@@ -164,17 +165,17 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 "a solution"
             };
             let code = match &model {
-                Some(m) => print_one(out, &args, &cfg, &m.placement, &m.assignment.lits(), header)?,
-                None => print_unsat(out, &args, &cfg, None)?,
+                Some(m) => print_one(out, &args, &inst, &m.placement, &m.assignment.lits(), header)?,
+                None => print_unsat(out, &args, &inst, None)?,
             };
             if args.explain {
                 match &model {
-                    Some(m) => super::teach::write_groups(out, n, &cfg, &m.assignment)?,
+                    Some(m) => super::teach::write_groups(out, &inst, &m.assignment)?,
                     None => writeln!(out, "(--why shows clauses that contradict each other)")?,
                 }
             }
             if args.why && model.is_none() {
-                super::teach::write_core(out, n, &cfg)?;
+                super::teach::write_core(out, &inst)?;
             }
             Ok(code)
         }
@@ -182,7 +183,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
 }
 
 /// "no solution exists for n = 8 with queens on (1,1), (2,3)" (or the plain form).
-fn unsat_message(n: usize, cfg: &SolveConfig) -> String {
+fn unsat_message(n: usize, inst: &Instance) -> String {
+    let (place, forbid) = (inst.placed(), inst.forbidden());
     let cells = |v: &[(usize, usize)]| {
         v.iter()
             .map(|(r, c)| format!("({},{})", r + 1, c + 1))
@@ -190,16 +192,16 @@ fn unsat_message(n: usize, cfg: &SolveConfig) -> String {
             .join(", ")
     };
     let mut s = format!("no solution exists for n = {n}");
-    if !cfg.place.is_empty() {
-        s.push_str(&format!(" with queens on {}", cells(&cfg.place)));
+    if !place.is_empty() {
+        s.push_str(&format!(" with queens on {}", cells(place)));
     }
-    if !cfg.forbid.is_empty() {
-        s.push_str(if cfg.place.is_empty() {
+    if !forbid.is_empty() {
+        s.push_str(if place.is_empty() {
             " with "
         } else {
             " and "
         });
-        s.push_str(&format!("cells {} empty", cells(&cfg.forbid)));
+        s.push_str(&format!("cells {} empty", cells(forbid)));
     }
     s
 }
@@ -207,13 +209,13 @@ fn unsat_message(n: usize, cfg: &SolveConfig) -> String {
 fn print_unsat(
     out: &mut impl Write,
     args: &SolveArgs,
-    cfg: &SolveConfig,
+    inst: &Instance,
     note: Option<&str>,
 ) -> Result<ExitCode> {
     let n = args.n;
     match args.format {
         Format::Board | Format::Line => {
-            writeln!(out, "{}", unsat_message(n, cfg))?;
+            writeln!(out, "{}", unsat_message(n, inst))?;
             if let Some(note) = note {
                 writeln!(out, "({note})")?;
             }
@@ -225,7 +227,7 @@ fn print_unsat(
             Ok(ExitCode::SUCCESS)
         }
         Format::Competition => {
-            writeln!(out, "c {}", unsat_message(n, cfg))?;
+            writeln!(out, "c {}", unsat_message(n, inst))?;
             if let Some(note) = note {
                 writeln!(out, "c {note}")?;
             }
@@ -260,7 +262,7 @@ pub fn write_v_lines(out: &mut impl Write, lits: &[queens_sat::Lit]) -> io::Resu
 fn print_one(
     out: &mut impl Write,
     args: &SolveArgs,
-    cfg: &SolveConfig,
+    inst: &Instance,
     p: &Placement,
     model: &[queens_sat::Lit],
     header: &str,
@@ -278,13 +280,12 @@ fn print_one(
             writeln!(out, "{v}")?;
         }
         Format::Competition => {
-            let enc = QueensEncoder::new(n, cfg.options)?;
             writeln!(
                 out,
                 "c {} {}: n = {n}, {}",
                 env!("CARGO_PKG_NAME"),
                 env!("CARGO_PKG_VERSION"),
-                enc.describe()
+                inst.describe()
             )?;
             writeln!(out, "c {header}")?;
             writeln!(out, "c one-line: {}", p.to_one_line())?;
@@ -296,11 +297,11 @@ fn print_one(
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_external_solver(args: &SolveArgs, cfg: &SolveConfig, cmd: &str) -> Result<ExitCode> {
+fn run_external_solver(args: &SolveArgs, inst: &Instance, cmd: &str) -> Result<ExitCode> {
     let n = args.n;
     let command = super::command_line();
     super::output::install_interrupt_handler();
-    let ans = match run_external_with(cmd, n, cfg, Some(&command), args.timeout) {
+    let ans = match run_external_with(cmd, inst, Some(&command), args.timeout) {
         Ok(a) => a,
         Err(e) if e.is_solver_failure() => {
             eprintln!("error: {e}");
@@ -312,7 +313,7 @@ fn run_external_solver(args: &SolveArgs, cfg: &SolveConfig, cmd: &str) -> Result
     let out = &mut io::stdout().lock();
     match &ans.answer {
         SolverAnswer::Sat(a) => {
-            let report = verify_assignment(n, cfg, a)?;
+            let report = verify_assignment(inst, a)?;
             match (&report.placement, report.is_ok()) {
                 (Some(p), true) => {
                     let header = format!(
@@ -320,9 +321,9 @@ fn run_external_solver(args: &SolveArgs, cfg: &SolveConfig, cmd: &str) -> Result
                         report.clauses
                     );
                     let lits = a.lits();
-                    let code = print_one(out, args, cfg, p, &lits, &header)?;
+                    let code = print_one(out, args, inst, p, &lits, &header)?;
                     if args.explain {
-                        super::teach::write_groups(out, n, cfg, a)?;
+                        super::teach::write_groups(out, inst, a)?;
                     }
                     Ok(code)
                 }
@@ -340,8 +341,8 @@ fn run_external_solver(args: &SolveArgs, cfg: &SolveConfig, cmd: &str) -> Result
         }
         SolverAnswer::Unsat => {
             // Never reported as a fact unchecked: a solution refutes it.
-            if let Some(p) = refute_unsat(n, cfg)? {
-                if cfg.is_unconstrained() {
+            if let Some(p) = refute_unsat(inst)? {
+                if inst.is_empty_board() {
                     eprintln!(
                         "{who} says UNSATISFIABLE, but n = {n} has solutions (only n = 2 and 3 have none), e.g. {}",
                         p.to_one_line()
@@ -355,7 +356,7 @@ fn run_external_solver(args: &SolveArgs, cfg: &SolveConfig, cmd: &str) -> Result
                 return Ok(ExitCode::from(1));
             }
             let note = format!("answer of {who}, confirmed by the embedded solver");
-            print_unsat(out, args, cfg, Some(&note))
+            print_unsat(out, args, inst, Some(&note))
         }
         SolverAnswer::Unknown => {
             eprintln!("{who} gave no answer (UNKNOWN)");
@@ -406,9 +407,9 @@ impl ProgressReport {
     }
 }
 
-fn run_enumeration(args: &SolveArgs, cfg: &SolveConfig) -> Result<ExitCode> {
+fn run_enumeration(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
     let n = args.n;
-    let mut e = Enumeration::new(n, cfg)?.limit(args.limit);
+    let mut e = Enumeration::new(inst.clone()).limit(args.limit);
     if let Some(k) = args.split_rows {
         e = e.split_rows(k);
     }
@@ -470,7 +471,7 @@ fn run_enumeration(args: &SolveArgs, cfg: &SolveConfig) -> Result<ExitCode> {
             let limit = serde_json::json!(args.limit);
             writeln!(out, "],\"count\":{found},\"limit\":{limit}}}")?;
         }
-        Format::Board if found == 0 => writeln!(out, "{}", unsat_message(n, cfg))?,
+        Format::Board if found == 0 => writeln!(out, "{}", unsat_message(n, inst))?,
         Format::Board => {
             let limited = args.limit.is_some_and(|l| found >= l);
             writeln!(

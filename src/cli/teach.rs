@@ -3,22 +3,17 @@
 
 use anyhow::Result;
 use queens_sat::explain::{false_clause_in_words, group_status, minimal_unsat_core, write_why};
-use queens_sat::solve::{Assignment, SolveConfig};
+use queens_sat::instance::{to_labelled_cnf, Formula, Instance};
+use queens_sat::solve::Assignment;
 use std::io::Write;
 
 /// The most lines of a case-split argument that `--why` prints.
 const MAX_ARGUMENT_LINES: usize = 120;
 
 /// Prints, for each clause group, whether it holds under `a`, and whether all clauses do.
-pub fn write_groups(
-    out: &mut impl Write,
-    n: usize,
-    cfg: &SolveConfig,
-    a: &Assignment,
-) -> Result<()> {
-    let enc = cfg.encoder(n)?;
-    let cnf = cfg.to_cnf(n)?;
-    let values = a.to_bools(enc.size().vars as usize);
+pub fn write_groups(out: &mut impl Write, inst: &Instance, a: &Assignment) -> Result<()> {
+    let cnf = to_labelled_cnf(inst);
+    let values = a.to_bools(inst.num_vars() as usize);
     let status = group_status(&cnf, &values);
     writeln!(out, "the formula's clauses on this assignment:")?;
     for s in &status {
@@ -38,21 +33,19 @@ pub fn write_groups(
     Ok(())
 }
 
-/// The first false clause of the formula under `cfg`, numbered from 1 as in the DIMACS file,
+/// The first false clause of the instance's formula, numbered from 1 as in the DIMACS file,
 /// said in words.
-pub fn clause_in_words(n: usize, cfg: &SolveConfig, number: usize) -> Result<String> {
-    let enc = cfg.encoder(n)?;
-    let cnf = cfg.to_cnf(n)?;
-    Ok(false_clause_in_words(&enc, &cnf, number - 1))
+pub fn clause_in_words(inst: &Instance, number: usize) -> Result<String> {
+    let cnf = to_labelled_cnf(inst);
+    Ok(false_clause_in_words(inst, &cnf, number - 1))
 }
 
-/// Prints a minimal unsatisfiable core of the formula under `cfg` and, when short enough, a
+/// Prints a minimal unsatisfiable core of the instance's formula and, when short enough, a
 /// case-split argument over it.
-pub fn write_core(out: &mut impl Write, n: usize, cfg: &SolveConfig) -> Result<()> {
-    let enc = cfg.encoder(n)?;
-    let cnf = cfg.to_cnf(n)?;
+pub fn write_core(out: &mut impl Write, inst: &Instance) -> Result<()> {
+    let cnf = to_labelled_cnf(inst);
     match minimal_unsat_core(&cnf)? {
-        Some(core) => write_why(out, &enc, &cnf, &core, MAX_ARGUMENT_LINES)?,
+        Some(core) => write_why(out, inst.cells_encoder(), &cnf, &core, MAX_ARGUMENT_LINES)?,
         None => writeln!(out, "(the formula is satisfiable)")?,
     }
     Ok(())

@@ -4,10 +4,11 @@
 use super::solve::FormulaArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use queens_sat::instance::Instance;
 use queens_sat::solve::process::escape;
 use queens_sat::solve::{
     parse_solver_answer, refute_unsat, verify_assignment, verify_placement, Assignment, CnfProblem,
-    ModelMismatch, SolveConfig, SolverAnswer, VerifyReport,
+    ModelMismatch, SolverAnswer, VerifyReport,
 };
 use queens_sat::Placement;
 use std::io::{Read, Write};
@@ -43,8 +44,7 @@ fn looks_like_one_line(text: &str) -> bool {
 
 pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let n = args.n;
-    let cfg = args.formula.config();
-    cfg.encoder(n)?;
+    let inst = args.formula.instance(n)?;
     let name = args.file.display().to_string();
     let mut text = String::new();
     if args.file.as_os_str() == "-" {
@@ -61,12 +61,12 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         let p = Placement::parse_one_line(&text, Some(n))
             .map_err(|e| anyhow::anyhow!("{name}: not a one-line placement for n = {n}: {e}"))?;
         writeln!(out, "answer: one-line placement {}", p.to_one_line())?;
-        let report = verify_placement(n, &cfg, &p)?;
+        let report = verify_placement(&inst, &p)?;
         let mut a = Assignment::default();
         for (i, v) in p.to_assignment().into_iter().enumerate() {
             a.set(queens_sat::Var::from_index(i), v);
         }
-        let complete = cfg.encoder(n)?.size().vars as usize == n * n;
+        let complete = !inst.has_auxiliaries();
         if args.explain && !complete {
             writeln!(
                 out,
@@ -74,7 +74,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
             )?;
         }
         let groups = (args.explain && complete).then_some(&a);
-        return print_report(out, n, &cfg, &report, groups);
+        return print_report(out, &inst, &report, groups);
     }
     let (answer, format) = match parse_solver_answer(&text) {
         Ok(a) => a,
@@ -82,7 +82,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     };
     match answer {
         SolverAnswer::Sat(a) => {
-            let report = verify_assignment(n, &cfg, &a)?;
+            let report = verify_assignment(&inst, &a)?;
             // A model without values for some variables is incomplete (truncated output, or
             // an answer for a smaller formula): an input error, not a wrong answer.
             if let Err(CnfProblem::Mismatch(m @ ModelMismatch::MissingVars { .. })) = &report.cnf {
@@ -91,12 +91,12 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
             writeln!(out, "answer: SATISFIABLE ({format})")?;
             let complete = report.vars >= a.max_var() && a.missing(report.vars).is_empty();
             let groups = (args.explain && complete).then_some(&a);
-            print_report(out, n, &cfg, &report, groups)
+            print_report(out, &inst, &report, groups)
         }
         SolverAnswer::Unsat => {
             writeln!(out, "answer: UNSATISFIABLE ({format})")?;
             // An empty board of size 1 or >= 4 has a solution by construction: no search.
-            match refute_unsat(n, &cfg)? {
+            match refute_unsat(&inst)? {
                 None => {
                     writeln!(out, "correct: no solution exists for n = {n}")?;
                     Ok(ExitCode::SUCCESS)
@@ -120,11 +120,11 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
 
 fn print_report(
     out: &mut impl Write,
-    n: usize,
-    cfg: &SolveConfig,
+    inst: &Instance,
     r: &VerifyReport,
     groups: Option<&Assignment>,
 ) -> Result<ExitCode> {
+    let n = inst.n();
     match (&r.board, &r.placement) {
         (Ok(()), Some(p)) => writeln!(
             out,
@@ -143,13 +143,13 @@ fn print_report(
         Err(e) => {
             writeln!(out, "CNF: NOT satisfied: {e}")?;
             if let CnfProblem::Falsified(v) = e {
-                let words = super::teach::clause_in_words(n, cfg, v.number)?;
+                let words = super::teach::clause_in_words(inst, v.number)?;
                 writeln!(out, "in words: {words}")?;
             }
         }
     }
     if let Some(a) = groups {
-        super::teach::write_groups(out, n, cfg, a)?;
+        super::teach::write_groups(out, inst, a)?;
     }
     if r.is_ok() {
         writeln!(out, "verdict: valid")?;

@@ -39,13 +39,6 @@ pub trait ClauseSink {
         let _ = group;
         Ok(())
     }
-
-    /// Announces that the clauses that follow constrain one line of the board (a row, a column
-    /// or a diagonal). The default ignores it.
-    fn begin_line(&mut self, line: &crate::encode::Line) -> io::Result<()> {
-        let _ = line;
-        Ok(())
-    }
 }
 
 impl<S: ClauseSink + ?Sized> ClauseSink for &mut S {
@@ -54,9 +47,6 @@ impl<S: ClauseSink + ?Sized> ClauseSink for &mut S {
     }
     fn begin_group(&mut self, group: &GroupInfo) -> io::Result<()> {
         (**self).begin_group(group)
-    }
-    fn begin_line(&mut self, line: &crate::encode::Line) -> io::Result<()> {
-        (**self).begin_line(line)
     }
 }
 
@@ -88,7 +78,6 @@ pub struct Cnf {
     lits: Vec<Lit>,
     ends: Vec<usize>,
     groups: Vec<(usize, GroupInfo)>,
-    lines: Vec<(usize, crate::encode::Line)>,
 }
 
 impl Cnf {
@@ -130,12 +119,6 @@ impl Cnf {
             .rev()
             .find(|(start, _)| *start <= i)
             .map(|(_, g)| g)
-    }
-
-    /// The board line the `i`-th clause constrains, if lines were announced.
-    pub fn line_of(&self, i: usize) -> Option<crate::encode::Line> {
-        let k = self.lines.partition_point(|(start, _)| *start <= i);
-        (k > 0).then(|| self.lines[k - 1].1)
     }
 
     /// Highest variable index used (DIMACS numbering), 0 if none.
@@ -182,10 +165,6 @@ impl ClauseSink for Cnf {
     }
     fn begin_group(&mut self, group: &GroupInfo) -> io::Result<()> {
         self.groups.push((self.len(), group.clone()));
-        Ok(())
-    }
-    fn begin_line(&mut self, line: &crate::encode::Line) -> io::Result<()> {
-        self.lines.push((self.len(), *line));
         Ok(())
     }
 }

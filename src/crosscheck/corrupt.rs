@@ -8,7 +8,7 @@
 
 use crate::board::Placement;
 use crate::check::check_placement;
-use crate::solve::BoardProblem;
+use crate::instance::{BoardProblem, DecodeError};
 
 /// One change to a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,7 +149,7 @@ pub fn rule_check(n: usize, cells: &[bool]) -> Result<Placement, BoardProblem> {
     for row in 0..n {
         let queens: Vec<usize> = (0..n).filter(|&c| cells[row * n + c]).collect();
         if queens.len() != 1 {
-            return Err(BoardProblem::RowCount { row, cols: queens });
+            return Err(DecodeError::RowCount { row, cols: queens }.into());
         }
         cols.push(queens[0] as u32);
     }

@@ -23,10 +23,11 @@
 //!
 //! ```
 //! use queens_sat::crosscheck::{check_formula, CheckConfig, Expectation};
-//! use queens_sat::encode::{EncodeOptions, QueensEncoder};
+//! use queens_sat::instance::{Instance, Model};
+//! use std::sync::Arc;
 //!
-//! let enc = QueensEncoder::new(6, EncodeOptions::default()).unwrap();
-//! let row = check_formula(&enc, &Expectation::for_n(6), &CheckConfig::default());
+//! let inst = Instance::new(6, Model::default()).unwrap();
+//! let row = check_formula(Arc::new(inst), &Expectation::for_n(6), &CheckConfig::default());
 //! assert!(row.ok(), "{:?}", row.discrepancies);
 //! assert_eq!(row.models, Some(4));
 //! ```
@@ -38,52 +39,20 @@ pub use corrupt::{corruptions, rule_check, CorruptBoard, Corruption};
 pub use table::{reference_fundamental, reference_total, REFERENCE_COUNTS};
 
 use crate::board::Placement;
-use crate::cnf::{ClauseSink, Cnf, DimacsHeader, DimacsWriter, GroupInfo, Lit, Var};
+use crate::cnf::{ClauseSink, Cnf, DimacsHeader, DimacsWriter};
 use crate::construct::{construct, Method};
 use crate::count::{self, Counts};
-use crate::encode::{Line, QueensEncoder};
+use crate::encode::LabelledCnf;
 use crate::experiment::{run_with_timeout, SolverSpec};
-use crate::solve::{describe_lit, ClauseViolation};
+pub use crate::instance::Formula;
+use crate::instance::{check_board, to_labelled_cnf};
+use crate::solve::{clause_violation, describe_lit, describe_model, Enumeration, SolveError};
 use serde::Serialize;
 use std::io;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, OnceLock};
+use std::sync::{mpsc, Arc, OnceLock};
 use std::time::{Duration, Instant};
-
-/// A formula under test: what the checks need to know about an encoding of n-queens.
-///
-/// The cell of 0-based row `r`, column `c` must be variable `r * n + c + 1` (DIMACS), as
-/// everywhere in the crate; any other variable is auxiliary.
-pub trait Formula: Send + Sync {
-    /// A short name for reports (`pairwise`, `sequential`, ...).
-    fn name(&self) -> String;
-    /// The board size.
-    fn n(&self) -> usize;
-    /// The number of variables the formula declares (cells plus auxiliaries).
-    fn num_vars(&self) -> usize;
-    /// Streams the clauses into `sink`.
-    fn encode(&self, sink: &mut dyn ClauseSink) -> io::Result<()>;
-}
-
-impl Formula for QueensEncoder {
-    fn name(&self) -> String {
-        let mut s = self.options().amo.to_string();
-        if self.options().column_alo {
-            s.push_str("+column-alo");
-        }
-        s
-    }
-    fn n(&self) -> usize {
-        QueensEncoder::n(self)
-    }
-    fn num_vars(&self) -> usize {
-        self.size().vars as usize
-    }
-    fn encode(&self, sink: &mut dyn ClauseSink) -> io::Result<()> {
-        QueensEncoder::encode(self, sink)
-    }
-}
 
 /// The five checks (and the formula's own consistency), for naming discrepancies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -264,9 +233,8 @@ const MAX_LISTED: usize = 3;
 
 /// The formula in memory with a solver loaded with it, for asking about boards.
 struct Probe<'a> {
-    n: usize,
-    vars: usize,
-    formula: &'a Encoded,
+    f: &'a dyn Formula,
+    formula: &'a LabelledCnf,
     solver: varisat::Solver<'static>,
 }
 
@@ -274,39 +242,35 @@ struct Probe<'a> {
 enum Verdict {
     Accepts,
     Rejects(String),
+    /// The model cannot express the board (several queens in a row for a model with one integer
+    /// per row): nothing to compare.
+    Unrepresentable,
 }
 
 impl<'a> Probe<'a> {
-    fn new(n: usize, vars: usize, formula: &'a Encoded) -> Self {
+    fn new(f: &'a dyn Formula, formula: &'a LabelledCnf) -> Self {
         let mut solver = varisat::Solver::new();
         solver.add_formula(&formula.cnf.to_varisat());
-        Probe {
-            n,
-            vars,
-            formula,
-            solver,
-        }
-    }
-
-    /// `true` when the formula has variables besides the cells.
-    fn has_aux(&self) -> bool {
-        self.vars > self.n * self.n
+        Probe { f, formula, solver }
     }
 
     /// Does the CNF accept the board with these cell values? Without auxiliary variables every
     /// clause is evaluated; with them the solver looks for values of the auxiliaries.
     fn verdict(&mut self, cells: &[bool]) -> Result<Verdict, String> {
-        if !self.has_aux() {
-            return Ok(match self.formula.cnf.first_falsified(cells) {
+        let Some(lits) = self.f.pattern_lits(cells) else {
+            return Ok(Verdict::Unrepresentable);
+        };
+        let vars = self.f.num_vars() as usize;
+        if lits.len() == vars {
+            let mut values = vec![false; vars];
+            for l in &lits {
+                values[l.index()] = l.is_positive();
+            }
+            return Ok(match self.formula.cnf.first_falsified(&values) {
                 None => Verdict::Accepts,
-                Some(i) => Verdict::Rejects(self.formula.describe_clause(self.n, i)),
+                Some(i) => Verdict::Rejects(describe_clause(self.f, self.formula, i)),
             });
         }
-        let lits: Vec<Lit> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| Lit::from_var(Var::from_index(i), v))
-            .collect();
         self.solver.assume(&lits);
         let sat = self.solver.solve().map_err(|e| e.to_string())?;
         if sat {
@@ -317,12 +281,12 @@ impl<'a> Probe<'a> {
             .failed_core()
             .unwrap_or(&[])
             .iter()
-            .map(|&l| describe_lit(self.n, l))
+            .map(|&l| describe_lit(self.f, l))
             .collect();
         Ok(Verdict::Rejects(format!(
             "no values of the auxiliary variables satisfy it; the conflict involves {}",
             if core.is_empty() {
-                "no cell".to_string()
+                "no variable of the board".to_string()
             } else {
                 core.join(" ")
             }
@@ -330,109 +294,36 @@ impl<'a> Probe<'a> {
     }
 }
 
-/// The formula in memory, with the board line each clause constrains. Unlike
-/// [`Cnf::line_of`], a line ends where a new group begins, so clauses of a group that announces
-/// no lines (added by hand, say) are not attributed to the last line of the group before.
-#[derive(Default)]
-struct Encoded {
-    cnf: Cnf,
-    /// Index of the first clause of each run, and the line announced for it (if any).
-    lines: Vec<(usize, Option<Line>)>,
-}
-
-impl Encoded {
-    fn line_of(&self, i: usize) -> Option<Line> {
-        let k = self.lines.partition_point(|(start, _)| *start <= i);
-        if k == 0 {
-            None
-        } else {
-            self.lines[k - 1].1
-        }
-    }
-
-    /// Clause `i` in words: number, group, board line, literals.
-    fn describe_clause(&self, n: usize, i: usize) -> String {
-        let (tag, meaning) = self
-            .cnf
-            .group_of(i)
-            .map_or(("?".to_string(), "ungrouped".to_string()), |g| {
-                (g.tag.clone(), g.meaning.clone())
-            });
-        let v = ClauseViolation {
-            number: i + 1,
-            tag,
-            meaning,
-            literals: self
-                .cnf
-                .clause(i)
-                .iter()
-                .map(|&l| describe_lit(n, l))
-                .collect(),
-        };
-        match self.line_of(i) {
-            Some(line) => format!("{v} (on {})", line.describe(n)),
-            None => v.to_string(),
-        }
+/// Clause `i` in words: number, group, board line, literals.
+fn describe_clause(f: &dyn Formula, formula: &LabelledCnf, i: usize) -> String {
+    let v = clause_violation(f, &formula.cnf, i);
+    match formula.line_of(i) {
+        Some(line) => format!("{v} (on {})", line.describe(f.n())),
+        None => v.to_string(),
     }
 }
 
-impl ClauseSink for Encoded {
-    fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
-        self.cnf.add_clause(clause)
-    }
-    fn begin_group(&mut self, group: &GroupInfo) -> io::Result<()> {
-        self.lines.push((self.cnf.len(), None));
-        self.cnf.begin_group(group)
-    }
-    fn begin_line(&mut self, line: &Line) -> io::Result<()> {
-        self.lines.push((self.cnf.len(), Some(*line)));
-        self.cnf.begin_line(line)
-    }
-}
-
-/// The values of the cell variables in a model.
-fn cells_of(n: usize, model: &[Lit]) -> Vec<bool> {
-    let mut cells = vec![false; n * n];
-    for l in model.iter().filter(|l| l.is_positive()) {
-        if let Some(v) = cells.get_mut(l.index()) {
-            *v = true;
-        }
-    }
-    cells
-}
-
-/// A short description of the board of some cell values: its one-line form when it has one
-/// queen per row, else its queens.
-fn describe_cells(n: usize, cells: &[bool]) -> String {
-    let per_row: Vec<Vec<usize>> = (0..n)
-        .map(|r| (0..n).filter(|&c| cells[r * n + c]).collect())
-        .collect();
-    if per_row.iter().all(|q| q.len() == 1) {
-        let cols: Vec<usize> = per_row.iter().map(|q| q[0]).collect();
-        return Placement::from_cols(&cols).to_one_line();
-    }
-    let queens: Vec<String> = per_row
-        .iter()
-        .enumerate()
-        .flat_map(|(r, q)| q.iter().map(move |c| format!("({},{})", r + 1, c + 1)))
-        .collect();
-    if queens.is_empty() {
-        "the empty board".to_string()
-    } else {
-        format!("queens at {}", queens.join(" "))
-    }
+/// The board of a model, checked, or what is wrong with it and the model's queens.
+fn board_of_model(f: &dyn Formula, values: &[bool]) -> Result<Placement, String> {
+    let p = f
+        .decode(values)
+        .map_err(|e| format!("{e} ({})", describe_model(f, values)))?;
+    check_board(f, &p).map_err(|e| format!("{e} ({})", describe_model(f, values)))?;
+    Ok(p)
 }
 
 /// Runs the checks 1-5 on formula `f`, with `exp` the counter's and the table's counts for
 /// `f.n()`. Never panics on a wrong formula: everything that disagrees becomes a
 /// [`Discrepancy`] of the returned row.
-pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> RowReport {
+pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) -> RowReport {
+    let shared = Arc::clone(&f);
+    let f = f.as_ref();
     let start = Instant::now();
     let n = f.n();
     let mut row = RowReport {
         n,
         encoding: f.name(),
-        vars: f.num_vars(),
+        vars: f.num_vars() as usize,
         clauses: 0,
         sat: None,
         models: None,
@@ -444,14 +335,7 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
         discrepancies: Vec::new(),
         seconds: 0.0,
     };
-    let mut formula = Encoded::default();
-    if let Err(e) = f.encode(&mut formula) {
-        row.fail(
-            Check::Formula,
-            format!("the formula could not be made: {e}"),
-        );
-        return row;
-    }
+    let formula = to_labelled_cnf(f);
     let cnf = &formula.cnf;
     row.clauses = cnf.len();
     if cnf.max_var() > row.vars {
@@ -465,19 +349,19 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
         );
         row.vars = cnf.max_var();
     }
-    if row.vars < n * n {
+    let projection = f.projection().len();
+    if row.vars < projection {
         row.fail(
             Check::Formula,
             format!(
-                "the formula declares {} variables, fewer than the {} cells",
+                "the formula declares {} variables, fewer than the {projection} of its projection",
                 row.vars,
-                n * n
             ),
         );
-        row.vars = n * n;
+        row.vars = projection;
     }
     check_counter_against_table(exp, &mut row);
-    let mut probe = Probe::new(n, row.vars, &formula);
+    let mut probe = Probe::new(f, &formula);
     let expected = exp.total();
     // Solutions whose neighbours the soundness check tries.
     let mut bases: Vec<Placement> = Vec::new();
@@ -506,15 +390,12 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
             }
             if sat {
                 let model = probe.solver.model().unwrap_or_default();
-                let cells = cells_of(n, &model);
-                match rule_check(n, &cells) {
+                let values = crate::solve::values_of(&model, row.vars);
+                match board_of_model(f, &values) {
                     Ok(p) => bases.push(p),
                     Err(problem) => row.fail(
                         Check::Sat,
-                        format!(
-                            "the solver's model is not a solution: {problem} ({})",
-                            describe_cells(n, &cells)
-                        ),
+                        format!("the solver's model is not a solution: {problem}"),
                     ),
                 }
             }
@@ -523,7 +404,7 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
 
     // 2. Enumeration.
     if n <= cfg.enumerate_up_to {
-        let kept = enumerate(n, cnf, expected, cfg.corrupted_solutions, &mut row);
+        let kept = enumerate(shared, expected, cfg.corrupted_solutions, &mut row);
         if !kept.is_empty() {
             bases = kept;
         }
@@ -570,7 +451,7 @@ pub fn check_formula(f: &dyn Formula, exp: &Expectation, cfg: &CheckConfig) -> R
         }
         match probe.verdict(&p.to_assignment()) {
             Err(e) => row.fail(Check::Construct, format!("the embedded solver failed: {e}")),
-            Ok(Verdict::Accepts) => bases.insert(0, p.clone()),
+            Ok(Verdict::Accepts | Verdict::Unrepresentable) => bases.insert(0, p.clone()),
             Ok(Verdict::Rejects(why)) => row.fail(
                 Check::Construct,
                 format!(
@@ -641,74 +522,48 @@ fn check_counter_against_table(exp: &Expectation, row: &mut RowReport) {
     }
 }
 
-/// Check 2: all models, blocked on their true cell literals. Stops at the first model that is
-/// not a solution and as soon as there are more models than `expected`. Returns the first
-/// `keep` solutions found.
+/// Check 2: all models, by the enumeration that `solve --all` runs (one part, so that models
+/// outside any split are found too). Stops at the first model that is not a solution and as
+/// soon as there are more models than `expected`. Returns the first `keep` solutions found.
 fn enumerate(
-    n: usize,
-    cnf: &Cnf,
+    f: Arc<dyn Formula>,
     expected: Option<u64>,
     keep: usize,
     row: &mut RowReport,
 ) -> Vec<Placement> {
-    let mut solver = varisat::Solver::new();
-    solver.add_formula(&cnf.to_varisat());
     let mut kept = Vec::new();
     let mut models = 0u64;
-    let mut blocking: Vec<Lit> = Vec::with_capacity(n);
-    // The search is split by the queen of the first row (an assumption per column), which
-    // keeps each solve small; a last solve without assumptions, after every model found has
-    // been blocked, catches models outside the split (no queen or several in the first row).
-    let splits: Vec<Option<Lit>> = (0..n)
-        .map(|c| Some(Var::from_index(c).positive()))
-        .chain([None])
-        .collect();
-    for split in splits {
-        loop {
-            solver.assume(split.as_slice());
-            match solver.solve() {
-                Err(e) => {
-                    row.fail(Check::Counts, format!("the embedded solver failed: {e}"));
-                    return kept;
-                }
-                Ok(false) => break,
-                Ok(true) => {}
+    for item in Enumeration::shared(f).split_rows(0).iter() {
+        match item {
+            Err(SolveError::BadModel { problem, model }) => {
+                row.fail(
+                    Check::Counts,
+                    format!(
+                        "model {} of the SAT enumeration is not a solution: {problem} ({model})",
+                        models + 1
+                    ),
+                );
+                return kept;
             }
-            let model = solver.model().unwrap_or_default();
-            let cells = cells_of(n, &model);
-            models += 1;
-            match rule_check(n, &cells) {
-                Ok(p) if kept.len() < keep => kept.push(p),
-                Ok(_) => {}
-                Err(problem) => {
-                    row.fail(
-                        Check::Counts,
-                        format!(
-                            "model {models} of the SAT enumeration is not a solution: {problem} ({})",
-                            describe_cells(n, &cells)
-                        ),
-                    );
-                    return kept;
+            Err(e) => {
+                row.fail(Check::Counts, e.to_string());
+                return kept;
+            }
+            Ok(p) => {
+                models += 1;
+                if kept.len() < keep {
+                    kept.push(p);
                 }
             }
-            if let Some(total) = expected {
-                if models > total {
-                    row.fail(
-                        Check::Counts,
-                        format!("the SAT enumeration finds more than {total} models, the number of solutions"),
-                    );
-                    return kept;
-                }
+        }
+        if let Some(total) = expected {
+            if models > total {
+                row.fail(
+                    Check::Counts,
+                    format!("the SAT enumeration finds more than {total} models, the number of solutions"),
+                );
+                return kept;
             }
-            blocking.clear();
-            blocking.extend(
-                cells
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &v)| v)
-                    .map(|(i, _)| Var::from_index(i).negative()),
-            );
-            varisat::ExtendFormula::add_clause(&mut solver, &blocking);
         }
     }
     row.models = Some(models);
@@ -729,7 +584,7 @@ fn enumerate(
 
 /// Check 4: every neighbour of every base solution, CNF against the rules.
 fn soundness(probe: &mut Probe<'_>, bases: &[Placement], row: &mut RowReport) {
-    let n = probe.n;
+    let n = probe.f.n();
     let mut failures = 0usize;
     for base in bases {
         for board in corruptions(base) {
@@ -742,6 +597,10 @@ fn soundness(probe: &mut Probe<'_>, bases: &[Placement], row: &mut RowReport) {
                     "the CNF accepts {}, which breaks the rules: {problem}",
                     board.describe()
                 )),
+                (Ok(Verdict::Unrepresentable), _) => {
+                    row.corruptions -= 1;
+                    None
+                }
                 (Ok(Verdict::Rejects(why)), Ok(_)) => Some(format!(
                     "the CNF rejects {}, a solution: {why}",
                     board.describe()
@@ -797,7 +656,7 @@ fn write_cnf(path: &Path, name: &str, n: usize, vars: usize, cnf: &Cnf) -> io::R
 /// Check 5: each external solver on the DIMACS file.
 fn external(
     f: &dyn Formula,
-    formula: &Encoded,
+    formula: &LabelledCnf,
     expected: Option<u64>,
     cfg: &CheckConfig,
     row: &mut RowReport,
@@ -822,7 +681,7 @@ fn external(
     };
     for command in &cfg.external {
         let (status, problem) =
-            external_one(command, &path, n, row.vars, formula, expected, row.sat, cfg);
+            external_one(command, &path, f, row.vars, formula, expected, row.sat, cfg);
         if let Some(p) = &problem {
             row.fail(Check::External, format!("{command}: {p}"));
         }
@@ -839,9 +698,9 @@ fn external(
 fn external_one(
     command: &str,
     path: &Path,
-    n: usize,
+    f: &dyn Formula,
     vars: usize,
-    formula: &Encoded,
+    formula: &LabelledCnf,
     expected: Option<u64>,
     embedded_sat: Option<bool>,
     cfg: &CheckConfig,
@@ -890,18 +749,15 @@ fn external_one(
                     "SAT, bad model".into(),
                     Some(format!(
                         "its model falsifies {}",
-                        formula.describe_clause(n, i)
+                        describe_clause(f, formula, i)
                     )),
                 );
             }
-            match rule_check(n, &values[..n * n]) {
+            match board_of_model(f, &values) {
                 Ok(_) => ("SAT".into(), None),
                 Err(problem) => (
                     "SAT, not a solution".into(),
-                    Some(format!(
-                        "its model is not a solution: {problem} ({})",
-                        describe_cells(n, &values[..n * n])
-                    )),
+                    Some(format!("its model is not a solution: {problem}")),
                 ),
             }
         }
@@ -925,7 +781,7 @@ pub struct Summary {
 ///
 /// The counter runs once per distinct n, up to `cfg.count_up_to`.
 pub fn run(
-    formulas: &[Box<dyn Formula>],
+    formulas: &[Arc<dyn Formula>],
     cfg: &CheckConfig,
     mut on_row: impl FnMut(&RowReport),
 ) -> Summary {
@@ -959,7 +815,7 @@ pub fn run(
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(f) = formulas.get(i) else { break };
-                let report = check_formula(f.as_ref(), expectation(f.n()), cfg);
+                let report = check_formula(Arc::clone(f), expectation(f.n()), cfg);
                 if tx.send((i, report)).is_err() {
                     break;
                 }
@@ -987,36 +843,28 @@ pub fn run(
 mod tests {
     use super::*;
     use crate::encode::{Amo, EncodeOptions, LineEncodings};
+    use crate::instance::{Instance, Model};
 
     #[test]
     fn every_encoding_passes_for_small_n() {
         for amo in Amo::all() {
             for n in 1..=6 {
-                let enc = QueensEncoder::new(
+                let inst = Instance::new(
                     n,
-                    EncodeOptions {
+                    Model::Cells(EncodeOptions {
                         amo: LineEncodings::uniform(amo),
                         column_alo: false,
-                    },
+                    }),
                 )
                 .unwrap();
-                let row = check_formula(&enc, &Expectation::for_n(n), &CheckConfig::default());
+                let row = check_formula(
+                    Arc::new(inst),
+                    &Expectation::for_n(n),
+                    &CheckConfig::default(),
+                );
                 assert!(row.ok(), "{amo} n={n}: {:?}", row.discrepancies);
                 assert_eq!(row.models, reference_total(n));
             }
         }
-    }
-
-    #[test]
-    fn describes_boards() {
-        let cells = Placement::parse_one_line("2 4 1 3", Some(4))
-            .unwrap()
-            .to_assignment();
-        assert_eq!(describe_cells(4, &cells), "2 4 1 3");
-        assert_eq!(describe_cells(2, &[false; 4]), "the empty board");
-        assert_eq!(
-            describe_cells(2, &[true, true, false, false]),
-            "queens at (1,1) (1,2)"
-        );
     }
 }

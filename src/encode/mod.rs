@@ -13,7 +13,9 @@ pub mod amo;
 mod queens;
 
 pub use amo::Amo;
-pub use queens::{AuxBlock, EncodeError, EncodeOptions, Group, Line, LineEncodings, QueensEncoder};
+pub use queens::{
+    max_vars, AuxBlock, EncodeError, EncodeOptions, Group, Line, LineEncodings, QueensEncoder,
+};
 
 use crate::cnf::{Lit, Var};
 
@@ -90,5 +92,109 @@ impl VarAlloc {
     /// The number of variables handed out or reserved so far, counting from index 0.
     pub fn used(&self) -> usize {
         self.next
+    }
+}
+
+/// What a block of clauses says about the board, whatever the model and encoding: the typed
+/// counterpart of a group's tag, for code that must know which rule a clause enforces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Every line of this kind has at least one queen (rows; columns when redundant).
+    AtLeastOne(crate::check::LineKind),
+    /// Every line of this kind has at most one queen.
+    AtMostOne(crate::check::LineKind),
+    /// The variables of a row stand for exactly one value (an integer domain's own clauses,
+    /// such as the order encoding's ladder or the log encoding's excluded values).
+    Domain,
+    /// A pre-placed queen (unit clauses).
+    Placed,
+    /// A forbidden cell.
+    Forbidden,
+}
+
+/// Where the clauses that follow come from: the rule they enforce and, for constraints on one
+/// line of the board, that line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// The rule.
+    pub rule: Rule,
+    /// The board line, if the clauses constrain one line.
+    pub line: Option<Line>,
+}
+
+/// A [`ClauseSink`](crate::cnf::ClauseSink) that also takes the board-level [`Label`] of the
+/// clauses that follow. The CNF layer knows nothing of boards; this is where the board meets
+/// it. [`Unlabelled`] turns any clause sink into one that ignores labels.
+pub trait LabelSink: crate::cnf::ClauseSink {
+    /// Announces the label of the clauses that follow.
+    fn begin_label(&mut self, label: &Label) -> std::io::Result<()>;
+}
+
+/// Any clause sink, ignoring labels.
+pub struct Unlabelled<'a, S: ?Sized>(pub &'a mut S);
+
+impl<S: crate::cnf::ClauseSink + ?Sized> crate::cnf::ClauseSink for Unlabelled<'_, S> {
+    fn add_clause(&mut self, clause: &[Lit]) -> std::io::Result<()> {
+        self.0.add_clause(clause)
+    }
+    fn begin_group(&mut self, group: &crate::cnf::GroupInfo) -> std::io::Result<()> {
+        self.0.begin_group(group)
+    }
+}
+
+impl<S: crate::cnf::ClauseSink + ?Sized> LabelSink for Unlabelled<'_, S> {
+    fn begin_label(&mut self, _: &Label) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A formula in memory with the [`Label`] of every clause: what teaching and checking code
+/// reads to say which rule and line a clause belongs to.
+#[derive(Clone, Debug, Default)]
+pub struct LabelledCnf {
+    /// The clauses (and their groups, for comments).
+    pub cnf: crate::cnf::Cnf,
+    /// Index of the first clause of each run and its label.
+    labels: Vec<(usize, Label)>,
+}
+
+impl LabelledCnf {
+    /// The label of clause `i` (0-based), if one was announced before it.
+    pub fn label_of(&self, i: usize) -> Option<Label> {
+        let k = self.labels.partition_point(|(start, _)| *start <= i);
+        (k > 0).then(|| self.labels[k - 1].1)
+    }
+
+    /// The rule of clause `i`.
+    pub fn rule_of(&self, i: usize) -> Option<Rule> {
+        self.label_of(i).map(|l| l.rule)
+    }
+
+    /// The board line of clause `i`, if it constrains one.
+    pub fn line_of(&self, i: usize) -> Option<Line> {
+        self.label_of(i).and_then(|l| l.line)
+    }
+}
+
+impl std::ops::Deref for LabelledCnf {
+    type Target = crate::cnf::Cnf;
+    fn deref(&self) -> &crate::cnf::Cnf {
+        &self.cnf
+    }
+}
+
+impl crate::cnf::ClauseSink for LabelledCnf {
+    fn add_clause(&mut self, clause: &[Lit]) -> std::io::Result<()> {
+        self.cnf.add_clause(clause)
+    }
+    fn begin_group(&mut self, group: &crate::cnf::GroupInfo) -> std::io::Result<()> {
+        self.cnf.begin_group(group)
+    }
+}
+
+impl LabelSink for LabelledCnf {
+    fn begin_label(&mut self, label: &Label) -> std::io::Result<()> {
+        self.labels.push((self.cnf.len(), *label));
+        Ok(())
     }
 }

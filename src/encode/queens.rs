@@ -1,6 +1,6 @@
 //! Which line of the board gets which constraint: the n-queens model.
 
-use super::{cell_lit, Amo, Size, VarAlloc};
+use super::{cell_lit, Amo, Label, LabelSink, Rule, Size, Unlabelled, VarAlloc};
 use crate::check::LineKind;
 use crate::cnf::{ClauseSink, GroupInfo, Lit};
 use std::io;
@@ -191,6 +191,17 @@ pub struct Group {
     pub at_least_one: bool,
     /// Its meaning in words.
     pub meaning: &'static str,
+}
+
+impl Group {
+    /// The rule the group enforces.
+    pub fn rule(&self) -> Rule {
+        if self.at_least_one {
+            Rule::AtLeastOne(self.line)
+        } else {
+            Rule::AtMostOne(self.line)
+        }
+    }
 }
 
 /// A block of auxiliary variables and the line whose encoding introduced it.
@@ -456,6 +467,11 @@ impl QueensEncoder {
     /// Streams every clause into `sink`, group by group (announced with
     /// [`ClauseSink::begin_group`]).
     pub fn encode<S: ClauseSink + ?Sized>(&self, sink: &mut S) -> io::Result<()> {
+        self.encode_labelled(&mut Unlabelled(sink))
+    }
+
+    /// Like [`QueensEncoder::encode`], also announcing each group's [`Label`] and each line's.
+    pub fn encode_labelled<S: LabelSink + ?Sized>(&self, sink: &mut S) -> io::Result<()> {
         let n = self.n;
         let mut alloc = VarAlloc::starting_at(n * n);
         let mut buf: Vec<Lit> = Vec::with_capacity(n);
@@ -464,9 +480,14 @@ impl QueensEncoder {
                 tag: g.tag.to_string(),
                 meaning: g.meaning.to_string(),
             })?;
+            let rule = g.rule();
+            sink.begin_label(&Label { rule, line: None })?;
             let amo = self.options.amo.for_kind(g.line);
             for line in self.lines(g.line) {
-                sink.begin_line(&line)?;
+                sink.begin_label(&Label {
+                    rule,
+                    line: Some(line),
+                })?;
                 buf.clear();
                 buf.extend(line.cells(n).map(|(r, c)| cell_lit(n, r, c)));
                 if g.at_least_one {

@@ -12,8 +12,9 @@ mod run;
 
 pub use run::{machine_description, run_with_timeout, solver_version, RunOutcome, SolverSpec};
 
-use crate::encode::{EncodeError, EncodeOptions, LineEncodings, QueensEncoder};
-use crate::solve::{verify_assignment, SolveConfig};
+use crate::encode::{EncodeOptions, LineEncodings};
+use crate::instance::{Instance, InstanceError, Model};
+use crate::solve::verify_assignment;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -29,7 +30,7 @@ pub enum SweepError {
         /// The encoding.
         encoding: String,
         /// Why.
-        source: EncodeError,
+        source: InstanceError,
     },
     /// A temporary file could not be written.
     #[error("{what}: {source}")]
@@ -153,11 +154,6 @@ pub fn median(v: &[f64]) -> f64 {
     }
 }
 
-/// `true` when the reference table says n-queens has a solution (n = 2 and 3 have none).
-fn has_solution(n: usize) -> bool {
-    n != 2 && n != 3
-}
-
 /// The longest time limit of one run a sweep takes: a week.
 pub const MAX_TIMEOUT_S: f64 = 7.0 * 24.0 * 3600.0;
 
@@ -170,7 +166,7 @@ impl SweepConfig {
     pub fn validate(&self) -> Result<(), SweepError> {
         for &n in &self.ns {
             for encoding in &self.encodings {
-                QueensEncoder::new(n, self.encode_options(*encoding)).map_err(|source| {
+                Instance::new(n, Model::Cells(self.encode_options(*encoding))).map_err(|source| {
                     SweepError::Encode {
                         n,
                         encoding: encoding.to_string(),
@@ -338,7 +334,7 @@ pub fn run_sweep<E: From<SweepError>>(
                 continue;
             }
             let opts = cfg.encode_options(*encoding);
-            let enc = QueensEncoder::new(n, opts).map_err(|source| SweepError::Encode {
+            let enc = Instance::new(n, Model::Cells(opts)).map_err(|source| SweepError::Encode {
                 n,
                 encoding: name.clone(),
                 source,
@@ -356,10 +352,6 @@ pub fn run_sweep<E: From<SweepError>>(
                 .map_err(io_err)?;
             let encode_ms = t.elapsed().as_secs_f64() * 1e3;
             let dimacs_bytes = std::fs::metadata(&path).map_err(io_err)?.len();
-            let solve_cfg = SolveConfig {
-                options: opts,
-                ..Default::default()
-            };
             for (solver, version) in todo {
                 let mut row = Row {
                     n,
@@ -406,17 +398,18 @@ pub fn run_sweep<E: From<SweepError>>(
                     row.status = match &out.answer {
                         _ if out.timed_out => "TIMEOUT".to_string(),
                         Err(e) => format!("ERROR: {}", one_line(e)),
-                        Ok(None) if has_solution(n) => "WRONG: UNSAT".to_string(),
+                        Ok(None) if enc.known_satisfiable() == Some(true) => {
+                            "WRONG: UNSAT".to_string()
+                        }
                         Ok(None) => "UNSAT".to_string(),
-                        Ok(Some(model)) => match run::check_model(n, model) {
-                            Err(v) => format!("WRONG: {}", one_line(&v)),
-                            Ok(_) => match verify_assignment(n, &solve_cfg, model) {
-                                Ok(report) => match report.cnf {
-                                    Ok(()) => "SAT".to_string(),
-                                    Err(p) => format!("WRONG: {}", one_line(&p.to_string())),
-                                },
-                                Err(e) => format!("ERROR: cannot check the model: {e}"),
+                        // The model is checked as a board and against every clause.
+                        Ok(Some(model)) => match verify_assignment(&enc, model) {
+                            Ok(report) => match (report.board, report.cnf) {
+                                (Err(b), _) => format!("WRONG: {}", one_line(&b.to_string())),
+                                (_, Err(p)) => format!("WRONG: {}", one_line(&p.to_string())),
+                                (Ok(()), Ok(())) => "SAT".to_string(),
                             },
+                            Err(e) => format!("ERROR: cannot check the model: {e}"),
                         },
                     };
                     if row.status != "SAT" && row.status != "UNSAT" {

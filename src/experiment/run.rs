@@ -1,10 +1,8 @@
 //! Running one solver on one DIMACS file with a time limit, and reading what it said.
 
-use crate::board::Placement;
-use crate::check::check_placement;
 use crate::solve::process::ProcessError;
 use crate::solve::{
-    board_of, dimacs_vars, run_solver, Assignment, ExternalError, ParseAnswerError, SolverAnswer,
+    dimacs_vars, run_solver, Assignment, ExternalError, ParseAnswerError, SolverAnswer,
     SolverCommand,
 };
 use std::path::{Path, PathBuf};
@@ -126,14 +124,6 @@ pub(crate) fn statistic(text: &str, name: &str) -> Option<u64> {
     })
 }
 
-/// Checks that a model describes an n-queens solution: exactly one queen per row (from the
-/// cell variables) and no two queens attacking. Says what is wrong otherwise.
-pub(crate) fn check_model(n: usize, model: &Assignment) -> std::result::Result<Placement, String> {
-    let p = board_of(n, model).map_err(|e| e.to_string())?;
-    check_placement(&p).map_err(|v| v.to_string())?;
-    Ok(p)
-}
-
 /// The solver's version as it reports it (`--version`, first line), `Some("unknown")` when it
 /// runs but says nothing (within [`crate::solve::VERSION_TIMEOUT`]), `None` when it cannot be
 /// run at all.
@@ -198,21 +188,5 @@ mod tests {
         assert_eq!(parse_answer("UNSAT\n"), Ok(None));
         assert!(parse_answer("").is_err());
         assert!(parse_answer("s UNKNOWN\n").is_err());
-    }
-
-    #[test]
-    fn decodes_models_to_placements() {
-        let p = check_model(4, &model(&[2, 8, 9, 15, -1])).unwrap();
-        assert_eq!(p.cols(), &[1, 3, 0, 2]);
-        assert_eq!(
-            check_model(4, &model(&[2, 8, 9])).unwrap_err(),
-            "row 4 has no queen"
-        );
-        assert!(check_model(4, &model(&[1, 2, 8, 9, 15]))
-            .unwrap_err()
-            .starts_with("row 1 has 2 queens"));
-        assert!(check_model(4, &model(&[1, 6, 12, 15]))
-            .unwrap_err()
-            .contains("share"));
     }
 }

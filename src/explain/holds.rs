@@ -3,7 +3,8 @@
 
 use super::{falsified_in_words, Namer, Notation};
 use crate::cnf::{clause_satisfied, Cnf};
-use crate::encode::QueensEncoder;
+use crate::encode::{LabelledCnf, Rule};
+use crate::instance::Instance;
 use crate::solve::describe_lit;
 use std::fmt;
 
@@ -69,25 +70,26 @@ pub fn group_status(cnf: &Cnf, values: &[bool]) -> Vec<GroupStatus> {
         .collect()
 }
 
-/// The `i`-th clause of `cnf` (the formula of `enc`, maybe followed by the unit clauses of a
+/// The `i`-th clause of `cnf` (the formula of `inst`, maybe followed by the unit clauses of a
 /// partial board in groups `P` and `F`), said in words as a clause that is false:
 /// "Q4: queens at (1,2) and (2,3) share a diagonal", "P: no queen on the pre-placed cell (1,1)".
-pub fn false_clause_in_words(enc: &QueensEncoder, cnf: &Cnf, i: usize) -> String {
+pub fn false_clause_in_words(inst: &Instance, cnf: &LabelledCnf, i: usize) -> String {
+    let enc = inst.cells_encoder();
     let namer = Namer::new(enc);
     let clause = cnf.clause(i);
-    let info = cnf.group_of(i);
-    let tag = info.map_or("?", |g| g.tag.as_str());
-    if let Some(group) = enc.groups().into_iter().find(|g| g.tag == tag) {
+    let tag = cnf.group_of(i).map_or("?", |g| g.tag.as_str());
+    let rule = cnf.rule_of(i);
+    if let Some(group) = enc.groups().into_iter().find(|g| Some(g.rule()) == rule) {
         let line = cnf.line_of(i);
         return falsified_in_words(&namer, &group, line.as_ref(), clause);
     }
-    let lits: Vec<String> = clause.iter().map(|&l| describe_lit(enc.n(), l)).collect();
-    match (tag, clause) {
-        ("P", [l]) => format!(
+    let lits: Vec<String> = clause.iter().map(|&l| describe_lit(inst, l)).collect();
+    match (rule, clause) {
+        (Some(Rule::Placed), [l]) => format!(
             "P: no queen on the pre-placed cell {}",
             namer.var(l.var()).trim_start_matches('q')
         ),
-        ("F", [l]) => format!(
+        (Some(Rule::Forbidden), [l]) => format!(
             "F: a queen on the forbidden cell {}",
             namer.var(l.var()).trim_start_matches('q')
         ),
@@ -105,15 +107,17 @@ pub fn false_clause_in_words(enc: &QueensEncoder, cnf: &Cnf, i: usize) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::SolveConfig;
+    use crate::instance::{to_labelled_cnf, Model};
     use crate::Placement;
 
     #[test]
     fn a_solution_satisfies_every_group_and_a_broken_board_names_the_pair() {
         let n = 4;
-        let cfg = SolveConfig::with_placed(&[(0, 1)]);
-        let enc = cfg.encoder(n).unwrap();
-        let cnf = cfg.to_cnf(n).unwrap();
+        let inst = Instance::new(n, Model::default())
+            .unwrap()
+            .with_cells(&[(0, 1)], &[])
+            .unwrap();
+        let cnf = to_labelled_cnf(&inst);
         let good = Placement::parse_one_line("2 4 1 3", Some(n)).unwrap();
         let st = group_status(&cnf, &good.to_assignment());
         assert_eq!(
@@ -134,12 +138,12 @@ mod tests {
         assert_eq!(failing, ["Q4", "Q5", "P"]);
         let q5 = st.iter().find(|s| s.tag == "Q5").unwrap();
         assert_eq!(
-            false_clause_in_words(&enc, &cnf, q5.first_false.unwrap()),
+            false_clause_in_words(&inst, &cnf, q5.first_false.unwrap()),
             "Q5: queens at (1,1) and (2,2) share a diagonal"
         );
         let p = st.iter().find(|s| s.tag == "P").unwrap();
         assert_eq!(
-            false_clause_in_words(&enc, &cnf, p.first_false.unwrap()),
+            false_clause_in_words(&inst, &cnf, p.first_false.unwrap()),
             "P: no queen on the pre-placed cell (1,2)"
         );
     }

@@ -3,8 +3,8 @@
 
 use super::Namer;
 use crate::check::LineKind;
-use crate::cnf::{ClauseSink, GroupInfo, Lit};
-use crate::encode::{Amo, Group, QueensEncoder};
+use crate::cnf::{ClauseSink, Lit};
+use crate::encode::{Amo, Group, Label, LabelSink, QueensEncoder};
 use std::io::{self, Write};
 
 /// Escapes text for LaTeX's text mode.
@@ -81,15 +81,18 @@ impl<W: Write> Latex<'_, W> {
     }
 }
 
-impl<W: Write> ClauseSink for Latex<'_, W> {
-    fn begin_group(&mut self, info: &GroupInfo) -> io::Result<()> {
+impl<W: Write> LabelSink for Latex<'_, W> {
+    fn begin_label(&mut self, label: &Label) -> io::Result<()> {
+        if label.line.is_some() {
+            return Ok(());
+        }
         self.close()?;
         let g = self
             .groups
             .iter()
-            .find(|g| g.tag == info.tag)
+            .find(|g| g.rule() == label.rule)
             .cloned()
-            .ok_or_else(|| io::Error::other(format!("unknown group {}", info.tag)))?;
+            .ok_or_else(|| io::Error::other(format!("no group enforces {:?}", label.rule)))?;
         let size = self.enc.group_size(&g);
         writeln!(
             self.out,
@@ -116,7 +119,9 @@ impl<W: Write> ClauseSink for Latex<'_, W> {
         }
         Ok(())
     }
+}
 
+impl<W: Write> ClauseSink for Latex<'_, W> {
     fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
         if !self.expand {
             return Ok(());
@@ -166,7 +171,7 @@ pub fn write_latex<W: Write>(enc: &QueensEncoder, out: W, expand: bool) -> io::R
          The formula is the conjunction of the groups below: {} variables, {} clauses.",
         size.vars, size.clauses
     )?;
-    enc.encode(&mut l)?;
+    enc.encode_labelled(&mut l)?;
     l.close()?;
     writeln!(l.out, r"\end{{document}}")?;
     Ok(l.out)

@@ -2,7 +2,7 @@
 
 use super::{clause_meaning, group_count_formula, Namer};
 use crate::cnf::{ClauseSink, DimacsWriter, GroupInfo, Lit};
-use crate::encode::{Group, Line, QueensEncoder};
+use crate::encode::{Group, Label, LabelSink, Line, QueensEncoder};
 use std::io::{self, Write};
 
 /// How connectives are written.
@@ -39,13 +39,13 @@ impl Notation {
     }
 }
 
-/// Looks up the model's group for a tag announced by the encoder.
-fn group_by_tag(groups: &[Group], info: &GroupInfo) -> io::Result<Group> {
+/// Looks up the model's group for the rule of a label announced by the encoder.
+fn group_of_label(groups: &[Group], label: &Label) -> io::Result<Group> {
     groups
         .iter()
-        .find(|g| g.tag == info.tag)
+        .find(|g| g.rule() == label.rule)
         .cloned()
-        .ok_or_else(|| io::Error::other(format!("unknown group {}", info.tag)))
+        .ok_or_else(|| io::Error::other(format!("no group enforces {:?}", label.rule)))
 }
 
 struct Readable<'a, W: Write> {
@@ -73,10 +73,15 @@ impl<W: Write> Readable<'_, W> {
     }
 }
 
-impl<W: Write> ClauseSink for Readable<'_, W> {
-    fn begin_group(&mut self, info: &GroupInfo) -> io::Result<()> {
+impl<W: Write> LabelSink for Readable<'_, W> {
+    fn begin_label(&mut self, label: &Label) -> io::Result<()> {
+        if let Some(line) = label.line {
+            self.line = Some(line);
+            self.line_printed = false;
+            return Ok(());
+        }
         self.close_group()?;
-        let g = group_by_tag(&self.groups, info)?;
+        let g = group_of_label(&self.groups, label)?;
         let size = self.enc.group_size(&g);
         writeln!(self.out)?;
         writeln!(self.out, "{}  {}", g.tag, g.meaning)?;
@@ -104,13 +109,9 @@ impl<W: Write> ClauseSink for Readable<'_, W> {
         self.group = Some(g);
         Ok(())
     }
+}
 
-    fn begin_line(&mut self, line: &Line) -> io::Result<()> {
-        self.line = Some(*line);
-        self.line_printed = false;
-        Ok(())
-    }
-
+impl<W: Write> ClauseSink for Readable<'_, W> {
     fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
         if self.limit.is_some_and(|k| self.shown >= k) {
             self.hidden += 1;
@@ -180,7 +181,7 @@ pub fn write_readable<W: Write>(
         r.out,
         "The formula is the conjunction (AND) of all clauses below; each clause is a disjunction (OR)."
     )?;
-    enc.encode(&mut r)?;
+    enc.encode_labelled(&mut r)?;
     r.close_group()?;
     Ok(r.out)
 }
@@ -196,14 +197,7 @@ struct Commented<W: Write> {
 impl<W: Write> ClauseSink for Commented<W> {
     fn begin_group(&mut self, info: &GroupInfo) -> io::Result<()> {
         self.w.comment("")?;
-        self.w.comment(&format!("{}: {}", info.tag, info.meaning))?;
-        self.group = Some(group_by_tag(&self.groups, info)?);
-        Ok(())
-    }
-
-    fn begin_line(&mut self, line: &Line) -> io::Result<()> {
-        self.line = Some(*line);
-        Ok(())
+        self.w.comment(&format!("{}: {}", info.tag, info.meaning))
     }
 
     fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
@@ -213,6 +207,16 @@ impl<W: Write> ClauseSink for Commented<W> {
             self.w.comment(&format!("{} {meaning}: {text}", g.tag))?;
         }
         self.w.add_clause(clause)
+    }
+}
+
+impl<W: Write> LabelSink for Commented<W> {
+    fn begin_label(&mut self, label: &Label) -> io::Result<()> {
+        if label.line.is_none() {
+            self.group = Some(group_of_label(&self.groups, label)?);
+        }
+        self.line = label.line;
+        Ok(())
     }
 }
 
@@ -230,6 +234,6 @@ pub fn write_dimacs_commented<W: Write>(
         group: None,
         line: None,
     };
-    enc.encode(&mut c)?;
+    enc.encode_labelled(&mut c)?;
     c.w.finish()
 }

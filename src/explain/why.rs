@@ -14,6 +14,7 @@
 use super::{Namer, Notation};
 use crate::cnf::{Cnf, Lit, Var};
 use crate::encode::QueensEncoder;
+use crate::encode::{LabelledCnf, Rule};
 use crate::solve::SolveError;
 use std::collections::HashSet;
 use std::io::{self, Write};
@@ -319,9 +320,9 @@ pub fn case_split(
 }
 
 /// Where a clause comes from, for the listing: its line ("row 2"), or its group's meaning.
-fn clause_place(namer: &Namer, cnf: &Cnf, i: usize) -> String {
+fn clause_place(namer: &Namer, cnf: &LabelledCnf, i: usize) -> String {
     match cnf.line_of(i) {
-        Some(line) if !matches!(cnf.group_of(i), Some(g) if g.tag == "P" || g.tag == "F") => {
+        Some(line) if !matches!(cnf.rule_of(i), Some(Rule::Placed | Rule::Forbidden)) => {
             line.describe(namer.n())
         }
         _ => cnf
@@ -331,7 +332,7 @@ fn clause_place(namer: &Namer, cnf: &Cnf, i: usize) -> String {
 }
 
 /// `¬q(1,1) ∨ ¬q(2,1)  [Q3, column 1]`
-fn clause_text(namer: &Namer, cnf: &Cnf, i: usize) -> String {
+fn clause_text(namer: &Namer, cnf: &LabelledCnf, i: usize) -> String {
     let tag = cnf.group_of(i).map_or("?", |g| g.tag.as_str());
     format!(
         "{}  [{tag}, {}]",
@@ -343,7 +344,7 @@ fn clause_text(namer: &Namer, cnf: &Cnf, i: usize) -> String {
 fn write_outcome(
     out: &mut impl Write,
     namer: &Namer,
-    cnf: &Cnf,
+    cnf: &LabelledCnf,
     o: &Outcome,
     indent: usize,
 ) -> io::Result<()> {
@@ -377,7 +378,7 @@ fn write_outcome(
 fn write_steps(
     out: &mut impl Write,
     namer: &Namer,
-    cnf: &Cnf,
+    cnf: &LabelledCnf,
     steps: &[Step],
     indent: usize,
 ) -> io::Result<()> {
@@ -399,7 +400,7 @@ fn write_steps(
 pub fn write_why(
     out: &mut impl Write,
     enc: &QueensEncoder,
-    cnf: &Cnf,
+    cnf: &LabelledCnf,
     core: &[usize],
     max_steps: usize,
 ) -> io::Result<()> {
@@ -460,7 +461,7 @@ mod tests {
     use super::*;
     use crate::cnf::clause_satisfied;
     use crate::encode::{Amo, EncodeOptions, LineEncodings};
-    use crate::solve::SolveConfig;
+    use crate::instance::{to_labelled_cnf, Instance, Model};
 
     /// Brute force over every assignment of the first `vars` variables (the oracle for small
     /// formulas): does some assignment satisfy the clauses `subset`?
@@ -546,8 +547,12 @@ mod tests {
         outcome(cnf, core, &mut known, &r.outcome);
     }
 
-    fn core_of(n: usize, cfg: &SolveConfig) -> (Cnf, Vec<usize>) {
-        let cnf = cfg.to_cnf(n).unwrap();
+    fn inst(n: usize) -> Instance {
+        Instance::new(n, Model::default()).unwrap()
+    }
+
+    fn core_of(cfg: &Instance) -> (Cnf, Vec<usize>) {
+        let cnf = to_labelled_cnf(cfg).cnf;
         let core = minimal_unsat_core(&cnf).unwrap().expect("unsatisfiable");
         (cnf, core)
     }
@@ -555,7 +560,7 @@ mod tests {
     #[test]
     fn n2_and_n3_cores_are_minimal_by_brute_force() {
         for n in [2, 3] {
-            let (cnf, core) = core_of(n, &SolveConfig::default());
+            let (cnf, core) = core_of(&inst(n));
             check_mus(&cnf, &core, |s| brute_sat(&cnf, s, n * n));
             let r = case_split(&cnf, &core, 4, 200).expect("an argument");
             check_refutation(&cnf, &core, &r);
@@ -564,7 +569,7 @@ mod tests {
 
     #[test]
     fn satisfiable_formulas_have_no_core() {
-        let cnf = SolveConfig::default().to_cnf(4).unwrap();
+        let cnf = to_labelled_cnf(&inst(4)).cnf;
         assert_eq!(minimal_unsat_core(&cnf).unwrap(), None);
     }
 
@@ -585,8 +590,8 @@ mod tests {
             }
         }
         assert_eq!(completions, 0);
-        let cfg = SolveConfig::with_placed(&[(0, 0)]);
-        let (cnf, core) = core_of(n, &cfg);
+        let cfg = inst(n).with_cells(&[(0, 0)], &[]).unwrap();
+        let (cnf, core) = core_of(&cfg);
         check_mus(&cnf, &core, |s| brute_sat(&cnf, s, n * n));
         // The placed queen is part of every argument: without it n = 4 has solutions.
         assert!(core.contains(&(cnf.len() - 1)));
@@ -596,14 +601,15 @@ mod tests {
 
     #[test]
     fn sequential_encoding_core_with_auxiliaries() {
-        let cfg = SolveConfig {
-            options: EncodeOptions {
+        let cfg = Instance::new(
+            3,
+            Model::Cells(EncodeOptions {
                 amo: LineEncodings::uniform(Amo::Sequential),
                 column_alo: false,
-            },
-            ..Default::default()
-        };
-        let (cnf, core) = core_of(3, &cfg);
+            }),
+        )
+        .unwrap();
+        let (cnf, core) = core_of(&cfg);
         check_mus(&cnf, &core, |s| solver_sat(&cnf, s));
         // The core has clauses over auxiliary variables (past the 9 cells).
         assert!(core

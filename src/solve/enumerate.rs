@@ -5,15 +5,21 @@
 //! non-attacking choice of the first `k` columns. Each part gets its own solver; the parts run
 //! in parallel (rayon) and each solver only ever sees the blocking clauses of its own part.
 //!
-//! After each model the solver gets the blocking clause "not all of these n queens": the
-//! negation of the n true cell literals. One queen per row makes this enough to exclude exactly
-//! that board, and because it mentions cell variables only, the auxiliary variables of an
-//! encoding can never make the same board count twice.
+//! After each model the solver gets the blocking clause "not this board": for each row the
+//! negation of the literals that put its queen in its column ([`blocking_clause`]; for the
+//! cell model the negation of the n true cell literals). One queen per row makes this enough to
+//! exclude exactly that board, and because it mentions projection variables only, the
+//! auxiliary variables of an encoding can never make the same board count twice.
+//!
+//! Every model is decoded and checked as a board of the instance; a model that is not a
+//! solution ends the enumeration with [`SolveError::BadModel`] (the cross-checks rely on this to
+//! catch broken encodings with the same code that `solve --all` runs).
 
-use super::{check_solution, placement_from_lits, SolveConfig, SolveError};
+use super::{decode_model, load, SolveError};
 use crate::board::Placement;
-use crate::encode::{cell_lit, QueensEncoder};
+use crate::instance::{blocking_clause, shared_line, Formula};
 use rayon::prelude::*;
+use std::sync::Arc;
 
 /// How many leading rows to split on by default: none for tiny boards (the whole search is
 /// instant); three or four where full enumeration is feasible, so that each part has a few
@@ -31,67 +37,68 @@ pub fn default_split_rows(n: usize) -> usize {
     }
 }
 
-/// The prefixes (columns of the first `k` rows) that can start a solution under `cfg`: the
-/// queens of the prefix do not attack each other, sit on no forbidden cell, and agree with the
-/// placed queens of those rows. Listed in lexicographic order.
-fn prefixes(n: usize, k: usize, cfg: &SolveConfig) -> Vec<Vec<usize>> {
+/// The prefixes (columns of the first `k` rows) that can start a solution of `f`: the queens
+/// of the prefix do not attack each other, sit on no forbidden cell, and agree with the placed
+/// queens of those rows. Listed in lexicographic order.
+fn prefixes(f: &dyn Formula, k: usize) -> Vec<Vec<usize>> {
+    let n = f.n();
+    let (place, forbid) = f.fixed();
     let k = k.min(n);
     let mut out = Vec::new();
     let mut cur = Vec::with_capacity(k);
-    fn rec(n: usize, k: usize, cfg: &SolveConfig, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    let allowed = |r: usize, c: usize, cur: &[usize]| {
+        !forbid.contains(&(r, c))
+            && !place.iter().any(|&(pr, pc)| pr == r && pc != c)
+            && !cur
+                .iter()
+                .enumerate()
+                .any(|(r0, &c0)| shared_line((r0, c0), (r, c)).is_some())
+    };
+    fn rec(
+        n: usize,
+        k: usize,
+        allowed: &dyn Fn(usize, usize, &[usize]) -> bool,
+        cur: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
         let r = cur.len();
         if r == k {
             out.push(cur.clone());
             return;
         }
         for c in 0..n {
-            if cfg.forbid.contains(&(r, c)) {
-                continue;
+            if allowed(r, c, cur) {
+                cur.push(c);
+                rec(n, k, allowed, cur, out);
+                cur.pop();
             }
-            if cfg.place.iter().any(|&(pr, pc)| pr == r && pc != c) {
-                continue;
-            }
-            let attacks = cur
-                .iter()
-                .enumerate()
-                .any(|(r0, &c0)| super::shared_line((r0, c0), (r, c)).is_some());
-            if attacks {
-                continue;
-            }
-            cur.push(c);
-            rec(n, k, cfg, cur, out);
-            cur.pop();
         }
     }
-    rec(n, k, cfg, &mut cur, &mut out);
+    rec(n, k, &allowed, &mut cur, &mut out);
     out
 }
 
 /// One sub-problem: a solver with the formula, the partial board and the prefix fixed.
 struct Part {
-    n: usize,
-    cfg: SolveConfig,
+    formula: Arc<dyn Formula>,
     solver: varisat::Solver<'static>,
     done: bool,
-    blocking: Vec<crate::cnf::Lit>,
 }
 
 impl Part {
-    fn new(enc: &QueensEncoder, cfg: &SolveConfig, prefix: &[usize]) -> Result<Part, SolveError> {
-        let n = enc.n();
+    fn new(formula: &Arc<dyn Formula>, prefix: &[usize]) -> Part {
         let mut solver = varisat::Solver::new();
-        cfg.encode_into(enc, &mut solver)
-            .map_err(|e| SolveError::Solver(e.to_string()))?;
+        load(formula.as_ref(), &mut solver);
         for (r, &c) in prefix.iter().enumerate() {
-            varisat::ExtendFormula::add_clause(&mut solver, &[cell_lit(n, r, c)]);
+            for l in formula.value_lits(r, c) {
+                varisat::ExtendFormula::add_clause(&mut solver, &[l]);
+            }
         }
-        Ok(Part {
-            n,
-            cfg: cfg.clone(),
+        Part {
+            formula: Arc::clone(formula),
             solver,
             done: false,
-            blocking: Vec::with_capacity(n),
-        })
+        }
     }
 
     fn next_solution(&mut self) -> Result<Option<Placement>, SolveError> {
@@ -110,16 +117,15 @@ impl Part {
             .solver
             .model()
             .ok_or_else(|| SolveError::Solver("no model after SAT".into()))?;
-        let p = placement_from_lits(self.n, &lits)?;
-        check_solution(&p, &self.cfg)?;
-        self.blocking.clear();
-        self.blocking.extend(
-            p.cols()
-                .iter()
-                .enumerate()
-                .map(|(r, &c)| !cell_lit(self.n, r, c as usize)),
-        );
-        varisat::ExtendFormula::add_clause(&mut self.solver, &self.blocking);
+        let p = match decode_model(self.formula.as_ref(), &lits) {
+            Ok(p) => p,
+            Err(e) => {
+                self.done = true;
+                return Err(e);
+            }
+        };
+        let blocking = blocking_clause(self.formula.as_ref(), &p);
+        varisat::ExtendFormula::add_clause(&mut self.solver, &blocking);
         Ok(Some(p))
     }
 
@@ -141,8 +147,7 @@ impl Part {
 /// Made by [`solutions`] or [`Enumeration::iter`]. Items are `Err` only if the embedded solver
 /// fails, which it is not expected to do.
 pub struct Solutions {
-    enc: QueensEncoder,
-    cfg: SolveConfig,
+    formula: Arc<dyn Formula>,
     prefixes: std::vec::IntoIter<Vec<usize>>,
     current: Option<Part>,
     failed: bool,
@@ -167,32 +172,27 @@ impl Iterator for Solutions {
                 }
             }
             let prefix = self.prefixes.next()?;
-            match Part::new(&self.enc, &self.cfg, &prefix) {
-                Ok(p) => self.current = Some(p),
-                Err(e) => {
-                    self.failed = true;
-                    return Some(Err(e));
-                }
-            }
+            self.current = Some(Part::new(&self.formula, &prefix));
         }
     }
 }
 
-/// Every solution of the `n`-queens problem under `cfg`, lazily, in a deterministic order.
+/// Every solution of the instance, lazily, in a deterministic order.
 ///
 /// ```
-/// use queens_sat::solve::{solutions, SolveConfig};
-/// let all: Vec<_> = solutions(4, &SolveConfig::default()).unwrap()
+/// use queens_sat::instance::{Instance, Model};
+/// use queens_sat::solve::solutions;
+/// let all: Vec<_> = solutions(&Instance::new(4, Model::default()).unwrap())
 ///     .collect::<Result<_, _>>().unwrap();
 /// assert_eq!(all.len(), 2);
 /// ```
-pub fn solutions(n: usize, cfg: &SolveConfig) -> Result<Solutions, SolveError> {
-    Enumeration::new(n, cfg)?.iter()
+pub fn solutions<F: Formula + Clone + 'static>(f: &F) -> Solutions {
+    Enumeration::new(f.clone()).iter()
 }
 
-/// The number of solutions of the `n`-queens problem under `cfg`, counted in parallel.
-pub fn count_solutions(n: usize, cfg: &SolveConfig) -> Result<u64, SolveError> {
-    Enumeration::new(n, cfg)?.count(|_| {})
+/// The number of solutions of the instance, counted in parallel.
+pub fn count_solutions<F: Formula + Clone + 'static>(f: &F) -> Result<u64, SolveError> {
+    Enumeration::new(f.clone()).count(|_| {})
 }
 
 /// How far an enumeration has got, for progress reports.
@@ -208,27 +208,30 @@ pub struct Progress {
 
 /// An enumeration with its settings: how many leading rows to split on, how many threads, and
 /// an optional limit on the number of solutions.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Enumeration {
-    enc: QueensEncoder,
-    cfg: SolveConfig,
+    formula: Arc<dyn Formula>,
     split_rows: usize,
     threads: Option<usize>,
     limit: Option<u64>,
 }
 
 impl Enumeration {
-    /// An enumeration of the `n`-queens solutions under `cfg` with default settings (split on
+    /// An enumeration of the solutions of `formula` with default settings (split on
     /// [`default_split_rows`] rows, all cores, no limit).
-    pub fn new(n: usize, cfg: &SolveConfig) -> Result<Self, SolveError> {
-        let enc = cfg.encoder(n)?;
-        Ok(Enumeration {
-            enc,
-            cfg: cfg.clone(),
-            split_rows: default_split_rows(n),
+    pub fn new(formula: impl Formula + 'static) -> Self {
+        Self::shared(Arc::new(formula))
+    }
+
+    /// Like [`Enumeration::new`], for a formula already shared.
+    pub fn shared(formula: Arc<dyn Formula>) -> Self {
+        let split_rows = default_split_rows(formula.n());
+        Enumeration {
+            formula,
+            split_rows,
             threads: None,
             limit: None,
-        })
+        }
     }
 
     /// Splits on the first `k` rows (0: one solver for everything, the plain method).
@@ -251,18 +254,17 @@ impl Enumeration {
 
     /// Number of sub-problems.
     pub fn parts(&self) -> usize {
-        prefixes(self.enc.n(), self.split_rows, &self.cfg).len()
+        prefixes(self.formula.as_ref(), self.split_rows).len()
     }
 
     /// The solutions one by one, sequentially (the limit is not applied; use `take`).
-    pub fn iter(&self) -> Result<Solutions, SolveError> {
-        Ok(Solutions {
-            enc: self.enc.clone(),
-            cfg: self.cfg.clone(),
-            prefixes: prefixes(self.enc.n(), self.split_rows, &self.cfg).into_iter(),
+    pub fn iter(&self) -> Solutions {
+        Solutions {
+            formula: Arc::clone(&self.formula),
+            prefixes: prefixes(self.formula.as_ref(), self.split_rows).into_iter(),
             current: None,
             failed: false,
-        })
+        }
     }
 
     /// Counts the solutions (up to the limit), reporting progress after each batch.
@@ -299,14 +301,14 @@ impl Enumeration {
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(t)
                     .build()
-                    .map_err(|e| SolveError::Solver(format!("cannot start threads: {e}")))?,
+                    .map_err(|e| SolveError::Threads(e.to_string()))?,
             ),
             None => None,
         };
         let threads = pool
             .as_ref()
             .map_or_else(rayon::current_num_threads, |p| p.current_num_threads());
-        let all = prefixes(self.enc.n(), self.split_rows, &self.cfg);
+        let all = prefixes(self.formula.as_ref(), self.split_rows);
         // Batches keep the output in order and let the limit stop the work early; without a
         // limit they are larger so the threads stay busy.
         let batch = if self.limit.is_some() {
@@ -324,7 +326,7 @@ impl Enumeration {
             let work = || -> Result<Vec<Vec<Placement>>, SolveError> {
                 chunk
                     .par_iter()
-                    .map(|prefix| Part::new(&self.enc, &self.cfg, prefix)?.collect(cap))
+                    .map(|prefix| Part::new(&self.formula, prefix).collect(cap))
                     .collect()
             };
             let results = match &pool {
@@ -364,33 +366,31 @@ impl Enumeration {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::instance::{Instance, Model};
+
+    fn board(n: usize) -> Instance {
+        Instance::new(n, Model::default()).unwrap()
+    }
 
     #[test]
     fn prefixes_are_non_attacking_and_respect_the_partial_board() {
-        let cfg = SolveConfig::default();
-        let p = prefixes(5, 2, &cfg);
+        let p = prefixes(&board(5), 2);
         // 5 * 5 pairs minus same column (5) minus diagonal neighbours (2 * 4).
         assert_eq!(p.len(), 25 - 5 - 8);
-        let cfg = SolveConfig {
-            place: vec![(1, 3)],
-            forbid: vec![(0, 0)],
-            ..Default::default()
-        };
-        let p = prefixes(5, 2, &cfg);
+        let inst = board(5).with_cells(&[(1, 3)], &[(0, 0)]).unwrap();
+        let p = prefixes(&inst, 2);
         assert!(p.iter().all(|q| q[1] == 3 && q[0] != 0));
         // Row 0: column 0 is forbidden, 3 shares the column of (2,4), 2 and 4 its diagonals.
         assert_eq!(p, vec![vec![1, 3]]);
-        assert_eq!(prefixes(1, 2, &SolveConfig::default()), vec![vec![0]]);
+        assert_eq!(prefixes(&board(1), 2), vec![vec![0]]);
     }
 
     #[test]
     fn split_depths_agree() {
-        let cfg = SolveConfig::default();
         for n in 1..=8 {
             let counts: Vec<u64> = (0..=3)
                 .map(|k| {
-                    Enumeration::new(n, &cfg)
-                        .unwrap()
+                    Enumeration::new(board(n))
                         .split_rows(k)
                         .count(|_| {})
                         .unwrap()
@@ -402,9 +402,8 @@ mod tests {
 
     #[test]
     fn limit_and_order_are_deterministic() {
-        let cfg = SolveConfig::default();
-        let e = Enumeration::new(8, &cfg).unwrap();
-        let seq: Vec<Placement> = e.iter().unwrap().map(|r| r.unwrap()).collect();
+        let e = Enumeration::new(board(8));
+        let seq: Vec<Placement> = e.iter().map(|r| r.unwrap()).collect();
         for threads in [1, 2, 3] {
             let mut par = Vec::new();
             e.clone()

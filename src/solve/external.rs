@@ -14,9 +14,10 @@
 
 use super::process::{escape, run_bounded, Limits, ProcessError, TempDirGuard};
 use super::{
-    parse_solver_answer, AnswerFormat, ParseAnswerError, SolveConfig, SolveError, SolverAnswer,
+    parse_solver_answer, AnswerFormat, ParseAnswerError, SolveError, SolverAnswer,
 };
 use crate::board::Placement;
+use crate::instance::{Formula, Instance};
 use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -245,39 +246,35 @@ fn is_minisat(program: &str) -> bool {
 }
 
 /// Runs `command` (a program and its arguments, separated by white space) on the CNF of the
-/// `n`-queens problem under `cfg` and parses its answer, without a time limit. `comment` goes
+/// instance and parses its answer, without a time limit. `comment` goes
 /// into the CNF's `c` lines.
 pub fn run_external(
     command: &str,
-    n: usize,
-    cfg: &SolveConfig,
+    inst: &Instance,
     comment: Option<&str>,
 ) -> Result<ExternalAnswer, ExternalError> {
-    run_external_with(command, n, cfg, comment, None)
+    run_external_with(command, inst, comment, None)
 }
 
 /// Like [`run_external`], stopping the solver after `timeout` if given.
 pub fn run_external_with(
     command: &str,
-    n: usize,
-    cfg: &SolveConfig,
+    inst: &Instance,
     comment: Option<&str>,
     timeout: Option<Duration>,
 ) -> Result<ExternalAnswer, ExternalError> {
     let solver = SolverCommand::parse(command)?;
-    let enc = cfg.encoder(n)?;
-    let vars = enc.size().vars as usize;
-    let header = cfg.dimacs_header(&enc, comment)?;
+    let n = inst.n();
+    let vars = inst.num_vars() as usize;
     let (dir, _guard) = TempDirGuard::create("queens-sat-")
         .map_err(io_error("cannot create a temporary folder"))?;
     let cnf_path = dir.path().join(format!("queens-{n}.cnf"));
     let writing = format!("writing {}", cnf_path.display());
     let file = std::fs::File::create(&cnf_path).map_err(io_error(writing.clone()))?;
     let write = || -> io::Result<()> {
-        let mut w = crate::cnf::DimacsWriter::new(io::BufWriter::new(file), &header)?;
-        cfg.encode_into(&enc, &mut w)?;
         use io::Write;
-        w.finish()?.flush()
+        inst.write_dimacs(io::BufWriter::new(file), comment)?
+            .flush()
     };
     write().map_err(io_error(writing))?;
     let program = solver.label();
@@ -333,24 +330,28 @@ pub fn solver_version(program: &Path) -> Option<String> {
     Some(first.map_or_else(|| "unknown".to_string(), |v| escape(v, 200)))
 }
 
-/// Checks a claim that the `n`-queens problem under `cfg` has no solution: a solution that
-/// refutes it, or `None` when there is indeed none. An empty board of size 1 or at least 4 is
-/// answered by the direct construction at once; otherwise the embedded solver decides.
-pub fn refute_unsat(n: usize, cfg: &SolveConfig) -> Result<Option<Placement>, SolveError> {
-    cfg.validate(n)?;
-    if cfg.is_unconstrained() && crate::construct::solution_exists(n) {
+/// Checks a claim that the instance has no solution: a solution that refutes it, or `None`
+/// when there is indeed none. An empty board of size 1 or at least 4 is answered by the direct
+/// construction at once; otherwise the embedded solver decides.
+pub fn refute_unsat(inst: &Instance) -> Result<Option<Placement>, SolveError> {
+    let n = inst.n();
+    if inst.known_satisfiable() == Some(true) {
         if let Ok(Some(p)) = crate::construct::construct(n, crate::construct::Method::default()) {
             if crate::construct::verify(&p).is_ok() {
                 return Ok(Some(p));
             }
         }
     }
-    super::solve(n, cfg)
+    super::solve(inst)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn board(n: usize) -> Instance {
+        Instance::new(n, crate::instance::Model::default()).unwrap()
+    }
 
     #[test]
     fn recognises_minisat() {
@@ -361,21 +362,20 @@ mod tests {
 
     #[test]
     fn missing_program_is_a_clear_error() {
-        let e = run_external("no-such-solver-xyz", 4, &SolveConfig::default(), None).unwrap_err();
+        let e = run_external("no-such-solver-xyz", &board(4), None).unwrap_err();
         assert!(e.to_string().contains("not found"), "{e}");
     }
 
     #[test]
     fn unsat_claims_are_refuted() {
-        let cfg = SolveConfig::default();
-        assert!(refute_unsat(3, &cfg).unwrap().is_none());
-        let p = refute_unsat(1000, &cfg).unwrap().unwrap();
+        assert!(refute_unsat(&board(3)).unwrap().is_none());
+        let p = refute_unsat(&board(1000)).unwrap().unwrap();
         assert!(crate::check::is_solution(&p));
-        let placed = SolveConfig::with_placed(&[(0, 0)]);
-        let p = refute_unsat(8, &placed).unwrap().unwrap();
+        let placed = board(8).with_cells(&[(0, 0)], &[]).unwrap();
+        let p = refute_unsat(&placed).unwrap().unwrap();
         assert_eq!(p.col(0), 0);
-        let dead = SolveConfig::with_placed(&[(0, 0), (1, 2)]);
-        assert!(refute_unsat(4, &dead).unwrap().is_none());
+        let dead = board(4).with_cells(&[(0, 0), (1, 2)], &[]).unwrap();
+        assert!(refute_unsat(&dead).unwrap().is_none());
     }
 
     #[test]

@@ -2,83 +2,17 @@
 //! [`crate::check::check_placement`] for attacking pairs) and clause by clause against the
 //! exported CNF ([`crate::cnf::Cnf::first_falsified`]), naming what fails.
 
-use super::{Assignment, SolveConfig, SolveError};
+use super::{Assignment, SolveError};
 use crate::board::Placement;
-use crate::check::{check_placement, Violation};
-use crate::cnf::{Cnf, Lit, Var};
-use crate::encode::{cell_lit, cell_of_var};
+use crate::cnf::{Cnf, Lit};
+use crate::instance::{check_board, to_labelled_cnf, BoardProblem, Formula};
 use std::fmt;
 
-/// A literal in words: `q(3,5)` / `-q(3,5)` for cells (1-based), `x70` / `-x70` for auxiliary
-/// variables (DIMACS number).
-pub fn describe_lit(n: usize, lit: Lit) -> String {
+/// A literal in words: `q(3,5)` / `-q(3,5)` for cells (1-based), the model's names for other
+/// variables ([`Formula::var_name`]).
+pub fn describe_lit(f: &dyn Formula, lit: Lit) -> String {
     let sign = if lit.is_negative() { "-" } else { "" };
-    match cell_of_var(n, lit.var()) {
-        Some((r, c)) => format!("{sign}q({},{})", r + 1, c + 1),
-        None => format!("{sign}x{}", lit.var().to_dimacs()),
-    }
-}
-
-fn describe_var(n: usize, var: Var) -> String {
-    match cell_of_var(n, var) {
-        Some((r, c)) => format!("{} = q({},{})", var.to_dimacs(), r + 1, c + 1),
-        None => format!("{} (auxiliary)", var.to_dimacs()),
-    }
-}
-
-/// What is wrong with the board an answer describes. Cells 0-based inside, 1-based shown.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BoardProblem {
-    /// A placement for another board size.
-    WrongSize {
-        /// Expected n.
-        expected: usize,
-        /// Rows given.
-        found: usize,
-    },
-    /// A row without a queen or with several (the columns listed).
-    RowCount {
-        /// The row.
-        row: usize,
-        /// Its queens' columns.
-        cols: Vec<usize>,
-    },
-    /// Two queens attack each other (or a queen is off the board).
-    Attack(Violation),
-    /// A pre-placed queen is not on the board.
-    PlacedMissing((usize, usize)),
-    /// A forbidden cell holds a queen.
-    ForbiddenUsed((usize, usize)),
-}
-
-impl fmt::Display for BoardProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardProblem::WrongSize { expected, found } => {
-                write!(f, "the placement has {found} rows, the board {expected}")
-            }
-            BoardProblem::RowCount { row, cols } if cols.is_empty() => {
-                write!(f, "row {} has no queen", row + 1)
-            }
-            BoardProblem::RowCount { row, cols } => write!(
-                f,
-                "row {} has {} queens, in columns {}",
-                row + 1,
-                cols.len(),
-                cols.iter()
-                    .map(|c| (c + 1).to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            BoardProblem::Attack(v) => write!(f, "{v}"),
-            BoardProblem::PlacedMissing((r, c)) => {
-                write!(f, "the pre-placed queen ({},{}) is missing", r + 1, c + 1)
-            }
-            BoardProblem::ForbiddenUsed((r, c)) => {
-                write!(f, "the forbidden cell ({},{}) holds a queen", r + 1, c + 1)
-            }
-        }
-    }
+    format!("{sign}{}", f.var_name(lit.var()))
 }
 
 /// A clause of the formula that an assignment falsifies.
@@ -231,71 +165,41 @@ impl VerifyReport {
     }
 }
 
-/// The board of an assignment from its cell variables (missing values count as false), or the
-/// first row without exactly one queen.
-pub fn board_of(n: usize, a: &Assignment) -> Result<Placement, BoardProblem> {
-    let mut cols = Vec::with_capacity(n);
-    for r in 0..n {
-        let queens: Vec<usize> = (0..n)
-            .filter(|&c| a.value(cell_lit(n, r, c).var()) == Some(true))
-            .collect();
-        if queens.len() != 1 {
-            return Err(BoardProblem::RowCount {
-                row: r,
-                cols: queens,
-            });
-        }
-        cols.push(queens[0] as u32);
-    }
-    Ok(Placement::new(cols))
-}
-
-fn check_board(p: &Placement, cfg: &SolveConfig) -> Result<(), BoardProblem> {
-    check_placement(p).map_err(BoardProblem::Attack)?;
-    if let Some(&cell) = cfg.place.iter().find(|&&(r, c)| p.col(r) != c) {
-        return Err(BoardProblem::PlacedMissing(cell));
-    }
-    if let Some(&cell) = cfg.forbid.iter().find(|&&(r, c)| p.col(r) == c) {
-        return Err(BoardProblem::ForbiddenUsed(cell));
-    }
-    Ok(())
-}
-
-fn evaluate(n: usize, cnf: &Cnf, values: &[bool]) -> Result<(), CnfProblem> {
+fn evaluate(f: &dyn Formula, cnf: &Cnf, values: &[bool]) -> Result<(), CnfProblem> {
     match cnf.first_falsified(values) {
         None => Ok(()),
-        Some(i) => {
-            let (tag, meaning) = cnf
-                .group_of(i)
-                .map_or(("?".to_string(), "ungrouped".to_string()), |g| {
-                    (g.tag.clone(), g.meaning.clone())
-                });
-            Err(CnfProblem::Falsified(ClauseViolation {
-                number: i + 1,
-                tag,
-                meaning,
-                literals: cnf.clause(i).iter().map(|&l| describe_lit(n, l)).collect(),
-            }))
-        }
+        Some(i) => Err(CnfProblem::Falsified(clause_violation(f, cnf, i))),
     }
 }
 
-/// Checks a full assignment (an external solver's model) for the `n`-queens formula under
-/// `cfg`: the board it describes, and every clause of the formula.
-pub fn verify_assignment(
-    n: usize,
-    cfg: &SolveConfig,
-    a: &Assignment,
-) -> Result<VerifyReport, SolveError> {
-    let enc = cfg.encoder(n)?;
-    let vars = enc.size().vars as usize;
-    let cnf = cfg.to_cnf(n)?;
-    let (placement, board) = match board_of(n, a) {
+/// Clause `i` (0-based) of `cnf` as a [`ClauseViolation`]: number, group, literals in words.
+pub fn clause_violation(f: &dyn Formula, cnf: &Cnf, i: usize) -> ClauseViolation {
+    let (tag, meaning) = cnf
+        .group_of(i)
+        .map_or(("?".to_string(), "ungrouped".to_string()), |g| {
+            (g.tag.clone(), g.meaning.clone())
+        });
+    ClauseViolation {
+        number: i + 1,
+        tag,
+        meaning,
+        literals: cnf.clause(i).iter().map(|&l| describe_lit(f, l)).collect(),
+    }
+}
+
+/// Checks a full assignment (an external solver's model) against the instance: the board it
+/// describes, and every clause of the formula.
+pub fn verify_assignment(f: &dyn Formula, a: &Assignment) -> Result<VerifyReport, SolveError> {
+    let n = f.n();
+    let vars = f.num_vars() as usize;
+    let cnf = to_labelled_cnf(f).cnf;
+    let values = a.to_bools(vars);
+    let (placement, board) = match f.decode(&values) {
         Ok(p) => {
-            let b = check_board(&p, cfg);
+            let b = check_board(f, &p);
             (Some(p), b)
         }
-        Err(e) => (None, Err(e)),
+        Err(e) => (None, Err(e.into())),
     };
     let max_var = a.max_var();
     let missing = a.missing(vars);
@@ -308,13 +212,13 @@ pub fn verify_assignment(
     } else if let Some(&first) = missing.first() {
         Err(CnfProblem::Mismatch(ModelMismatch::MissingVars {
             count: missing.len(),
-            first: describe_var(n, first),
+            first: format!("{} = {}", first.to_dimacs(), f.var_name(first)),
             max_var,
             formula_vars: vars,
             n,
         }))
     } else {
-        evaluate(n, &cnf, &a.to_bools(vars))
+        evaluate(f, &cnf, &values)
     };
     Ok(VerifyReport {
         placement,
@@ -325,52 +229,42 @@ pub fn verify_assignment(
     })
 }
 
-/// Checks a placement (a one-line answer) for the `n`-queens formula under `cfg`: as a board,
-/// and against the CNF with the cell variables set from the board. When the encoding has
-/// auxiliary variables, the embedded solver looks for values of them that satisfy the formula
-/// with this board.
-pub fn verify_placement(
-    n: usize,
-    cfg: &SolveConfig,
-    p: &Placement,
-) -> Result<VerifyReport, SolveError> {
-    let enc = cfg.encoder(n)?;
-    let vars = enc.size().vars as usize;
-    if p.n() != n {
+/// Checks a placement (a one-line answer) against the instance: as a board, and against the
+/// CNF with the projection set from the board. When the encoding has auxiliary variables, the
+/// embedded solver looks for values of them that satisfy the formula with this board.
+pub fn verify_placement(f: &dyn Formula, p: &Placement) -> Result<VerifyReport, SolveError> {
+    let n = f.n();
+    let vars = f.num_vars() as usize;
+    let board = check_board(f, p);
+    if matches!(board, Err(BoardProblem::WrongSize { .. })) {
         return Ok(VerifyReport {
             placement: None,
-            board: Err(BoardProblem::WrongSize {
-                expected: n,
-                found: p.n(),
-            }),
+            board,
             cnf: Err(CnfProblem::NoExtension),
             clauses: 0,
             vars,
         });
     }
-    let board = check_board(p, cfg);
-    let cnf = cfg.to_cnf(n)?;
-    let mut a = Assignment::default();
-    for r in 0..n {
-        for c in 0..n {
-            a.set(cell_lit(n, r, c).var(), p.col(r) == c);
-        }
-    }
-    let cnf_result = if vars == n * n {
-        evaluate(n, &cnf, &a.to_bools(vars))
-    } else {
-        let mut solver = varisat::Solver::new();
-        solver.add_formula(&cnf.to_varisat());
-        solver.assume(&a.lits());
-        let sat = solver
-            .solve()
-            .map_err(|e| SolveError::Solver(e.to_string()))?;
-        match solver.model() {
-            Some(model) if sat => {
-                let full = Assignment::from_lits(&model);
-                evaluate(n, &cnf, &full.to_bools(vars))
+    let cnf = to_labelled_cnf(f).cnf;
+    let fixed: Vec<Lit> = (0..n).flat_map(|r| f.value_lits(r, p.col(r))).collect();
+    let mut solver = varisat::Solver::new();
+    solver.add_formula(&cnf.to_varisat());
+    solver.assume(&fixed);
+    let sat = solver
+        .solve()
+        .map_err(|e| SolveError::Solver(e.to_string()))?;
+    let cnf_result = match solver.model() {
+        Some(model) if sat => evaluate(f, &cnf, &super::values_of(&model, vars)),
+        _ => {
+            // Without auxiliaries the clause that the board falsifies can be named.
+            let mut values = vec![false; vars];
+            for l in &fixed {
+                values[l.index()] = l.is_positive();
             }
-            _ => Err(CnfProblem::NoExtension),
+            match (f.projection().len() == vars).then(|| evaluate(f, &cnf, &values)) {
+                Some(Err(e)) => Err(e),
+                _ => Err(CnfProblem::NoExtension),
+            }
         }
     };
     Ok(VerifyReport {
@@ -385,6 +279,9 @@ pub fn verify_placement(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cnf::Var;
+    use crate::encode::cell_lit;
+    use crate::instance::{Instance, Model};
 
     fn model_of(n: usize, p: &Placement) -> Assignment {
         let mut a = Assignment::default();
@@ -398,12 +295,12 @@ mod tests {
 
     #[test]
     fn good_and_bad_models() {
-        let cfg = SolveConfig::default();
+        let cfg = Instance::new(4, Model::default()).unwrap();
         let good = Placement::parse_one_line("2 4 1 3", Some(4)).unwrap();
-        let rep = verify_assignment(4, &cfg, &model_of(4, &good)).unwrap();
+        let rep = verify_assignment(&cfg, &model_of(4, &good)).unwrap();
         assert!(rep.is_ok(), "{rep:?}");
         let bad = Placement::parse_one_line("1 2 4 3", Some(4)).unwrap();
-        let rep = verify_assignment(4, &cfg, &model_of(4, &bad)).unwrap();
+        let rep = verify_assignment(&cfg, &model_of(4, &bad)).unwrap();
         let Err(CnfProblem::Falsified(v)) = &rep.cnf else {
             panic!("{rep:?}")
         };
@@ -414,19 +311,19 @@ mod tests {
         // A model of n = 3 for n = 4.
         let mut small = Assignment::default();
         small.set(Var::from_index(8), true);
-        let rep = verify_assignment(4, &cfg, &small).unwrap();
+        let rep = verify_assignment(&cfg, &small).unwrap();
         let msg = rep.cnf.unwrap_err().to_string();
         assert!(msg.contains("n = 3"), "{msg}");
     }
 
     #[test]
     fn placement_with_partial_board() {
-        let cfg = SolveConfig {
-            place: vec![(0, 0)],
-            ..Default::default()
-        };
+        let cfg = Instance::new(4, Model::default())
+            .unwrap()
+            .with_cells(&[(0, 0)], &[])
+            .unwrap();
         let p = Placement::parse_one_line("2 4 1 3", Some(4)).unwrap();
-        let rep = verify_placement(4, &cfg, &p).unwrap();
+        let rep = verify_placement(&cfg, &p).unwrap();
         assert_eq!(rep.board, Err(BoardProblem::PlacedMissing((0, 0))));
         let Err(CnfProblem::Falsified(v)) = rep.cnf else {
             panic!()

@@ -1,0 +1,567 @@
+//! The instance core: one description of an n-queens SAT instance that every command uses.
+//!
+//! An [`Instance`] is a board size, a [`Model`] of the problem with its encodings, and the
+//! cells that are fixed (pre-placed queens) or excluded (forbidden cells). It
+//!
+//! * knows its exact [`Size`] before emitting a clause ([`Instance::size`]);
+//! * emits its clauses into any [`ClauseSink`] ([`Formula::encode_labelled`], [`encode`]),
+//!   so the DIMACS export, the embedded solver, the enumerator and the checks all see the same
+//!   formula;
+//! * names every variable ([`Formula::var_name`]);
+//! * decodes a model into a board ([`Formula::decode`]);
+//! * declares its *projection* ([`Formula::projection`]): the variables whose values determine
+//!   the board, so that models projected on them are one-to-one with the solutions.
+//!
+//! The [`Formula`] trait is what the solving, enumeration and checking code consumes; an
+//! [`Instance`] implements it, and the cross-checks wrap an instance in deliberately broken
+//! formulas to show that the checks catch them.
+//!
+//! ```
+//! use queens_sat::instance::{Formula, Instance, Model};
+//! use queens_sat::cnf::CountingSink;
+//!
+//! let inst = Instance::new(8, Model::default()).unwrap().with_cells(&[(0, 0)], &[]).unwrap();
+//! let mut count = CountingSink::default();
+//! queens_sat::instance::encode(&inst, &mut count).unwrap();
+//! assert_eq!(count.clauses, inst.size().clauses);
+//! assert_eq!(inst.size().clauses, 736 + 1);
+//! ```
+
+use crate::board::Placement;
+use crate::check::LineKind;
+use crate::cnf::{ClauseSink, DimacsHeader, GroupInfo, Lit, Var};
+use crate::encode::{
+    cell_lit, cell_of_var, EncodeError, EncodeOptions, Label, LabelSink, LabelledCnf,
+    QueensEncoder, Rule, Size, Unlabelled,
+};
+use std::io;
+
+/// A cell of the board: 0-based row and column.
+pub type Cell = (usize, usize);
+
+/// A model of the n-queens problem and its encodings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Model {
+    /// One Boolean per cell (the reference propositional model), with an at-most-one encoding
+    /// per kind of line.
+    Cells(EncodeOptions),
+}
+
+impl Default for Model {
+    fn default() -> Self {
+        Model::Cells(EncodeOptions::default())
+    }
+}
+
+impl std::fmt::Display for Model {
+    /// The short name used in reports and file names: `pairwise`, `sequential+column-alo`, ...
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Model::Cells(o) => {
+                write!(f, "{}", o.amo)?;
+                if o.column_alo {
+                    write!(f, "+column-alo")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Why an instance could not be made. Cells are stored 0-based and shown 1-based.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InstanceError {
+    /// The encoder refused the size.
+    #[error(transparent)]
+    Encode(#[from] EncodeError),
+    /// A pre-placed or forbidden cell is off the board.
+    #[error("{what} cell ({},{}) is outside the {n} x {n} board", .cell.0 + 1, .cell.1 + 1)]
+    CellOutOfRange {
+        /// `"placed"` or `"forbidden"`.
+        what: &'static str,
+        /// The cell.
+        cell: Cell,
+        /// Board size.
+        n: usize,
+    },
+    /// A cell is both pre-placed and forbidden.
+    #[error("cell ({},{}) is both placed and forbidden", .0 .0 + 1, .0 .1 + 1)]
+    PlacedAndForbidden(Cell),
+    /// Two pre-placed queens attack each other.
+    #[error("placed queens at ({},{}) and ({},{}) share a {}", .a.0 + 1, .a.1 + 1, .b.0 + 1, .b.1 + 1, .line.name())]
+    PlacedQueensAttack {
+        /// The line they share.
+        line: LineKind,
+        /// One queen.
+        a: Cell,
+        /// The other.
+        b: Cell,
+    },
+}
+
+/// Why a model of the formula does not describe a board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// A row without a queen or with several (the columns listed, 0-based).
+    #[error("{}", row_count_message(*.row, .cols))]
+    RowCount {
+        /// The row (0-based).
+        row: usize,
+        /// Its queens' columns (0-based).
+        cols: Vec<usize>,
+    },
+}
+
+fn row_count_message(row: usize, cols: &[usize]) -> String {
+    if cols.is_empty() {
+        format!("row {} has no queen", row + 1)
+    } else {
+        format!(
+            "row {} has {} queens, in columns {}",
+            row + 1,
+            cols.len(),
+            cols.iter()
+                .map(|c| (c + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+}
+
+/// What the solving, enumeration and checking code needs to know about a formula of n-queens.
+///
+/// [`Instance`] is the implementation every command uses; the cross-checks also run broken
+/// variants through the same code.
+pub trait Formula: Send + Sync {
+    /// The board size.
+    fn n(&self) -> usize;
+    /// A short name for reports (`pairwise`, `sequential+column-alo`, ...).
+    fn name(&self) -> String;
+    /// The number of variables the formula declares.
+    fn num_vars(&self) -> u64;
+    /// Streams the clauses into `sink`, announcing groups and labels.
+    fn encode_labelled(&self, sink: &mut dyn LabelSink) -> io::Result<()>;
+    /// A conjunction of literals that holds exactly when the queen of row `r` stands in column
+    /// `c` (given the model's own clauses hold): what a pre-placed queen, a split of the search
+    /// or a blocking clause is made of.
+    fn value_lits(&self, r: usize, c: usize) -> Vec<Lit>;
+    /// The board of a model (`assignment[i]` is the value of the variable with 0-based index
+    /// `i`; missing variables are false), read from the projection variables only. Attacks are
+    /// not checked here.
+    fn decode(&self, assignment: &[bool]) -> Result<Placement, DecodeError>;
+    /// The variables whose values determine the board.
+    fn projection(&self) -> Vec<Var>;
+    /// A variable's name: `q(2,3)` for a cell, an encoding's name for an auxiliary.
+    fn var_name(&self, var: Var) -> String;
+    /// Literals that fix the projection to the queens of `cells` (`cells[r * n + c]`), or
+    /// `None` when the model cannot represent that pattern (several queens in a row, say).
+    fn pattern_lits(&self, cells: &[bool]) -> Option<Vec<Lit>>;
+    /// The pre-placed queens and the forbidden cells.
+    fn fixed(&self) -> (&[Cell], &[Cell]) {
+        (&[], &[])
+    }
+}
+
+/// Streams the clauses of `f` into any clause sink (labels dropped).
+pub fn encode<S: ClauseSink + ?Sized>(f: &dyn Formula, sink: &mut S) -> io::Result<()> {
+    f.encode_labelled(&mut Unlabelled(sink))
+}
+
+/// The formula of `f` in memory, with the label of every clause.
+pub fn to_labelled_cnf(f: &dyn Formula) -> LabelledCnf {
+    let mut cnf = LabelledCnf::default();
+    // Writing to memory cannot fail.
+    let _ = f.encode_labelled(&mut cnf);
+    cnf
+}
+
+/// The clause that excludes board `p` and nothing else among the boards: for each row the
+/// negation of the literals that put its queen in its column.
+pub fn blocking_clause(f: &dyn Formula, p: &Placement) -> Vec<Lit> {
+    let mut clause = Vec::with_capacity(p.n());
+    for (r, &c) in p.cols().iter().enumerate() {
+        clause.extend(f.value_lits(r, c as usize).into_iter().map(|l| !l));
+    }
+    clause
+}
+
+/// The line two distinct cells share, if any.
+pub fn shared_line(a: Cell, b: Cell) -> Option<LineKind> {
+    if a.0 == b.0 {
+        Some(LineKind::Row)
+    } else if a.1 == b.1 {
+        Some(LineKind::Column)
+    } else if a.0 + a.1 == b.0 + b.1 {
+        Some(LineKind::Diagonal)
+    } else if a.0 + b.1 == b.0 + a.1 {
+        Some(LineKind::AntiDiagonal)
+    } else {
+        None
+    }
+}
+
+/// One n-queens SAT instance: board size, model, pre-placed queens and forbidden cells.
+#[derive(Clone, Debug)]
+pub struct Instance {
+    n: usize,
+    model: Model,
+    encoder: QueensEncoder,
+    place: Vec<Cell>,
+    forbid: Vec<Cell>,
+}
+
+impl Instance {
+    /// The empty `n` x `n` board under `model`.
+    pub fn new(n: usize, model: Model) -> Result<Self, InstanceError> {
+        let encoder = match model {
+            Model::Cells(options) => QueensEncoder::new(n, options)?,
+        };
+        Ok(Instance {
+            n,
+            model,
+            encoder,
+            place: Vec::new(),
+            forbid: Vec::new(),
+        })
+    }
+
+    /// The same instance with pre-placed queens and forbidden cells (0-based), checked: on the
+    /// board, no cell both placed and forbidden, no two placed queens attacking each other. An
+    /// instance that passes may still have no solution; the solver decides that.
+    pub fn with_cells(mut self, place: &[Cell], forbid: &[Cell]) -> Result<Self, InstanceError> {
+        let n = self.n;
+        for (what, cells) in [("placed", place), ("forbidden", forbid)] {
+            if let Some(&cell) = cells.iter().find(|&&(r, c)| r >= n || c >= n) {
+                return Err(InstanceError::CellOutOfRange { what, cell, n });
+            }
+        }
+        if let Some(&cell) = place.iter().find(|c| forbid.contains(c)) {
+            return Err(InstanceError::PlacedAndForbidden(cell));
+        }
+        for (i, &a) in place.iter().enumerate() {
+            for &b in &place[i + 1..] {
+                if a == b {
+                    continue;
+                }
+                if let Some(line) = shared_line(a, b) {
+                    return Err(InstanceError::PlacedQueensAttack { line, a, b });
+                }
+            }
+        }
+        self.place = place.to_vec();
+        self.forbid = forbid.to_vec();
+        Ok(self)
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The cell model's encoder (the only model so far).
+    pub fn cells_encoder(&self) -> &QueensEncoder {
+        &self.encoder
+    }
+
+    /// The pre-placed queens (0-based).
+    pub fn placed(&self) -> &[Cell] {
+        &self.place
+    }
+
+    /// The forbidden cells (0-based).
+    pub fn forbidden(&self) -> &[Cell] {
+        &self.forbid
+    }
+
+    /// `true` when no cell is placed or forbidden.
+    pub fn is_empty_board(&self) -> bool {
+        self.place.is_empty() && self.forbid.is_empty()
+    }
+
+    /// `true` when the formula has variables besides those of its projection.
+    pub fn has_auxiliaries(&self) -> bool {
+        self.size().vars > self.projection().len() as u64
+    }
+
+    /// Variables, clauses and literals of the whole formula, exact, before encoding.
+    pub fn size(&self) -> Size {
+        let mut s = self.encoder.size();
+        for &(r, c) in &self.place {
+            let k = self.value_lits(r, c).len() as u64;
+            s.clauses += k;
+            s.literals += k;
+        }
+        for &(r, c) in &self.forbid {
+            s.clauses += 1;
+            s.literals += self.value_lits(r, c).len() as u64;
+        }
+        s
+    }
+
+    /// A one-line description of the model, for comments and reports.
+    pub fn describe(&self) -> String {
+        self.encoder.describe()
+    }
+
+    /// The DIMACS header of the whole formula: comment lines (tool, n, model, `command` if
+    /// given, the variable map, the groups, the placed and forbidden cells) and exact counts.
+    pub fn dimacs_header(&self, command: Option<&str>) -> DimacsHeader {
+        let mut h = self.encoder.dimacs_header(command);
+        let size = self.size();
+        h.vars = size.vars;
+        h.clauses = size.clauses;
+        for &(r, c) in &self.place {
+            h.comments.push(format!(
+                "group P: pre-placed queen q({},{}) (unit clause)",
+                r + 1,
+                c + 1
+            ));
+        }
+        for &(r, c) in &self.forbid {
+            h.comments.push(format!(
+                "group F: forbidden cell q({},{}) (unit clause)",
+                r + 1,
+                c + 1
+            ));
+        }
+        h
+    }
+
+    /// Writes the whole formula as DIMACS to `out`, streaming, and returns `out` flushed.
+    pub fn write_dimacs<W: io::Write>(&self, out: W, command: Option<&str>) -> io::Result<W> {
+        let mut w = crate::cnf::DimacsWriter::new(out, &self.dimacs_header(command))?;
+        encode(self, &mut w)?;
+        w.finish()
+    }
+
+    /// Checks a board against the instance: a solution, with every pre-placed queen and no
+    /// forbidden cell.
+    pub fn check_board(&self, p: &Placement) -> Result<(), BoardProblem> {
+        check_board(self, p)
+    }
+
+    /// `Some(false)` when the instance is known to have no solution without search (n = 2 or
+    /// 3 on the empty board), `Some(true)` when one is known to exist (every other empty
+    /// board, by the direct construction), `None` when only a search can tell.
+    pub fn known_satisfiable(&self) -> Option<bool> {
+        self.is_empty_board()
+            .then(|| crate::construct::solution_exists(self.n))
+    }
+}
+
+/// Checks a board against a formula's instance: the right size, a solution, with every
+/// pre-placed queen and no forbidden cell.
+pub fn check_board(f: &dyn Formula, p: &Placement) -> Result<(), BoardProblem> {
+    if p.n() != f.n() {
+        return Err(BoardProblem::WrongSize {
+            expected: f.n(),
+            found: p.n(),
+        });
+    }
+    crate::check::check_placement(p).map_err(BoardProblem::Attack)?;
+    let (place, forbid) = f.fixed();
+    if let Some(&cell) = place.iter().find(|&&(r, c)| p.col(r) != c) {
+        return Err(BoardProblem::PlacedMissing(cell));
+    }
+    if let Some(&cell) = forbid.iter().find(|&&(r, c)| p.col(r) == c) {
+        return Err(BoardProblem::ForbiddenUsed(cell));
+    }
+    Ok(())
+}
+
+/// What is wrong with a board, against an instance. Cells 0-based inside, 1-based shown.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardProblem {
+    /// A placement for another board size.
+    #[error("the placement has {found} rows, the board {expected}")]
+    WrongSize {
+        /// Expected n.
+        expected: usize,
+        /// Rows given.
+        found: usize,
+    },
+    /// The model does not describe a board (a row without a queen or with several).
+    #[error("{0}")]
+    Decode(#[from] DecodeError),
+    /// Two queens attack each other (or a queen is off the board).
+    #[error("{0}")]
+    Attack(crate::check::Violation),
+    /// A pre-placed queen is not on the board.
+    #[error("the pre-placed queen ({},{}) is missing", .0 .0 + 1, .0 .1 + 1)]
+    PlacedMissing(Cell),
+    /// A forbidden cell holds a queen.
+    #[error("the forbidden cell ({},{}) holds a queen", .0 .0 + 1, .0 .1 + 1)]
+    ForbiddenUsed(Cell),
+}
+
+impl Formula for Instance {
+    fn n(&self) -> usize {
+        self.n
+    }
+
+    fn name(&self) -> String {
+        self.model.to_string()
+    }
+
+    fn num_vars(&self) -> u64 {
+        self.encoder.size().vars
+    }
+
+    fn encode_labelled(&self, sink: &mut dyn LabelSink) -> io::Result<()> {
+        self.encoder.encode_labelled(sink)?;
+        if !self.place.is_empty() {
+            sink.begin_group(&GroupInfo {
+                tag: "P".into(),
+                meaning: "pre-placed queen".into(),
+            })?;
+            sink.begin_label(&Label {
+                rule: Rule::Placed,
+                line: None,
+            })?;
+            for &(r, c) in &self.place {
+                for l in self.value_lits(r, c) {
+                    sink.add_clause(&[l])?;
+                }
+            }
+        }
+        if !self.forbid.is_empty() {
+            sink.begin_group(&GroupInfo {
+                tag: "F".into(),
+                meaning: "forbidden cell".into(),
+            })?;
+            sink.begin_label(&Label {
+                rule: Rule::Forbidden,
+                line: None,
+            })?;
+            let mut clause = Vec::new();
+            for &(r, c) in &self.forbid {
+                clause.clear();
+                clause.extend(self.value_lits(r, c).into_iter().map(|l| !l));
+                sink.add_clause(&clause)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn value_lits(&self, r: usize, c: usize) -> Vec<Lit> {
+        vec![cell_lit(self.n, r, c)]
+    }
+
+    fn decode(&self, assignment: &[bool]) -> Result<Placement, DecodeError> {
+        let n = self.n;
+        let mut cols = Vec::with_capacity(n);
+        for r in 0..n {
+            let row: Vec<usize> = (0..n)
+                .filter(|&c| assignment.get(r * n + c).copied().unwrap_or(false))
+                .collect();
+            if row.len() != 1 {
+                return Err(DecodeError::RowCount { row: r, cols: row });
+            }
+            cols.push(row[0] as u32);
+        }
+        Ok(Placement::new(cols))
+    }
+
+    fn projection(&self) -> Vec<Var> {
+        (0..self.n * self.n).map(Var::from_index).collect()
+    }
+
+    fn var_name(&self, var: Var) -> String {
+        match cell_of_var(self.n, var) {
+            Some((r, c)) => format!("q({},{})", r + 1, c + 1),
+            None => format!("x{}", var.to_dimacs()),
+        }
+    }
+
+    fn pattern_lits(&self, cells: &[bool]) -> Option<Vec<Lit>> {
+        Some(
+            (0..self.n * self.n)
+                .map(|i| Lit::from_var(Var::from_index(i), cells.get(i).copied().unwrap_or(false)))
+                .collect(),
+        )
+    }
+
+    fn fixed(&self) -> (&[Cell], &[Cell]) {
+        (&self.place, &self.forbid)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::CountingSink;
+
+    #[test]
+    fn validation_names_cells() {
+        let inst = || Instance::new(8, Model::default()).unwrap();
+        let e = inst()
+            .with_cells(&[(0, 0), (1, 2), (3, 3)], &[])
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "placed queens at (1,1) and (4,4) share a \\ diagonal"
+        );
+        assert_eq!(
+            inst().with_cells(&[], &[(8, 0)]).unwrap_err().to_string(),
+            "forbidden cell (9,1) is outside the 8 x 8 board"
+        );
+        assert!(matches!(
+            inst().with_cells(&[(2, 3)], &[(2, 3)]),
+            Err(InstanceError::PlacedAndForbidden((2, 3)))
+        ));
+    }
+
+    #[test]
+    fn shared_lines() {
+        assert_eq!(shared_line((0, 0), (0, 5)), Some(LineKind::Row));
+        assert_eq!(shared_line((0, 3), (5, 3)), Some(LineKind::Column));
+        assert_eq!(shared_line((0, 3), (3, 0)), Some(LineKind::Diagonal));
+        assert_eq!(shared_line((1, 2), (3, 4)), Some(LineKind::AntiDiagonal));
+        assert_eq!(shared_line((0, 0), (1, 2)), None);
+    }
+
+    #[test]
+    fn size_counts_what_is_emitted() {
+        let inst = Instance::new(7, Model::default())
+            .unwrap()
+            .with_cells(&[(0, 1), (2, 2)], &[(3, 3), (4, 0), (6, 6)])
+            .unwrap();
+        let mut c = CountingSink::default();
+        encode(&inst, &mut c).unwrap();
+        assert_eq!(c.clauses, inst.size().clauses);
+        assert_eq!(c.literals, inst.size().literals);
+    }
+
+    #[test]
+    fn labels_follow_the_groups() {
+        let inst = Instance::new(4, Model::default())
+            .unwrap()
+            .with_cells(&[(0, 1)], &[(3, 3)])
+            .unwrap();
+        let cnf = to_labelled_cnf(&inst);
+        assert_eq!(cnf.rule_of(0), Some(Rule::AtLeastOne(LineKind::Row)));
+        assert_eq!(cnf.line_of(0).map(|l| l.index), Some(0));
+        let last = cnf.cnf.len() - 1;
+        assert_eq!(cnf.rule_of(last), Some(Rule::Forbidden));
+        assert_eq!(cnf.line_of(last), None);
+        assert_eq!(cnf.rule_of(last - 1), Some(Rule::Placed));
+    }
+
+    #[test]
+    fn decode_reads_rows() {
+        let inst = Instance::new(4, Model::default()).unwrap();
+        let p = Placement::from_cols(&[1, 3, 0, 2]);
+        assert_eq!(inst.decode(&p.to_assignment()).unwrap(), p);
+        let mut a = p.to_assignment();
+        a[2 * 4] = false;
+        assert_eq!(
+            inst.decode(&a).unwrap_err().to_string(),
+            "row 3 has no queen"
+        );
+    }
+}
