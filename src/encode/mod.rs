@@ -10,9 +10,13 @@
 //! of an encoding follow, in the order the lines are encoded.
 
 pub mod amo;
+pub mod columns;
 mod queens;
 
 pub use amo::Amo;
+pub use columns::{
+    ColumnDecodeError, ColumnEncoder, ColumnError, ColumnGroup, ColumnOptions, Constraints, Domain,
+};
 pub use queens::{AuxBlock, EncodeError, EncodeOptions, Group, Line, LineEncodings, QueensEncoder};
 
 use crate::cnf::{Lit, Var};
