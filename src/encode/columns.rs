@@ -230,7 +230,7 @@ pub enum ColumnError {
         n: usize,
         /// Variables needed.
         vars: u64,
-        /// The limit ([`super::queens::max_vars`]).
+        /// The limit: the smaller of `i32::MAX` and varisat's `Var::max_count()`.
         max: u64,
     },
     /// A clause or literal count does not fit in 64 bits.
@@ -483,7 +483,8 @@ fn plan(n: usize, options: &ColumnOptions, bits: usize) -> Option<Plan> {
 impl ColumnEncoder {
     /// An encoder for the `n` x `n` board. Fails for `n = 0`, for the support encoding with a
     /// domain other than direct, and when the formula would have more variables than
-    /// [`super::queens::max_vars`] or counts beyond 64 bits.
+    /// the cell model's limit (the smaller of `i32::MAX` and varisat's `Var::max_count()`) or
+    /// counts beyond 64 bits.
     pub fn new(n: usize, options: ColumnOptions) -> Result<Self, ColumnError> {
         if n == 0 {
             return Err(ColumnError::Zero);
@@ -1025,6 +1026,36 @@ mod tests {
             assert_eq!(s.vars, n * n);
         }
         assert_eq!(enc(8, ColumnOptions::default()).size().clauses, 736);
+    }
+
+    /// Direct + conflict + pairwise emits the very clauses of the cell model's reference
+    /// formula (same variable numbers), as sets of literals.
+    #[test]
+    fn direct_pairwise_conflict_has_the_reference_clauses() {
+        use crate::cnf::Cnf;
+        use crate::encode::{EncodeOptions, QueensEncoder};
+        let sorted = |f: &Cnf| {
+            let mut v: Vec<Vec<Lit>> = f
+                .iter()
+                .map(|c| {
+                    let mut c = c.to_vec();
+                    c.sort();
+                    c
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        for n in 1..=12 {
+            let mut ours = Cnf::new();
+            enc(n, ColumnOptions::default()).encode(&mut ours).unwrap();
+            let mut cells = Cnf::new();
+            QueensEncoder::new(n, EncodeOptions::default())
+                .unwrap()
+                .encode(&mut cells)
+                .unwrap();
+            assert_eq!(sorted(&ours), sorted(&cells), "n={n}");
+        }
     }
 
     /// Order: hand-expanded polynomials. Clauses: n(n-2) ladder + n C(n,2) + 2 S2 with
