@@ -47,6 +47,16 @@ pub struct CheckArgs {
     /// Add the redundant column at-least-one clauses to every encoding checked.
     #[arg(long)]
     column_alo: bool,
+    /// Models to check, separated by commas: `cells` (with every --amo encoding), and the
+    /// column model's encodings `direct` (with every --amo encoding), `order`, `log`,
+    /// `support`; `all` for every one of them.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "cells",
+        value_name = "MODELS"
+    )]
+    models: Vec<String>,
     /// Count by SAT enumeration only for n up to this (the number of models grows fast).
     #[arg(long, default_value_t = 10, value_name = "N")]
     enumerate_up_to: usize,
@@ -72,6 +82,53 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+}
+
+/// The models the `--models` values name, each with every encoding of `encs` where it takes
+/// one.
+fn models(names: &[String], encs: &[LineEncodings], column_alo: bool) -> Result<Vec<Model>> {
+    use queens_sat::encode::{ColumnOptions, Constraints, Domain};
+    let mut out = Vec::new();
+    let column = |domain, constraints, amo| {
+        Model::Columns(ColumnOptions {
+            domain,
+            constraints,
+            amo,
+        })
+    };
+    for name in names.iter().map(|s| s.trim()) {
+        let all = name == "all";
+        let mut known = all;
+        if all || name == "cells" {
+            known = true;
+            out.extend(
+                encs.iter()
+                    .map(|&amo| Model::Cells(EncodeOptions { amo, column_alo })),
+            );
+        }
+        if all || name == "direct" {
+            known = true;
+            for e in encs.iter().filter(|e| e.is_uniform()) {
+                out.push(column(Domain::Direct, Constraints::Conflict, e.rows));
+            }
+        }
+        for (key, domain, constraints) in [
+            ("order", Domain::Order, Constraints::Conflict),
+            ("log", Domain::Log, Constraints::Conflict),
+            ("support", Domain::Direct, Constraints::Support),
+        ] {
+            if all || name == key {
+                known = true;
+                out.push(column(domain, constraints, Amo::Pairwise));
+            }
+        }
+        if !known {
+            bail!(
+                "--models: unknown model '{name}' (known: cells, direct, order, log, support, all)"
+            );
+        }
+    }
+    Ok(out)
 }
 
 /// The encodings the `--amo` values name (all of them when none is given).
@@ -111,16 +168,10 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
     }
     let encs = encodings(&args.amo)?;
     let mut formulas: Vec<std::sync::Arc<dyn Formula>> = Vec::new();
+    let models = models(&args.models, &encs, args.column_alo)?;
     for &n in &args.n.0 {
-        for &amo in &encs {
-            let options = EncodeOptions {
-                amo,
-                column_alo: args.column_alo,
-            };
-            formulas.push(std::sync::Arc::new(Instance::new(
-                n,
-                Model::Cells(options),
-            )?));
+        for &model in &models {
+            formulas.push(std::sync::Arc::new(Instance::new(n, model)?));
         }
     }
     let external: Vec<String> = args

@@ -63,12 +63,74 @@ pub struct ModelArgs {
         value_name = "ENCODING"
     )]
     pub amo: queens_sat::encode::LineEncodings,
-    /// Add the redundant column at-least-one clauses.
+    /// Add the redundant column at-least-one clauses (cell model).
     #[arg(long)]
     pub column_alo: bool,
+    /// The model: `cells` (one Boolean per cell, the reference) or `columns` (one integer per
+    /// row, the column of its queen).
+    #[arg(long, value_enum, default_value_t = ModelKind::Cells)]
+    pub model: ModelKind,
+    /// Column model: how each row's integer is encoded: direct, order or log (default direct).
+    #[arg(long, value_name = "DOMAIN")]
+    pub domain: Option<queens_sat::encode::Domain>,
+    /// Column model: conflict (clauses forbidding each attacking pair of values, default) or
+    /// support (direct domain only).
+    #[arg(long, value_name = "CONSTRAINTS")]
+    pub constraints: Option<queens_sat::encode::Constraints>,
+}
+
+/// The models of the problem, by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModelKind {
+    /// One Boolean per cell.
+    Cells,
+    /// One integer per row.
+    Columns,
 }
 
 impl ModelArgs {
+    /// The model these arguments select, with `amo` as the at-most-one encoding (the cell
+    /// model's lines, the direct domain's rows). Options of the other model are refused.
+    pub fn model_with(
+        &self,
+        amo: queens_sat::encode::LineEncodings,
+    ) -> anyhow::Result<queens_sat::instance::Model> {
+        use queens_sat::encode::{ColumnOptions, Domain};
+        use queens_sat::instance::Model;
+        match self.model {
+            ModelKind::Cells => {
+                if self.domain.is_some() || self.constraints.is_some() {
+                    anyhow::bail!("--domain and --constraints choose the encoding of the column model: add --model columns (models: cells, columns)");
+                }
+                Ok(Model::Cells(queens_sat::encode::EncodeOptions {
+                    amo,
+                    column_alo: self.column_alo,
+                }))
+            }
+            ModelKind::Columns => {
+                if self.column_alo {
+                    anyhow::bail!("--column-alo belongs to the cell model (--model cells)");
+                }
+                if !amo.is_uniform() {
+                    anyhow::bail!("the column model takes one --amo encoding (for the direct domain's rows), not one per line kind");
+                }
+                let domain = self.domain.unwrap_or(Domain::Direct);
+                Ok(Model::Columns(ColumnOptions {
+                    domain,
+                    constraints: self
+                        .constraints
+                        .unwrap_or(queens_sat::encode::Constraints::Conflict),
+                    amo: amo.rows,
+                }))
+            }
+        }
+    }
+
+    /// The model these arguments select.
+    pub fn model(&self) -> anyhow::Result<queens_sat::instance::Model> {
+        self.model_with(self.amo)
+    }
+
     /// The encoder options these arguments select.
     pub fn options(&self) -> queens_sat::encode::EncodeOptions {
         queens_sat::encode::EncodeOptions {

@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use queens_sat::instance::{Instance, Model};
+use queens_sat::instance::Instance;
 use queens_sat::solve::{
     refute_unsat, run_external_with, solve_model, verify_assignment, Enumeration, Progress,
     SolverAnswer,
@@ -76,8 +76,7 @@ pub struct FormulaArgs {
 impl FormulaArgs {
     /// The library's configuration (cells 0-based).
     pub fn instance(&self, n: usize) -> Result<Instance> {
-        Ok(Instance::new(n, Model::Cells(self.model.options()))?
-            .with_cells(&self.place, &self.forbid)?)
+        Ok(Instance::new(n, self.model.model()?)?.with_cells(&self.place, &self.forbid)?)
     }
 
     /// The encoder options these arguments select.
@@ -165,7 +164,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 "a solution"
             };
             let code = match &model {
-                Some(m) => print_one(out, &args, &inst, &m.placement, &m.assignment.lits(), header)?,
+                Some(m) => print_one(
+                    out,
+                    &args,
+                    &inst,
+                    &m.placement,
+                    &m.assignment.lits(),
+                    header,
+                )?,
                 None => print_unsat(out, &args, &inst, None)?,
             };
             if args.explain {
@@ -196,11 +202,7 @@ fn unsat_message(n: usize, inst: &Instance) -> String {
         s.push_str(&format!(" with queens on {}", cells(place)));
     }
     if !forbid.is_empty() {
-        s.push_str(if place.is_empty() {
-            " with "
-        } else {
-            " and "
-        });
+        s.push_str(if place.is_empty() { " with " } else { " and " });
         s.push_str(&format!("cells {} empty", cells(forbid)));
     }
     s

@@ -45,7 +45,12 @@ pub fn clause_in_words(inst: &Instance, number: usize) -> Result<String> {
 pub fn write_core(out: &mut impl Write, inst: &Instance) -> Result<()> {
     let cnf = to_labelled_cnf(inst);
     match minimal_unsat_core(&cnf)? {
-        Some(core) => write_why(out, inst.cells_encoder(), &cnf, &core, MAX_ARGUMENT_LINES)?,
+        Some(core) => {
+            let Some(enc) = inst.cells_encoder() else {
+                anyhow::bail!("--why explains the cell model only (use --model cells)");
+            };
+            write_why(out, enc, &cnf, &core, MAX_ARGUMENT_LINES)?
+        }
         None => writeln!(out, "(the formula is satisfiable)")?,
     }
     Ok(())

@@ -10,9 +10,13 @@
 //! of an encoding follow, in the order the lines are encoded.
 
 pub mod amo;
+pub mod columns;
 mod queens;
 
 pub use amo::Amo;
+pub use columns::{
+    ColumnDecodeError, ColumnEncoder, ColumnError, ColumnGroup, ColumnOptions, Constraints, Domain,
+};
 pub use queens::{
     max_vars, AuxBlock, EncodeError, EncodeOptions, Group, Line, LineEncodings, QueensEncoder,
 };
@@ -110,6 +114,9 @@ pub enum Rule {
     Placed,
     /// A forbidden cell.
     Forbidden,
+    /// The support encoding's clauses: each value of a row keeps a compatible value in every
+    /// other row (columns and both diagonals at once).
+    Support,
 }
 
 /// Where the clauses that follow come from: the rule they enforce and, for constraints on one

@@ -166,13 +166,13 @@ impl SweepConfig {
     pub fn validate(&self) -> Result<(), SweepError> {
         for &n in &self.ns {
             for encoding in &self.encodings {
-                Instance::new(n, Model::Cells(self.encode_options(*encoding))).map_err(|source| {
-                    SweepError::Encode {
+                Instance::new(n, Model::Cells(self.encode_options(*encoding))).map_err(
+                    |source| SweepError::Encode {
                         n,
                         encoding: encoding.to_string(),
                         source,
-                    }
-                })?;
+                    },
+                )?;
             }
         }
         Ok(())
@@ -334,11 +334,12 @@ pub fn run_sweep<E: From<SweepError>>(
                 continue;
             }
             let opts = cfg.encode_options(*encoding);
-            let enc = Instance::new(n, Model::Cells(opts)).map_err(|source| SweepError::Encode {
-                n,
-                encoding: name.clone(),
-                source,
-            })?;
+            let enc =
+                Instance::new(n, Model::Cells(opts)).map_err(|source| SweepError::Encode {
+                    n,
+                    encoding: name.clone(),
+                    source,
+                })?;
             let size = enc.size();
             on_step(&format!("n={n} {name}: encoding"));
             let path = dir.path().join(format!("q{n}.cnf"));

@@ -74,34 +74,40 @@ pub fn group_status(cnf: &Cnf, values: &[bool]) -> Vec<GroupStatus> {
 /// partial board in groups `P` and `F`), said in words as a clause that is false:
 /// "Q4: queens at (1,2) and (2,3) share a diagonal", "P: no queen on the pre-placed cell (1,1)".
 pub fn false_clause_in_words(inst: &Instance, cnf: &LabelledCnf, i: usize) -> String {
-    let enc = inst.cells_encoder();
-    let namer = Namer::new(enc);
     let clause = cnf.clause(i);
     let tag = cnf.group_of(i).map_or("?", |g| g.tag.as_str());
     let rule = cnf.rule_of(i);
-    if let Some(group) = enc.groups().into_iter().find(|g| Some(g.rule()) == rule) {
-        let line = cnf.line_of(i);
-        return falsified_in_words(&namer, &group, line.as_ref(), clause);
+    if let Some(enc) = inst.cells_encoder() {
+        let namer = Namer::new(enc);
+        if let Some(group) = enc.groups().into_iter().find(|g| Some(g.rule()) == rule) {
+            let line = cnf.line_of(i);
+            return falsified_in_words(&namer, &group, line.as_ref(), clause);
+        }
+        match (rule, clause) {
+            (Some(Rule::Placed), [l]) => {
+                return format!(
+                    "P: no queen on the pre-placed cell {}",
+                    namer.var(l.var()).trim_start_matches('q')
+                )
+            }
+            (Some(Rule::Forbidden), [l]) => {
+                return format!(
+                    "F: a queen on the forbidden cell {}",
+                    namer.var(l.var()).trim_start_matches('q')
+                )
+            }
+            _ => {}
+        }
     }
     let lits: Vec<String> = clause.iter().map(|&l| describe_lit(inst, l)).collect();
-    match (rule, clause) {
-        (Some(Rule::Placed), [l]) => format!(
-            "P: no queen on the pre-placed cell {}",
-            namer.var(l.var()).trim_start_matches('q')
-        ),
-        (Some(Rule::Forbidden), [l]) => format!(
-            "F: a queen on the forbidden cell {}",
-            namer.var(l.var()).trim_start_matches('q')
-        ),
-        _ => format!(
-            "{tag}: the clause {} is false",
-            if lits.is_empty() {
-                Notation::Ascii.falsum().to_string()
-            } else {
-                lits.join(" ")
-            }
-        ),
-    }
+    format!(
+        "{tag}: the clause {} is false",
+        if lits.is_empty() {
+            Notation::Ascii.falsum().to_string()
+        } else {
+            lits.join(" ")
+        }
+    )
 }
 
 #[cfg(test)]

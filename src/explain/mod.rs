@@ -215,7 +215,7 @@ impl Namer {
 /// What a clause of the n-queens formula says, in words.
 ///
 /// `group` and `line` are where the encoder emitted it (see [`crate::cnf::Cnf::group_of`] and
-/// [`crate::cnf::Cnf::line_of`]).
+/// [`crate::encode::LabelledCnf::line_of`]).
 pub fn clause_meaning(namer: &Namer, group: &Group, line: Option<&Line>, clause: &[Lit]) -> String {
     let n = namer.n();
     let where_ = line

@@ -31,8 +31,9 @@ use crate::board::Placement;
 use crate::check::LineKind;
 use crate::cnf::{ClauseSink, DimacsHeader, GroupInfo, Lit, Var};
 use crate::encode::{
-    cell_lit, cell_of_var, EncodeError, EncodeOptions, Label, LabelSink, LabelledCnf,
-    QueensEncoder, Rule, Size, Unlabelled,
+    cell_lit, cell_of_var, ColumnDecodeError, ColumnEncoder, ColumnError, ColumnOptions,
+    EncodeError, EncodeOptions, Label, LabelSink, LabelledCnf, QueensEncoder, Rule, Size,
+    Unlabelled,
 };
 use std::io;
 
@@ -45,6 +46,9 @@ pub enum Model {
     /// One Boolean per cell (the reference propositional model), with an at-most-one encoding
     /// per kind of line.
     Cells(EncodeOptions),
+    /// One integer per row, the column of its queen, in a domain encoding (direct, order, log)
+    /// with conflict or support constraints ([`crate::encode::columns`]).
+    Columns(ColumnOptions),
 }
 
 impl Default for Model {
@@ -64,6 +68,19 @@ impl std::fmt::Display for Model {
                 }
                 Ok(())
             }
+            Model::Columns(o) => {
+                use crate::encode::{Constraints, Domain};
+                match (o.domain, o.constraints) {
+                    (Domain::Direct, Constraints::Conflict) => {
+                        write!(f, "columns-direct-{}", o.amo)
+                    }
+                    (Domain::Direct, Constraints::Support) => {
+                        write!(f, "columns-direct-support-{}", o.amo)
+                    }
+                    (d, Constraints::Conflict) => write!(f, "columns-{}", d.name()),
+                    (d, Constraints::Support) => write!(f, "columns-{}-support", d.name()),
+                }
+            }
         }
     }
 }
@@ -74,6 +91,9 @@ pub enum InstanceError {
     /// The encoder refused the size.
     #[error(transparent)]
     Encode(#[from] EncodeError),
+    /// The column model refused its options or the size.
+    #[error(transparent)]
+    Columns(#[from] ColumnError),
     /// A pre-placed or forbidden cell is off the board.
     #[error("{what} cell ({},{}) is outside the {n} x {n} board", .cell.0 + 1, .cell.1 + 1)]
     CellOutOfRange {
@@ -110,6 +130,9 @@ pub enum DecodeError {
         /// Its queens' columns (0-based).
         cols: Vec<usize>,
     },
+    /// The column model's variables of a row do not stand for one column.
+    #[error(transparent)]
+    Column(#[from] ColumnDecodeError),
 }
 
 fn row_count_message(row: usize, cols: &[usize]) -> String {
@@ -200,12 +223,19 @@ pub fn shared_line(a: Cell, b: Cell) -> Option<LineKind> {
     }
 }
 
+/// The encoder of a model.
+#[derive(Clone, Debug)]
+enum Encoder {
+    Cells(QueensEncoder),
+    Columns(ColumnEncoder),
+}
+
 /// One n-queens SAT instance: board size, model, pre-placed queens and forbidden cells.
 #[derive(Clone, Debug)]
 pub struct Instance {
     n: usize,
     model: Model,
-    encoder: QueensEncoder,
+    encoder: Encoder,
     place: Vec<Cell>,
     forbid: Vec<Cell>,
 }
@@ -214,7 +244,8 @@ impl Instance {
     /// The empty `n` x `n` board under `model`.
     pub fn new(n: usize, model: Model) -> Result<Self, InstanceError> {
         let encoder = match model {
-            Model::Cells(options) => QueensEncoder::new(n, options)?,
+            Model::Cells(options) => Encoder::Cells(QueensEncoder::new(n, options)?),
+            Model::Columns(options) => Encoder::Columns(ColumnEncoder::new(n, options)?),
         };
         Ok(Instance {
             n,
@@ -263,9 +294,28 @@ impl Instance {
         &self.model
     }
 
-    /// The cell model's encoder (the only model so far).
-    pub fn cells_encoder(&self) -> &QueensEncoder {
-        &self.encoder
+    /// The cell model's encoder, for the cell model.
+    pub fn cells_encoder(&self) -> Option<&QueensEncoder> {
+        match &self.encoder {
+            Encoder::Cells(e) => Some(e),
+            Encoder::Columns(_) => None,
+        }
+    }
+
+    /// The column model's encoder, for the column model.
+    pub fn columns_encoder(&self) -> Option<&ColumnEncoder> {
+        match &self.encoder {
+            Encoder::Columns(e) => Some(e),
+            Encoder::Cells(_) => None,
+        }
+    }
+
+    /// The size of the model's own clauses, without the placed and forbidden cells.
+    fn model_size(&self) -> Size {
+        match &self.encoder {
+            Encoder::Cells(e) => e.size(),
+            Encoder::Columns(e) => e.size(),
+        }
     }
 
     /// The pre-placed queens (0-based).
@@ -290,7 +340,7 @@ impl Instance {
 
     /// Variables, clauses and literals of the whole formula, exact, before encoding.
     pub fn size(&self) -> Size {
-        let mut s = self.encoder.size();
+        let mut s = self.model_size();
         for &(r, c) in &self.place {
             let k = self.value_lits(r, c).len() as u64;
             s.clauses += k;
@@ -305,13 +355,40 @@ impl Instance {
 
     /// A one-line description of the model, for comments and reports.
     pub fn describe(&self) -> String {
-        self.encoder.describe()
+        match &self.encoder {
+            Encoder::Cells(e) => e.describe(),
+            Encoder::Columns(e) => format!(
+                "column model: one integer per row (the column of its queen), {}",
+                e.options()
+            ),
+        }
     }
 
     /// The DIMACS header of the whole formula: comment lines (tool, n, model, `command` if
     /// given, the variable map, the groups, the placed and forbidden cells) and exact counts.
     pub fn dimacs_header(&self, command: Option<&str>) -> DimacsHeader {
-        let mut h = self.encoder.dimacs_header(command);
+        let mut h = match &self.encoder {
+            Encoder::Cells(e) => e.dimacs_header(command),
+            Encoder::Columns(e) => {
+                let mut comments = vec![
+                    format!(
+                        "{} {}: n-queens CNF",
+                        env!("CARGO_PKG_NAME"),
+                        env!("CARGO_PKG_VERSION")
+                    ),
+                    format!("n = {}", self.n),
+                ];
+                if let Some(cmd) = command {
+                    comments.push(format!("command: {cmd}"));
+                }
+                comments.extend(e.comment_lines());
+                DimacsHeader {
+                    comments,
+                    vars: 0,
+                    clauses: 0,
+                }
+            }
+        };
         let size = self.size();
         h.vars = size.vars;
         h.clauses = size.clauses;
@@ -409,11 +486,14 @@ impl Formula for Instance {
     }
 
     fn num_vars(&self) -> u64 {
-        self.encoder.size().vars
+        self.model_size().vars
     }
 
     fn encode_labelled(&self, sink: &mut dyn LabelSink) -> io::Result<()> {
-        self.encoder.encode_labelled(sink)?;
+        match &self.encoder {
+            Encoder::Cells(e) => e.encode_labelled(sink)?,
+            Encoder::Columns(e) => e.encode_labelled(sink)?,
+        }
         if !self.place.is_empty() {
             sink.begin_group(&GroupInfo {
                 tag: "P".into(),
@@ -449,10 +529,16 @@ impl Formula for Instance {
     }
 
     fn value_lits(&self, r: usize, c: usize) -> Vec<Lit> {
-        vec![cell_lit(self.n, r, c)]
+        match &self.encoder {
+            Encoder::Cells(_) => vec![cell_lit(self.n, r, c)],
+            Encoder::Columns(e) => e.value_lits(r, c),
+        }
     }
 
     fn decode(&self, assignment: &[bool]) -> Result<Placement, DecodeError> {
+        if let Encoder::Columns(e) = &self.encoder {
+            return Ok(e.decode(assignment)?);
+        }
         let n = self.n;
         let mut cols = Vec::with_capacity(n);
         for r in 0..n {
@@ -468,10 +554,16 @@ impl Formula for Instance {
     }
 
     fn projection(&self) -> Vec<Var> {
-        (0..self.n * self.n).map(Var::from_index).collect()
+        match &self.encoder {
+            Encoder::Cells(_) => (0..self.n * self.n).map(Var::from_index).collect(),
+            Encoder::Columns(e) => e.projection(),
+        }
     }
 
     fn var_name(&self, var: Var) -> String {
+        if let Encoder::Columns(e) = &self.encoder {
+            return e.var_name(var);
+        }
         match cell_of_var(self.n, var) {
             Some((r, c)) => format!("q({},{})", r + 1, c + 1),
             None => format!("x{}", var.to_dimacs()),
@@ -479,6 +571,23 @@ impl Formula for Instance {
     }
 
     fn pattern_lits(&self, cells: &[bool]) -> Option<Vec<Lit>> {
+        let n = self.n;
+        let direct = match &self.encoder {
+            Encoder::Cells(_) => true,
+            Encoder::Columns(e) => e.options().domain == crate::encode::Domain::Direct,
+        };
+        if !direct {
+            // One value per row, or the model cannot say it.
+            let mut lits = Vec::new();
+            for r in 0..n {
+                let row: Vec<usize> = (0..n)
+                    .filter(|&c| cells.get(r * n + c).copied().unwrap_or(false))
+                    .collect();
+                let [c] = row[..] else { return None };
+                lits.extend(self.value_lits(r, c));
+            }
+            return Some(lits);
+        }
         Some(
             (0..self.n * self.n)
                 .map(|i| Lit::from_var(Var::from_index(i), cells.get(i).copied().unwrap_or(false)))

@@ -13,9 +13,7 @@
 //! solver otherwise.
 
 use super::process::{escape, run_bounded, Limits, ProcessError, TempDirGuard};
-use super::{
-    parse_solver_answer, AnswerFormat, ParseAnswerError, SolveError, SolverAnswer,
-};
+use super::{parse_solver_answer, AnswerFormat, ParseAnswerError, SolveError, SolverAnswer};
 use crate::board::Placement;
 use crate::instance::{Formula, Instance};
 use std::io::{self, BufRead, Read};
