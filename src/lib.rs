@@ -4,6 +4,9 @@
 //!
 //! The crate is built from parts that check one another:
 //!
+//! * [`instance`] is the core every command uses: an [`instance::Instance`] (board size,
+//!   model, pre-placed and forbidden cells) knows its size, emits its clauses, names its
+//!   variables, decodes models into boards and declares its projection.
 //! * [`encode`] turns n-queens into CNF. The reference model is the propositional one: every
 //!   row has at least one queen, and every row, column and diagonal at most one, pairwise.
 //!   Clauses stream into a [`cnf::ClauseSink`]: a DIMACS writer, an in-memory formula, a
@@ -26,6 +29,10 @@
 //! assert_eq!(counter.clauses, 736);
 //! assert_eq!(encoder.size().clauses, 736);
 //! assert_eq!(encoder.size().vars, 64);
+//!
+//! use queens_sat::instance::{Instance, Model};
+//! let corner = Instance::new(8, Model::default()).unwrap().with_cells(&[(0, 0)], &[]).unwrap();
+//! assert_eq!(queens_sat::solve::count_solutions(&corner).unwrap(), 4);
 //! ```
 
 #![warn(missing_docs)]
