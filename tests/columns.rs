@@ -69,41 +69,23 @@ fn exports_solved_by_external_solvers_and_verified() {
                 assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
                 let model = common::run_external(solver, &cnf).expect("n >= 4 has solutions");
                 let answer = dir.path().join("answer.txt");
-                let mut text = String::from("s SATISFIABLE\nv");
-                for l in &model {
-                    text.push_str(&format!(" {l}"));
-                }
-                text.push_str(" 0\n");
-                std::fs::write(&answer, &text).unwrap();
-                let o = run_owned(&with(
-                    &["verify", &n.to_string(), answer.to_str().unwrap()],
-                    opts,
-                ));
-                assert_eq!(
-                    o.status.code(),
-                    Some(0),
-                    "{solver} {opts:?} n={n}: {}",
-                    stdout(&o)
-                );
+                let verify = |model: &[i64]| {
+                    let lits: Vec<String> = model.iter().map(i64::to_string).collect();
+                    let text = format!("s SATISFIABLE\nv {} 0\n", lits.join(" "));
+                    std::fs::write(&answer, text).unwrap();
+                    let o = run_owned(&with(
+                        &["verify", &n.to_string(), answer.to_str().unwrap()],
+                        opts,
+                    ));
+                    (o.status.code(), stdout(&o))
+                };
+                let (code, out) = verify(&model);
+                assert_eq!(code, Some(0), "{solver} {opts:?} n={n}: {out}");
                 // Flip the first literal: a wrong answer is rejected.
                 let mut wrong = model.clone();
                 wrong[0] = -wrong[0];
-                let mut text = String::from("s SATISFIABLE\nv");
-                for l in &wrong {
-                    text.push_str(&format!(" {l}"));
-                }
-                text.push_str(" 0\n");
-                std::fs::write(&answer, &text).unwrap();
-                let o = run_owned(&with(
-                    &["verify", &n.to_string(), answer.to_str().unwrap()],
-                    opts,
-                ));
-                assert_eq!(
-                    o.status.code(),
-                    Some(1),
-                    "{solver} {opts:?} n={n}: {}",
-                    stdout(&o)
-                );
+                let (code, out) = verify(&wrong);
+                assert_eq!(code, Some(1), "{solver} {opts:?} n={n}: {out}");
             }
         }
     }
