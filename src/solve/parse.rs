@@ -14,10 +14,13 @@
 
 use crate::cnf::{Lit, Var};
 
-/// Values of variables, indexed by 0-based variable index; `None` when not given.
+/// Values of variables by 0-based variable index; a variable not given has no value.
+///
+/// Kept sparse, so memory grows with the number of literals given, not with the highest
+/// variable named (one literal `-78708111` costs one entry).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Assignment {
-    values: Vec<Option<bool>>,
+    values: std::collections::BTreeMap<usize, bool>,
 }
 
 impl Assignment {
@@ -32,48 +35,61 @@ impl Assignment {
 
     /// Sets the value of `var`.
     pub fn set(&mut self, var: Var, value: bool) {
-        let i = var.index();
-        if self.values.len() <= i {
-            self.values.resize(i + 1, None);
-        }
-        self.values[i] = Some(value);
+        self.values.insert(var.index(), value);
     }
 
     /// The value of `var`, if given.
     pub fn value(&self, var: Var) -> Option<bool> {
-        self.values.get(var.index()).copied().flatten()
+        self.values.get(&var.index()).copied()
     }
 
     /// One past the highest variable index with a value (the highest DIMACS variable named).
     pub fn max_var(&self) -> usize {
-        self.values
-            .iter()
-            .rposition(Option::is_some)
-            .map_or(0, |i| i + 1)
+        self.values.keys().next_back().map_or(0, |i| i + 1)
     }
 
     /// The variables (0-based indexes below `num_vars`) without a value.
     pub fn missing(&self, num_vars: usize) -> Vec<Var> {
         (0..num_vars)
-            .filter(|&i| self.values.get(i).copied().flatten().is_none())
+            .filter(|i| !self.values.contains_key(i))
             .map(Var::from_index)
             .collect()
     }
 
     /// The values of the first `num_vars` variables, missing ones false.
     pub fn to_bools(&self, num_vars: usize) -> Vec<bool> {
-        (0..num_vars)
-            .map(|i| self.values.get(i).copied().flatten().unwrap_or(false))
-            .collect()
+        let mut v = vec![false; num_vars];
+        for (&i, &b) in self.values.range(..num_vars) {
+            v[i] = b;
+        }
+        v
     }
 
     /// The literals true under the assignment, in variable order.
     pub fn lits(&self) -> Vec<Lit> {
         self.values
             .iter()
-            .enumerate()
-            .filter_map(|(i, v)| v.map(|b| Lit::from_index(i, b)))
+            .map(|(&i, &b)| Lit::from_index(i, b))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod sparse_tests {
+    use super::*;
+
+    #[test]
+    fn a_huge_variable_costs_one_entry() {
+        let (answer, _) = parse_solver_answer("SAT\n-1111 78708111 7\n-0").unwrap_or_else(|e| {
+            panic!("{e}");
+        });
+        let SolverAnswer::Sat(a) = answer else {
+            panic!("not SAT")
+        };
+        assert_eq!(a.max_var(), 78708111);
+        assert_eq!(a.lits().len(), 3);
+        assert_eq!(a.value(Var::from_index(78708110)), Some(true));
+        assert_eq!(a.to_bools(8)[6], true);
     }
 }
 
