@@ -269,6 +269,40 @@ impl Checkpoint {
     }
 }
 
+/// The counts by sub-problem index held by `text`, the content of a checkpoint of a count of
+/// board size `n`, read as [`Checkpoint::open`] reads an existing file (a final line without
+/// its newline is dropped).
+pub(crate) fn read_text(text: &str, n: usize) -> Result<Vec<Option<ClassCounts>>, String> {
+    let subs = super::constellation::constellations(n);
+    let header = header_lines(n, &subs);
+    let key = header_sum(&header);
+    let mut done = vec![None; subs.len()];
+    parse(text, n, &header, key, &mut done)?;
+    Ok(done)
+}
+
+/// The text of a checkpoint of a count of board size `n` holding the counts `done`, by
+/// sub-problem index, as [`Checkpoint::open`] and [`Checkpoint::record`] write it.
+pub(crate) fn write_text(n: usize, done: &[Option<ClassCounts>]) -> String {
+    let subs = super::constellation::constellations(n);
+    let header = header_lines(n, &subs);
+    let key = header_sum(&header);
+    let mut text = String::new();
+    for l in &header {
+        text.push_str(l);
+        text.push('\n');
+    }
+    text.push_str(&format!("header {key:016x}\n"));
+    for (index, c) in done.iter().enumerate() {
+        if let Some(c) = c {
+            let body = record_body(index, c);
+            let sum = fnv(key, body.as_bytes());
+            text.push_str(&format!("{body} {sum:016x}\n"));
+        }
+    }
+    text
+}
+
 /// Reads a checkpoint's text into `done`, refusing anything that does not match.
 fn parse(
     text: &str,

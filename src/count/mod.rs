@@ -185,6 +185,25 @@ pub fn count_by_prefix_split(n: usize) -> Result<Counts, CountError> {
     ))
 }
 
+/// Reads `text` as the content of a checkpoint file of a count of board size `n` (1 ..=
+/// [`MAX_N`]) and returns the counts it holds by sub-problem index, or why it is refused; the
+/// checks of [`Counter::checkpoint`] without a file. For tests and fuzzing, not a stable
+/// interface.
+#[doc(hidden)]
+pub fn checkpoint_check(text: &str, n: usize) -> Result<Vec<Option<ClassCounts>>, String> {
+    check_n(n).map_err(|e| e.to_string())?;
+    checkpoint::read_text(text, n)
+}
+
+/// The text of a checkpoint file of a count of board size `n` (1 ..= [`MAX_N`]) holding the
+/// counts `done` by sub-problem index, as a run writes it. For tests and fuzzing, not a stable
+/// interface.
+#[doc(hidden)]
+pub fn checkpoint_text(n: usize, done: &[Option<ClassCounts>]) -> Result<String, CountError> {
+    check_n(n)?;
+    Ok(checkpoint::write_text(n, done))
+}
+
 /// The number of independent sub-problems the search of board size `n` is split into.
 pub fn sub_problem_count(n: usize) -> Result<usize, CountError> {
     check_n(n)?;

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds every fuzz target and runs each for SECONDS (default 60), starting from the committed
+# seeds in fuzz/seeds/TARGET; the corpus grown is kept in fuzz/corpus/TARGET (not committed).
+# Needs the nightly toolchain and cargo-fuzz. Stops at the first target that finds a crash
+# (kept in fuzz/artifacts/TARGET).
+set -euo pipefail
+cd "$(dirname "$0")"
+secs=${1:-60}
+targets=$(cargo +nightly fuzz list)
+cargo +nightly fuzz build -O
+for t in $targets; do
+  mkdir -p "corpus/$t"
+  echo "== $t: $secs s"
+  cargo +nightly fuzz run -O "$t" "corpus/$t" "seeds/$t" -- \
+    -max_total_time="$secs" -rss_limit_mb=512 -timeout=5 -print_final_stats=1
+done
