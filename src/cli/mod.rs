@@ -153,6 +153,9 @@ pub fn parse_n(s: &str) -> Result<usize, String> {
         Ok(0) => Err("n must be at least 1".to_string()),
         Ok(v) if v > usize::MAX as u64 => Err(format!("n = {v} is too large")),
         Ok(v) => Ok(v as usize),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
+            Err(format!("n = {t} is too large"))
+        }
         Err(_) => Err(format!("n must be a positive integer, got '{s}'")),
     }
 }
@@ -250,6 +253,18 @@ pub fn main() -> ExitCode {
             if first.ends_with(':') {
                 if let Some(next) = lines.next().filter(|l| !l.starts_with("Usage")) {
                     first = format!("{first} {next}");
+                }
+            }
+            // Keep clap's hints ("tip: a similar subcommand exists: 'solve'", the possible
+            // values) on the same line.
+            let tips: Vec<&str> = rendered
+                .lines()
+                .map(str::trim)
+                .filter(|l| l.starts_with("tip:") || l.starts_with("[possible values:"))
+                .collect();
+            for tip in tips {
+                if !first.contains(tip) {
+                    first = format!("{first}; {tip}");
                 }
             }
             eprintln!("{first} (see 'queens-sat --help')");
