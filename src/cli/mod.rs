@@ -140,6 +140,15 @@ impl ModelArgs {
     }
 }
 
+/// Refuses (even with `--force`, which lifts only a command's own rule) a cell-model formula
+/// past [`queens_sat::instance::Limits::STREAM`]: for the commands that stream every clause.
+pub fn guard_stream(n: usize, options: queens_sat::encode::EncodeOptions) -> anyhow::Result<()> {
+    use queens_sat::instance::{Instance, Limits, Model};
+    Instance::new(n, Model::Cells(options))?
+        .check_size(Limits::STREAM)
+        .map_err(|e| anyhow::anyhow!("{e}; use a smaller n or --amo sequential"))
+}
+
 /// Exit code for usage and input errors.
 pub const EXIT_USAGE: u8 = 2;
 
