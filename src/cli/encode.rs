@@ -3,14 +3,11 @@
 use super::output::write_output;
 use anyhow::{bail, Result};
 use clap::Args;
-use queens_sat::encode::{Amo, EncodeOptions, LineEncodings, QueensEncoder, Size};
+use queens_sat::encode::{Amo, EncodeOptions, LineEncodings, QueensEncoder};
+pub use queens_sat::instance::human_bytes;
+use queens_sat::instance::Limits;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// Refuse (unless forced) formulas with more clauses than this...
-const MAX_CLAUSES: u64 = 500_000_000;
-/// ... or a DIMACS text estimated larger than this many bytes.
-const MAX_BYTES: u64 = 10_000_000_000;
 
 #[derive(Args, Debug)]
 pub struct EncodeArgs {
@@ -33,15 +30,14 @@ pub fn run(args: EncodeArgs) -> Result<ExitCode> {
     let options = args.formula.options();
     let size = inst.size();
     let bytes = size.estimated_dimacs_bytes();
-    let too_big = |s: &Size| s.clauses > MAX_CLAUSES || s.estimated_dimacs_bytes() > MAX_BYTES;
-    if !args.force && too_big(&size) {
+    if !args.force && inst.check_size(Limits::STREAM).is_err() {
         // Suggest the sequential counter (linear in the line length) when it would fit.
         let linear = EncodeOptions {
             amo: LineEncodings::uniform(Amo::Sequential),
             ..options
         };
         let hint = match QueensEncoder::new(args.n, linear) {
-            Ok(e) if !too_big(&e.size()) && options.amo != linear.amo => format!(
+            Ok(e) if Limits::STREAM.allows(&e.size()) && options.amo != linear.amo => format!(
                 "--amo sequential (linear in the line length: {} clauses, about {}), ",
                 e.size().clauses,
                 human_bytes(e.size().estimated_dimacs_bytes())
@@ -61,20 +57,4 @@ pub fn run(args: EncodeArgs) -> Result<ExitCode> {
         inst.write_dimacs(w, Some(&command)).map(|_| ())
     })?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// `12345678` -> `11.8 MiB`.
-pub fn human_bytes(b: u64) -> String {
-    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
-    let mut v = b as f64;
-    let mut i = 0;
-    while v >= 1024.0 && i + 1 < UNITS.len() {
-        v /= 1024.0;
-        i += 1;
-    }
-    if i == 0 {
-        format!("{b} B")
-    } else {
-        format!("{v:.1} {}", UNITS[i])
-    }
 }

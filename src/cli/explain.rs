@@ -56,6 +56,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
         );
     }
     let enc = QueensEncoder::new(args.n, args.model.options())?;
+    super::guard_stream(args.n, args.model.options())?;
     let notation = if args.ascii {
         Notation::Ascii
     } else {

@@ -140,6 +140,15 @@ impl ModelArgs {
     }
 }
 
+/// Refuses (even with `--force`, which lifts only a command's own rule) a cell-model formula
+/// past [`queens_sat::instance::Limits::STREAM`]: for the commands that stream every clause.
+pub fn guard_stream(n: usize, options: queens_sat::encode::EncodeOptions) -> anyhow::Result<()> {
+    use queens_sat::instance::{Instance, Limits, Model};
+    Instance::new(n, Model::Cells(options))?
+        .check_size(Limits::STREAM)
+        .map_err(|e| anyhow::anyhow!("{e}; use a smaller n or --amo sequential"))
+}
+
 /// Exit code for usage and input errors.
 pub const EXIT_USAGE: u8 = 2;
 
@@ -153,6 +162,9 @@ pub fn parse_n(s: &str) -> Result<usize, String> {
         Ok(0) => Err("n must be at least 1".to_string()),
         Ok(v) if v > usize::MAX as u64 => Err(format!("n = {v} is too large")),
         Ok(v) => Ok(v as usize),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
+            Err(format!("n = {t} is too large"))
+        }
         Err(_) => Err(format!("n must be a positive integer, got '{s}'")),
     }
 }
@@ -250,6 +262,18 @@ pub fn main() -> ExitCode {
             if first.ends_with(':') {
                 if let Some(next) = lines.next().filter(|l| !l.starts_with("Usage")) {
                     first = format!("{first} {next}");
+                }
+            }
+            // Keep clap's hints ("tip: a similar subcommand exists: 'solve'", the possible
+            // values) on the same line.
+            let tips: Vec<&str> = rendered
+                .lines()
+                .map(str::trim)
+                .filter(|l| l.starts_with("tip:") || l.starts_with("[possible values:"))
+                .collect();
+            for tip in tips {
+                if !first.contains(tip) {
+                    first = format!("{first}; {tip}");
                 }
             }
             eprintln!("{first} (see 'queens-sat --help')");

@@ -15,11 +15,24 @@ pub struct SatArgs {
 }
 
 pub fn run(args: SatArgs) -> Result<ExitCode> {
-    let file = std::fs::File::open(&args.file)
+    let text = std::fs::read(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
+    // An empty file (or one of comments only) is not a formula: refuse it rather than call
+    // it satisfiable.
+    let has_header = text
+        .split(|&b| b == b'\n')
+        .map(|l| l.trim_ascii())
+        .find(|l| !l.is_empty() && !l.starts_with(b"c"))
+        .is_some_and(|l| l.starts_with(b"p cnf") || l.starts_with(b"p  cnf"));
+    if !has_header {
+        anyhow::bail!(
+            "{} is not valid DIMACS: no 'p cnf' header",
+            args.file.display()
+        );
+    }
     let mut solver = varisat::Solver::new();
     solver
-        .add_dimacs_cnf(std::io::BufReader::new(file))
+        .add_dimacs_cnf(&text[..])
         .with_context(|| format!("{} is not valid DIMACS", args.file.display()))?;
     let sat = solver.solve().context("the solver stopped")?;
     let mut out = std::io::stdout().lock();

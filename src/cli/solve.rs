@@ -128,9 +128,13 @@ pub struct SolveArgs {
     /// Enumeration: split into sub-problems on the first K rows (0: a single solver).
     #[arg(long, value_name = "K")]
     split_rows: Option<usize>,
-    /// Enumeration: worker threads (default: one per core).
-    #[arg(long, value_name = "T")]
-    threads: Option<usize>,
+    /// Enumeration: worker threads, 1 to 1024 (default: one per core).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
+    /// Solve even a formula estimated too large to hold in memory (or, with --solver, to
+    /// write).
+    #[arg(long)]
+    force: bool,
     /// After the board, say for each clause group whether it holds under the solution.
     #[arg(long, conflicts_with_all = ["all", "count", "limit", "format"])]
     explain: bool,
@@ -143,6 +147,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let n = args.n;
     // Rejects bad sizes and partial boards before any work.
     let inst = args.formula.instance(n)?;
+    if !args.force {
+        check_solve_size(&args, &inst)?;
+    }
     if args.limit == Some(0) {
         bail!("--limit must be at least 1");
     }
@@ -186,6 +193,37 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             Ok(code)
         }
     }
+}
+
+/// Refuses at once a formula past the size limits: the embedded solver holds the formula in
+/// memory ([`Limits::IN_MEMORY`]); an external solver reads a written file ([`Limits::STREAM`]).
+fn check_solve_size(args: &SolveArgs, inst: &Instance) -> Result<()> {
+    use queens_sat::instance::Limits;
+    let limits = if args.solver.is_some() {
+        Limits::STREAM
+    } else {
+        Limits::IN_MEMORY
+    };
+    if let Err(e) = inst.check_size(limits) {
+        use queens_sat::encode::{Amo, EncodeOptions, LineEncodings, QueensEncoder};
+        let linear = EncodeOptions {
+            amo: LineEncodings::uniform(Amo::Sequential),
+            ..args.formula.options()
+        };
+        let amo = if inst.cells_encoder().is_some()
+            && args.formula.options().amo != linear.amo
+            && QueensEncoder::new(args.n, linear).is_ok_and(|e| limits.allows(&e.size()))
+        {
+            "--amo sequential, "
+        } else {
+            ""
+        };
+        bail!(
+            "{e}; use `queens-sat construct {}` for one solution, {amo}a smaller n, or --force",
+            args.n
+        );
+    }
+    Ok(())
 }
 
 /// "no solution exists for n = 8 with queens on (1,1), (2,3)" (or the plain form).
@@ -413,13 +451,17 @@ fn run_enumeration(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
     let n = args.n;
     let mut e = Enumeration::new(inst.clone()).limit(args.limit);
     if let Some(k) = args.split_rows {
+        let max = queens_sat::solve::max_split_rows(n);
+        if k > max {
+            bail!(
+                "--split-rows {k} would make up to {n}^{k} sub-problems; at most {max} for n = {n} (at most {} parts)",
+                queens_sat::solve::MAX_PARTS
+            );
+        }
         e = e.split_rows(k);
     }
     if let Some(t) = args.threads {
-        if t == 0 {
-            bail!("--threads must be at least 1");
-        }
-        e = e.threads(t);
+        e = e.threads(t as usize);
     }
     let mut progress = ProgressReport::new();
     let stdout = io::stdout();

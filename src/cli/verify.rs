@@ -32,6 +32,31 @@ pub struct VerifyArgs {
     /// Also say for each clause group whether it holds under the answer.
     #[arg(long)]
     explain: bool,
+    /// Check even a formula estimated too large to stream (or, for encodings with auxiliary
+    /// variables, to hold in memory).
+    #[arg(long)]
+    force: bool,
+}
+
+/// The most an answer file may hold: 64 MiB plus 24 bytes per variable (a `v` line writes
+/// each literal in at most 12 bytes).
+fn answer_cap(vars: u64) -> u64 {
+    (64u64 << 20).saturating_add(vars.saturating_mul(24))
+}
+
+/// Reads at most `cap` bytes of `r`; more is an input error.
+fn read_bounded(r: impl Read, cap: u64, name: &str) -> Result<String> {
+    let mut bytes = Vec::new();
+    r.take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {name}"))?;
+    if bytes.len() as u64 > cap {
+        bail!(
+            "{name} is larger than {} bytes, more than an answer for this formula can need",
+            cap
+        );
+    }
+    String::from_utf8(bytes).with_context(|| format!("{name} is not text (UTF-8)"))
 }
 
 /// `true` when the text's first meaningful line starts with a number: a one-line placement.
@@ -46,16 +71,25 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let n = args.n;
     let inst = args.formula.instance(n)?;
     let name = args.file.display().to_string();
-    let mut text = String::new();
-    if args.file.as_os_str() == "-" {
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("reading stdin")?;
-    } else {
-        std::fs::File::open(&args.file)
-            .and_then(|mut f| f.read_to_string(&mut text))
-            .with_context(|| format!("cannot read {name}"))?;
+    if !args.force {
+        // Without auxiliaries the clauses are evaluated streaming; with them, a board needs
+        // the solver and the formula in memory.
+        let limits = if inst.has_auxiliaries() {
+            queens_sat::instance::Limits::IN_MEMORY
+        } else {
+            queens_sat::instance::Limits::STREAM
+        };
+        if let Err(e) = inst.check_size(limits) {
+            bail!("{e}; use a smaller n, another --amo, or --force");
+        }
     }
+    let cap = answer_cap(inst.size().vars);
+    let text = if args.file.as_os_str() == "-" {
+        read_bounded(std::io::stdin().lock(), cap, "stdin")?
+    } else {
+        let f = std::fs::File::open(&args.file).with_context(|| format!("cannot read {name}"))?;
+        read_bounded(f, cap, &name)?
+    };
     let out = &mut std::io::stdout().lock();
     if looks_like_one_line(&text) {
         let p = Placement::parse_one_line(&text, Some(n))
@@ -142,14 +176,28 @@ fn print_report(
         )?,
         Err(e) => {
             writeln!(out, "CNF: NOT satisfied: {e}")?;
-            if let CnfProblem::Falsified(v) = e {
+            // Naming the clause in words builds the formula in memory: only when it fits.
+            let fits = inst
+                .check_size(queens_sat::instance::Limits::IN_MEMORY)
+                .is_ok();
+            if let (CnfProblem::Falsified(v), true) = (e, fits) {
                 let words = super::teach::clause_in_words(inst, v.number)?;
                 writeln!(out, "in words: {words}")?;
             }
         }
     }
     if let Some(a) = groups {
-        super::teach::write_groups(out, inst, a)?;
+        if inst
+            .check_size(queens_sat::instance::Limits::IN_MEMORY)
+            .is_ok()
+        {
+            super::teach::write_groups(out, inst, a)?;
+        } else {
+            writeln!(
+                out,
+                "(no group-by-group check: the formula is too large to hold in memory)"
+            )?;
+        }
     }
     if r.is_ok() {
         writeln!(out, "verdict: valid")?;

@@ -58,17 +58,21 @@ impl Size {
     /// the largest variable plus a sign and a space, every clause `0\n`.
     pub fn estimated_dimacs_bytes(&self) -> u64 {
         let digits = self.vars.max(1).ilog10() as u64 + 1;
-        self.literals.saturating_mul(digits + 2) + self.clauses.saturating_mul(2)
+        self.literals
+            .saturating_mul(digits + 2)
+            .saturating_add(self.clauses.saturating_mul(2))
     }
 }
 
+/// Saturating: a size at `u64::MAX` is past every limit and is refused as too large, never
+/// wrapped to a small number.
 impl std::ops::Add for Size {
     type Output = Size;
     fn add(self, o: Size) -> Size {
         Size {
-            vars: self.vars + o.vars,
-            clauses: self.clauses + o.clauses,
-            literals: self.literals + o.literals,
+            vars: self.vars.saturating_add(o.vars),
+            clauses: self.clauses.saturating_add(o.clauses),
+            literals: self.literals.saturating_add(o.literals),
         }
     }
 }

@@ -297,6 +297,18 @@ impl QueensEncoder {
         if n == 0 {
             return Err(EncodeError::Zero);
         }
+        // Refuse at once when the cells alone are too many: the size below sums over the
+        // lines (O(n)) and its products would overflow for n around 2^32.
+        if (n as u64)
+            .checked_mul(n as u64)
+            .is_none_or(|c| c > max_vars())
+        {
+            return Err(EncodeError::TooManyVars {
+                n,
+                vars: (n as u64).saturating_mul(n as u64),
+                max: max_vars(),
+            });
+        }
         let enc = QueensEncoder { n, options };
         let vars = enc.size().vars;
         if vars > max_vars() {
@@ -340,7 +352,7 @@ impl QueensEncoder {
             return Size {
                 vars: 0,
                 clauses: n,
-                literals: n * n,
+                literals: n.saturating_mul(n),
             };
         }
         let amo = self.options.amo.for_kind(group.line);
@@ -351,7 +363,7 @@ impl QueensEncoder {
 
     /// Variables, clauses and literals of the whole formula, in closed form, before encoding.
     pub fn size(&self) -> Size {
-        let cells = (self.n as u64) * (self.n as u64);
+        let cells = (self.n as u64).saturating_mul(self.n as u64);
         self.groups().iter().map(|g| self.group_size(g)).fold(
             Size {
                 vars: cells,

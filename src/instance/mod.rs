@@ -107,6 +107,24 @@ pub enum InstanceError {
     /// A cell is both pre-placed and forbidden.
     #[error("cell ({},{}) is both placed and forbidden", .0 .0 + 1, .0 .1 + 1)]
     PlacedAndForbidden(Cell),
+    /// The formula is past a size limit ([`Limits`]).
+    #[error("n = {n} with {model} would {what} {clauses} clauses (about {}), more than the limit of {max_clauses} clauses or {}", human_bytes(*.bytes), human_bytes(*.max_bytes))]
+    TooLarge {
+        /// Board size.
+        n: usize,
+        /// The model's short name.
+        model: String,
+        /// `"write"` (DIMACS) or `"hold in memory"` (the embedded solver).
+        what: &'static str,
+        /// Estimated clauses.
+        clauses: u64,
+        /// Estimated DIMACS bytes (or memory bytes).
+        bytes: u64,
+        /// The clause limit.
+        max_clauses: u64,
+        /// The byte limit.
+        max_bytes: u64,
+    },
     /// Two pre-placed queens attack each other.
     #[error("placed queens at ({},{}) and ({},{}) share a {}", .a.0 + 1, .a.1 + 1, .b.0 + 1, .b.1 + 1, .line.name())]
     PlacedQueensAttack {
@@ -182,6 +200,66 @@ pub trait Formula: Send + Sync {
     /// The pre-placed queens and the forbidden cells.
     fn fixed(&self) -> (&[Cell], &[Cell]) {
         (&[], &[])
+    }
+}
+
+/// Size limits past which a command refuses a formula (unless forced, where it has `--force`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// At most this many clauses.
+    pub max_clauses: u64,
+    /// At most this many bytes (estimated DIMACS text, or memory for an in-memory formula).
+    pub max_bytes: u64,
+    /// What the command does with the formula, for the message.
+    pub what: &'static str,
+}
+
+impl Limits {
+    /// A streamed DIMACS file (`encode`, `explain`): 500 million clauses, 10 GB of text.
+    pub const STREAM: Limits = Limits {
+        max_clauses: 500_000_000,
+        max_bytes: 10_000_000_000,
+        what: "write",
+    };
+    /// A formula built in memory for the embedded solver (`solve`, `verify` of a model with
+    /// auxiliaries): 50 million clauses, about 2 GB (40 bytes per clause).
+    pub const IN_MEMORY: Limits = Limits {
+        max_clauses: 50_000_000,
+        max_bytes: 2_000_000_000,
+        what: "hold in memory",
+    };
+
+    /// The bytes `size` is estimated to take under these limits.
+    pub fn bytes_of(&self, size: &Size) -> u64 {
+        if self.what == Limits::IN_MEMORY.what {
+            // Clause headers plus 4 bytes per literal, about what the solver stores.
+            size.clauses
+                .saturating_mul(16)
+                .saturating_add(size.literals.saturating_mul(4))
+        } else {
+            size.estimated_dimacs_bytes()
+        }
+    }
+
+    /// `true` when `size` is within these limits.
+    pub fn allows(&self, size: &Size) -> bool {
+        size.clauses <= self.max_clauses && self.bytes_of(size) <= self.max_bytes
+    }
+}
+
+/// `12345678` -> `11.8 MiB`.
+pub fn human_bytes(b: u64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut v = b as f64;
+    let mut i = 0;
+    while v >= 1024.0 && i + 1 < UNITS.len() {
+        v /= 1024.0;
+        i += 1;
+    }
+    if i == 0 {
+        format!("{b} B")
+    } else {
+        format!("{v:.1} {}", UNITS[i])
     }
 }
 
@@ -351,6 +429,24 @@ impl Instance {
             s.literals += self.value_lits(r, c).len() as u64;
         }
         s
+    }
+
+    /// Refuses the instance when its size is past `limits`, with the estimated size in the
+    /// message. O(1) after [`Instance::new`] (which already refused too many variables).
+    pub fn check_size(&self, limits: Limits) -> Result<(), InstanceError> {
+        let size = self.size();
+        if limits.allows(&size) {
+            return Ok(());
+        }
+        Err(InstanceError::TooLarge {
+            n: self.n,
+            model: self.model.to_string(),
+            what: limits.what,
+            clauses: size.clauses,
+            bytes: limits.bytes_of(&size),
+            max_clauses: limits.max_clauses,
+            max_bytes: limits.max_bytes,
+        })
     }
 
     /// A one-line description of the model, for comments and reports.

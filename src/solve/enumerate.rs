@@ -37,6 +37,24 @@ pub fn default_split_rows(n: usize) -> usize {
     }
 }
 
+/// The most sub-problems a split may make: the prefixes are listed in memory.
+pub const MAX_PARTS: u64 = 1_000_000;
+
+/// The deepest split on `n` rows that keeps at most [`MAX_PARTS`] prefixes (`n^k` bounds
+/// their number).
+pub fn max_split_rows(n: usize) -> usize {
+    let mut k = 0;
+    let mut parts: u64 = 1;
+    while k < n {
+        parts = parts.saturating_mul(n as u64);
+        if parts > MAX_PARTS {
+            break;
+        }
+        k += 1;
+    }
+    k
+}
+
 /// The prefixes (columns of the first `k` rows) that can start a solution of `f`: the queens
 /// of the prefix do not attack each other, sit on no forbidden cell, and agree with the placed
 /// queens of those rows. Listed in lexicographic order.
@@ -234,9 +252,10 @@ impl Enumeration {
         }
     }
 
-    /// Splits on the first `k` rows (0: one solver for everything, the plain method).
+    /// Splits on the first `k` rows (0: one solver for everything, the plain method), at most
+    /// [`max_split_rows`] (a deeper split is clamped, so the list of parts stays bounded).
     pub fn split_rows(mut self, k: usize) -> Self {
-        self.split_rows = k;
+        self.split_rows = k.min(max_split_rows(self.formula.n()));
         self
     }
 

@@ -37,7 +37,8 @@ pub mod process;
 mod verify;
 
 pub use enumerate::{
-    count_solutions, default_split_rows, solutions, Enumeration, Progress, Solutions,
+    count_solutions, default_split_rows, max_split_rows, solutions, Enumeration, Progress,
+    Solutions, MAX_PARTS,
 };
 pub use external::{
     dimacs_vars, output_bound, refute_unsat, run_external, run_external_with, run_solver,

@@ -89,7 +89,7 @@ mod sparse_tests {
         assert_eq!(a.max_var(), 78708111);
         assert_eq!(a.lits().len(), 3);
         assert_eq!(a.value(Var::from_index(78708110)), Some(true));
-        assert_eq!(a.to_bools(8)[6], true);
+        assert!(a.to_bools(8)[6]);
     }
 }
 

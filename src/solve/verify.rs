@@ -4,9 +4,87 @@
 
 use super::{Assignment, SolveError};
 use crate::board::Placement;
-use crate::cnf::{Cnf, Lit};
+use crate::cnf::{ClauseSink, Cnf, GroupInfo, Lit};
 use crate::instance::{check_board, to_labelled_cnf, BoardProblem, Formula};
 use std::fmt;
+use std::io;
+
+/// A clause sink that evaluates each clause against an assignment as the formula emits it,
+/// remembering the first false clause (number, group, literals) and counting clauses: a
+/// formula checked this way is never held in memory.
+pub struct EvalSink<'a> {
+    values: &'a [bool],
+    group: Option<GroupInfo>,
+    clauses: usize,
+    first_false: Option<(usize, Option<GroupInfo>, Vec<Lit>)>,
+}
+
+impl<'a> EvalSink<'a> {
+    /// Evaluates under `values` (`values[i]` for the variable of index `i`; missing ones
+    /// false).
+    pub fn new(values: &'a [bool]) -> Self {
+        EvalSink {
+            values,
+            group: None,
+            clauses: 0,
+            first_false: None,
+        }
+    }
+
+    /// Clauses seen.
+    pub fn clauses(&self) -> usize {
+        self.clauses
+    }
+
+    /// The first false clause, in words, if any.
+    pub fn violation(&self, f: &dyn Formula) -> Option<ClauseViolation> {
+        self.first_false.as_ref().map(|(i, g, lits)| {
+            let (tag, meaning) = g
+                .as_ref()
+                .map_or(("?".to_string(), "ungrouped".to_string()), |g| {
+                    (g.tag.clone(), g.meaning.clone())
+                });
+            ClauseViolation {
+                number: i + 1,
+                tag,
+                meaning,
+                literals: lits.iter().map(|&l| describe_lit(f, l)).collect(),
+            }
+        })
+    }
+}
+
+impl ClauseSink for EvalSink<'_> {
+    fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
+        if self.first_false.is_none()
+            && !clause
+                .iter()
+                .any(|l| self.values.get(l.index()).copied().unwrap_or(false) == l.is_positive())
+        {
+            self.first_false = Some((self.clauses, self.group.clone(), clause.to_vec()));
+        }
+        self.clauses += 1;
+        Ok(())
+    }
+
+    fn begin_group(&mut self, group: &GroupInfo) -> io::Result<()> {
+        self.group = Some(group.clone());
+        Ok(())
+    }
+}
+
+/// Evaluates the formula of `f` streaming under `values`: the clause count, and the first
+/// false clause if any.
+fn evaluate_streaming(f: &dyn Formula, values: &[bool]) -> (usize, Result<(), CnfProblem>) {
+    let mut sink = EvalSink::new(values);
+    // The sink never fails.
+    let _ = crate::instance::encode(f, &mut sink);
+    let result = match sink.violation(f) {
+        None => Ok(()),
+        Some(v) => Err(CnfProblem::Falsified(v)),
+    };
+    (sink.clauses(), result)
+}
 
 /// A literal in words: `q(3,5)` / `-q(3,5)` for cells (1-based), the model's names for other
 /// variables ([`Formula::var_name`]).
@@ -192,7 +270,6 @@ pub fn clause_violation(f: &dyn Formula, cnf: &Cnf, i: usize) -> ClauseViolation
 pub fn verify_assignment(f: &dyn Formula, a: &Assignment) -> Result<VerifyReport, SolveError> {
     let n = f.n();
     let vars = f.num_vars() as usize;
-    let cnf = to_labelled_cnf(f).cnf;
     let values = a.to_bools(vars);
     let (placement, board) = match f.decode(&values) {
         Ok(p) => {
@@ -203,6 +280,8 @@ pub fn verify_assignment(f: &dyn Formula, a: &Assignment) -> Result<VerifyReport
     };
     let max_var = a.max_var();
     let missing = a.missing(vars);
+    // The assignment is complete: evaluate the clauses as they are emitted.
+    let (clauses, streamed) = evaluate_streaming(f, &values);
     let cnf_result = if max_var > vars {
         Err(CnfProblem::Mismatch(ModelMismatch::ExtraVars {
             max_var,
@@ -218,13 +297,13 @@ pub fn verify_assignment(f: &dyn Formula, a: &Assignment) -> Result<VerifyReport
             n,
         }))
     } else {
-        evaluate(f, &cnf, &values)
+        streamed
     };
     Ok(VerifyReport {
         placement,
         board,
         cnf: cnf_result,
-        clauses: cnf.len(),
+        clauses,
         vars,
     })
 }
@@ -245,8 +324,24 @@ pub fn verify_placement(f: &dyn Formula, p: &Placement) -> Result<VerifyReport, 
             vars,
         });
     }
-    let cnf = to_labelled_cnf(f).cnf;
     let fixed: Vec<Lit> = (0..n).flat_map(|r| f.value_lits(r, p.col(r))).collect();
+    if f.projection().len() == vars {
+        // No auxiliaries: the board fixes every variable, so the clauses are evaluated as
+        // they are emitted, without building the formula.
+        let mut values = vec![false; vars];
+        for l in &fixed {
+            values[l.index()] = l.is_positive();
+        }
+        let (clauses, cnf) = evaluate_streaming(f, &values);
+        return Ok(VerifyReport {
+            placement: Some(p.clone()),
+            board,
+            cnf,
+            clauses,
+            vars,
+        });
+    }
+    let cnf = to_labelled_cnf(f).cnf;
     let mut solver = varisat::Solver::new();
     solver.add_formula(&cnf.to_varisat());
     solver.assume(&fixed);

@@ -42,14 +42,15 @@ pub fn size(m: usize, g: usize) -> Size {
         return Size::default();
     }
     let (q, r) = (m / g, m % g);
-    let pairs =
-        r as u64 * pairwise::size(q + 1).clauses + (g - r) as u64 * pairwise::size(q).clauses;
+    let pairs = (r as u64)
+        .saturating_mul(pairwise::size(q + 1).clauses)
+        .saturating_add(((g - r) as u64).saturating_mul(pairwise::size(q).clauses));
     let b = bits_for(g) as u64;
-    let clauses = pairs + m as u64 * b;
+    let clauses = pairs.saturating_add((m as u64).saturating_mul(b));
     Size {
         vars: b,
         clauses,
-        literals: 2 * clauses,
+        literals: clauses.saturating_mul(2),
     }
 }
 

@@ -31,8 +31,8 @@ pub fn size(m: usize) -> Size {
     let m = m as u64;
     Size {
         vars: b,
-        clauses: m * b,
-        literals: 2 * m * b,
+        clauses: m.saturating_mul(b),
+        literals: m.saturating_mul(b).saturating_mul(2),
     }
 }
 

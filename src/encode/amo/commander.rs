@@ -38,7 +38,7 @@ pub const DEFAULT_GROUP: usize = 3;
 
 /// Clauses and literals of one group of `s` literals (pairwise, `c -> OR group`, `x -> c`).
 fn group(s: u64) -> Size {
-    let pairs = s * s.saturating_sub(1) / 2;
+    let pairs = s.saturating_mul(s.saturating_sub(1)) / 2;
     Size {
         vars: 0,
         clauses: pairs + s + 1,

@@ -14,7 +14,7 @@ use std::io;
 
 /// Size of the pairwise encoding of `m` literals.
 pub fn size(m: usize) -> Size {
-    let pairs = (m as u64) * (m as u64).saturating_sub(1) / 2;
+    let pairs = (m as u64).saturating_mul((m as u64).saturating_sub(1)) / 2;
     Size {
         vars: 0,
         clauses: pairs,
