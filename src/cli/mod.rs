@@ -295,6 +295,12 @@ pub fn main() -> ExitCode {
         Command::Count(args) => count::run(args),
         Command::Check(args) => check::run(args),
     };
+    if queens_sat::solve::interrupted() {
+        // The interrupt handler killed the running solvers and is cleaning up: their deaths
+        // are not this command's result. It exits with status 130 when done.
+        std::thread::sleep(std::time::Duration::from_secs(10));
+        return ExitCode::from(130);
+    }
     match result {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,

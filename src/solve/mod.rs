@@ -45,7 +45,7 @@ pub use external::{
     solver_version, ExternalAnswer, ExternalError, SolverCommand, SolverRun, VERSION_TIMEOUT,
 };
 pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
-pub use process::kill_running;
+pub use process::{interrupted, kill_running};
 pub use verify::{
     clause_violation, describe_lit, verify_assignment, verify_placement, ClauseViolation,
     CnfProblem, ModelMismatch, VerifyReport,

@@ -43,6 +43,7 @@ fn registry() -> std::sync::MutexGuard<'static, Registry> {
 /// (Ctrl-C, SIGTERM), just before it exits; calling it at any other time kills the runs in
 /// progress, which then end as if stopped at their time limit.
 pub fn kill_running() {
+    INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
     let mut reg = registry();
     for &g in &reg.groups {
         kill_group(g);
@@ -50,6 +51,15 @@ pub fn kill_running() {
     for d in reg.dirs.drain(..) {
         let _ = std::fs::remove_dir_all(d);
     }
+}
+
+/// Set by [`kill_running`]: the solvers were killed on purpose, so their deaths are not
+/// failures to report.
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `true` once [`kill_running`] has run (the process is being interrupted).
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst)
 }
 
 /// Registers a temporary folder for removal by [`kill_running`] while the guard lives.
