@@ -42,15 +42,6 @@ pub fn run(args: SatArgs) -> Result<ExitCode> {
     }
     writeln!(out, "s SATISFIABLE")?;
     let model = solver.model().unwrap_or_default();
-    let mut line = String::from("v");
-    for l in model {
-        let t = format!(" {}", l.to_dimacs());
-        if line.len() + t.len() > 78 {
-            writeln!(out, "{line}")?;
-            line = String::from("v");
-        }
-        line.push_str(&t);
-    }
-    writeln!(out, "{line} 0")?;
+    queens_sat::cnf::write_v_lines(&mut out, &model)?;
     Ok(ExitCode::from(10))
 }

@@ -17,8 +17,6 @@ use std::time::{Duration, Instant};
 const EXIT_SAT: u8 = 10;
 /// ... and for an unsatisfiable one.
 const EXIT_UNSAT: u8 = 20;
-/// Longest `v` line of the SAT-competition output, in characters.
-const V_LINE_MAX: usize = 4096;
 
 /// How to print solutions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -281,24 +279,6 @@ fn json_cols(p: &Placement) -> Vec<u32> {
     p.cols().iter().map(|c| c + 1).collect()
 }
 
-/// Writes `v` lines of at most [`V_LINE_MAX`] characters, ending with `0`.
-pub fn write_v_lines(out: &mut impl Write, lits: &[queens_sat::Lit]) -> io::Result<()> {
-    let mut line = String::from("v");
-    let tokens = lits
-        .iter()
-        .map(|l| l.to_dimacs().to_string())
-        .chain(std::iter::once("0".to_string()));
-    for t in tokens {
-        if line.len() + 1 + t.len() > V_LINE_MAX {
-            writeln!(out, "{line}")?;
-            line = String::from("v");
-        }
-        line.push(' ');
-        line.push_str(&t);
-    }
-    writeln!(out, "{line}")
-}
-
 fn print_one(
     out: &mut impl Write,
     args: &SolveArgs,
@@ -330,7 +310,7 @@ fn print_one(
             writeln!(out, "c {header}")?;
             writeln!(out, "c one-line: {}", p.to_one_line())?;
             writeln!(out, "s SATISFIABLE")?;
-            write_v_lines(out, model)?;
+            queens_sat::cnf::write_v_lines(out, model)?;
             return Ok(ExitCode::from(EXIT_SAT));
         }
     }
@@ -542,20 +522,5 @@ mod tests {
         assert!(parse_cell("0,3").is_err());
         assert!(parse_cell("3").is_err());
         assert!(parse_cell("a,b").is_err());
-    }
-
-    #[test]
-    fn v_lines_are_short_and_end_with_zero() {
-        let lits: Vec<queens_sat::Lit> = (1..5000)
-            .map(|v| queens_sat::Lit::from_dimacs(-(v as isize)))
-            .collect();
-        let mut buf = Vec::new();
-        write_v_lines(&mut buf, &lits).unwrap();
-        let text = String::from_utf8(buf).unwrap();
-        assert!(text
-            .lines()
-            .all(|l| l.len() <= V_LINE_MAX && l.starts_with("v ")));
-        assert!(text.trim_end().ends_with(" 0"));
-        assert_eq!(text.split_whitespace().filter(|t| *t != "v").count(), 5000);
     }
 }

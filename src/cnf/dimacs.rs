@@ -130,6 +130,28 @@ impl<W: Write> ClauseSink for DimacsWriter<W> {
     }
 }
 
+/// Longest `v` line [`write_v_lines`] writes, in characters.
+pub const V_LINE_MAX: usize = 4096;
+
+/// Writes a model as the `v` lines of the SAT-competition output format: the DIMACS literals
+/// after `v `, lines of at most [`V_LINE_MAX`] characters, the last one ending with `0`.
+pub fn write_v_lines<W: Write + ?Sized>(out: &mut W, lits: &[Lit]) -> io::Result<()> {
+    let mut line = String::from("v");
+    let tokens = lits
+        .iter()
+        .map(|l| l.to_dimacs().to_string())
+        .chain(std::iter::once("0".to_string()));
+    for t in tokens {
+        if line.len() + 1 + t.len() > V_LINE_MAX {
+            writeln!(out, "{line}")?;
+            line = String::from("v");
+        }
+        line.push(' ');
+        line.push_str(&t);
+    }
+    writeln!(out, "{line}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,5 +196,25 @@ mod tests {
         let f = varisat_dimacs::DimacsParser::parse(&out[..]).unwrap();
         let clauses: Vec<_> = f.iter().map(|c| c.to_vec()).collect();
         assert_eq!(clauses, vec![vec![pos(1_000_000), neg(10), pos(9)]]);
+    }
+
+    #[test]
+    fn v_lines_are_short_and_end_with_zero() {
+        let lits: Vec<Lit> = (1..5000).map(|v| Lit::from_dimacs(-(v as isize))).collect();
+        let mut buf = Vec::new();
+        write_v_lines(&mut buf, &lits).unwrap();
+        let text = String::from_utf8(buf).unwrap();
+        assert!(text
+            .lines()
+            .all(|l| l.len() <= V_LINE_MAX && l.starts_with("v ")));
+        assert!(text.trim_end().ends_with(" 0"));
+        assert_eq!(text.split_whitespace().filter(|t| *t != "v").count(), 5000);
+    }
+
+    #[test]
+    fn empty_model_is_a_single_zero() {
+        let mut buf = Vec::new();
+        write_v_lines(&mut buf, &[]).unwrap();
+        assert_eq!(buf, b"v 0\n");
     }
 }

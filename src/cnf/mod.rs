@@ -5,11 +5,13 @@
 //! * [`DimacsWriter`]: streams DIMACS text to any [`std::io::Write`] without holding the formula.
 //! * `varisat::Solver`: the embedded solver takes clauses directly.
 //!
+//! [`write_v_lines`] writes a model in the `v` lines of the SAT-competition output format.
+//!
 //! Literals and variables are varisat's [`Lit`] and [`Var`]; their DIMACS form is 1-based.
 
 mod dimacs;
 
-pub use dimacs::{DimacsHeader, DimacsWriter};
+pub use dimacs::{write_v_lines, DimacsHeader, DimacsWriter, V_LINE_MAX};
 
 use std::io;
 pub use varisat::{Lit, Var};

@@ -10,6 +10,7 @@
 
 use super::Size;
 use crate::cnf::{ClauseSink, Lit};
+use itertools::Itertools;
 use std::io;
 
 /// Size of the pairwise encoding of `m` literals.
@@ -24,10 +25,7 @@ pub fn size(m: usize) -> Size {
 
 /// Emits `(-x_i v -x_j)` for every `i < j`, in lexicographic order of `(i, j)`.
 pub fn encode<S: ClauseSink + ?Sized>(lits: &[Lit], sink: &mut S) -> io::Result<()> {
-    for (i, &a) in lits.iter().enumerate() {
-        for &b in &lits[i + 1..] {
-            sink.add_clause(&[!a, !b])?;
-        }
-    }
-    Ok(())
+    lits.iter()
+        .tuple_combinations()
+        .try_for_each(|(&a, &b)| sink.add_clause(&[!a, !b]))
 }
