@@ -71,18 +71,23 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let n = args.n;
     let inst = args.formula.instance(n)?;
     let name = args.file.display().to_string();
-    if !args.force {
-        // Without auxiliaries the clauses are evaluated streaming; with them, a board needs
-        // the solver and the formula in memory.
-        let limits = if inst.has_auxiliaries() {
-            queens_sat::instance::Limits::IN_MEMORY
-        } else {
-            queens_sat::instance::Limits::STREAM
-        };
-        if let Err(e) = inst.check_size(limits) {
-            bail!("{e}; use a smaller n, another --amo, or --force");
+    // Checking clauses has size limits; an UNSAT claim about an empty board does not (it is
+    // refuted by the construction).
+    let size_guard = || -> Result<()> {
+        if !args.force {
+            // Without auxiliaries the clauses are evaluated streaming; with them, a board
+            // needs the solver and the formula in memory.
+            let limits = if inst.has_auxiliaries() {
+                queens_sat::instance::Limits::IN_MEMORY
+            } else {
+                queens_sat::instance::Limits::STREAM
+            };
+            if let Err(e) = inst.check_size(limits) {
+                bail!("{e}; use a smaller n, another --amo, or --force");
+            }
         }
-    }
+        Ok(())
+    };
     let cap = answer_cap(inst.size().vars);
     let text = if args.file.as_os_str() == "-" {
         read_bounded(std::io::stdin().lock(), cap, "stdin")?
@@ -92,6 +97,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     };
     let out = &mut std::io::stdout().lock();
     if looks_like_one_line(&text) {
+        size_guard()?;
         let p = Placement::parse_one_line(&text, Some(n))
             .map_err(|e| anyhow::anyhow!("{name}: not a one-line placement for n = {n}: {e}"))?;
         writeln!(out, "answer: one-line placement {}", p.to_one_line())?;
@@ -116,6 +122,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     };
     match answer {
         SolverAnswer::Sat(a) => {
+            size_guard()?;
             let report = verify_assignment(&inst, &a)?;
             // A model without values for some variables is incomplete (truncated output, or
             // an answer for a smaller formula): an input error, not a wrong answer.
