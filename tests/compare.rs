@@ -635,3 +635,78 @@ fn outputs_are_checked_before_the_sweep() {
         assert!(!csv_path.exists());
     }
 }
+
+/// `compare --models` sweeps the cell model and the column model's domains side by side; the
+/// clause counts of n = 8 are derived by hand:
+/// - cells, pairwise: 8 row at-least-one clauses, 8 * C(8,2) = 224 for the rows and 224 for the
+///   columns, and for each diagonal direction 2 * (C(2,2) + ... + C(7,2)) + C(8,2) = 140:
+///   8 + 224 + 224 + 280 = 736;
+/// - columns, order: n(n-2) = 48 ladder clauses, n * C(n,2) = 224 column conflicts and
+///   (n-1)^2 + ... + 1^2 = 140 conflicts per diagonal direction: 48 + 224 + 280 = 552, which is
+///   (7n^3 - 3n^2 - 10n) / 6;
+/// - columns, log: n = 8 is a power of two, so no value is excluded: 224 + 280 = 504.
+#[test]
+fn compare_models_side_by_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("m.csv");
+    let out = run(&[
+        "compare",
+        "--n",
+        "8",
+        "--models",
+        "cells,order,log",
+        "--amo",
+        "pairwise",
+        "--solver",
+        "varisat",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let header = csv_header(&csv_path);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let mut got: Vec<(String, u64, String)> = csv_rows(&csv_path)
+        .iter()
+        .map(|r| {
+            (
+                r[col("encoding")].to_string(),
+                r[col("clauses")].parse().unwrap(),
+                r[col("status")].to_string(),
+            )
+        })
+        .collect();
+    got.sort();
+    let n: u64 = 8;
+    assert_eq!((7 * n * n * n - 3 * n * n - 10 * n) / 6, 552);
+    let expected = [
+        ("columns-log", 504),
+        ("columns-order", 552),
+        ("pairwise", 736),
+    ];
+    assert_eq!(got.len(), expected.len(), "{got:?}");
+    for ((name, clauses, status), (want_name, want)) in got.iter().zip(expected) {
+        assert_eq!((name.as_str(), *clauses), (want_name, want));
+        assert_eq!(status, "SAT");
+    }
+    // The same sweep again resumes every row instead of measuring it again.
+    let again = run(&[
+        "compare",
+        "--n",
+        "8",
+        "--models",
+        "cells,order,log",
+        "--amo",
+        "pairwise",
+        "--solver",
+        "varisat",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert!(again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("resuming: 3 rows"));
+    assert_eq!(csv_rows(&csv_path).len(), 3);
+}

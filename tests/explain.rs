@@ -280,3 +280,38 @@ fn explain_refuses_large_n_and_bad_input() {
     let out = run(&["explain", "4", "--format", "pdf"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The column model's listing names every variable in words (the order domain's ladder
+/// variables `[x(r) >= c]`, c = 2..n, named here by hand) and its heading gives the clause
+/// count of the export.
+#[test]
+fn column_model_listing_names_every_variable() {
+    let args = ["4", "--model", "columns", "--domain", "order"];
+    let listing = String::from_utf8(run(&[&["explain"], &args[..]].concat()).stdout).unwrap();
+    let dimacs = String::from_utf8(run(&[&["encode"], &args[..]].concat()).stdout).unwrap();
+    let mut names = Vec::new();
+    for r in 1..=4 {
+        for c in 2..=4 {
+            names.push(format!("[x({r}) >= {c}]"));
+        }
+    }
+    assert_eq!(names.len(), 12);
+    for (i, name) in names.iter().enumerate() {
+        assert!(
+            listing.contains(&format!("  {}: {name}, ", i + 1)),
+            "{name} is not listed as variable {}:\n{listing}",
+            i + 1
+        );
+    }
+    let p = dimacs.lines().find(|l| l.starts_with("p cnf")).unwrap();
+    let clauses = p.split(' ').nth(3).unwrap();
+    let heading = listing.lines().next().unwrap();
+    assert_eq!(
+        heading,
+        format!("4-queens as a propositional formula: 12 variables, {clauses} clauses")
+    );
+    // Latex refuses the column model in one line naming the formats it has.
+    let latex = run(&[&["explain"], &args[..], &["--format", "latex"]].concat());
+    assert!(!latex.status.success());
+    assert!(String::from_utf8_lossy(&latex.stderr).contains("text and dimacs-commented"));
+}

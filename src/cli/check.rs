@@ -6,8 +6,8 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::count;
 use queens_sat::crosscheck::{self, CheckConfig, Formula, RowReport};
-use queens_sat::encode::{Amo, EncodeOptions, LineEncodings};
-use queens_sat::instance::{Instance, Model};
+use queens_sat::encode::{Amo, LineEncodings};
+use queens_sat::instance::Instance;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -86,51 +86,6 @@ pub struct CheckArgs {
 
 /// The models the `--models` values name, each with every encoding of `encs` where it takes
 /// one.
-fn models(names: &[String], encs: &[LineEncodings], column_alo: bool) -> Result<Vec<Model>> {
-    use queens_sat::encode::{ColumnOptions, Constraints, Domain};
-    let mut out = Vec::new();
-    let column = |domain, constraints, amo| {
-        Model::Columns(ColumnOptions {
-            domain,
-            constraints,
-            amo,
-        })
-    };
-    for name in names.iter().map(|s| s.trim()) {
-        let all = name == "all";
-        let mut known = all;
-        if all || name == "cells" {
-            known = true;
-            out.extend(
-                encs.iter()
-                    .map(|&amo| Model::Cells(EncodeOptions { amo, column_alo })),
-            );
-        }
-        if all || name == "direct" {
-            known = true;
-            for e in encs.iter().filter(|e| e.is_uniform()) {
-                out.push(column(Domain::Direct, Constraints::Conflict, e.rows));
-            }
-        }
-        for (key, domain, constraints) in [
-            ("order", Domain::Order, Constraints::Conflict),
-            ("log", Domain::Log, Constraints::Conflict),
-            ("support", Domain::Direct, Constraints::Support),
-        ] {
-            if all || name == key {
-                known = true;
-                out.push(column(domain, constraints, Amo::Pairwise));
-            }
-        }
-        if !known {
-            bail!(
-                "--models: unknown model '{name}' (known: cells, direct, order, log, support, all)"
-            );
-        }
-    }
-    Ok(out)
-}
-
 /// The encodings the `--amo` values name (all of them when none is given).
 fn encodings(values: &[String]) -> Result<Vec<LineEncodings>> {
     if values.is_empty() {
@@ -168,7 +123,7 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
     }
     let encs = encodings(&args.amo)?;
     let mut formulas: Vec<std::sync::Arc<dyn Formula>> = Vec::new();
-    let models = models(&args.models, &encs, args.column_alo)?;
+    let models = super::models(&args.models, &encs, args.column_alo)?;
     for &n in &args.n.0 {
         for &model in &models {
             formulas.push(std::sync::Arc::new(Instance::new(n, model)?));

@@ -50,9 +50,19 @@ pub struct CompareArgs {
         default_value = "pairwise,sequential,commander,product,binary"
     )]
     amo: Vec<String>,
-    /// Add the redundant column at-least-one clauses.
+    /// Add the redundant column at-least-one clauses (to the cell models).
     #[arg(long)]
     column_alo: bool,
+    /// Models, separated by commas, as `check --models` takes them: `cells` (with every --amo
+    /// encoding), the column model's `direct` (with every --amo encoding), `order`, `log`,
+    /// `support`; `all` for every one of them.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "cells",
+        value_name = "MODELS"
+    )]
+    models: Vec<String>,
     /// Solvers, comma-separated: `varisat` (embedded) or any command on PATH that reads a
     /// DIMACS file (cadical, kissat, minisat, ...).
     #[arg(long, value_delimiter = ',', default_value = "varisat")]
@@ -172,7 +182,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         .collect::<Result<Vec<_>>>()?;
     let cfg = SweepConfig {
         ns: args.ns.0.clone(),
-        encodings,
+        models: super::models(&args.models, &encodings, args.column_alo)?,
         column_alo: args.column_alo,
         solvers,
         repeats: args.repeat as usize,
@@ -224,7 +234,10 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     }
     let wanted = |r: &Row| {
         cfg.ns.contains(&r.n)
-            && cfg.encodings.iter().any(|e| e.to_string() == r.encoding)
+            && cfg
+                .models
+                .iter()
+                .any(|m| experiment::model_name(m) == r.encoding)
             && cfg.solvers.iter().any(|s| s.name == r.solver)
     };
     let previous: Vec<Row> = resume
@@ -243,7 +256,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
                 .unwrap_or_default()
         );
     }
-    let total = (cfg.ns.len() * cfg.encodings.len() * cfg.solvers.len()) as u64;
+    let total = (cfg.ns.len() * cfg.models.len() * cfg.solvers.len()) as u64;
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(total);
         b.set_style(

@@ -4,15 +4,21 @@ use super::output::write_output;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::encode::QueensEncoder;
-use queens_sat::explain::{write_dimacs_commented, write_latex, write_readable, Notation};
+use queens_sat::explain::{
+    write_dimacs_commented, write_dimacs_commented_columns, write_latex, write_readable,
+    write_readable_columns, Notation,
+};
+use queens_sat::instance::{Instance, Model};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum Format {
-    /// Groups Q1..Q6 with meanings, counts and closed formulas, clauses with named variables.
+    /// Groups Q1..Q6 with meanings, counts and closed formulas, clauses with named variables
+    /// (for the column model: every variable named and explained, then its groups D, C, S).
     Text,
-    /// A LaTeX document: big-operator form of each group, clauses written out for small n.
+    /// A LaTeX document: big-operator form of each group, clauses written out for small n
+    /// (cell model only).
     Latex,
     /// DIMACS with each clause's group and meaning as a `c` line above it.
     DimacsCommented,
@@ -55,14 +61,34 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
             args.n
         );
     }
-    let enc = QueensEncoder::new(args.n, args.model.options())?;
-    super::guard_stream(args.n, args.model.options())?;
     let notation = if args.ascii {
         Notation::Ascii
     } else {
         Notation::Unicode
     };
     let command = super::command_line();
+    let model = args.model.model()?;
+    super::guard_stream(args.n, model)?;
+    if let Model::Columns(_) = model {
+        if let Format::Latex = args.format {
+            bail!(
+                "explain --model columns writes the formats text and dimacs-commented, not latex"
+            );
+        }
+        let instance = Instance::new(args.n, model)?;
+        let Some(enc) = instance.columns_encoder() else {
+            bail!("internal error: a column-model instance without its encoder");
+        };
+        write_output(args.output.as_deref(), |w| match args.format {
+            Format::DimacsCommented => {
+                let header = instance.dimacs_header(Some(&command));
+                write_dimacs_commented_columns(enc, w, &header).map(|_| ())
+            }
+            _ => write_readable_columns(enc, w, notation, args.limit).map(|_| ()),
+        })?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let enc = QueensEncoder::new(args.n, args.model.options())?;
     write_output(args.output.as_deref(), |w| match args.format {
         Format::Text => write_readable(&enc, w, notation, args.limit).map(|_| ()),
         Format::Latex => write_latex(&enc, w, args.expand || args.n <= 5).map(|_| ()),

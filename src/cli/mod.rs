@@ -142,9 +142,9 @@ impl ModelArgs {
 
 /// Refuses (even with `--force`, which lifts only a command's own rule) a cell-model formula
 /// past [`queens_sat::instance::Limits::STREAM`]: for the commands that stream every clause.
-pub fn guard_stream(n: usize, options: queens_sat::encode::EncodeOptions) -> anyhow::Result<()> {
-    use queens_sat::instance::{Instance, Limits, Model};
-    Instance::new(n, Model::Cells(options))?
+pub fn guard_stream(n: usize, model: queens_sat::instance::Model) -> anyhow::Result<()> {
+    use queens_sat::instance::{Instance, Limits};
+    Instance::new(n, model)?
         .check_size(Limits::STREAM)
         .map_err(|e| anyhow::anyhow!("{e}; use a smaller n or --amo sequential"))
 }
@@ -309,4 +309,57 @@ pub fn main() -> ExitCode {
             ExitCode::from(EXIT_USAGE)
         }
     }
+}
+
+/// The models that `--models` names (as `check` and `compare` take them): `cells` with every
+/// encoding of `encs`, the column model's `direct` with every uniform one of `encs`, and
+/// `order`, `log`, `support` (pairwise where an at-most-one is needed); `all` for every one.
+pub fn models(
+    names: &[String],
+    encs: &[queens_sat::encode::LineEncodings],
+    column_alo: bool,
+) -> anyhow::Result<Vec<queens_sat::instance::Model>> {
+    use queens_sat::encode::{Amo, ColumnOptions, Constraints, Domain, EncodeOptions};
+    use queens_sat::instance::Model;
+    let mut out = Vec::new();
+    let column = |domain, constraints, amo| {
+        Model::Columns(ColumnOptions {
+            domain,
+            constraints,
+            amo,
+        })
+    };
+    for name in names.iter().map(|s| s.trim()) {
+        let all = name == "all";
+        let mut known = all;
+        if all || name == "cells" {
+            known = true;
+            out.extend(
+                encs.iter()
+                    .map(|&amo| Model::Cells(EncodeOptions { amo, column_alo })),
+            );
+        }
+        if all || name == "direct" {
+            known = true;
+            for e in encs.iter().filter(|e| e.is_uniform()) {
+                out.push(column(Domain::Direct, Constraints::Conflict, e.rows));
+            }
+        }
+        for (key, domain, constraints) in [
+            ("order", Domain::Order, Constraints::Conflict),
+            ("log", Domain::Log, Constraints::Conflict),
+            ("support", Domain::Direct, Constraints::Support),
+        ] {
+            if all || name == key {
+                known = true;
+                out.push(column(domain, constraints, Amo::Pairwise));
+            }
+        }
+        if !known {
+            anyhow::bail!(
+                "--models: unknown model '{name}' (known: cells, direct, order, log, support, all)"
+            );
+        }
+    }
+    Ok(out)
 }

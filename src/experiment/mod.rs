@@ -62,7 +62,7 @@ pub struct OtherSweep {
 pub struct Row {
     /// Board size.
     pub n: usize,
-    /// The encoding (as `--amo` takes it).
+    /// The model and encoding, by [`model_name`] (`pairwise`, `columns-order`, ...).
     pub encoding: String,
     /// The redundant column at-least-one clauses were added.
     pub column_alo: bool,
@@ -106,9 +106,10 @@ pub struct Row {
 pub struct SweepConfig {
     /// Board sizes.
     pub ns: Vec<usize>,
-    /// Encodings.
-    pub encodings: Vec<LineEncodings>,
-    /// Add the redundant column at-least-one clauses.
+    /// The models, each with its encoding (a row's `encoding` is [`model_name`]).
+    pub models: Vec<Model>,
+    /// The redundant column at-least-one clauses were added to the cell models (recorded in
+    /// every row; [`SweepConfig::cells`] builds cell models with it).
     pub column_alo: bool,
     /// Solvers, each a command reading a DIMACS file.
     pub solvers: Vec<SolverSpec>,
@@ -165,24 +166,23 @@ impl SweepConfig {
     /// not stop half-way on a size the encoder refuses.
     pub fn validate(&self) -> Result<(), SweepError> {
         for &n in &self.ns {
-            for encoding in &self.encodings {
-                Instance::new(n, Model::Cells(self.encode_options(*encoding))).map_err(
-                    |source| SweepError::Encode {
-                        n,
-                        encoding: encoding.to_string(),
-                        source,
-                    },
-                )?;
+            for &model in &self.models {
+                Instance::new(n, model).map_err(|source| SweepError::Encode {
+                    n,
+                    encoding: model_name(&model),
+                    source,
+                })?;
             }
         }
         Ok(())
     }
 
-    fn encode_options(&self, amo: LineEncodings) -> EncodeOptions {
-        EncodeOptions {
-            amo,
-            column_alo: self.column_alo,
-        }
+    /// The cell models of `encodings`, with the redundant column clauses when `column_alo`.
+    pub fn cells(encodings: &[LineEncodings], column_alo: bool) -> Vec<Model> {
+        encodings
+            .iter()
+            .map(|&amo| Model::Cells(EncodeOptions { amo, column_alo }))
+            .collect()
     }
 
     /// What this sweep records about itself: asks every solver its version (a solver that
@@ -269,6 +269,17 @@ pub fn check_resume<'a>(
     Ok(())
 }
 
+/// The name of a model in a sweep's `encoding` column: the model's display name
+/// (`columns-order`, `columns-direct-pairwise`, ...), except that a cell model is named by its
+/// encoding alone (`pairwise`), its redundant column clauses being in the `column_alo` column;
+/// so rows of earlier sweeps, which named cell models that way, are resumed.
+pub fn model_name(model: &Model) -> String {
+    match model {
+        Model::Cells(o) => o.amo.to_string(),
+        Model::Columns(_) => model.to_string(),
+    }
+}
+
 /// `true` for the statuses that make a sweep fail: a wrong answer, or a solver that gave no
 /// usable answer (crashed, printed something unreadable, answered UNKNOWN, could not be run).
 pub fn is_failure(status: &str) -> bool {
@@ -324,8 +335,8 @@ pub fn run_sweep<E: From<SweepError>>(
         .collect();
     let repeats = cfg.repeats.max(1);
     for &n in &cfg.ns {
-        for encoding in &cfg.encodings {
-            let name = encoding.to_string();
+        for model in &cfg.models {
+            let name = model_name(model);
             let todo: Vec<_> = solvers
                 .iter()
                 .filter(|(s, _)| !skip.contains(&(n, name.clone(), s.name.clone())))
@@ -333,13 +344,11 @@ pub fn run_sweep<E: From<SweepError>>(
             if todo.is_empty() {
                 continue;
             }
-            let opts = cfg.encode_options(*encoding);
-            let enc =
-                Instance::new(n, Model::Cells(opts)).map_err(|source| SweepError::Encode {
-                    n,
-                    encoding: name.clone(),
-                    source,
-                })?;
+            let enc = Instance::new(n, *model).map_err(|source| SweepError::Encode {
+                n,
+                encoding: name.clone(),
+                source,
+            })?;
             let size = enc.size();
             on_step(&format!("n={n} {name}: encoding"));
             let path = dir.path().join(format!("q{n}.cnf"));

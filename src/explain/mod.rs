@@ -11,11 +11,13 @@
 //! Every printer is a [`crate::cnf::ClauseSink`] fed by the same encoder that exports DIMACS, so
 //! the listing shows exactly the clauses that are solved.
 
+mod columns;
 mod holds;
 mod latex;
 mod text;
 mod why;
 
+pub use columns::{write_dimacs_commented_columns, write_readable_columns};
 pub use holds::{false_clause_in_words, group_status, GroupStatus};
 pub use latex::write_latex;
 pub use text::{write_dimacs_commented, write_readable, Notation};
