@@ -238,6 +238,8 @@ enum Mutation {
     DropLine { rule: Rule, line: Line },
     /// Add the unit clause "no queen on (r, c)" (0-based), a square some solution uses.
     Forbid { cell: (usize, usize) },
+    /// Drop every clause of `rule`, on every line.
+    DropRule { rule: Rule },
 }
 
 /// The real instance with one mutation.
@@ -249,7 +251,8 @@ struct Mutant {
 /// Forwards clauses to `sink`, except those of the line being dropped.
 struct Filter<'a> {
     sink: &'a mut dyn LabelSink,
-    drop: Option<(Rule, Line)>,
+    /// The rule whose clauses are dropped, on one line or (`None`) on all.
+    drop: Option<(Rule, Option<Line>)>,
     label: Option<Label>,
 }
 
@@ -257,7 +260,7 @@ impl ClauseSink for Filter<'_> {
     fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
         let dropped = self.drop.is_some_and(|(rule, line)| {
             self.label
-                .is_some_and(|l| l.rule == rule && l.line == Some(line))
+                .is_some_and(|l| l.rule == rule && (line.is_none() || l.line == line))
         });
         if dropped {
             return Ok(());
@@ -288,7 +291,8 @@ impl Formula for Mutant {
     }
     fn encode_labelled(&self, sink: &mut dyn LabelSink) -> io::Result<()> {
         let drop = match self.mutation {
-            Mutation::DropLine { rule, line } => Some((rule, line)),
+            Mutation::DropLine { rule, line } => Some((rule, Some(line))),
+            Mutation::DropRule { rule } => Some((rule, None)),
             _ => None,
         };
         let mut filter = Filter {
@@ -374,6 +378,46 @@ fn without_main_backslash(n: usize, amo: Amo) -> Arc<Mutant> {
         LineKind::AntiDiagonal,
         n - 1,
     )
+}
+
+/// The column model's encodings, with and without their `/` diagonal constraints: the
+/// checks pass the former and catch the latter.
+#[test]
+fn column_model_mutations_are_caught() {
+    use queens_sat::encode::{ColumnOptions, Constraints, Domain};
+    for domain in [Domain::Direct, Domain::Order, Domain::Log] {
+        for n in 4..=7 {
+            let model = Model::Columns(ColumnOptions {
+                domain,
+                constraints: Constraints::Conflict,
+                amo: Amo::Pairwise,
+            });
+            let make = |mutation| {
+                Arc::new(Mutant {
+                    inner: Instance::new(n, model).unwrap(),
+                    mutation,
+                })
+            };
+            let r = check(&make(Mutation::None), &CheckConfig::default());
+            assert!(r.ok(), "{domain:?} n = {n}: {:?}", r.discrepancies);
+            assert_eq!(r.models, Some(published_total(n)));
+            let dropped = Mutation::DropRule {
+                rule: Rule::AtMostOne(LineKind::Diagonal),
+            };
+            let r = check(&make(dropped), &CheckConfig::default());
+            assert!(
+                !r.ok(),
+                "{domain:?} n = {n}: a dropped diagonal constraint not caught"
+            );
+            assert!(
+                r.discrepancies
+                    .iter()
+                    .any(|d| d.message.contains("/ diagonal")),
+                "{domain:?} n = {n}: {:?}",
+                r.discrepancies
+            );
+        }
+    }
 }
 
 #[test]
