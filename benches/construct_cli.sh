@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-11}
 cargo build --release --quiet
-bin=target/release/queens-sat
+bin="${CARGO_TARGET_DIR:-target}/release/queens-sat"
 
 # median_ms CMD...: runs CMD $runs times (stdout to /dev/null), prints the median in ms.
 median_ms() {

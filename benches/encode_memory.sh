@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q
-bin=target/release/queens-sat
+bin="${CARGO_TARGET_DIR:-target}/release/queens-sat"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '| n | clauses | file size | max RSS encode | max RSS cat |\n|---|---|---|---|---|\n'

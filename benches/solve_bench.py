@@ -23,7 +23,9 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BIN = os.path.join(HERE, "..", "target", "release", "queens-sat")
+BIN = os.path.join(
+    os.environ.get("CARGO_TARGET_DIR", os.path.join(HERE, "..", "target")), "release", "queens-sat"
+)
 
 
 def timed(cmd):

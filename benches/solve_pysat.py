@@ -10,8 +10,11 @@ then loops: solve, read the board from the n*n cell variables, add the blocking 
 import sys
 import time
 
-from pysat.formula import CNF
-from pysat.solvers import Solver
+try:
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+except ImportError:
+    sys.exit("solve_pysat.py needs PySAT: python3 -m pip install python-sat")
 
 
 def main():
