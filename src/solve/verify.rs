@@ -38,19 +38,9 @@ impl<'a> EvalSink<'a> {
 
     /// The first false clause, in words, if any.
     pub fn violation(&self, f: &dyn Formula) -> Option<ClauseViolation> {
-        self.first_false.as_ref().map(|(i, g, lits)| {
-            let (tag, meaning) = g
-                .as_ref()
-                .map_or(("?".to_string(), "ungrouped".to_string()), |g| {
-                    (g.tag.clone(), g.meaning.clone())
-                });
-            ClauseViolation {
-                number: i + 1,
-                tag,
-                meaning,
-                literals: lits.iter().map(|&l| describe_lit(f, l)).collect(),
-            }
-        })
+        self.first_false
+            .as_ref()
+            .map(|(i, g, lits)| ClauseViolation::of(f, *i, g.as_ref(), lits))
     }
 }
 
@@ -104,6 +94,26 @@ pub struct ClauseViolation {
     pub meaning: String,
     /// The clause's literals in words ([`describe_lit`]).
     pub literals: Vec<String>,
+}
+
+impl ClauseViolation {
+    /// Clause `i` (0-based) of `f`'s formula, in `group`, with literals `lits`.
+    fn of(
+        f: &dyn Formula,
+        i: usize,
+        group: Option<&crate::cnf::GroupInfo>,
+        lits: &[Lit],
+    ) -> ClauseViolation {
+        let (tag, meaning) = group.map_or(("?".to_string(), "ungrouped".to_string()), |g| {
+            (g.tag.clone(), g.meaning.clone())
+        });
+        ClauseViolation {
+            number: i + 1,
+            tag,
+            meaning,
+            literals: lits.iter().map(|&l| describe_lit(f, l)).collect(),
+        }
+    }
 }
 
 impl fmt::Display for ClauseViolation {
@@ -252,17 +262,7 @@ fn evaluate(f: &dyn Formula, cnf: &Cnf, values: &[bool]) -> Result<(), CnfProble
 
 /// Clause `i` (0-based) of `cnf` as a [`ClauseViolation`]: number, group, literals in words.
 pub fn clause_violation(f: &dyn Formula, cnf: &Cnf, i: usize) -> ClauseViolation {
-    let (tag, meaning) = cnf
-        .group_of(i)
-        .map_or(("?".to_string(), "ungrouped".to_string()), |g| {
-            (g.tag.clone(), g.meaning.clone())
-        });
-    ClauseViolation {
-        number: i + 1,
-        tag,
-        meaning,
-        literals: cnf.clause(i).iter().map(|&l| describe_lit(f, l)).collect(),
-    }
+    ClauseViolation::of(f, i, cnf.group_of(i), cnf.clause(i))
 }
 
 /// Checks a full assignment (an external solver's model) against the instance: the board it
