@@ -5,8 +5,8 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::encode::QueensEncoder;
 use queens_sat::explain::{
-    write_dimacs_commented, write_dimacs_commented_columns, write_latex, write_readable,
-    write_readable_columns, Notation,
+    write_dimacs_commented, write_dimacs_commented_columns, write_latex, write_latex_columns,
+    write_readable, write_readable_columns, Notation,
 };
 use queens_sat::instance::{Instance, Model};
 use std::path::PathBuf;
@@ -70,11 +70,6 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
     let model = args.model.model()?;
     super::guard_stream(args.n, model)?;
     if let Model::Columns(_) = model {
-        if let Format::Latex = args.format {
-            bail!(
-                "explain --model columns writes the formats text and dimacs-commented, not latex"
-            );
-        }
         let instance = Instance::new(args.n, model)?;
         let Some(enc) = instance.columns_encoder() else {
             bail!("internal error: a column-model instance without its encoder");
@@ -84,7 +79,8 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
                 let header = instance.dimacs_header(Some(&command));
                 write_dimacs_commented_columns(enc, w, &header).map(|_| ())
             }
-            _ => write_readable_columns(enc, w, notation, args.limit).map(|_| ()),
+            Format::Latex => write_latex_columns(enc, w, args.expand || args.n <= 5).map(|_| ()),
+            Format::Text => write_readable_columns(enc, w, notation, args.limit).map(|_| ()),
         })?;
         return Ok(ExitCode::SUCCESS);
     }

@@ -165,3 +165,117 @@ pub fn write_dimacs_commented_columns<W: Write>(
     enc.encode(&mut c)?;
     c.w.finish()
 }
+
+/// A variable's name in LaTeX math mode: `\text{[x(1) $\geq$ 2]}`.
+fn var_latex(enc: &ColumnEncoder, v: Var) -> String {
+    format!(
+        r"\text{{{}}}",
+        super::latex::escape(&enc.var_name(v)).replace(">=", r"$\geq$")
+    )
+}
+
+struct Latex<'a, W: Write> {
+    out: W,
+    enc: &'a ColumnEncoder,
+    groups: Vec<ColumnGroup>,
+    expand: bool,
+    open: bool,
+}
+
+impl<W: Write> Latex<'_, W> {
+    fn close(&mut self) -> io::Result<()> {
+        if self.open {
+            writeln!(self.out, r"\end{{align*}}")?;
+            self.open = false;
+        }
+        Ok(())
+    }
+}
+
+impl<W: Write> ClauseSink for Latex<'_, W> {
+    fn begin_group(&mut self, info: &GroupInfo) -> io::Result<()> {
+        self.close()?;
+        let count = self
+            .groups
+            .iter()
+            .find(|g| g.tag == info.tag)
+            .map_or(0, |g| g.clauses);
+        writeln!(
+            self.out,
+            "\n\\subsection*{{{}: {}}}\n{count} clauses.",
+            super::latex::escape(&info.tag),
+            super::latex::escape(&info.meaning)
+        )?;
+        if self.expand && count > 0 {
+            writeln!(self.out, r"\begin{{align*}}")?;
+            self.open = true;
+        }
+        Ok(())
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
+        if !self.expand {
+            return Ok(());
+        }
+        let body = if clause.is_empty() {
+            r"\bot".to_string()
+        } else {
+            clause
+                .iter()
+                .map(|l| {
+                    let v = var_latex(self.enc, l.var());
+                    if l.is_negative() {
+                        format!(r"\neg {v}")
+                    } else {
+                        v
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(r" \lor ")
+        };
+        writeln!(self.out, r"& ({body}) \\")
+    }
+}
+
+/// Writes a complete LaTeX document (article class, amsmath) for the column model's formula:
+/// the variables with their meanings, each group with its meaning and clause count, and, when
+/// `expand` is true, every clause in an `align*` environment.
+pub fn write_latex_columns<W: Write>(enc: &ColumnEncoder, out: W, expand: bool) -> io::Result<W> {
+    let n = enc.n();
+    let size = enc.size();
+    let mut l = Latex {
+        out,
+        enc,
+        groups: enc.groups(),
+        expand,
+        open: false,
+    };
+    writeln!(l.out, r"\documentclass{{article}}")?;
+    writeln!(l.out, r"\usepackage{{amsmath,amssymb}}")?;
+    writeln!(l.out, r"\allowdisplaybreaks")?;
+    writeln!(l.out, r"\begin{{document}}")?;
+    writeln!(l.out, r"\section*{{The {n}-queens formula, column model}}")?;
+    writeln!(
+        l.out,
+        "$x(r)$ is the column of the queen of row $r$ ($1 \\le r \\le n$, here $n = {n}$); all $x(r)$, all $x(r) + r$ and all $x(r) - r$ differ. Encoding: {}. {} variables, {} clauses.",
+        super::latex::escape(&enc.options().to_string()),
+        size.vars,
+        size.clauses
+    )?;
+    writeln!(l.out, r"\begin{{itemize}}")?;
+    for i in 0..size.vars as usize {
+        let v = Var::from_index(i);
+        writeln!(
+            l.out,
+            "\\item ${}$ (variable {}): {}",
+            var_latex(enc, v),
+            v.to_dimacs(),
+            super::latex::escape(&enc.var_meaning(v))
+        )?;
+    }
+    writeln!(l.out, r"\end{{itemize}}")?;
+    enc.encode(&mut l)?;
+    l.close()?;
+    writeln!(l.out, r"\end{{document}}")?;
+    Ok(l.out)
+}

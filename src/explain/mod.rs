@@ -17,7 +17,7 @@ mod latex;
 mod text;
 mod why;
 
-pub use columns::{write_dimacs_commented_columns, write_readable_columns};
+pub use columns::{write_dimacs_commented_columns, write_latex_columns, write_readable_columns};
 pub use holds::{false_clause_in_words, group_status, GroupStatus};
 pub use latex::write_latex;
 pub use text::{write_dimacs_commented, write_readable, Notation};
