@@ -237,6 +237,23 @@ fn check_latex_structure(tex: &str, n: usize, dimacs: &[Vec<i64>]) {
     }
 }
 
+/// Writes `tex` to `dir/name.tex` and compiles it with pdflatex, which must succeed.
+fn compile_latex(dir: &std::path::Path, name: &str, tex: &str) {
+    let file = dir.join(format!("{name}.tex"));
+    std::fs::write(&file, tex).unwrap();
+    let status = std::process::Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error"])
+        .arg(&file)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "pdflatex failed for {name}: {}",
+        String::from_utf8_lossy(&status.stdout)
+    );
+}
+
 #[test]
 fn latex_is_well_formed_and_complete() {
     let dir = tempfile::tempdir().unwrap();
@@ -258,19 +275,7 @@ fn latex_is_well_formed_and_complete() {
         let tex = String::from_utf8(out.stdout).unwrap();
         check_latex_structure(&tex, n, &dimacs);
         if pdflatex {
-            let file = dir.path().join(format!("q{n}.tex"));
-            std::fs::write(&file, &tex).unwrap();
-            let status = std::process::Command::new("pdflatex")
-                .args(["-interaction=nonstopmode", "-halt-on-error"])
-                .arg(&file)
-                .current_dir(dir.path())
-                .output()
-                .unwrap();
-            assert!(
-                status.status.success(),
-                "pdflatex failed for n={n}: {}",
-                String::from_utf8_lossy(&status.stdout)
-            );
+            compile_latex(dir.path(), &format!("q{n}"), &tex);
         }
     }
 }
@@ -303,19 +308,7 @@ fn column_model_latex_compiles_and_lists_every_clause() {
         let has_pdflatex = std::env::var_os("PATH")
             .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("pdflatex").is_file()));
         if has_pdflatex {
-            let file = dir.path().join(format!("c{n}{domain}.tex"));
-            std::fs::write(&file, &tex).unwrap();
-            let status = std::process::Command::new("pdflatex")
-                .args(["-interaction=nonstopmode", "-halt-on-error"])
-                .arg(&file)
-                .current_dir(dir.path())
-                .output()
-                .unwrap();
-            assert!(
-                status.status.success(),
-                "pdflatex failed for {domain}: {}",
-                String::from_utf8_lossy(&status.stdout)
-            );
+            compile_latex(dir.path(), &format!("c{n}{domain}"), &tex);
         } else {
             eprintln!("SKIPPED: pdflatex not on PATH: the column-model LaTeX is not compiled");
         }

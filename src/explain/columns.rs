@@ -217,22 +217,7 @@ impl<W: Write> ClauseSink for Latex<'_, W> {
         if !self.expand {
             return Ok(());
         }
-        let body = if clause.is_empty() {
-            r"\bot".to_string()
-        } else {
-            clause
-                .iter()
-                .map(|l| {
-                    let v = var_latex(self.enc, l.var());
-                    if l.is_negative() {
-                        format!(r"\neg {v}")
-                    } else {
-                        v
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(r" \lor ")
-        };
+        let body = super::latex::clause_latex(clause, |v| var_latex(self.enc, v));
         writeln!(self.out, r"& ({body}) \\")
     }
 }

@@ -126,24 +126,28 @@ impl<W: Write> ClauseSink for Latex<'_, W> {
         if !self.expand {
             return Ok(());
         }
-        let body = if clause.is_empty() {
-            r"\bot".to_string()
-        } else {
-            clause
-                .iter()
-                .map(|l| {
-                    let v = self.namer.var_latex(l.var());
-                    if l.is_negative() {
-                        format!(r"\neg {v}")
-                    } else {
-                        v
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(r" \lor ")
-        };
+        let body = clause_latex(clause, |v| self.namer.var_latex(v));
         writeln!(self.out, r"& ({body}) \\")
     }
+}
+
+/// A clause in LaTeX math: `\neg v_1 \lor v_2`, `\bot` when empty; `name` writes a variable.
+pub(super) fn clause_latex(clause: &[Lit], name: impl Fn(crate::cnf::Var) -> String) -> String {
+    if clause.is_empty() {
+        return r"\bot".to_string();
+    }
+    clause
+        .iter()
+        .map(|l| {
+            let v = name(l.var());
+            if l.is_negative() {
+                format!(r"\neg {v}")
+            } else {
+                v
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(r" \lor ")
 }
 
 /// Writes a complete LaTeX document (article class, amsmath) for the formula of `enc`: the
