@@ -47,16 +47,8 @@ pub struct CheckArgs {
     /// Add the redundant column at-least-one clauses to every encoding checked.
     #[arg(long)]
     column_alo: bool,
-    /// Models to check, separated by commas: `cells` (with every --amo encoding), and the
-    /// column model's encodings `direct` (with every --amo encoding), `order`, `log`,
-    /// `support`; `all` for every one of them.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "cells",
-        value_name = "MODELS"
-    )]
-    models: Vec<String>,
+    #[command(flatten)]
+    models: super::ModelsArg,
     /// Count by SAT enumeration only for n up to this (the number of models grows fast).
     #[arg(long, default_value_t = 10, value_name = "N")]
     enumerate_up_to: usize,
@@ -123,7 +115,7 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
     }
     let encs = encodings(&args.amo)?;
     let mut formulas: Vec<std::sync::Arc<dyn Formula>> = Vec::new();
-    let models = super::models(&args.models, &encs, args.column_alo)?;
+    let models = super::models(&args.models.models, &encs, args.column_alo)?;
     for &n in &args.n.0 {
         for &model in &models {
             formulas.push(std::sync::Arc::new(Instance::new(n, model)?));

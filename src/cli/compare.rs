@@ -53,16 +53,8 @@ pub struct CompareArgs {
     /// Add the redundant column at-least-one clauses (to the cell models).
     #[arg(long)]
     column_alo: bool,
-    /// Models, separated by commas, as `check --models` takes them: `cells` (with every --amo
-    /// encoding), the column model's `direct` (with every --amo encoding), `order`, `log`,
-    /// `support`; `all` for every one of them.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "cells",
-        value_name = "MODELS"
-    )]
-    models: Vec<String>,
+    #[command(flatten)]
+    models: super::ModelsArg,
     /// Solvers, comma-separated: `varisat` (embedded) or any command on PATH that reads a
     /// DIMACS file (cadical, kissat, minisat, ...).
     #[arg(long, value_delimiter = ',', default_value = "varisat")]
@@ -182,7 +174,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         .collect::<Result<Vec<_>>>()?;
     let cfg = SweepConfig {
         ns: args.ns.0.clone(),
-        models: super::models(&args.models, &encodings, args.column_alo)?,
+        models: super::models(&args.models.models, &encodings, args.column_alo)?,
         column_alo: args.column_alo,
         solvers,
         repeats: args.repeat as usize,

@@ -149,6 +149,21 @@ pub fn guard_stream(n: usize, model: queens_sat::instance::Model) -> anyhow::Res
         .map_err(|e| anyhow::anyhow!("{e}; use a smaller n or --amo sequential"))
 }
 
+/// The `--models` option of `check` and `compare`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ModelsArg {
+    /// Models, separated by commas: `cells` (with every --amo encoding), the column model's
+    /// `direct` (with every --amo encoding), `order`, `log`, `support`; `all` for every one
+    /// of them.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "cells",
+        value_name = "MODELS"
+    )]
+    pub models: Vec<String>,
+}
+
 /// Exit code for usage and input errors.
 pub const EXIT_USAGE: u8 = 2;
 
