@@ -39,6 +39,74 @@ impl LineKind {
     }
 }
 
+/// The board's geometry: the ordinary square board, or the torus, where diagonals wrap around
+/// the edges (modular n-queens: a `/` diagonal is `r + c` mod n, a `\` diagonal `r - c` mod n;
+/// solutions exist exactly when gcd(n, 6) = 1, counts in OEIS A051906).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Geometry {
+    /// The ordinary n x n board: `2n - 1` diagonals per direction.
+    #[default]
+    Square,
+    /// Diagonals wrap around: `n` diagonals per direction, each of `n` cells.
+    Toroidal,
+}
+
+impl Geometry {
+    /// `square` or `toroidal`, as in instance files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Geometry::Square => "square",
+            Geometry::Toroidal => "toroidal",
+        }
+    }
+
+    /// The index of the `/` diagonal of cell (r, c): `r + c` on the square, `(r + c) mod n` on
+    /// the torus.
+    pub fn diagonal(self, n: usize, r: usize, c: usize) -> usize {
+        match self {
+            Geometry::Square => r + c,
+            Geometry::Toroidal => (r + c) % n,
+        }
+    }
+
+    /// The index of the `\` diagonal of cell (r, c): `r - c + n - 1` on the square,
+    /// `(r - c) mod n` on the torus.
+    pub fn anti_diagonal(self, n: usize, r: usize, c: usize) -> usize {
+        match self {
+            Geometry::Square => r + n - 1 - c,
+            Geometry::Toroidal => (r + n - c) % n,
+        }
+    }
+
+    /// The line two distinct cells of an `n` x `n` board share, if any.
+    pub fn shared_line(self, n: usize, a: (usize, usize), b: (usize, usize)) -> Option<LineKind> {
+        if a.0 == b.0 {
+            Some(LineKind::Row)
+        } else if a.1 == b.1 {
+            Some(LineKind::Column)
+        } else if self.diagonal(n, a.0, a.1) == self.diagonal(n, b.0, b.1) {
+            Some(LineKind::Diagonal)
+        } else if self.anti_diagonal(n, a.0, a.1) == self.anti_diagonal(n, b.0, b.1) {
+            Some(LineKind::AntiDiagonal)
+        } else {
+            None
+        }
+    }
+}
+
+impl std::str::FromStr for Geometry {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "square" => Ok(Geometry::Square),
+            "toroidal" | "torus" => Ok(Geometry::Toroidal),
+            other => Err(format!(
+                "unknown board geometry '{other}' (valid: square, toroidal)"
+            )),
+        }
+    }
+}
+
 /// Why a placement is not a solution. Rows and columns are 0-based; `Display` shows them 1-based.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Violation {
@@ -68,6 +136,11 @@ pub enum Violation {
 ///
 /// Returns the first violation met, scanning rows in order.
 pub fn check_placement(p: &Placement) -> Result<(), Violation> {
+    check_placement_on(p, Geometry::Square)
+}
+
+/// Checks that `p` is a solution on a board of the given geometry, in O(n) time and memory.
+pub fn check_placement_on(p: &Placement, geometry: Geometry) -> Result<(), Violation> {
     let n = p.n();
     const NONE: u32 = u32::MAX;
     let mut col_owner = vec![NONE; n];
@@ -80,8 +153,11 @@ pub fn check_placement(p: &Placement) -> Result<(), Violation> {
         }
         let checks = [
             (LineKind::Column, &mut col_owner[c]),
-            (LineKind::Diagonal, &mut diag_owner[r + c]),
-            (LineKind::AntiDiagonal, &mut anti_owner[r + n - 1 - c]),
+            (LineKind::Diagonal, &mut diag_owner[geometry.diagonal(n, r, c)]),
+            (
+                LineKind::AntiDiagonal,
+                &mut anti_owner[geometry.anti_diagonal(n, r, c)],
+            ),
         ];
         for (line, owner) in checks {
             if *owner != NONE {

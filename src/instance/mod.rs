@@ -288,17 +288,9 @@ pub fn blocking_clause(f: &dyn Formula, p: &Placement) -> Vec<Lit> {
 
 /// The line two distinct cells share, if any.
 pub fn shared_line(a: Cell, b: Cell) -> Option<LineKind> {
-    if a.0 == b.0 {
-        Some(LineKind::Row)
-    } else if a.1 == b.1 {
-        Some(LineKind::Column)
-    } else if a.0 + a.1 == b.0 + b.1 {
-        Some(LineKind::Diagonal)
-    } else if a.0 + b.1 == b.0 + a.1 {
-        Some(LineKind::AntiDiagonal)
-    } else {
-        None
-    }
+    // On the square board the line does not depend on n; any n past both cells will do.
+    let n = a.0.max(a.1).max(b.0).max(b.1) + 1;
+    crate::check::Geometry::Square.shared_line(n, a, b)
 }
 
 /// The encoder of a model.
