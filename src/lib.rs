@@ -46,6 +46,7 @@ pub mod crosscheck;
 pub mod encode;
 pub mod experiment;
 pub mod explain;
+pub mod family;
 pub mod instance;
 pub mod solve;
 

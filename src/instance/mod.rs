@@ -28,7 +28,7 @@
 //! ```
 
 use crate::board::Placement;
-use crate::check::LineKind;
+use crate::check::{Geometry, LineKind};
 use crate::cnf::{ClauseSink, DimacsHeader, GroupInfo, Lit, Var};
 use crate::encode::{
     cell_lit, cell_of_var, ColumnDecodeError, ColumnEncoder, ColumnError, ColumnOptions,
@@ -201,6 +201,10 @@ pub trait Formula: Send + Sync {
     fn fixed(&self) -> (&[Cell], &[Cell]) {
         (&[], &[])
     }
+    /// The board's geometry: square, or toroidal with wrapped diagonals.
+    fn geometry(&self) -> Geometry {
+        Geometry::Square
+    }
 }
 
 /// Size limits past which a command refuses a formula (unless forced, where it has `--force`).
@@ -305,25 +309,50 @@ enum Encoder {
 pub struct Instance {
     n: usize,
     model: Model,
+    geometry: Geometry,
     encoder: Encoder,
     place: Vec<Cell>,
     forbid: Vec<Cell>,
+    comments: Vec<String>,
 }
 
 impl Instance {
     /// The empty `n` x `n` board under `model`.
     pub fn new(n: usize, model: Model) -> Result<Self, InstanceError> {
+        Instance::new_on(n, model, Geometry::Square)
+    }
+
+    /// The empty `n` x `n` board of the given geometry under `model`.
+    pub fn new_on(n: usize, model: Model, geometry: Geometry) -> Result<Self, InstanceError> {
         let encoder = match model {
-            Model::Cells(options) => Encoder::Cells(QueensEncoder::new(n, options)?),
-            Model::Columns(options) => Encoder::Columns(ColumnEncoder::new(n, options)?),
+            Model::Cells(options) => {
+                Encoder::Cells(QueensEncoder::new(n, options)?.with_geometry(geometry))
+            }
+            Model::Columns(options) => {
+                Encoder::Columns(ColumnEncoder::new(n, options)?.with_geometry(geometry))
+            }
         };
         Ok(Instance {
             n,
             model,
+            geometry,
             encoder,
             place: Vec::new(),
             forbid: Vec::new(),
+            comments: Vec::new(),
         })
+    }
+
+    /// The same instance with extra `c` lines for its DIMACS header (where it came from: an
+    /// instance file's family, parameters and seed).
+    pub fn with_comments(mut self, comments: Vec<String>) -> Self {
+        self.comments = comments;
+        self
+    }
+
+    /// The board's geometry.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
     }
 
     /// The same instance with pre-placed queens and forbidden cells (0-based), checked: on the
@@ -344,7 +373,7 @@ impl Instance {
                 if a == b {
                     continue;
                 }
-                if let Some(line) = shared_line(a, b) {
+                if let Some(line) = self.geometry.shared_line(n, a, b) {
                     return Err(InstanceError::PlacedQueensAttack { line, a, b });
                 }
             }
@@ -480,6 +509,7 @@ impl Instance {
         let size = self.size();
         h.vars = size.vars;
         h.clauses = size.clauses;
+        h.comments.extend(self.comments.iter().cloned());
         for &(r, c) in &self.place {
             h.comments.push(format!(
                 "group P: pre-placed queen q({},{}) (unit clause)",
@@ -514,8 +544,11 @@ impl Instance {
     /// 3 on the empty board), `Some(true)` when one is known to exist (every other empty
     /// board, by the direct construction), `None` when only a search can tell.
     pub fn known_satisfiable(&self) -> Option<bool> {
-        self.is_empty_board()
-            .then(|| crate::construct::solution_exists(self.n))
+        self.is_empty_board().then(|| match self.geometry {
+            Geometry::Square => crate::construct::solution_exists(self.n),
+            // Modular n-queens has solutions exactly when gcd(n, 6) = 1 (Polya, 1918).
+            Geometry::Toroidal => self.n % 2 != 0 && self.n % 3 != 0,
+        })
     }
 }
 
@@ -528,7 +561,7 @@ pub fn check_board(f: &dyn Formula, p: &Placement) -> Result<(), BoardProblem> {
             found: p.n(),
         });
     }
-    crate::check::check_placement(p).map_err(BoardProblem::Attack)?;
+    crate::check::check_placement_on(p, f.geometry()).map_err(BoardProblem::Attack)?;
     let (place, forbid) = f.fixed();
     if let Some(&cell) = place.iter().find(|&&(r, c)| p.col(r) != c) {
         return Err(BoardProblem::PlacedMissing(cell));
@@ -686,6 +719,10 @@ impl Formula for Instance {
     fn fixed(&self) -> (&[Cell], &[Cell]) {
         (&self.place, &self.forbid)
     }
+
+    fn geometry(&self) -> Geometry {
+        self.geometry
+    }
 }
 
 #[cfg(test)]
@@ -760,5 +797,20 @@ mod tests {
             inst.decode(&a).unwrap_err().to_string(),
             "row 3 has no queen"
         );
+    }
+}
+
+// TEMPORARY until the encoders take a geometry.
+trait GeometryShim {
+    fn with_geometry(self, g: Geometry) -> Self;
+}
+impl GeometryShim for QueensEncoder {
+    fn with_geometry(self, _g: Geometry) -> Self {
+        self
+    }
+}
+impl GeometryShim for ColumnEncoder {
+    fn with_geometry(self, _g: Geometry) -> Self {
+        self
     }
 }

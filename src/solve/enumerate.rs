@@ -17,7 +17,7 @@
 
 use super::{decode_model, load, SolveError};
 use crate::board::Placement;
-use crate::instance::{blocking_clause, shared_line, Formula};
+use crate::instance::{blocking_clause, Formula};
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -61,6 +61,7 @@ pub fn max_split_rows(n: usize) -> usize {
 fn prefixes(f: &dyn Formula, k: usize) -> Vec<Vec<usize>> {
     let n = f.n();
     let (place, forbid) = f.fixed();
+    let geometry = f.geometry();
     let k = k.min(n);
     let mut out = Vec::new();
     let mut cur = Vec::with_capacity(k);
@@ -70,7 +71,7 @@ fn prefixes(f: &dyn Formula, k: usize) -> Vec<Vec<usize>> {
             && !cur
                 .iter()
                 .enumerate()
-                .any(|(r0, &c0)| shared_line((r0, c0), (r, c)).is_some())
+                .any(|(r0, &c0)| geometry.shared_line(n, (r0, c0), (r, c)).is_some())
     };
     fn rec(
         n: usize,
