@@ -11,9 +11,9 @@ use std::process::ExitCode;
 
 #[derive(Args, Debug)]
 pub struct EncodeArgs {
-    /// Board size (n x n, n >= 1).
-    #[arg(value_parser = super::parse_n, allow_negative_numbers = true)]
-    n: usize,
+    /// Board size (n x n, n >= 1); may be left out with --instance.
+    #[arg(value_parser = super::parse_n, allow_negative_numbers = true, required_unless_present = "instance")]
+    n: Option<usize>,
     /// Output file (default: stdout). Written to a temporary file, then renamed.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -36,7 +36,7 @@ pub fn run(args: EncodeArgs) -> Result<ExitCode> {
             amo: LineEncodings::uniform(Amo::Sequential),
             ..options
         };
-        let hint = match QueensEncoder::new(args.n, linear) {
+        let hint = match QueensEncoder::new(inst.n(), linear) {
             Ok(e) if Limits::STREAM.allows(&e.size()) && options.amo != linear.amo => format!(
                 "--amo sequential (linear in the line length: {} clauses, about {}), ",
                 e.size().clauses,
@@ -46,7 +46,7 @@ pub fn run(args: EncodeArgs) -> Result<ExitCode> {
         };
         bail!(
             "n = {} with {} would write {} clauses (about {}); use {hint}a smaller n, or --force",
-            args.n,
+            inst.n(),
             options.amo,
             size.clauses,
             human_bytes(bytes)

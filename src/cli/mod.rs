@@ -8,6 +8,7 @@ mod construct;
 mod count;
 mod encode;
 mod explain;
+mod generate;
 mod output;
 mod sat;
 mod solve;
@@ -44,6 +45,9 @@ enum Command {
     Check(check::CheckArgs),
     /// Compare encodings: sizes and solve times per n, encoding and solver (table, CSV, JSON, SVG).
     Compare(compare::CompareArgs),
+    /// Draw an instance of a family (completion, blocked, excluded-diagonals, toroidal) and write
+    /// its instance file, for --instance.
+    Generate(generate::GenerateArgs),
     /// Solve a DIMACS file with the embedded solver, SAT-competition output.
     #[command(hide = true)]
     Sat(sat::SatArgs),
@@ -226,6 +230,41 @@ pub fn parse_n_list_up_to(
     Ok(NList(ns))
 }
 
+/// The most an instance file may hold: 64 MiB (a 2,000 x 2,000 board with every cell listed
+/// takes about 40 MiB).
+const INSTANCE_FILE_CAP: u64 = 64 << 20;
+
+/// Reads and parses an instance file (`-` reads stdin), bounded in size; errors name the file
+/// and the line.
+pub fn read_instance_file(
+    path: &std::path::Path,
+) -> anyhow::Result<queens_sat::family::InstanceSpec> {
+    use anyhow::Context;
+    use std::io::Read;
+    let name = path.display();
+    let mut bytes = Vec::new();
+    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(
+            std::fs::File::open(path)
+                .with_context(|| format!("cannot open instance file {name}"))?,
+        )
+    };
+    reader
+        .take(INSTANCE_FILE_CAP + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read instance file {name}"))?;
+    if bytes.len() as u64 > INSTANCE_FILE_CAP {
+        anyhow::bail!(
+            "{name}: larger than {INSTANCE_FILE_CAP} bytes, more than an instance file can need"
+        );
+    }
+    let text =
+        String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{name}: not a text file (UTF-8)"))?;
+    queens_sat::family::InstanceSpec::parse(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))
+}
+
 /// The command line as typed, for comments in outputs.
 pub fn command_line() -> String {
     let mut args = std::env::args();
@@ -298,6 +337,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Encode(args) => encode::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Generate(args) => generate::run(args),
         Command::Compare(args) => {
             // Its solvers run in their own process groups: an interruption must stop them.
             output::install_interrupt_handler();

@@ -3,6 +3,7 @@
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
+use queens_sat::family::InstanceSpec;
 use queens_sat::instance::Instance;
 use queens_sat::solve::{
     refute_unsat, run_external_with, solve_model, verify_assignment, Enumeration, Progress,
@@ -10,6 +11,7 @@ use queens_sat::solve::{
 };
 use queens_sat::Placement;
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -69,12 +71,50 @@ pub struct FormulaArgs {
     /// A cell ROW,COL (1-based) that must stay empty; repeatable.
     #[arg(long, value_name = "ROW,COL", value_parser = parse_cell)]
     forbid: Vec<(usize, usize)>,
+    /// An instance file (docs/formats.md, written by `queens-sat generate`): its board size,
+    /// geometry, pre-placed queens and blocked cells. N may then be left out; --place and
+    /// --forbid add to its cells.
+    #[arg(long, value_name = "FILE")]
+    instance: Option<PathBuf>,
 }
 
 impl FormulaArgs {
-    /// The library's configuration (cells 0-based).
-    pub fn instance(&self, n: usize) -> Result<Instance> {
-        Ok(Instance::new(n, self.model.model()?)?.with_cells(&self.place, &self.forbid)?)
+    /// The instance: from `--instance` (with `--place`/`--forbid` added) or the empty board
+    /// of size `n` with the given cells (0-based).
+    pub fn instance(&self, n: Option<usize>) -> Result<Instance> {
+        let model = self.model.model()?;
+        let Some(spec) = self.spec(n)? else {
+            let n = n.ok_or_else(|| anyhow::anyhow!("give the board size N or --instance FILE"))?;
+            return Ok(Instance::new(n, model)?.with_cells(&self.place, &self.forbid)?);
+        };
+        let mut placed = spec.placed.clone();
+        placed.extend(self.place.iter().filter(|c| !spec.placed.contains(c)));
+        let mut forbidden = spec.forbidden_cells();
+        forbidden.extend(
+            self.forbid
+                .iter()
+                .filter(|c| !forbidden.contains(c))
+                .collect::<Vec<_>>(),
+        );
+        Ok(Instance::new_on(spec.n, model, spec.geometry)?
+            .with_cells(&placed, &forbidden)?
+            .with_comments(spec.comment_lines()))
+    }
+
+    /// The instance file's contents, if `--instance` was given, checked against `n`.
+    pub fn spec(&self, n: Option<usize>) -> Result<Option<InstanceSpec>> {
+        let Some(path) = &self.instance else {
+            return Ok(None);
+        };
+        let spec = super::read_instance_file(path)?;
+        if let Some(n) = n.filter(|&n| n != spec.n) {
+            bail!(
+                "n = {n} disagrees with the instance file {} (n = {}); leave N out",
+                path.display(),
+                spec.n
+            );
+        }
+        Ok(Some(spec))
     }
 
     /// The encoder options these arguments select.
@@ -97,9 +137,9 @@ pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Board size (n x n, n >= 1).
-    #[arg(value_parser = super::parse_n, allow_negative_numbers = true)]
-    n: usize,
+    /// Board size (n x n, n >= 1); may be left out with --instance.
+    #[arg(value_parser = super::parse_n, allow_negative_numbers = true, required_unless_present = "instance")]
+    n: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Board)]
     format: Format,
@@ -142,9 +182,8 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
-    let n = args.n;
     // Rejects bad sizes and partial boards before any work.
-    let inst = args.formula.instance(n)?;
+    let inst = args.formula.instance(args.n)?;
     if !args.force {
         check_solve_size(&args, &inst)?;
     }
@@ -210,7 +249,7 @@ fn check_solve_size(args: &SolveArgs, inst: &Instance) -> Result<()> {
         };
         let amo = if inst.cells_encoder().is_some()
             && args.formula.options().amo != linear.amo
-            && QueensEncoder::new(args.n, linear).is_ok_and(|e| limits.allows(&e.size()))
+            && QueensEncoder::new(inst.n(), linear).is_ok_and(|e| limits.allows(&e.size()))
         {
             "--amo sequential, "
         } else {
@@ -218,7 +257,7 @@ fn check_solve_size(args: &SolveArgs, inst: &Instance) -> Result<()> {
         };
         bail!(
             "{e}; use `queens-sat construct {}` for one solution, {amo}a smaller n, or --force",
-            args.n
+            inst.n()
         );
     }
     Ok(())
@@ -250,7 +289,7 @@ fn print_unsat(
     inst: &Instance,
     note: Option<&str>,
 ) -> Result<ExitCode> {
-    let n = args.n;
+    let n = inst.n();
     match args.format {
         Format::Board | Format::Line => {
             writeln!(out, "{}", unsat_message(n, inst))?;
@@ -287,7 +326,7 @@ fn print_one(
     model: &[queens_sat::Lit],
     header: &str,
 ) -> Result<ExitCode> {
-    let n = args.n;
+    let n = inst.n();
     match args.format {
         Format::Board => {
             writeln!(out, "n = {n}: {header}")?;
@@ -318,7 +357,7 @@ fn print_one(
 }
 
 fn run_external_solver(args: &SolveArgs, inst: &Instance, cmd: &str) -> Result<ExitCode> {
-    let n = args.n;
+    let n = inst.n();
     let command = super::command_line();
     super::output::install_interrupt_handler();
     let ans = match run_external_with(cmd, inst, Some(&command), args.timeout) {
@@ -428,7 +467,7 @@ impl ProgressReport {
 }
 
 fn run_enumeration(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
-    let n = args.n;
+    let n = inst.n();
     let mut e = Enumeration::new(inst.clone()).limit(args.limit);
     if let Some(k) = args.split_rows {
         let max = queens_sat::solve::max_split_rows(n);

@@ -20,7 +20,7 @@ const EXIT_WRONG: u8 = 1;
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// Board size (n x n, n >= 1).
+    /// Board size (n x n, n >= 1); with --instance, the instance file's n.
     #[arg(value_parser = super::parse_n, allow_negative_numbers = true)]
     n: usize,
     /// The answer: SAT-competition output (s/v lines), a MiniSat result file, or a one-line
@@ -69,7 +69,7 @@ fn looks_like_one_line(text: &str) -> bool {
 
 pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let n = args.n;
-    let inst = args.formula.instance(n)?;
+    let inst = args.formula.instance(Some(n))?;
     let name = args.file.display().to_string();
     // Checking clauses has size limits; an UNSAT claim about an empty board does not (it is
     // refuted by the construction).

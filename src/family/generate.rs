@@ -170,7 +170,8 @@ pub fn generate(n: usize, recipe: &Recipe, seed: u64) -> Result<InstanceSpec, Ge
                             "n = {n} is too large to draw a solution from: at most {MAX_N_FROM_SOLUTION}"
                         ));
                     }
-                    let sol = random_solution(n, &mut rng).ok_or(GenerateError::NoSolution { n })?;
+                    let sol =
+                        random_solution(n, &mut rng).ok_or(GenerateError::NoSolution { n })?;
                     let mut rows = rng.sample(n, k);
                     rows.sort_unstable();
                     rows.into_iter().map(|r| (r, sol[r])).collect()
@@ -404,19 +405,41 @@ mod tests {
     fn parameters_out_of_range_name_the_range() {
         let msg = |n, r: Recipe| generate(n, &r, 1).unwrap_err().to_string();
         assert_eq!(
-            msg(8, Recipe::Completion { k: 9, mode: CompletionMode::Random }),
+            msg(
+                8,
+                Recipe::Completion {
+                    k: 9,
+                    mode: CompletionMode::Random
+                }
+            ),
             "k = 9 pre-placed queens do not fit: k must be in 0..=8"
         );
         assert_eq!(
-            msg(8, Recipe::Blocked { density: Density::Probability(1.5) }),
+            msg(
+                8,
+                Recipe::Blocked {
+                    density: Density::Probability(1.5)
+                }
+            ),
             "p = 1.5 must be a probability in [0, 1]"
         );
         assert_eq!(
-            msg(8, Recipe::Blocked { density: Density::Exactly(65) }),
+            msg(
+                8,
+                Recipe::Blocked {
+                    density: Density::Exactly(65)
+                }
+            ),
             "b = 65 blocked cells do not fit: b must be in 0..=64"
         );
-        assert!(msg(3, Recipe::Completion { k: 1, mode: CompletionMode::FromSolution })
-            .contains("no solution"));
+        assert!(msg(
+            3,
+            Recipe::Completion {
+                k: 1,
+                mode: CompletionMode::FromSolution
+            }
+        )
+        .contains("no solution"));
     }
 
     #[test]

@@ -39,12 +39,12 @@ impl InstanceSpec {
             .strip_prefix("queens-sat instance")
             .map(str::trim)
             .ok_or(ParseError {
-                line: first,
-                message: format!(
-                    "not an instance file: expected 'queens-sat instance {FORMAT_VERSION}', found '{}'",
-                    quote(header)
-                ),
-            })?;
+            line: first,
+            message: format!(
+                "not an instance file: expected 'queens-sat instance {FORMAT_VERSION}', found '{}'",
+                quote(header)
+            ),
+        })?;
         if version != FORMAT_VERSION.to_string() {
             return err(
                 first,
@@ -102,7 +102,10 @@ impl InstanceSpec {
             _ => {
                 return err(
                     no,
-                    format!("n must be an integer in 1..={MAX_N}, found '{}'", quote(text_n)),
+                    format!(
+                        "n must be an integer in 1..={MAX_N}, found '{}'",
+                        quote(text_n)
+                    ),
                 )
             }
         };
@@ -121,12 +124,7 @@ impl InstanceSpec {
                     Some((k, v)) if !k.is_empty() && !v.is_empty() => {
                         spec.parameters.push((k.to_string(), v.to_string()))
                     }
-                    _ => {
-                        return err(
-                            no,
-                            format!("parameter '{}' is not name=value", quote(item)),
-                        )
-                    }
+                    _ => return err(no, format!("parameter '{}' is not name=value", quote(item))),
                 }
             }
         }
@@ -134,7 +132,10 @@ impl InstanceSpec {
             spec.seed = Some(text.parse().or_else(|_| {
                 err(
                     no,
-                    format!("seed must be an integer in 0..=2^64-1, found '{}'", quote(text)),
+                    format!(
+                        "seed must be an integer in 0..=2^64-1, found '{}'",
+                        quote(text)
+                    ),
                 )
             })?);
         }
@@ -155,7 +156,10 @@ impl InstanceSpec {
                     }
                     let d = parse_diagonal(item, n).or_else(|m| err(no, m))?;
                     if let Some(prev) = seen_diagonals.insert(d, no) {
-                        return err(no, format!("diagonal {d} listed twice (also on line {prev})"));
+                        return err(
+                            no,
+                            format!("diagonal {d} listed twice (also on line {prev})"),
+                        );
                     }
                     spec.excluded.push(d);
                     continue;
@@ -164,7 +168,10 @@ impl InstanceSpec {
                 if let Some((prev, what)) = seen.insert(cell, (no, key)) {
                     let shown = format!("({},{})", cell.0 + 1, cell.1 + 1);
                     return if what == key {
-                        err(no, format!("cell {shown} listed twice (also on line {prev})"))
+                        err(
+                            no,
+                            format!("cell {shown} listed twice (also on line {prev})"),
+                        )
                     } else {
                         err(
                             no,
@@ -317,7 +324,8 @@ mod tests {
 
     #[test]
     fn toroidal_attacks_wrap_around() {
-        let text = "queens-sat instance 1\nn 5\nboard toroidal\nfamily custom\nplaced 1,1 2,5\nend\n";
+        let text =
+            "queens-sat instance 1\nn 5\nboard toroidal\nfamily custom\nplaced 1,1 2,5\nend\n";
         assert_eq!(
             InstanceSpec::parse(text).unwrap_err().to_string(),
             "line 5: placed queens at (1,1) and (2,5) share a / diagonal"
