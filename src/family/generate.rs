@@ -94,6 +94,75 @@ impl Recipe {
         }
     }
 
+    /// The recipe of `family` from `name=value` parameters (as an instance file or `compare
+    /// --param` gives them): `k` and `mode` (completion, mode `solution` by default), `p` or
+    /// `b` (blocked; optional for toroidal), `d` and `min-free` (excluded diagonals, min-free 1
+    /// by default). Ranges are checked when the instance is drawn ([`generate`]).
+    pub fn from_parameters(family: Family, params: &[(String, String)]) -> Result<Recipe, String> {
+        let get = |name: &str| {
+            params
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.as_str())
+        };
+        let known: &[&str] = match family {
+            Family::Completion => &["k", "mode"],
+            Family::Blocked | Family::Toroidal => &["p", "b"],
+            Family::ExcludedDiagonals => &["d", "min-free"],
+            Family::Custom => &[],
+        };
+        if let Some((k, _)) = params.iter().find(|(k, _)| !known.contains(&k.as_str())) {
+            return Err(format!(
+                "{family} has no parameter '{k}' (its parameters: {})",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            ));
+        }
+        fn number<T: std::str::FromStr>(name: &str, v: Option<&str>) -> Result<Option<T>, String> {
+            v.map(|v| {
+                v.parse().map_err(|_| {
+                    format!("parameter {name} = '{v}' is not a number of the right kind")
+                })
+            })
+            .transpose()
+        }
+        let density = || -> Result<Option<Density>, String> {
+            match (
+                number::<f64>("p", get("p"))?,
+                number::<usize>("b", get("b"))?,
+            ) {
+                (Some(_), Some(_)) => Err("give p or b, not both".to_string()),
+                (Some(p), None) => Ok(Some(Density::Probability(p))),
+                (None, Some(b)) => Ok(Some(Density::Exactly(b))),
+                (None, None) => Ok(None),
+            }
+        };
+        let required = |name: &str| -> Result<usize, String> {
+            number::<usize>(name, get(name))?
+                .ok_or_else(|| format!("{family} needs the parameter {name}"))
+        };
+        match family {
+            Family::Completion => Ok(Recipe::Completion {
+                k: required("k")?,
+                mode: get("mode").map_or(Ok(CompletionMode::FromSolution), str::parse)?,
+            }),
+            Family::Blocked => Ok(Recipe::Blocked {
+                density: density()?.ok_or("blocked needs the parameter p or b")?,
+            }),
+            Family::Toroidal => Ok(Recipe::Toroidal {
+                blocked: density()?,
+            }),
+            Family::ExcludedDiagonals => Ok(Recipe::ExcludedDiagonals {
+                d: required("d")?,
+                min_free: number::<usize>("min-free", get("min-free"))?.unwrap_or(1),
+            }),
+            Family::Custom => Err("custom instances are written, not drawn".to_string()),
+        }
+    }
+
     /// The parameters as `name=value` pairs, as the instance file records them.
     pub fn parameters(&self) -> Vec<(String, String)> {
         let pair = |k: &str, v: String| (k.to_string(), v);

@@ -39,12 +39,12 @@ impl InstanceSpec {
             .strip_prefix("queens-sat instance")
             .map(str::trim)
             .ok_or(ParseError {
-            line: first,
-            message: format!(
+                line: first,
+                message: format!(
                 "not an instance file: expected 'queens-sat instance {FORMAT_VERSION}', found '{}'",
                 quote(header)
             ),
-        })?;
+            })?;
         if version != FORMAT_VERSION.to_string() {
             return err(
                 first,
