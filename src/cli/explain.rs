@@ -3,12 +3,10 @@
 use super::output::write_output;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use queens_sat::encode::QueensEncoder;
 use queens_sat::explain::{
-    write_dimacs_commented, write_dimacs_commented_columns, write_latex, write_latex_columns,
-    write_readable, write_readable_columns, Notation,
+    fixed_clauses, write_dimacs_commented, write_dimacs_commented_columns, write_fixed_readable,
+    write_latex, write_latex_columns, write_readable, write_readable_columns, Notation,
 };
-use queens_sat::instance::{Instance, Model};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -29,14 +27,16 @@ const MAX_N: usize = 40;
 
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
-    /// Board size (n x n, n >= 1).
-    #[arg(value_parser = super::parse_n, allow_negative_numbers = true)]
-    n: usize,
+    /// Board size (n x n, n >= 1); may be left out with --instance.
+    #[arg(value_parser = super::parse_n, allow_negative_numbers = true, required_unless_present = "instance")]
+    n: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// The formula: model, encodings and the partial board (--place, --forbid, --instance),
+    /// as for `solve`.
     #[command(flatten)]
-    model: super::ModelArgs,
+    formula: super::solve::FormulaArgs,
     /// Plain ASCII connectives (-, v) instead of ¬ and ∨.
     #[arg(long)]
     ascii: bool,
@@ -55,10 +55,11 @@ pub struct ExplainArgs {
 }
 
 pub fn run(args: ExplainArgs) -> Result<ExitCode> {
-    if args.n > MAX_N && !args.force {
+    let spec = args.formula.spec(args.n)?;
+    let n = spec.as_ref().map_or(args.n.unwrap_or(0), |s| s.n);
+    if n > MAX_N && !args.force {
         bail!(
-            "explain prints every clause, about n^3 of them; n = {} is above {MAX_N}: use --limit with --force, or `encode` for DIMACS",
-            args.n
+            "explain prints every clause, about n^3 of them; n = {n} is above {MAX_N}: use --limit with --force, or `encode` for DIMACS"
         );
     }
     let notation = if args.ascii {
@@ -67,28 +68,48 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
         Notation::Unicode
     };
     let command = super::command_line();
-    let model = args.model.model()?;
-    super::guard_stream(args.n, model)?;
-    if let Model::Columns(_) = model {
-        let instance = Instance::new(args.n, model)?;
-        let Some(enc) = instance.columns_encoder() else {
-            bail!("internal error: a column-model instance without its encoder");
-        };
+    let model = args.formula.model()?;
+    super::guard_stream(n, model)?;
+    let instance = args.formula.instance(args.n)?;
+    // The part of the instance beyond the model: pre-placed queens, forbidden cells, and
+    // where it comes from.
+    let has_cells = !instance.is_empty_board();
+    if has_cells && matches!(args.format, Format::Latex) {
+        bail!("--format latex shows the model of the empty board; use --format text or dimacs-commented for an instance with placed or forbidden cells");
+    }
+    let tail = fixed_clauses(&instance);
+    let origin = spec.as_ref().map(|s| s.comment_lines()).unwrap_or_default();
+    let picture = spec.as_ref().filter(|s| s.n <= 40).map(|s| s.picture());
+    let header = instance.dimacs_header(Some(&command));
+    let fixed_part = |w: &mut dyn std::io::Write| -> std::io::Result<()> {
+        if has_cells || spec.is_some() {
+            write_fixed_readable(&instance, w, &origin, picture.as_deref(), notation)?;
+        }
+        Ok(())
+    };
+    if let Some(enc) = instance.columns_encoder() {
         write_output(args.output.as_deref(), |w| match args.format {
             Format::DimacsCommented => {
-                let header = instance.dimacs_header(Some(&command));
-                write_dimacs_commented_columns(enc, w, &header).map(|_| ())
+                write_dimacs_commented_columns(enc, w, &header, &tail).map(|_| ())
             }
-            Format::Latex => write_latex_columns(enc, w, args.expand || args.n <= 5).map(|_| ()),
-            Format::Text => write_readable_columns(enc, w, notation, args.limit).map(|_| ()),
+            Format::Latex => write_latex_columns(enc, w, args.expand || n <= 5).map(|_| ()),
+            Format::Text => {
+                let w = write_readable_columns(enc, w, notation, args.limit)?;
+                fixed_part(w)
+            }
         })?;
         return Ok(ExitCode::SUCCESS);
     }
-    let enc = QueensEncoder::new(args.n, args.model.options())?;
+    let Some(enc) = instance.cells_encoder() else {
+        bail!("internal error: an instance without its encoder");
+    };
     write_output(args.output.as_deref(), |w| match args.format {
-        Format::Text => write_readable(&enc, w, notation, args.limit).map(|_| ()),
-        Format::Latex => write_latex(&enc, w, args.expand || args.n <= 5).map(|_| ()),
-        Format::DimacsCommented => write_dimacs_commented(&enc, w, Some(&command)).map(|_| ()),
+        Format::Text => {
+            let w = write_readable(enc, w, notation, args.limit)?;
+            fixed_part(w)
+        }
+        Format::Latex => write_latex(enc, w, args.expand || n <= 5).map(|_| ()),
+        Format::DimacsCommented => write_dimacs_commented(enc, w, &header, &tail).map(|_| ()),
     })?;
     Ok(ExitCode::SUCCESS)
 }

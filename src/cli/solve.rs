@@ -117,6 +117,11 @@ impl FormulaArgs {
         Ok(Some(spec))
     }
 
+    /// The model these arguments select.
+    pub fn model(&self) -> Result<queens_sat::instance::Model> {
+        self.model.model()
+    }
+
     /// The encoder options these arguments select.
     pub fn options(&self) -> queens_sat::encode::EncodeOptions {
         self.model.options()

@@ -152,10 +152,14 @@ impl<W: Write> ClauseSink for Commented<'_, W> {
 /// Writes the column model's formula as DIMACS under `header`, with a `c` line above every
 /// clause giving its group's tag and the clause with named variables. The clause lines are
 /// exactly those of plain DIMACS output.
+///
+/// `tail` holds the instance's pre-placed and forbidden cells, written after the model's
+/// clauses with their comments (the header's counts include them).
 pub fn write_dimacs_commented_columns<W: Write>(
     enc: &ColumnEncoder,
     out: W,
     header: &DimacsHeader,
+    tail: &[super::FixedClause],
 ) -> io::Result<W> {
     let mut c = Commented {
         w: DimacsWriter::new(out, header)?,
@@ -163,6 +167,19 @@ pub fn write_dimacs_commented_columns<W: Write>(
         tag: String::new(),
     };
     enc.encode(&mut c)?;
+    super::write_tail(&mut c.w, tail, |cl| {
+        cl.iter()
+            .map(|&l| {
+                let name = enc.var_name(l.var());
+                if l.is_positive() {
+                    name
+                } else {
+                    format!("-{name}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" v ")
+    })?;
     c.w.finish()
 }
 

@@ -12,15 +12,42 @@
 //! the listing shows exactly the clauses that are solved.
 
 mod columns;
+mod fixed;
 mod holds;
 mod latex;
 mod text;
 mod why;
 
 pub use columns::{write_dimacs_commented_columns, write_latex_columns, write_readable_columns};
+pub use fixed::{clause_text, fixed_clauses, write_fixed_readable, FixedClause};
 pub use holds::{false_clause_in_words, group_status, GroupStatus};
 pub use latex::write_latex;
 pub use text::{write_dimacs_commented, write_readable, Notation};
+
+/// Writes an instance's fixed-cell clauses after a model's, each under a `c` line with its
+/// group, meaning and named clause (`clause` names the variables).
+fn write_tail<W: std::io::Write>(
+    w: &mut crate::cnf::DimacsWriter<W>,
+    tail: &[FixedClause],
+    clause: impl Fn(&[crate::cnf::Lit]) -> String,
+) -> std::io::Result<()> {
+    use crate::cnf::ClauseSink;
+    let mut last_group = None;
+    for (meaning, lits) in tail {
+        let group = meaning.chars().next();
+        if group != last_group {
+            w.comment("")?;
+            w.comment(match group {
+                Some('P') => "P: pre-placed queens",
+                _ => "F: forbidden cells",
+            })?;
+            last_group = group;
+        }
+        w.comment(&format!("{meaning}: {}", clause(lits)))?;
+        w.add_clause(lits)?;
+    }
+    Ok(())
+}
 pub use why::{case_split, minimal_unsat_core, write_why, Case, Outcome, Refutation, Step};
 
 use crate::check::LineKind;

@@ -222,18 +222,24 @@ impl<W: Write> LabelSink for Commented<W> {
 
 /// Writes DIMACS with a `c` line above every clause giving its group, its meaning in words and
 /// the clause with named variables. The clause lines are exactly those of plain DIMACS output.
+///
+/// `header` is the header of the whole formula (the encoder's own, or an instance's, whose
+/// counts include the `tail`: its pre-placed and forbidden cells, written after the model's
+/// clauses with their comments; see [`super::fixed_clauses`]).
 pub fn write_dimacs_commented<W: Write>(
     enc: &QueensEncoder,
     out: W,
-    command: Option<&str>,
+    header: &crate::cnf::DimacsHeader,
+    tail: &[super::FixedClause],
 ) -> io::Result<W> {
     let mut c = Commented {
-        w: DimacsWriter::new(out, &enc.dimacs_header(command))?,
+        w: DimacsWriter::new(out, header)?,
         namer: Namer::new(enc),
         groups: enc.groups(),
         group: None,
         line: None,
     };
     enc.encode_labelled(&mut c)?;
+    super::write_tail(&mut c.w, tail, |cl| c.namer.clause(cl, Notation::Ascii))?;
     c.w.finish()
 }
