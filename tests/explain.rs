@@ -138,22 +138,45 @@ fn listings_of_every_encoding_carry_the_dimacs_clauses() {
 }
 
 #[test]
-fn readable_group_counts_match_dimacs_header() {
-    // The count printed under each group equals the `c group` line of the export.
-    let (_, _) = exported(6, &[]);
-    let dimacs = String::from_utf8(run(&["encode", "6"]).stdout).unwrap();
-    let listing = String::from_utf8(run(&["explain", "6"]).stdout).unwrap();
-    for l in dimacs.lines().filter(|l| l.starts_with("c group ")) {
-        let tag = &l[8..10];
-        let count = l.rsplit_once('(').unwrap().1.split(' ').next().unwrap();
-        let pos = listing.find(&format!("\n{tag}  ")).unwrap();
-        let next_line = listing[pos + 1..].lines().nth(1).unwrap();
-        assert!(
-            next_line
-                .trim_start()
-                .starts_with(&format!("{count} clauses")),
-            "{tag}: {next_line} vs {count}"
-        );
+fn readable_group_counts_are_the_pairs_of_cells_sharing_a_line() {
+    // The oracle: pairs of cells sharing a row, a column, a / or a \ diagonal, counted by
+    // brute force over every pair of cells; the reference model has one clause per pair.
+    for n in 1..=8usize {
+        let cells: Vec<(i64, i64)> = (0..n as i64)
+            .flat_map(|r| (0..n as i64).map(move |c| (r, c)))
+            .collect();
+        let pairs = |same: &dyn Fn((i64, i64), (i64, i64)) -> bool| {
+            let mut k = 0;
+            for (i, &a) in cells.iter().enumerate() {
+                for &b in &cells[i + 1..] {
+                    k += same(a, b) as usize;
+                }
+            }
+            k
+        };
+        let expected = [
+            ("Q1", n),
+            ("Q2", pairs(&|a, b| a.0 == b.0)),
+            ("Q3", pairs(&|a, b| a.1 == b.1)),
+            ("Q4", pairs(&|a, b| a.0 + a.1 == b.0 + b.1)),
+            ("Q5", pairs(&|a, b| a.0 - a.1 == b.0 - b.1)),
+        ];
+        let listing = String::from_utf8(run(&["explain", &n.to_string()]).stdout).unwrap();
+        for (tag, count) in expected {
+            let pos = listing.find(&format!("\n{tag}  ")).unwrap();
+            let mut lines = listing[pos + 1..].lines().skip(1);
+            let printed = lines.next().unwrap();
+            assert!(
+                printed.trim_start().starts_with(&format!("{count} clauses")),
+                "n={n} {tag}: {printed} vs {count}"
+            );
+            // The clauses listed under the group, up to the next group.
+            let listed = lines
+                .take_while(|l| !l.starts_with('Q'))
+                .filter(|l| l.starts_with("    ") && !l.trim().is_empty())
+                .count();
+            assert_eq!(listed, count, "n={n} {tag}: clauses listed");
+        }
     }
 }
 
