@@ -167,7 +167,9 @@ fn readable_group_counts_are_the_pairs_of_cells_sharing_a_line() {
             let mut lines = listing[pos + 1..].lines().skip(1);
             let printed = lines.next().unwrap();
             assert!(
-                printed.trim_start().starts_with(&format!("{count} clauses")),
+                printed
+                    .trim_start()
+                    .starts_with(&format!("{count} clauses")),
                 "n={n} {tag}: {printed} vs {count}"
             );
             // The clauses listed under the group, up to the next group.

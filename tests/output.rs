@@ -15,8 +15,9 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// The commands that take `-o FILE`, with arguments small enough to run quickly.
-const COMMANDS: [&[&str]; 6] = [
+const COMMANDS: [&[&str]; 7] = [
     &["encode", "7"],
+    &["generate", "blocked", "9", "--p", "0.3"],
     &["encode", "6", "--amo", "sequential"],
     &["explain", "5"],
     &["count", "8", "--list"],
@@ -341,10 +342,11 @@ impl Drop for Mount {
     }
 }
 
-#[test]
-fn full_disk_keeps_the_old_file() {
+/// A 64 KiB tmpfs in a temporary folder (root only; `None` after saying why it is skipped).
+fn small_disk() -> Option<(tempfile::TempDir, PathBuf, Mount)> {
     if !is_root() {
-        return skip("mounting a small tmpfs needs root");
+        skip("mounting a small tmpfs needs root");
+        return None;
     }
     let dir = tempfile::tempdir().unwrap();
     let mnt = dir.path().join("small");
@@ -354,9 +356,109 @@ fn full_disk_keeps_the_old_file() {
         .arg(&mnt)
         .status();
     if !matches!(mounted, Ok(s) if s.success()) {
-        return skip("mount -t tmpfs -o size=64k failed");
+        skip("mount -t tmpfs -o size=64k failed");
+        return None;
     }
-    let _mount = Mount(mnt.clone());
+    let mount = Mount(mnt.clone());
+    Some((dir, mnt, mount))
+}
+
+#[test]
+fn every_other_output_on_a_full_disk_fails_in_one_line_and_resumes() {
+    let Some((_dir, mnt, _mount)) = small_disk() else {
+        return;
+    };
+    // Fill the disk but for a few KiB.
+    let filler = mnt.join("filler");
+    std::fs::write(&filler, vec![7u8; 60_000]).unwrap();
+    let tmp = mnt.to_str().unwrap();
+    // The checkpoint of count: refused when a record cannot be written ...
+    let ck = mnt.join("q12.ckpt");
+    let out = run(&[
+        "count",
+        "12",
+        "--threads",
+        "1",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ]);
+    assert_one_line_error(
+        &out,
+        "count --checkpoint on a full disk",
+        "No space left on device",
+    );
+    // ... and, once there is room, resumed to the published total.
+    std::fs::remove_file(&filler).unwrap();
+    let out = run(&[
+        "count",
+        "12",
+        "--format",
+        "json",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["total"], published_total(12));
+    std::fs::remove_file(&ck).unwrap();
+    std::fs::write(&filler, vec![7u8; 60_000]).unwrap();
+    // compare --csv: one line, exit 2.
+    let csv = mnt.join("c.csv");
+    let out = run(&[
+        "compare",
+        "--n",
+        "4..40",
+        "--amo",
+        "pairwise",
+        "--repeat",
+        "1",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_one_line_error(
+        &out,
+        "compare --csv on a full disk",
+        "No space left on device",
+    );
+    // The temporary DIMACS of compare and of solve --solver on a full TMPDIR: the cause is
+    // named (not "the solver failed"), and no temporary folder is left.
+    let out = bin()
+        .args(["compare", "--n", "40", "--amo", "pairwise", "--repeat", "1"])
+        .env("TMPDIR", tmp)
+        .output()
+        .unwrap();
+    assert_one_line_error(
+        &out,
+        "compare with a full TMPDIR",
+        "No space left on device",
+    );
+    let out = bin()
+        .args(["solve", "30", "--solver", "true"])
+        .env("TMPDIR", tmp)
+        .output()
+        .unwrap();
+    assert_one_line_error(
+        &out,
+        "solve --solver with a full TMPDIR",
+        "No space left on device",
+    );
+    let mut left = names(&mnt);
+    left.retain(|n| n != "filler" && n != "c.csv");
+    assert!(left.is_empty(), "left behind: {left:?}");
+    // No message repeats its cause.
+    assert_eq!(
+        stderr(&out).matches("No space left on device").count(),
+        1,
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn full_disk_keeps_the_old_file() {
+    let Some((_dir, mnt, _mount)) = small_disk() else {
+        return;
+    };
     let target = mnt.join("q.cnf");
     let old: Vec<u8> = (0..20_000u32).map(|i| (i % 251) as u8).collect();
     std::fs::write(&target, &old).unwrap();
