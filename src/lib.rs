@@ -47,6 +47,7 @@ pub mod encode;
 pub mod experiment;
 pub mod explain;
 pub mod family;
+pub mod input;
 pub mod instance;
 pub mod solve;
 

@@ -171,21 +171,9 @@ pub struct ModelsArg {
 /// Exit code for usage and input errors.
 pub const EXIT_USAGE: u8 = 2;
 
-/// Parses a board size: a positive integer.
+/// Parses a board size: a positive integer ([`queens_sat::input::parse_n`]).
 pub fn parse_n(s: &str) -> Result<usize, String> {
-    let t = s.trim();
-    if t.starts_with('-') {
-        return Err(format!("n must be a positive integer, got '{s}'"));
-    }
-    match t.parse::<u64>() {
-        Ok(0) => Err("n must be at least 1".to_string()),
-        Ok(v) if v > usize::MAX as u64 => Err(format!("n = {v} is too large")),
-        Ok(v) => Ok(v as usize),
-        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
-            Err(format!("n = {t} is too large"))
-        }
-        Err(_) => Err(format!("n must be a positive integer, got '{s}'")),
-    }
+    queens_sat::input::parse_n(s)
 }
 
 /// A list of board sizes, sorted, without duplicates.
@@ -200,34 +188,7 @@ pub fn parse_n_list_up_to(
     max: usize,
     too_large: impl Fn(usize) -> String,
 ) -> Result<NList, String> {
-    let mut ns = Vec::new();
-    for part in s.split(',').map(str::trim) {
-        if part.is_empty() {
-            return Err(format!("empty entry in the list of n '{s}'"));
-        }
-        if let Some((a, b)) = part.split_once("..") {
-            let b = b.strip_prefix('=').unwrap_or(b);
-            let (a, b) = (parse_n(a)?, parse_n(b)?);
-            if a > b {
-                return Err(format!(
-                    "the range {part} is empty (write the smaller n first)"
-                ));
-            }
-            if b > max {
-                return Err(too_large(b));
-            }
-            ns.extend(a..=b);
-        } else {
-            let n = parse_n(part)?;
-            if n > max {
-                return Err(too_large(n));
-            }
-            ns.push(n);
-        }
-    }
-    ns.sort_unstable();
-    ns.dedup();
-    Ok(NList(ns))
+    queens_sat::input::parse_n_list(s, max, too_large).map(NList)
 }
 
 /// The most an instance file may hold: 64 MiB (a 2,000 x 2,000 board with every cell listed

@@ -128,16 +128,9 @@ impl FormulaArgs {
     }
 }
 
-/// Parses `ROW,COL` (1-based) into a 0-based cell.
+/// Parses `ROW,COL` (1-based) into a 0-based cell ([`queens_sat::input::parse_cell`]).
 pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("'{s}' is not a cell: expected ROW,COL with 1-based numbers, e.g. 2,5");
-    let (r, c) = s.split_once(',').ok_or_else(bad)?;
-    let r: usize = r.trim().parse().map_err(|_| bad())?;
-    let c: usize = c.trim().parse().map_err(|_| bad())?;
-    if r == 0 || c == 0 {
-        return Err(format!("'{s}': rows and columns are numbered from 1"));
-    }
-    Ok((r - 1, c - 1))
+    queens_sat::input::parse_cell(s)
 }
 
 #[derive(Args, Debug)]

@@ -1,0 +1,156 @@
+//! Parsers of the small values people type on the command line: board sizes, lists and ranges
+//! of sizes, and cells. In the library so that they are tested and fuzzed like every other
+//! parser of user input; the command line uses them as its value parsers.
+
+/// A board size: a positive integer. Errors say what was wrong (`n must be at least 1`,
+/// `n = ... is too large`).
+pub fn parse_n(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    if t.starts_with('-') {
+        return Err(format!(
+            "n must be a positive integer, got '{}'",
+            shorten(s)
+        ));
+    }
+    match t.parse::<u64>() {
+        Ok(0) => Err("n must be at least 1".to_string()),
+        Ok(v) if v > usize::MAX as u64 => Err(format!("n = {v} is too large")),
+        Ok(v) => Ok(v as usize),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
+            Err(format!("n = {} is too large", shorten(t)))
+        }
+        Err(_) => Err(format!(
+            "n must be a positive integer, got '{}'",
+            shorten(s)
+        )),
+    }
+}
+
+/// Board sizes: ranges `a..b` (both ends included; `a..=b` too) and single numbers, separated
+/// by commas, e.g. `1..10`, `4,6,8`, `1..5,12`. Sorted, duplicates dropped. An n above `max`
+/// is refused with the message `too_large(n)` before any range is expanded.
+pub fn parse_n_list(
+    s: &str,
+    max: usize,
+    too_large: impl Fn(usize) -> String,
+) -> Result<Vec<usize>, String> {
+    let mut ns = Vec::new();
+    for part in s.split(',').map(str::trim) {
+        if part.is_empty() {
+            return Err(format!("empty entry in the list of n '{}'", shorten(s)));
+        }
+        if let Some((a, b)) = part.split_once("..") {
+            let b = b.strip_prefix('=').unwrap_or(b);
+            let (a, b) = (parse_n(a)?, parse_n(b)?);
+            if a > b {
+                return Err(format!(
+                    "the range {} is empty (write the smaller n first)",
+                    shorten(part)
+                ));
+            }
+            if b > max {
+                return Err(too_large(b));
+            }
+            ns.extend(a..=b);
+        } else {
+            let n = parse_n(part)?;
+            if n > max {
+                return Err(too_large(n));
+            }
+            ns.push(n);
+        }
+    }
+    ns.sort_unstable();
+    ns.dedup();
+    Ok(ns)
+}
+
+/// A sorted list of sizes written back compactly: runs of three or more as ranges
+/// (`1..5,8,10..12`), so that [`parse_n_list`] reads it back to the same list.
+pub fn format_n_list(ns: &[usize]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < ns.len() {
+        let mut j = i;
+        while j + 1 < ns.len() && ns[j + 1] == ns[j] + 1 {
+            j += 1;
+        }
+        if j >= i + 2 {
+            parts.push(format!("{}..{}", ns[i], ns[j]));
+        } else {
+            parts.extend(ns[i..=j].iter().map(|n| n.to_string()));
+        }
+        i = j + 1;
+    }
+    parts.join(",")
+}
+
+/// A cell `ROW,COL`, 1-based as typed, returned 0-based.
+pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
+    let bad = || {
+        format!(
+            "'{}' is not a cell: expected ROW,COL with 1-based numbers, e.g. 2,5",
+            shorten(s)
+        )
+    };
+    let (r, c) = s.split_once(',').ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 {
+        return Err(format!(
+            "'{}': rows and columns are numbered from 1",
+            shorten(s)
+        ));
+    }
+    Ok((r - 1, c - 1))
+}
+
+/// At most 40 characters of user text, with control characters escaped, for messages.
+fn shorten(s: &str) -> String {
+    let mut out: String = s.chars().take(40).flat_map(char::escape_default).collect();
+    if s.chars().count() > 40 {
+        out.push_str("...");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_parse_and_print_back() {
+        let too_large = |n| format!("{n} too large");
+        assert_eq!(
+            parse_n_list("1..5,12", 100, too_large).unwrap(),
+            [1, 2, 3, 4, 5, 12]
+        );
+        assert_eq!(
+            parse_n_list("8, 4,4..=5", 100, too_large).unwrap(),
+            [4, 5, 8]
+        );
+        assert_eq!(format_n_list(&[1, 2, 3, 4, 5, 8, 10, 11]), "1..5,8,10,11");
+        assert_eq!(
+            parse_n_list("1..200", 100, too_large).unwrap_err(),
+            "200 too large"
+        );
+        assert!(parse_n_list("5..1", 100, too_large)
+            .unwrap_err()
+            .contains("empty"));
+        assert!(parse_n_list("", 100, too_large).is_err());
+    }
+
+    #[test]
+    fn cells_and_sizes() {
+        assert_eq!(parse_cell("2,5"), Ok((1, 4)));
+        assert!(parse_cell("0,5").unwrap_err().contains("from 1"));
+        assert!(parse_cell("\\x1b[31m")
+            .unwrap_err()
+            .contains("is not a cell"));
+        assert_eq!(parse_n("0").unwrap_err(), "n must be at least 1");
+        assert_eq!(
+            parse_n("18446744073709551616").unwrap_err(),
+            "n = 18446744073709551616 is too large"
+        );
+    }
+}
