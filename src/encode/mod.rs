@@ -15,6 +15,8 @@
 pub mod amo;
 pub mod columns;
 mod queens;
+#[cfg(test)]
+pub(crate) mod torus_oracle;
 
 pub use amo::Amo;
 pub use columns::{

@@ -725,6 +725,195 @@ mod tests {
         assert_eq!(slash.for_kind(LineKind::Diagonal), Amo::Ladder);
     }
 
+    fn torus(n: usize, options: EncodeOptions) -> QueensEncoder {
+        let e = QueensEncoder::new_on(n, options, Geometry::Toroidal).unwrap();
+        assert_eq!(e.geometry(), Geometry::Toroidal);
+        e
+    }
+
+    /// The settings the torus tests run: every at-most-one on every line, one mixed setting,
+    /// and the redundant column clauses.
+    fn torus_settings() -> Vec<EncodeOptions> {
+        let mut v: Vec<EncodeOptions> = Amo::all()
+            .into_iter()
+            .map(|a| EncodeOptions {
+                amo: LineEncodings::uniform(a),
+                column_alo: false,
+            })
+            .collect();
+        v.push(EncodeOptions {
+            amo: "rows=sequential,columns=ladder,slash=product,backslash=commander:3"
+                .parse()
+                .unwrap(),
+            column_alo: true,
+        });
+        v.push(EncodeOptions {
+            amo: LineEncodings::uniform(Amo::Binary),
+            column_alo: true,
+        });
+        v
+    }
+
+    /// Every model's board, enumerated with blocking clauses on the cells.
+    fn torus_boards(e: &QueensEncoder) -> std::collections::BTreeSet<Vec<usize>> {
+        use crate::encode::torus_oracle::enumerate_boards;
+        let n = e.n();
+        let mut solver = varisat::Solver::new();
+        e.encode(&mut solver).unwrap();
+        let cells: Vec<crate::cnf::Var> = (0..n * n).map(crate::cnf::Var::from_index).collect();
+        enumerate_boards(solver, e.size().vars, &cells, |a| {
+            let cols: Vec<usize> = (0..n)
+                .map(|r| {
+                    let row: Vec<usize> = (0..n).filter(|&c| a[r * n + c]).collect();
+                    assert_eq!(row.len(), 1, "row {r}: {row:?}");
+                    row[0]
+                })
+                .collect();
+            crate::board::Placement::from_cols(&cols)
+        })
+    }
+
+    #[test]
+    fn torus_models_are_the_brute_force_solutions() {
+        use crate::encode::torus_oracle::{brute_force_torus, A051906};
+        for n in 1..=9usize {
+            let expected = brute_force_torus(n);
+            assert_eq!(expected.len(), A051906[n - 1], "brute force, n={n}");
+            for o in torus_settings() {
+                let found = torus_boards(&torus(n, o));
+                assert_eq!(found, expected, "{} n={n}", o.amo);
+            }
+        }
+    }
+
+    #[test]
+    fn torus_counts_are_a051906() {
+        use crate::encode::torus_oracle::A051906;
+        for n in 1..=9usize {
+            let e = torus(n, EncodeOptions::default());
+            assert_eq!(torus_boards(&e).len(), A051906[n - 1], "n={n}");
+        }
+    }
+
+    /// The torus's exact size is what the encoder emits, for every setting; the pairwise
+    /// model has n + 4 n C(n,2) clauses (every line n cells long).
+    #[test]
+    fn torus_size_equals_emitted() {
+        for n in 1..=40usize {
+            for o in torus_settings() {
+                let e = torus(n, o);
+                let mut count = CountingSink::default();
+                e.encode(&mut count).unwrap();
+                let size = e.size();
+                assert_eq!(count.clauses, size.clauses, "{} n={n}", o.amo);
+                assert_eq!(count.literals, size.literals, "{} n={n}", o.amo);
+                assert_eq!(count.max_var, size.vars, "{} n={n}", o.amo);
+                let groups: u64 = e.groups().iter().map(|g| e.group_size(g).clauses).sum();
+                assert_eq!(groups, size.clauses);
+                let aux: u64 = e.aux_blocks().iter().map(|b| b.count).sum();
+                assert_eq!(aux + (n * n) as u64, size.vars, "{} n={n}", o.amo);
+            }
+            let nn = n as u64;
+            let pairwise = torus(n, EncodeOptions::default()).size();
+            assert_eq!(pairwise.clauses, nn + 4 * nn * binom(nn, 2), "n={n}");
+            assert_eq!(pairwise.literals, nn * nn + 8 * nn * binom(nn, 2), "n={n}");
+            assert_eq!(pairwise.vars, nn * nn);
+        }
+    }
+
+    #[test]
+    fn torus_lines_cover_the_board_once_per_kind() {
+        for n in 1..=9usize {
+            let e = torus(n, EncodeOptions::default());
+            for kind in LineKind::ALL {
+                assert_eq!(e.lines(kind).count(), n);
+                let mut seen = vec![0; n * n];
+                for line in e.lines(kind) {
+                    let cells: Vec<_> = line.cells_on(n, Geometry::Toroidal).collect();
+                    assert_eq!(cells.len(), n, "every torus line has n cells");
+                    assert_eq!(line.len_on(n, Geometry::Toroidal), n);
+                    for (t, &(r, c)) in cells.iter().enumerate() {
+                        assert!(r < n && c < n);
+                        seen[r * n + c] += 1;
+                        let i = line.index;
+                        let on = match kind {
+                            LineKind::Row => r == i && c == t,
+                            LineKind::Column => c == i && r == t,
+                            LineKind::Diagonal => (r + c) % n == i && r == t,
+                            LineKind::AntiDiagonal => (n + r - c) % n == i && r == t,
+                        };
+                        assert!(on, "{kind:?} {line:?} ({r},{c})");
+                    }
+                }
+                assert!(seen.iter().all(|&s| s == 1), "{kind:?} n={n}");
+            }
+        }
+    }
+
+    #[test]
+    fn torus_names_and_header() {
+        let t = Geometry::Toroidal;
+        let d = |kind, index| Line { kind, index }.describe_on(8, t);
+        // 0-based r + c = 3 is 1-based r + c = 5; 0-based (r - c) mod 8 = 7 is 1-based too.
+        assert_eq!(d(LineKind::Diagonal, 3), "/ diagonal r+c≡5 (mod 8)");
+        assert_eq!(d(LineKind::Diagonal, 7), "/ diagonal r+c≡1 (mod 8)");
+        assert_eq!(d(LineKind::AntiDiagonal, 7), "\\ diagonal r-c≡7 (mod 8)");
+        assert_eq!(d(LineKind::Row, 2), "row 3");
+        assert_eq!(d(LineKind::Column, 0), "column 1");
+        for kind in LineKind::ALL {
+            assert_eq!(Line::count_on(kind, 8, t), 8);
+            assert_eq!(
+                Line::count_on(kind, 8, Geometry::Square),
+                Line::count(kind, 8)
+            );
+        }
+        assert_eq!(Line::count_on(LineKind::Diagonal, 8, Geometry::Square), 15);
+
+        let o = EncodeOptions {
+            amo: LineEncodings::uniform(Amo::Sequential),
+            column_alo: false,
+        };
+        let e = torus(5, o);
+        let h = e.dimacs_header(None);
+        assert_eq!(h.vars, e.size().vars);
+        assert_eq!(h.clauses, e.size().clauses);
+        assert!(
+            h.comments.iter().any(|l| l.starts_with("board: toroidal")),
+            "{:#?}",
+            h.comments
+        );
+        assert!(e.describe().ends_with("; toroidal board"));
+        assert!(h
+            .comments
+            .iter()
+            .any(|l| l.starts_with("group Q4: every / diagonal (equal r+c mod n")));
+        // Sequential over 5 cells: 4 auxiliaries per line; rows 26..45, columns 46..65, then
+        // the / diagonals from 66: the second, r+c ≡ 1 (0-based), is 1-based r+c ≡ 3.
+        assert!(
+            h.comments.iter().any(|l| l
+                == "aux 70..73 = sequential at-most-one of / diagonal r+c≡3 (mod 5); named s(/ diagonal r+c≡3 (mod 5), 1..4)"),
+            "{:#?}",
+            h.comments
+        );
+        // Labels carry the torus lines.
+        let mut f = crate::encode::LabelledCnf::default();
+        e.encode_labelled(&mut f).unwrap();
+        let lines: std::collections::HashSet<Line> =
+            (0..f.len()).filter_map(|i| f.line_of(i)).collect();
+        assert_eq!(lines.len(), 4 * 5);
+        // The square board is untouched by the geometry's existence.
+        let sq = QueensEncoder::new(5, o).unwrap();
+        assert_eq!(sq.geometry(), Geometry::Square);
+        let back = e.clone().with_geometry(Geometry::Square).unwrap();
+        assert_eq!(back.dimacs_header(None), sq.dimacs_header(None));
+        assert!(!sq
+            .dimacs_header(None)
+            .comments
+            .iter()
+            .any(|l| l.contains("toroidal")));
+        assert_eq!(sq.with_geometry(t).unwrap().size(), e.size());
+    }
+
     #[test]
     fn zero_is_refused() {
         assert_eq!(
