@@ -1079,9 +1079,14 @@ mod tests {
 
     #[test]
     fn emitted_sizes_equal_size_and_groups() {
-        for o in combos() {
-            for n in 1..=60 {
-                let e = enc(n, o);
+        for (geometry, n, o) in combos().into_iter().flat_map(|o| {
+            let square = (1..=60).map(move |n| (Geometry::Square, n, o));
+            let torus = (1..=40).map(move |n| (Geometry::Toroidal, n, o));
+            square.chain(torus)
+        }) {
+            {
+                let e = ColumnEncoder::new_on(n, o, geometry).unwrap();
+                assert_eq!(e.geometry(), geometry);
                 let mut count = GroupCounter::default();
                 e.encode(&mut count).unwrap();
                 let size = e.size();
@@ -1232,6 +1237,127 @@ mod tests {
         // Ordered pairs: 6, 4, 2 -> 60 + 48 + 28 = 136.
         let s = enc(4, o).size();
         assert_eq!(s.literals - 16 - 48, 136);
+    }
+
+    fn torus(n: usize, o: ColumnOptions) -> ColumnEncoder {
+        ColumnEncoder::new_on(n, o, Geometry::Toroidal).unwrap()
+    }
+
+    /// On the torus every value has one conflict per row and diagonal direction: C2 and C3
+    /// are the size of C1; supports by hand for n = 4 and 5.
+    #[test]
+    fn torus_closed_forms() {
+        for o in combos() {
+            for n in 1..=40 {
+                let g = torus(n, o).groups();
+                let sq = enc(n, o).groups();
+                if o.constraints == Constraints::Conflict {
+                    let c1 = g.iter().find(|g| g.tag == "C1").unwrap();
+                    assert_eq!(c1, sq.iter().find(|g| g.tag == "C1").unwrap());
+                    for tag in ["C2", "C3"] {
+                        let c = g.iter().find(|g| g.tag == tag).unwrap();
+                        assert_eq!(
+                            (c.clauses, c.literals),
+                            (c1.clauses, c1.literals),
+                            "{o} n={n}"
+                        );
+                    }
+                }
+                // The domain's groups do not depend on the geometry.
+                assert_eq!(g[0], sq[0]);
+                assert_eq!(torus(n, o).size().vars, enc(n, o).size().vars);
+            }
+        }
+        let o = opts(Domain::Direct, Constraints::Support, Amo::Pairwise);
+        let support = |n| {
+            let e = torus(n, o);
+            e.groups().into_iter().find(|g| g.tag == "S").unwrap()
+        };
+        // n = 4: distance 1 and 3 exclude 3 values (1 support), distance 2 excludes 2
+        // (a - 2 = a + 2 mod 4; 2 supports). Ordered pairs 6, 4, 2 of 4 clauses each:
+        // 4 (6 * 2 + 4 * 3 + 2 * 2) = 112 literals.
+        assert_eq!((support(4).clauses, support(4).literals), (48, 112));
+        // n = 5: 2 supports everywhere: 5 * 20 clauses of 3 literals.
+        assert_eq!((support(5).clauses, support(5).literals), (100, 300));
+        // n = 2: no supports, unit clauses.
+        assert_eq!((support(2).clauses, support(2).literals), (4, 4));
+    }
+
+    #[test]
+    fn torus_projected_models_are_the_brute_force_solutions() {
+        use crate::encode::torus_oracle::{brute_force_torus, enumerate_boards, A051906};
+        for n in 1..=9 {
+            let expected = brute_force_torus(n);
+            assert_eq!(expected.len(), A051906[n - 1], "brute force, n={n}");
+            for o in combos() {
+                let e = torus(n, o);
+                let found = enumerate_boards(solver_for(&e), e.size().vars, &e.projection(), |a| {
+                    e.decode(a).unwrap()
+                });
+                assert_eq!(found, expected, "{o} n={n}");
+            }
+        }
+    }
+
+    #[test]
+    fn torus_counts_are_a051906() {
+        use crate::encode::torus_oracle::{enumerate_boards, A051906};
+        for n in 1..=9 {
+            let e = torus(n, ColumnOptions::default());
+            let found = enumerate_boards(solver_for(&e), e.size().vars, &e.projection(), |a| {
+                e.decode(a).unwrap()
+            });
+            assert_eq!(found.len(), A051906[n - 1], "n={n}");
+        }
+    }
+
+    /// Every placement of n <= 5 on the torus, fixed through `value_lits` as assumptions:
+    /// satisfiable exactly when it is a toroidal solution.
+    #[test]
+    fn torus_every_placement_sat_iff_solution() {
+        use crate::check::check_placement_on;
+        for o in combos() {
+            for n in 1..=5usize {
+                let e = torus(n, o);
+                let mut solver = solver_for(&e);
+                for code in 0..n.pow(n as u32) {
+                    let cols: Vec<usize> = (0..n).map(|r| code / n.pow(r as u32) % n).collect();
+                    let p = Placement::from_cols(&cols);
+                    let assumptions: Vec<Lit> =
+                        (0..n).flat_map(|r| e.value_lits(r, cols[r])).collect();
+                    solver.assume(&assumptions);
+                    let ok = check_placement_on(&p, Geometry::Toroidal).is_ok();
+                    assert_eq!(solver.solve().unwrap(), ok, "{o} {}", p.to_one_line());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn torus_comment_lines() {
+        let o = opts(Domain::Order, Constraints::Conflict, Amo::Pairwise);
+        let c = torus(5, o).comment_lines();
+        assert!(c.iter().any(|l| l.starts_with("board: toroidal")), "{c:#?}");
+        // C2 = C3 = C1 = 5 * 10.
+        assert!(c.iter().any(|l| l.starts_with("group C2:")
+            && l.contains("(mod n)")
+            && l.ends_with("(50 clauses)")));
+        let square = enc(5, o);
+        assert!(!square
+            .comment_lines()
+            .iter()
+            .any(|l| l.contains("toroidal")));
+        let back = torus(5, o).with_geometry(Geometry::Square).unwrap();
+        assert_eq!(back.comment_lines(), square.comment_lines());
+        let t = square.with_geometry(Geometry::Toroidal).unwrap();
+        assert_eq!(t.geometry(), Geometry::Toroidal);
+        // Variable names do not depend on the geometry.
+        for i in 0..t.size().vars as usize {
+            assert_eq!(
+                t.var_name(Var::from_index(i)),
+                back.var_name(Var::from_index(i))
+            );
+        }
     }
 
     /// A solver holding the formula and the variables of the projection.
