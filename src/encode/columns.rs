@@ -1079,12 +1079,9 @@ mod tests {
 
     #[test]
     fn emitted_sizes_equal_size_and_groups() {
-        for (geometry, n, o) in combos().into_iter().flat_map(|o| {
-            let square = (1..=60).map(move |n| (Geometry::Square, n, o));
-            let torus = (1..=40).map(move |n| (Geometry::Toroidal, n, o));
-            square.chain(torus)
-        }) {
-            {
+        let cases = [(Geometry::Square, 60), (Geometry::Toroidal, 40)];
+        for (o, (geometry, max)) in combos().into_iter().flat_map(|o| cases.map(|c| (o, c))) {
+            for n in 1..=max {
                 let e = ColumnEncoder::new_on(n, o, geometry).unwrap();
                 assert_eq!(e.geometry(), geometry);
                 let mut count = GroupCounter::default();
