@@ -498,7 +498,11 @@ fn plan(n: usize, options: &ColumnOptions, bits: usize, geometry: Geometry) -> O
                 // distinct ones, except at d = n/2 (n even) where a - d = a + d: so n - 2
                 // supports (one literal more with the clause's head) per value and ordered
                 // pair, plus one for each of the n * n clauses of distance n/2.
-                let even = if nn % 2 == 0 { nn.checked_mul(nn)? } else { 0 };
+                let even = if nn.is_multiple_of(2) {
+                    nn.checked_mul(nn)?
+                } else {
+                    0
+                };
                 nn.checked_mul(pairs)?
                     .checked_mul(2)?
                     .checked_mul(nn.saturating_sub(2))?
