@@ -46,6 +46,15 @@
 //!   together with the at-least-one and at-most-one clauses of the direct domain, which the
 //!   direct domain always has.
 //!
+//! # The torus
+//!
+//! With [`ColumnEncoder::new_on`] and [`Geometry::Toroidal`] the diagonals wrap around the
+//! edges (modular n-queens): all `x_r + r` and all `x_r - r` different mod `n`. Values `a` of
+//! row `r1` and `b` of row `r2 = r1 + d` then conflict on a diagonal when `b = a -+ d (mod n)`,
+//! so every value has exactly one conflict per diagonal and row: `C2` and `C3` each have
+//! `n C(n,2)` clauses, like `C1`. With supports, value `a` keeps `n - 3` supports (`n - 2` when
+//! `2d = n`, where `a - d = a + d`). The variables are those of the square board.
+//!
 //! Exact sizes of every group are in [`ColumnEncoder::groups`], and of the formula in
 //! [`ColumnEncoder::size`], computed in closed form with checked arithmetic; the derivations
 //! are in `docs/encodings.md` ("The column model").
@@ -71,6 +80,7 @@
 
 use super::{Amo, Size, VarAlloc};
 use crate::board::Placement;
+use crate::check::Geometry;
 use crate::cnf::{ClauseSink, GroupInfo, Lit, Var};
 use std::fmt;
 use std::io;
@@ -329,6 +339,7 @@ enum Kind {
 pub struct ColumnEncoder {
     n: usize,
     options: ColumnOptions,
+    geometry: Geometry,
     /// `ceil(log2 n)`, the bits of the log domain.
     bits: usize,
     primary: u64,
@@ -354,7 +365,8 @@ struct Plan {
     aux_per_row: u64,
 }
 
-fn plan(n: usize, options: &ColumnOptions, bits: usize) -> Option<Plan> {
+fn plan(n: usize, options: &ColumnOptions, bits: usize, geometry: Geometry) -> Option<Plan> {
+    let torus = geometry == Geometry::Toroidal;
     let nn = n as u64;
     let k = bits as u64;
     // Row pairs: C(n,2) = sum_{d=1}^{n-1} (n-d); S2 = sum_{d=1}^{n-1} (n-d)^2.
@@ -441,29 +453,66 @@ fn plan(n: usize, options: &ColumnOptions, bits: usize) -> Option<Plan> {
                 c1,
                 l1,
             );
-            push(
-                Kind::Slash,
-                "C2",
-                "the queens of two rows are on different / diagonals: x(r) + r != x(s) + s".into(),
-                s2,
-                ld,
-            );
-            push(
-                Kind::Backslash,
-                "C3",
-                "the queens of two rows are on different \\ diagonals: x(r) - r != x(s) - s".into(),
-                s2,
-                ld,
-            );
+            if torus {
+                // Every value a of row r conflicts with exactly one value (a -+ d mod n) of
+                // row s on each diagonal, as with the columns: C2 and C3 are the size of C1
+                // (the literals of the second value run over all n values as well).
+                push(
+                    Kind::Slash,
+                    "C2",
+                    "the queens of two rows are on different / diagonals: x(r) + r != x(s) + s (mod n)".into(),
+                    c1,
+                    l1,
+                );
+                push(
+                    Kind::Backslash,
+                    "C3",
+                    "the queens of two rows are on different \\ diagonals: x(r) - r != x(s) - s (mod n)".into(),
+                    c1,
+                    l1,
+                );
+            } else {
+                push(
+                    Kind::Slash,
+                    "C2",
+                    "the queens of two rows are on different / diagonals: x(r) + r != x(s) + s"
+                        .into(),
+                    s2,
+                    ld,
+                );
+                push(
+                    Kind::Backslash,
+                    "C3",
+                    "the queens of two rows are on different \\ diagonals: x(r) - r != x(s) - s"
+                        .into(),
+                    s2,
+                    ld,
+                );
+            }
         }
         Constraints::Support => {
             // Per ordered row pair at distance d: n clauses with n^2 - 2(n-d) literals.
             let clauses = nn.checked_mul(nn)?.checked_mul(nn - 1)?;
-            let literals = nn
-                .checked_mul(nn)?
-                .checked_mul(pairs)?
-                .checked_sub(s2.checked_mul(2)?)?
-                .checked_mul(2)?;
+            let literals = if torus {
+                // On the torus the values a, a - d, a + d (mod n) excluded for a are three
+                // distinct ones, except at d = n/2 (n even) where a - d = a + d: so n - 2
+                // supports (one literal more with the clause's head) per value and ordered
+                // pair, plus one for each of the n * n clauses of distance n/2.
+                let even = if nn.is_multiple_of(2) {
+                    nn.checked_mul(nn)?
+                } else {
+                    0
+                };
+                nn.checked_mul(pairs)?
+                    .checked_mul(2)?
+                    .checked_mul(nn.saturating_sub(2))?
+                    .checked_add(even)?
+            } else {
+                nn.checked_mul(nn)?
+                    .checked_mul(pairs)?
+                    .checked_sub(s2.checked_mul(2)?)?
+                    .checked_mul(2)?
+            };
             push(
                 Kind::Support,
                 "S",
@@ -486,6 +535,18 @@ impl ColumnEncoder {
     /// the cell model's limit (the smaller of `i32::MAX` and varisat's `Var::max_count()`) or
     /// counts beyond 64 bits.
     pub fn new(n: usize, options: ColumnOptions) -> Result<Self, ColumnError> {
+        ColumnEncoder::new_on(n, options, Geometry::Square)
+    }
+
+    /// An encoder for the `n` x `n` board of the given geometry. On the torus
+    /// ([`Geometry::Toroidal`]) the diagonal constraints are modular: values `a` of row `r`
+    /// and `b` of row `s > r` conflict when `b = a -+ (s - r) (mod n)`. The variables are the
+    /// same as on the square board. Fails as [`ColumnEncoder::new`].
+    pub fn new_on(
+        n: usize,
+        options: ColumnOptions,
+        geometry: Geometry,
+    ) -> Result<Self, ColumnError> {
         if n == 0 {
             return Err(ColumnError::Zero);
         }
@@ -513,7 +574,7 @@ impl ColumnEncoder {
         if primary > max {
             return Err(too_many(primary));
         }
-        let p = plan(n, &options, bits).ok_or(overflow.clone())?;
+        let p = plan(n, &options, bits, geometry).ok_or(overflow.clone())?;
         let aux = nn.checked_mul(p.aux_per_row).ok_or(overflow.clone())?;
         let vars = primary.checked_add(aux).ok_or(overflow.clone())?;
         if vars > max {
@@ -537,6 +598,7 @@ impl ColumnEncoder {
         Ok(ColumnEncoder {
             n,
             options,
+            geometry,
             bits,
             primary,
             aux_per_row: p.aux_per_row,
@@ -544,6 +606,12 @@ impl ColumnEncoder {
             groups: p.groups,
             size,
         })
+    }
+
+    /// The same encoder on a board of the given geometry. Fails when a count no longer fits
+    /// in 64 bits (the torus has more diagonal conflicts than the square).
+    pub fn with_geometry(self, geometry: Geometry) -> Result<Self, ColumnError> {
+        ColumnEncoder::new_on(self.n, self.options, geometry)
     }
 
     /// Board size.
@@ -554,6 +622,11 @@ impl ColumnEncoder {
     /// The options.
     pub fn options(&self) -> &ColumnOptions {
         &self.options
+    }
+
+    /// The board's geometry.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
     }
 
     /// Exact variables (domain plus auxiliaries), clauses and literals of the formula, known
@@ -698,10 +771,12 @@ impl ColumnEncoder {
                         for r2 in r1 + 1..n {
                             let d = r2 - r1;
                             for a in 0..n {
-                                let b = match kind {
-                                    Kind::Columns => Some(a),
-                                    Kind::Slash => a.checked_sub(d),
-                                    _ => Some(a + d).filter(|&b| b < n),
+                                let b = match (kind, self.geometry) {
+                                    (Kind::Columns, _) => Some(a),
+                                    (Kind::Slash, Geometry::Square) => a.checked_sub(d),
+                                    (_, Geometry::Square) => Some(a + d).filter(|&b| b < n),
+                                    (Kind::Slash, Geometry::Toroidal) => Some((a + n - d) % n),
+                                    (_, Geometry::Toroidal) => Some((a + d) % n),
                                 };
                                 let Some(b) = b else { continue };
                                 buf.clear();
@@ -719,12 +794,19 @@ impl ColumnEncoder {
                     for r in 0..n {
                         for s in (0..n).filter(|&s| s != r) {
                             let d = r.abs_diff(s);
+                            let torus = self.geometry == Geometry::Toroidal;
                             for a in 0..n {
                                 buf.clear();
                                 buf.push(self.direct_var(r, a).negative());
                                 buf.extend(
                                     (0..n)
-                                        .filter(|&b| b != a && b + d != a && a + d != b)
+                                        .filter(|&b| {
+                                            if torus {
+                                                b != a && b != (a + n - d) % n && b != (a + d) % n
+                                            } else {
+                                                b != a && b + d != a && a + d != b
+                                            }
+                                        })
                                         .map(|b| self.direct_var(s, b).positive()),
                                 );
                                 sink.add_clause(&buf)?;
@@ -875,6 +957,11 @@ impl ColumnEncoder {
             ),
             format!("encoding: {}", self.options),
         ];
+        if self.geometry == Geometry::Toroidal {
+            c.push(format!(
+                "board: toroidal, diagonals wrap around the edges: all x(r)+r and all x(r)-r different mod {n}"
+            ));
+        }
         let rule = match self.options.domain {
             Domain::Direct => format!(
                 "variables: var (r-1)*{n} + c = x(r)=c, the queen of row r is in column c (1-based)"
@@ -996,9 +1083,11 @@ mod tests {
 
     #[test]
     fn emitted_sizes_equal_size_and_groups() {
-        for o in combos() {
-            for n in 1..=60 {
-                let e = enc(n, o);
+        let cases = [(Geometry::Square, 60), (Geometry::Toroidal, 40)];
+        for (o, (geometry, max)) in combos().into_iter().flat_map(|o| cases.map(|c| (o, c))) {
+            for n in 1..=max {
+                let e = ColumnEncoder::new_on(n, o, geometry).unwrap();
+                assert_eq!(e.geometry(), geometry);
                 let mut count = GroupCounter::default();
                 e.encode(&mut count).unwrap();
                 let size = e.size();
@@ -1149,6 +1238,127 @@ mod tests {
         // Ordered pairs: 6, 4, 2 -> 60 + 48 + 28 = 136.
         let s = enc(4, o).size();
         assert_eq!(s.literals - 16 - 48, 136);
+    }
+
+    fn torus(n: usize, o: ColumnOptions) -> ColumnEncoder {
+        ColumnEncoder::new_on(n, o, Geometry::Toroidal).unwrap()
+    }
+
+    /// On the torus every value has one conflict per row and diagonal direction: C2 and C3
+    /// are the size of C1; supports by hand for n = 4 and 5.
+    #[test]
+    fn torus_closed_forms() {
+        for o in combos() {
+            for n in 1..=40 {
+                let g = torus(n, o).groups();
+                let sq = enc(n, o).groups();
+                if o.constraints == Constraints::Conflict {
+                    let c1 = g.iter().find(|g| g.tag == "C1").unwrap();
+                    assert_eq!(c1, sq.iter().find(|g| g.tag == "C1").unwrap());
+                    for tag in ["C2", "C3"] {
+                        let c = g.iter().find(|g| g.tag == tag).unwrap();
+                        assert_eq!(
+                            (c.clauses, c.literals),
+                            (c1.clauses, c1.literals),
+                            "{o} n={n}"
+                        );
+                    }
+                }
+                // The domain's groups do not depend on the geometry.
+                assert_eq!(g[0], sq[0]);
+                assert_eq!(torus(n, o).size().vars, enc(n, o).size().vars);
+            }
+        }
+        let o = opts(Domain::Direct, Constraints::Support, Amo::Pairwise);
+        let support = |n| {
+            let e = torus(n, o);
+            e.groups().into_iter().find(|g| g.tag == "S").unwrap()
+        };
+        // n = 4: distance 1 and 3 exclude 3 values (1 support), distance 2 excludes 2
+        // (a - 2 = a + 2 mod 4; 2 supports). Ordered pairs 6, 4, 2 of 4 clauses each:
+        // 4 (6 * 2 + 4 * 3 + 2 * 2) = 112 literals.
+        assert_eq!((support(4).clauses, support(4).literals), (48, 112));
+        // n = 5: 2 supports everywhere: 5 * 20 clauses of 3 literals.
+        assert_eq!((support(5).clauses, support(5).literals), (100, 300));
+        // n = 2: no supports, unit clauses.
+        assert_eq!((support(2).clauses, support(2).literals), (4, 4));
+    }
+
+    #[test]
+    fn torus_projected_models_are_the_brute_force_solutions() {
+        use crate::encode::torus_oracle::{brute_force_torus, enumerate_boards, A051906};
+        for n in 1..=9 {
+            let expected = brute_force_torus(n);
+            assert_eq!(expected.len(), A051906[n - 1], "brute force, n={n}");
+            for o in combos() {
+                let e = torus(n, o);
+                let found = enumerate_boards(solver_for(&e), e.size().vars, &e.projection(), |a| {
+                    e.decode(a).unwrap()
+                });
+                assert_eq!(found, expected, "{o} n={n}");
+            }
+        }
+    }
+
+    #[test]
+    fn torus_counts_are_a051906() {
+        use crate::encode::torus_oracle::{enumerate_boards, A051906};
+        for n in 1..=9 {
+            let e = torus(n, ColumnOptions::default());
+            let found = enumerate_boards(solver_for(&e), e.size().vars, &e.projection(), |a| {
+                e.decode(a).unwrap()
+            });
+            assert_eq!(found.len(), A051906[n - 1], "n={n}");
+        }
+    }
+
+    /// Every placement of n <= 5 on the torus, fixed through `value_lits` as assumptions:
+    /// satisfiable exactly when it is a toroidal solution.
+    #[test]
+    fn torus_every_placement_sat_iff_solution() {
+        use crate::check::check_placement_on;
+        for o in combos() {
+            for n in 1..=5usize {
+                let e = torus(n, o);
+                let mut solver = solver_for(&e);
+                for code in 0..n.pow(n as u32) {
+                    let cols: Vec<usize> = (0..n).map(|r| code / n.pow(r as u32) % n).collect();
+                    let p = Placement::from_cols(&cols);
+                    let assumptions: Vec<Lit> =
+                        (0..n).flat_map(|r| e.value_lits(r, cols[r])).collect();
+                    solver.assume(&assumptions);
+                    let ok = check_placement_on(&p, Geometry::Toroidal).is_ok();
+                    assert_eq!(solver.solve().unwrap(), ok, "{o} {}", p.to_one_line());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn torus_comment_lines() {
+        let o = opts(Domain::Order, Constraints::Conflict, Amo::Pairwise);
+        let c = torus(5, o).comment_lines();
+        assert!(c.iter().any(|l| l.starts_with("board: toroidal")), "{c:#?}");
+        // C2 = C3 = C1 = 5 * 10.
+        assert!(c.iter().any(|l| l.starts_with("group C2:")
+            && l.contains("(mod n)")
+            && l.ends_with("(50 clauses)")));
+        let square = enc(5, o);
+        assert!(!square
+            .comment_lines()
+            .iter()
+            .any(|l| l.contains("toroidal")));
+        let back = torus(5, o).with_geometry(Geometry::Square).unwrap();
+        assert_eq!(back.comment_lines(), square.comment_lines());
+        let t = square.with_geometry(Geometry::Toroidal).unwrap();
+        assert_eq!(t.geometry(), Geometry::Toroidal);
+        // Variable names do not depend on the geometry.
+        for i in 0..t.size().vars as usize {
+            assert_eq!(
+                t.var_name(Var::from_index(i)),
+                back.var_name(Var::from_index(i))
+            );
+        }
     }
 
     /// A solver holding the formula and the variables of the projection.

@@ -5,6 +5,9 @@
 //! applies to each line. Sizes are known in closed form before the first clause is made
 //! ([`QueensEncoder::size`]), so a DIMACS header can be written up front.
 //!
+//! Both models also encode the toroidal board ([`crate::check::Geometry::Toroidal`], where
+//! diagonals wrap around the edges): [`QueensEncoder::new_on`], [`ColumnEncoder::new_on`].
+//!
 //! Variable numbering (shared by every interface): the cell in 0-based row `r`, column `c` is
 //! DIMACS variable `r * n + c + 1`, so `1..=n*n` are the cells, row-major; auxiliary variables
 //! of an encoding follow, in the order the lines are encoded.
@@ -12,6 +15,8 @@
 pub mod amo;
 pub mod columns;
 mod queens;
+#[cfg(test)]
+pub(crate) mod torus_oracle;
 
 pub use amo::Amo;
 pub use columns::{

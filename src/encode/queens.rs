@@ -1,7 +1,7 @@
 //! Which line of the board gets which constraint: the n-queens model.
 
 use super::{cell_lit, Amo, Label, LabelSink, Rule, Size, Unlabelled, VarAlloc};
-use crate::check::LineKind;
+use crate::check::{Geometry, LineKind};
 use crate::cnf::{ClauseSink, GroupInfo, Lit};
 use std::io;
 
@@ -119,24 +119,41 @@ pub struct Line {
     /// What kind of line.
     pub kind: LineKind,
     /// Which one: the row, the column, `r + c` for a `/` diagonal, `r - c + n - 1` for a `\`
-    /// diagonal (all 0-based).
+    /// diagonal (all 0-based). On the torus ([`Geometry::Toroidal`]) the diagonals are
+    /// `(r + c) mod n` and `(r - c) mod n`, as [`Geometry::diagonal`] and
+    /// [`Geometry::anti_diagonal`] number them.
     pub index: usize,
 }
 
 impl Line {
-    /// Number of lines of `kind` on an `n` x `n` board.
+    /// Number of lines of `kind` on an `n` x `n` board (the square board's; see
+    /// [`Line::count_on`]).
     pub fn count(kind: LineKind, n: usize) -> usize {
-        match kind {
-            LineKind::Row | LineKind::Column => n,
-            LineKind::Diagonal | LineKind::AntiDiagonal => (2 * n).saturating_sub(1),
+        Line::count_on(kind, n, Geometry::Square)
+    }
+
+    /// Number of lines of `kind` on an `n` x `n` board of the given geometry: `n` rows and
+    /// `n` columns; `2n - 1` diagonals per direction on the square, `n` on the torus.
+    pub fn count_on(kind: LineKind, n: usize, geometry: Geometry) -> usize {
+        match (kind, geometry) {
+            (LineKind::Row | LineKind::Column, _) | (_, Geometry::Toroidal) => n,
+            (LineKind::Diagonal | LineKind::AntiDiagonal, Geometry::Square) => {
+                (2 * n).saturating_sub(1)
+            }
         }
     }
 
-    /// The length of this line on an `n` x `n` board.
+    /// The length of this line on an `n` x `n` square board (see [`Line::len_on`]).
     pub fn len(&self, n: usize) -> usize {
-        match self.kind {
-            LineKind::Row | LineKind::Column => n,
-            LineKind::Diagonal | LineKind::AntiDiagonal => {
+        self.len_on(n, Geometry::Square)
+    }
+
+    /// The length of this line on an `n` x `n` board of the given geometry: every line of the
+    /// torus has `n` cells.
+    pub fn len_on(&self, n: usize, geometry: Geometry) -> usize {
+        match (self.kind, geometry) {
+            (LineKind::Row | LineKind::Column, _) | (_, Geometry::Toroidal) => n,
+            (LineKind::Diagonal | LineKind::AntiDiagonal, Geometry::Square) => {
                 if self.index < n {
                     self.index + 1
                 } else {
@@ -146,35 +163,65 @@ impl Line {
         }
     }
 
-    /// The cells (0-based row, column) of the line, in increasing row (rows: increasing column).
+    /// The cells (0-based row, column) of the line on the square board, in increasing row
+    /// (rows: increasing column). See [`Line::cells_on`].
     pub fn cells(&self, n: usize) -> impl Iterator<Item = (usize, usize)> {
+        self.cells_on(n, Geometry::Square)
+    }
+
+    /// The cells (0-based row, column) of the line on a board of the given geometry, in
+    /// increasing row (rows: increasing column). On the torus the `/` diagonal `i` is the
+    /// cells with `(r + c) mod n = i` and the `\` diagonal `i` those with `(r - c) mod n = i`,
+    /// one per row.
+    pub fn cells_on(&self, n: usize, geometry: Geometry) -> impl Iterator<Item = (usize, usize)> {
         let (i, kind) = (self.index, self.kind);
-        let len = self.len(n);
-        (0..len).map(move |t| match kind {
-            LineKind::Row => (i, t),
-            LineKind::Column => (t, i),
-            LineKind::Diagonal => {
+        let len = self.len_on(n, geometry);
+        (0..len).map(move |t| match (kind, geometry) {
+            (LineKind::Row, _) => (i, t),
+            (LineKind::Column, _) => (t, i),
+            (LineKind::Diagonal, Geometry::Square) => {
                 let r0 = i.saturating_sub(n - 1);
                 (r0 + t, i - r0 - t)
             }
-            LineKind::AntiDiagonal => {
+            (LineKind::AntiDiagonal, Geometry::Square) => {
                 // r - c = i - (n - 1)
                 let r0 = i.saturating_sub(n - 1);
                 let c0 = (n - 1).saturating_sub(i);
                 (r0 + t, c0 + t)
             }
+            // c = (i - r) mod n
+            (LineKind::Diagonal, Geometry::Toroidal) => (t, (i + n - t) % n),
+            // c = (r - i) mod n
+            (LineKind::AntiDiagonal, Geometry::Toroidal) => (t, (t + n - i) % n),
         })
     }
 
-    /// A human name, 1-based: "row 3", "column 2", "/ diagonal r+c=5", "\ diagonal r-c=-1".
+    /// A human name on the square board, 1-based: "row 3", "column 2", "/ diagonal r+c=5",
+    /// "\ diagonal r-c=-1". See [`Line::describe_on`].
     pub fn describe(&self, n: usize) -> String {
-        match self.kind {
-            LineKind::Row => format!("row {}", self.index + 1),
-            LineKind::Column => format!("column {}", self.index + 1),
+        self.describe_on(n, Geometry::Square)
+    }
+
+    /// A human name on a board of the given geometry, 1-based. On the square as
+    /// [`Line::describe`]; on the torus the diagonals are named by their residue:
+    /// "/ diagonal r+c≡5 (mod 8)", "\ diagonal r-c≡7 (mod 8)" (residues `0..n`).
+    pub fn describe_on(&self, n: usize, geometry: Geometry) -> String {
+        match (self.kind, geometry) {
+            (LineKind::Row, _) => format!("row {}", self.index + 1),
+            (LineKind::Column, _) => format!("column {}", self.index + 1),
             // 1-based r + c = 0-based r + c + 2
-            LineKind::Diagonal => format!("/ diagonal r+c={}", self.index + 2),
-            LineKind::AntiDiagonal => {
+            (LineKind::Diagonal, Geometry::Square) => {
+                format!("/ diagonal r+c={}", self.index + 2)
+            }
+            (LineKind::AntiDiagonal, Geometry::Square) => {
                 format!("\\ diagonal r-c={}", self.index as i64 - (n as i64 - 1))
+            }
+            (LineKind::Diagonal, Geometry::Toroidal) => {
+                format!("/ diagonal r+c≡{} (mod {n})", (self.index + 2) % n)
+            }
+            // 1-based r - c = 0-based r - c
+            (LineKind::AntiDiagonal, Geometry::Toroidal) => {
+                format!("\\ diagonal r-c≡{} (mod {n})", self.index)
             }
         }
     }
@@ -242,10 +289,15 @@ pub enum EncodeError {
 /// at-most-one, Q4 `/` diagonals at-most-one, Q5 `\` diagonals at-most-one, and with
 /// [`EncodeOptions::column_alo`] Q6 columns at-least-one. With the default options this is the
 /// reference model: `n + 2 n C(n,2) + 2 (2 C(n+1,3) - C(n,2))` clauses over `n * n` variables.
+///
+/// On the torus ([`QueensEncoder::new_on`] with [`Geometry::Toroidal`]) the diagonals wrap
+/// around: `n` lines of `n` cells per direction, so the pairwise model has
+/// `n + 4 n C(n,2)` clauses.
 #[derive(Clone, Debug)]
 pub struct QueensEncoder {
     n: usize,
     options: EncodeOptions,
+    geometry: Geometry,
 }
 
 const Q1: Group = Group {
@@ -278,6 +330,18 @@ const Q5: Group = Group {
     at_least_one: false,
     meaning: "every \\ diagonal (equal r-c) has at most one queen",
 };
+const Q4_TORUS: Group = Group {
+    tag: "Q4",
+    line: LineKind::Diagonal,
+    at_least_one: false,
+    meaning: "every / diagonal (equal r+c mod n, wrapping around) has at most one queen",
+};
+const Q5_TORUS: Group = Group {
+    tag: "Q5",
+    line: LineKind::AntiDiagonal,
+    at_least_one: false,
+    meaning: "every \\ diagonal (equal r-c mod n, wrapping around) has at most one queen",
+};
 const Q6: Group = Group {
     tag: "Q6",
     line: LineKind::Column,
@@ -292,8 +356,19 @@ pub fn max_vars() -> u64 {
 }
 
 impl QueensEncoder {
-    /// An encoder for the `n` x `n` board.
+    /// An encoder for the `n` x `n` square board.
     pub fn new(n: usize, options: EncodeOptions) -> Result<Self, EncodeError> {
+        QueensEncoder::new_on(n, options, Geometry::Square)
+    }
+
+    /// An encoder for the `n` x `n` board of the given geometry. On the torus
+    /// ([`Geometry::Toroidal`]) the diagonals wrap around the edges: `n` lines of `n` cells
+    /// per direction.
+    pub fn new_on(
+        n: usize,
+        options: EncodeOptions,
+        geometry: Geometry,
+    ) -> Result<Self, EncodeError> {
         if n == 0 {
             return Err(EncodeError::Zero);
         }
@@ -309,7 +384,11 @@ impl QueensEncoder {
                 max: max_vars(),
             });
         }
-        let enc = QueensEncoder { n, options };
+        let enc = QueensEncoder {
+            n,
+            options,
+            geometry,
+        };
         let vars = enc.size().vars;
         if vars > max_vars() {
             return Err(EncodeError::TooManyVars {
@@ -319,6 +398,12 @@ impl QueensEncoder {
             });
         }
         Ok(enc)
+    }
+
+    /// The same encoder on a board of the given geometry. Fails when that board needs more
+    /// variables than can be numbered (the torus's diagonals are longer than the square's).
+    pub fn with_geometry(self, geometry: Geometry) -> Result<Self, EncodeError> {
+        QueensEncoder::new_on(self.n, self.options, geometry)
     }
 
     /// Board size.
@@ -331,9 +416,17 @@ impl QueensEncoder {
         &self.options
     }
 
+    /// The board's geometry.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
     /// The clause groups in the order they are emitted.
     pub fn groups(&self) -> Vec<Group> {
-        let mut g = vec![Q1, Q2, Q3, Q4, Q5];
+        let mut g = match self.geometry {
+            Geometry::Square => vec![Q1, Q2, Q3, Q4, Q5],
+            Geometry::Toroidal => vec![Q1, Q2, Q3, Q4_TORUS, Q5_TORUS],
+        };
         if self.options.column_alo {
             g.push(Q6);
         }
@@ -342,7 +435,7 @@ impl QueensEncoder {
 
     /// Every line of `kind`, in encoding order.
     pub fn lines(&self, kind: LineKind) -> impl Iterator<Item = Line> {
-        (0..Line::count(kind, self.n)).map(move |index| Line { kind, index })
+        (0..Line::count_on(kind, self.n, self.geometry)).map(move |index| Line { kind, index })
     }
 
     /// The size of one group (vars counts its auxiliary variables only).
@@ -357,7 +450,7 @@ impl QueensEncoder {
         }
         let amo = self.options.amo.for_kind(group.line);
         self.lines(group.line)
-            .map(|l| amo.size(l.len(self.n)))
+            .map(|l| amo.size(l.len_on(self.n, self.geometry)))
             .fold(Size::default(), |a, b| a + b)
     }
 
@@ -381,7 +474,7 @@ impl QueensEncoder {
         for g in self.groups().iter().filter(|g| !g.at_least_one) {
             let amo = self.options.amo.for_kind(g.line);
             for line in self.lines(g.line) {
-                let count = amo.size(line.len(self.n)).vars;
+                let count = amo.size(line.len_on(self.n, self.geometry)).vars;
                 if count > 0 {
                     blocks.push(AuxBlock {
                         line,
@@ -406,6 +499,9 @@ impl QueensEncoder {
         if self.options.column_alo {
             s.push_str("; redundant columns at-least-one");
         }
+        if self.geometry == Geometry::Toroidal {
+            s.push_str("; toroidal board");
+        }
         s
     }
 
@@ -423,6 +519,11 @@ impl QueensEncoder {
             format!("n = {n}"),
             format!("model: {}", self.describe()),
         ];
+        if self.geometry == Geometry::Toroidal {
+            c.push(format!(
+                "board: toroidal, diagonals wrap around the edges ({n} / diagonals r+c mod {n}, {n} \\ diagonals r-c mod {n}, each of {n} cells)"
+            ));
+        }
         if let Some(cmd) = command {
             c.push(format!("command: {cmd}"));
         }
@@ -448,9 +549,9 @@ impl QueensEncoder {
                 b.first,
                 b.first + b.count - 1,
                 b.amo,
-                b.line.describe(n),
+                b.line.describe_on(n, self.geometry),
                 b.amo.aux_symbol(),
-                b.line.describe(n),
+                b.line.describe_on(n, self.geometry),
                 b.count
             ));
         }
@@ -501,7 +602,10 @@ impl QueensEncoder {
                     line: Some(line),
                 })?;
                 buf.clear();
-                buf.extend(line.cells(n).map(|(r, c)| cell_lit(n, r, c)));
+                buf.extend(
+                    line.cells_on(n, self.geometry)
+                        .map(|(r, c)| cell_lit(n, r, c)),
+                );
                 if g.at_least_one {
                     sink.add_clause(&buf)?;
                 } else {
@@ -619,6 +723,195 @@ mod tests {
         assert_eq!(slash.diagonals, Amo::Ladder);
         assert_eq!(slash.anti_diagonals, Amo::Pairwise);
         assert_eq!(slash.for_kind(LineKind::Diagonal), Amo::Ladder);
+    }
+
+    fn torus(n: usize, options: EncodeOptions) -> QueensEncoder {
+        let e = QueensEncoder::new_on(n, options, Geometry::Toroidal).unwrap();
+        assert_eq!(e.geometry(), Geometry::Toroidal);
+        e
+    }
+
+    /// The settings the torus tests run: every at-most-one on every line, one mixed setting,
+    /// and the redundant column clauses.
+    fn torus_settings() -> Vec<EncodeOptions> {
+        let mut v: Vec<EncodeOptions> = Amo::all()
+            .into_iter()
+            .map(|a| EncodeOptions {
+                amo: LineEncodings::uniform(a),
+                column_alo: false,
+            })
+            .collect();
+        v.push(EncodeOptions {
+            amo: "rows=sequential,columns=ladder,slash=product,backslash=commander:3"
+                .parse()
+                .unwrap(),
+            column_alo: true,
+        });
+        v.push(EncodeOptions {
+            amo: LineEncodings::uniform(Amo::Binary),
+            column_alo: true,
+        });
+        v
+    }
+
+    /// Every model's board, enumerated with blocking clauses on the cells.
+    fn torus_boards(e: &QueensEncoder) -> std::collections::BTreeSet<Vec<usize>> {
+        use crate::encode::torus_oracle::enumerate_boards;
+        let n = e.n();
+        let mut solver = varisat::Solver::new();
+        e.encode(&mut solver).unwrap();
+        let cells: Vec<crate::cnf::Var> = (0..n * n).map(crate::cnf::Var::from_index).collect();
+        enumerate_boards(solver, e.size().vars, &cells, |a| {
+            let cols: Vec<usize> = (0..n)
+                .map(|r| {
+                    let row: Vec<usize> = (0..n).filter(|&c| a[r * n + c]).collect();
+                    assert_eq!(row.len(), 1, "row {r}: {row:?}");
+                    row[0]
+                })
+                .collect();
+            crate::board::Placement::from_cols(&cols)
+        })
+    }
+
+    #[test]
+    fn torus_models_are_the_brute_force_solutions() {
+        use crate::encode::torus_oracle::{brute_force_torus, A051906};
+        for n in 1..=9usize {
+            let expected = brute_force_torus(n);
+            assert_eq!(expected.len(), A051906[n - 1], "brute force, n={n}");
+            for o in torus_settings() {
+                let found = torus_boards(&torus(n, o));
+                assert_eq!(found, expected, "{} n={n}", o.amo);
+            }
+        }
+    }
+
+    #[test]
+    fn torus_counts_are_a051906() {
+        use crate::encode::torus_oracle::A051906;
+        for n in 1..=9usize {
+            let e = torus(n, EncodeOptions::default());
+            assert_eq!(torus_boards(&e).len(), A051906[n - 1], "n={n}");
+        }
+    }
+
+    /// The torus's exact size is what the encoder emits, for every setting; the pairwise
+    /// model has n + 4 n C(n,2) clauses (every line n cells long).
+    #[test]
+    fn torus_size_equals_emitted() {
+        for n in 1..=40usize {
+            for o in torus_settings() {
+                let e = torus(n, o);
+                let mut count = CountingSink::default();
+                e.encode(&mut count).unwrap();
+                let size = e.size();
+                assert_eq!(count.clauses, size.clauses, "{} n={n}", o.amo);
+                assert_eq!(count.literals, size.literals, "{} n={n}", o.amo);
+                assert_eq!(count.max_var, size.vars, "{} n={n}", o.amo);
+                let groups: u64 = e.groups().iter().map(|g| e.group_size(g).clauses).sum();
+                assert_eq!(groups, size.clauses);
+                let aux: u64 = e.aux_blocks().iter().map(|b| b.count).sum();
+                assert_eq!(aux + (n * n) as u64, size.vars, "{} n={n}", o.amo);
+            }
+            let nn = n as u64;
+            let pairwise = torus(n, EncodeOptions::default()).size();
+            assert_eq!(pairwise.clauses, nn + 4 * nn * binom(nn, 2), "n={n}");
+            assert_eq!(pairwise.literals, nn * nn + 8 * nn * binom(nn, 2), "n={n}");
+            assert_eq!(pairwise.vars, nn * nn);
+        }
+    }
+
+    #[test]
+    fn torus_lines_cover_the_board_once_per_kind() {
+        for n in 1..=9usize {
+            let e = torus(n, EncodeOptions::default());
+            for kind in LineKind::ALL {
+                assert_eq!(e.lines(kind).count(), n);
+                let mut seen = vec![0; n * n];
+                for line in e.lines(kind) {
+                    let cells: Vec<_> = line.cells_on(n, Geometry::Toroidal).collect();
+                    assert_eq!(cells.len(), n, "every torus line has n cells");
+                    assert_eq!(line.len_on(n, Geometry::Toroidal), n);
+                    for (t, &(r, c)) in cells.iter().enumerate() {
+                        assert!(r < n && c < n);
+                        seen[r * n + c] += 1;
+                        let i = line.index;
+                        let on = match kind {
+                            LineKind::Row => r == i && c == t,
+                            LineKind::Column => c == i && r == t,
+                            LineKind::Diagonal => (r + c) % n == i && r == t,
+                            LineKind::AntiDiagonal => (n + r - c) % n == i && r == t,
+                        };
+                        assert!(on, "{kind:?} {line:?} ({r},{c})");
+                    }
+                }
+                assert!(seen.iter().all(|&s| s == 1), "{kind:?} n={n}");
+            }
+        }
+    }
+
+    #[test]
+    fn torus_names_and_header() {
+        let t = Geometry::Toroidal;
+        let d = |kind, index| Line { kind, index }.describe_on(8, t);
+        // 0-based r + c = 3 is 1-based r + c = 5; 0-based (r - c) mod 8 = 7 is 1-based too.
+        assert_eq!(d(LineKind::Diagonal, 3), "/ diagonal r+c≡5 (mod 8)");
+        assert_eq!(d(LineKind::Diagonal, 7), "/ diagonal r+c≡1 (mod 8)");
+        assert_eq!(d(LineKind::AntiDiagonal, 7), "\\ diagonal r-c≡7 (mod 8)");
+        assert_eq!(d(LineKind::Row, 2), "row 3");
+        assert_eq!(d(LineKind::Column, 0), "column 1");
+        for kind in LineKind::ALL {
+            assert_eq!(Line::count_on(kind, 8, t), 8);
+            assert_eq!(
+                Line::count_on(kind, 8, Geometry::Square),
+                Line::count(kind, 8)
+            );
+        }
+        assert_eq!(Line::count_on(LineKind::Diagonal, 8, Geometry::Square), 15);
+
+        let o = EncodeOptions {
+            amo: LineEncodings::uniform(Amo::Sequential),
+            column_alo: false,
+        };
+        let e = torus(5, o);
+        let h = e.dimacs_header(None);
+        assert_eq!(h.vars, e.size().vars);
+        assert_eq!(h.clauses, e.size().clauses);
+        assert!(
+            h.comments.iter().any(|l| l.starts_with("board: toroidal")),
+            "{:#?}",
+            h.comments
+        );
+        assert!(e.describe().ends_with("; toroidal board"));
+        assert!(h
+            .comments
+            .iter()
+            .any(|l| l.starts_with("group Q4: every / diagonal (equal r+c mod n")));
+        // Sequential over 5 cells: 4 auxiliaries per line; rows 26..45, columns 46..65, then
+        // the / diagonals from 66: the second, r+c ≡ 1 (0-based), is 1-based r+c ≡ 3.
+        assert!(
+            h.comments.iter().any(|l| l
+                == "aux 70..73 = sequential at-most-one of / diagonal r+c≡3 (mod 5); named s(/ diagonal r+c≡3 (mod 5), 1..4)"),
+            "{:#?}",
+            h.comments
+        );
+        // Labels carry the torus lines.
+        let mut f = crate::encode::LabelledCnf::default();
+        e.encode_labelled(&mut f).unwrap();
+        let lines: std::collections::HashSet<Line> =
+            (0..f.len()).filter_map(|i| f.line_of(i)).collect();
+        assert_eq!(lines.len(), 4 * 5);
+        // The square board is untouched by the geometry's existence.
+        let sq = QueensEncoder::new(5, o).unwrap();
+        assert_eq!(sq.geometry(), Geometry::Square);
+        let back = e.clone().with_geometry(Geometry::Square).unwrap();
+        assert_eq!(back.dimacs_header(None), sq.dimacs_header(None));
+        assert!(!sq
+            .dimacs_header(None)
+            .comments
+            .iter()
+            .any(|l| l.contains("toroidal")));
+        assert_eq!(sq.with_geometry(t).unwrap().size(), e.size());
     }
 
     #[test]
