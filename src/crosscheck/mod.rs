@@ -298,7 +298,7 @@ impl<'a> Probe<'a> {
 fn describe_clause(f: &dyn Formula, formula: &LabelledCnf, i: usize) -> String {
     let v = clause_violation(f, &formula.cnf, i);
     match formula.line_of(i) {
-        Some(line) => format!("{v} (on {})", line.describe(f.n())),
+        Some(line) => format!("{v} (on {})", line.describe_on(f.n(), f.geometry())),
         None => v.to_string(),
     }
 }

@@ -65,6 +65,7 @@ use crate::encode::{cell_of_var, Amo, AuxBlock, Group, Line, QueensEncoder, VarA
 #[derive(Clone, Debug)]
 pub struct Namer {
     n: usize,
+    geometry: crate::check::Geometry,
     blocks: Vec<AuxBlock>,
 }
 
@@ -129,8 +130,15 @@ impl Namer {
     pub fn new(enc: &QueensEncoder) -> Self {
         Namer {
             n: enc.n(),
+            geometry: enc.geometry(),
             blocks: enc.aux_blocks(),
         }
+    }
+
+    /// A line's name on the formula's board: `row 3`, `/ diagonal r+c=5`, or on the torus
+    /// `/ diagonal r+c≡5 (mod 8)`.
+    pub fn describe_line(&self, line: &Line) -> String {
+        line.describe_on(self.n, self.geometry)
     }
 
     /// Board size.
@@ -152,7 +160,11 @@ impl Namer {
             return format!("q({},{})", r + 1, c + 1);
         }
         match self.aux_of(v) {
-            Some((b, k)) => format!("{}({}, {k})", b.amo.aux_symbol(), b.line.describe(self.n)),
+            Some((b, k)) => format!(
+                "{}({}, {k})",
+                b.amo.aux_symbol(),
+                self.describe_line(&b.line)
+            ),
             None => format!("x{}", v.to_dimacs()),
         }
     }
@@ -173,7 +185,7 @@ impl Namer {
         let (b, k) = self.aux_of(v)?;
         let cells: Vec<(usize, usize)> = b.line.cells(self.n).collect();
         let f = aux_forcing(b.amo, cells.len()).swap_remove(k as usize - 1);
-        let line = b.line.describe(self.n);
+        let line = self.describe_line(&b.line);
         let set = |pos: &[usize]| -> String {
             if pos.len() > 1 && pos.iter().enumerate().all(|(i, &p)| i == p) {
                 return format!("the first {} cells of {line}", pos.len());
@@ -212,7 +224,7 @@ impl Namer {
             Some((b, k)) => format!(
                 "{}_{{{k}}}^{{\\text{{{}}}}}",
                 b.amo.aux_symbol(),
-                latex::escape(&b.line.describe(self.n))
+                latex::escape(&self.describe_line(&b.line))
             ),
             None => format!("x_{{{}}}", v.to_dimacs()),
         }
@@ -248,7 +260,7 @@ impl Namer {
 pub fn clause_meaning(namer: &Namer, group: &Group, line: Option<&Line>, clause: &[Lit]) -> String {
     let n = namer.n();
     let where_ = line
-        .map(|l| l.describe(n))
+        .map(|l| namer.describe_line(l))
         .unwrap_or_else(|| group.line.name().to_string());
     if group.at_least_one {
         return format!("{where_} has at least one queen");
@@ -280,7 +292,7 @@ pub fn falsified_in_words(
 ) -> String {
     let n = namer.n();
     let where_ = line
-        .map(|l| l.describe(n))
+        .map(|l| namer.describe_line(l))
         .unwrap_or_else(|| group.line.name().to_string());
     if group.at_least_one {
         return format!("{}: {where_} has no queen", group.tag);

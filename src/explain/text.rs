@@ -119,7 +119,11 @@ impl<W: Write> ClauseSink for Readable<'_, W> {
         }
         if !self.line_printed {
             if let Some(line) = self.line {
-                writeln!(self.out, "  {}:", line.describe(self.enc.n()))?;
+                writeln!(
+                    self.out,
+                    "  {}:",
+                    line.describe_on(self.enc.n(), self.enc.geometry())
+                )?;
                 if self.group.as_ref().is_some_and(|g| !g.at_least_one) {
                     for v in self.namer.aux_of_line(&line) {
                         if let Some(m) = self.namer.aux_meaning(v) {

@@ -323,7 +323,7 @@ pub fn case_split(
 fn clause_place(namer: &Namer, cnf: &LabelledCnf, i: usize) -> String {
     match cnf.line_of(i) {
         Some(line) if !matches!(cnf.rule_of(i), Some(Rule::Placed | Rule::Forbidden)) => {
-            line.describe(namer.n())
+            namer.describe_line(&line)
         }
         _ => cnf
             .group_of(i)

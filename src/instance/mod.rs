@@ -325,11 +325,9 @@ impl Instance {
     /// The empty `n` x `n` board of the given geometry under `model`.
     pub fn new_on(n: usize, model: Model, geometry: Geometry) -> Result<Self, InstanceError> {
         let encoder = match model {
-            Model::Cells(options) => {
-                Encoder::Cells(QueensEncoder::new(n, options)?.with_geometry(geometry))
-            }
+            Model::Cells(options) => Encoder::Cells(QueensEncoder::new_on(n, options, geometry)?),
             Model::Columns(options) => {
-                Encoder::Columns(ColumnEncoder::new(n, options)?.with_geometry(geometry))
+                Encoder::Columns(ColumnEncoder::new_on(n, options, geometry)?)
             }
         };
         Ok(Instance {
@@ -797,20 +795,5 @@ mod tests {
             inst.decode(&a).unwrap_err().to_string(),
             "row 3 has no queen"
         );
-    }
-}
-
-// TEMPORARY until the encoders take a geometry.
-trait GeometryShim {
-    fn with_geometry(self, g: Geometry) -> Self;
-}
-impl GeometryShim for QueensEncoder {
-    fn with_geometry(self, _g: Geometry) -> Self {
-        self
-    }
-}
-impl GeometryShim for ColumnEncoder {
-    fn with_geometry(self, _g: Geometry) -> Self {
-        self
     }
 }
