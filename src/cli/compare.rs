@@ -197,12 +197,14 @@ fn family_sweep(args: &CompareArgs) -> Result<Option<experiment::FamilySweep>> {
         }
         return Ok(None);
     };
-    let family: Family = name
-        .parse()
-        .map_err(|e: String| anyhow::anyhow!("--family: {e}"))?;
-    if family == Family::Custom {
-        bail!("--family: custom instances are written, not drawn (choose completion, blocked, excluded-diagonals or toroidal)");
-    }
+    let drawn = "completion, blocked, excluded-diagonals or toroidal";
+    let family = match name.parse::<Family>() {
+        Ok(Family::Custom) => {
+            bail!("--family: custom instances are written, not drawn (choose {drawn})")
+        }
+        Ok(f) => f,
+        Err(_) => bail!("--family: unknown family '{name}' (choose {drawn})"),
+    };
     let mut swept: Option<(String, Vec<String>)> = None;
     let mut single: Vec<(String, String)> = Vec::new();
     let mut names: Vec<String> = Vec::new();
@@ -349,7 +351,10 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         family,
     };
     // Every instance is drawn now: a parameter out of range is refused before the sweep.
-    let points = cfg.validate()?;
+    let points = cfg.validate().map_err(|e| match e {
+        experiment::SweepError::Recipe { .. } => anyhow::anyhow!("--param: {e}"),
+        e => e.into(),
+    })?;
     // Every output is checked before the sweep, not after it.
     let mut outputs: Vec<(&str, PathBuf)> = Vec::new();
     for (option, path) in [
