@@ -729,3 +729,67 @@ pub fn run_sweep<E: From<SweepError>>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sweep(parameter: &str, values: &[&str], fixed: &[(&str, &str)]) -> FamilySweep {
+        FamilySweep {
+            family: Family::Completion,
+            parameter: parameter.into(),
+            values: values.iter().map(|v| v.to_string()).collect(),
+            fixed: fixed
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            seeds: vec![4, 5],
+        }
+    }
+
+    #[test]
+    fn family_sweeps_draw_every_n_value_and_seed_in_order() {
+        let s = sweep("k", &["0", "2"], &[("mode", "random")]);
+        assert_eq!(s.fixed_text(), "mode=random");
+        let points = s.draw(&[6, 8]).unwrap();
+        let got: Vec<(usize, &str, Option<u64>, usize)> = points
+            .iter()
+            .map(|p| {
+                let spec = p.spec.as_ref().unwrap();
+                (p.n, p.value.as_str(), spec.seed, spec.placed.len())
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (6, "0", Some(4), 0),
+                (6, "0", Some(5), 0),
+                (6, "2", Some(4), 2),
+                (6, "2", Some(5), 2),
+                (8, "0", Some(4), 0),
+                (8, "0", Some(5), 0),
+                (8, "2", Some(4), 2),
+                (8, "2", Some(5), 2),
+            ]
+        );
+        let e = sweep("k", &["1", "9"], &[]).draw(&[8]).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("cannot draw completion n = 8, k = 9, seed 4: k = 9"),
+            "{e}"
+        );
+        let e = sweep("q", &["1"], &[]).draw(&[8]).unwrap_err();
+        assert!(matches!(e, SweepError::Recipe { .. }), "{e}");
+        let many = FamilySweep {
+            seeds: (0..50_001).collect(),
+            ..sweep("k", &["1"], &[])
+        };
+        assert!(matches!(
+            many.draw(&[8, 9]),
+            Err(SweepError::TooManyPoints {
+                points: 100_002,
+                ..
+            })
+        ));
+    }
+}
