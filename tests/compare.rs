@@ -710,3 +710,364 @@ fn compare_models_side_by_side() {
     assert!(String::from_utf8_lossy(&again.stderr).contains("resuming: 3 rows"));
     assert_eq!(csv_rows(&csv_path).len(), 3);
 }
+
+/// The CSV's rows as maps from column name to value.
+fn csv_maps(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let header = csv_header(path);
+    csv_rows(path)
+        .iter()
+        .map(|r| {
+            header
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// Whether the instance of `family` with `params` on an n x n board drawn with `seed` has a
+/// solution, by the library's generator and the embedded enumeration (not the sweep's
+/// external-process path).
+fn oracle(family: &str, n: usize, params: &[(&str, &str)], seed: u64) -> bool {
+    use queens_sat::family::{generate, Family, Recipe};
+    let family: Family = family.parse().unwrap();
+    let params: Vec<(String, String)> = params
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let recipe = Recipe::from_parameters(family, &params).unwrap();
+    let spec = generate(n, &recipe, seed).unwrap();
+    let inst = spec
+        .instance(queens_sat::instance::Model::default())
+        .unwrap();
+    queens_sat::solve::solve(&inst).unwrap().is_some()
+}
+
+fn family_sweep_args<'a>(csv: &'a str, json: &'a str, svg: &'a str) -> Vec<&'a str> {
+    vec![
+        "compare",
+        "--family",
+        "blocked",
+        "--n",
+        "8",
+        "--param",
+        "p=0.1..0.5:0.2",
+        "--seeds",
+        "1..3",
+        "--models",
+        "cells",
+        "--amo",
+        "pairwise",
+        "--solver",
+        "varisat",
+        "--repeat",
+        "1",
+        "--csv",
+        csv,
+        "--json",
+        json,
+        "--plot",
+        svg,
+    ]
+}
+
+#[test]
+fn family_sweep_agrees_with_the_oracle_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (csv_path, json_path, svg_path) = (
+        dir.path().join("t.csv"),
+        dir.path().join("t.json"),
+        dir.path().join("t.svg"),
+    );
+    let args = family_sweep_args(
+        csv_path.to_str().unwrap(),
+        json_path.to_str().unwrap(),
+        svg_path.to_str().unwrap(),
+    );
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // One row per value and seed, each answer as the oracle has it.
+    let rows = csv_maps(&csv_path);
+    assert_eq!(rows.len(), 3 * 3);
+    let mut points = std::collections::HashSet::new();
+    let (mut sat, mut unsat) = (0, 0);
+    for r in &rows {
+        assert_eq!(r["family"], "blocked");
+        assert_eq!(r["parameter"], "p");
+        assert_eq!(r["fixed_parameters"], "");
+        assert_eq!(r["n"], "8");
+        let value = r["value"].clone();
+        let seed: u64 = r["seed"].parse().unwrap();
+        assert!(["0.1", "0.3", "0.5"].contains(&value.as_str()), "{value}");
+        assert!((1..=3).contains(&seed));
+        assert!(points.insert((value.clone(), seed)));
+        let expected = if oracle("blocked", 8, &[("p", &value)], seed) {
+            sat += 1;
+            "SAT"
+        } else {
+            unsat += 1;
+            "UNSAT"
+        };
+        assert_eq!(r["status"], expected, "p = {value}, seed {seed}");
+    }
+    // The range crosses the transition: both answers occur.
+    assert!(sat > 0 && unsat > 0, "{sat} SAT, {unsat} UNSAT");
+
+    // The summary: one line per value, with the counts of the rows.
+    let table = stdout(&out);
+    assert!(table.contains("| n | p | encoding | solver | instances | SAT | UNSAT | TIMEOUT |"));
+    assert!(table.contains("timed out counts as the time limit"));
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    let summary = doc["summary"].as_array().unwrap();
+    assert_eq!(summary.len(), 3);
+    assert_eq!(doc["rows"].as_array().unwrap().len(), 9);
+    assert_eq!(doc["metadata"]["family"]["family"], "blocked");
+    for s in summary {
+        let value = s["value"].as_str().unwrap();
+        let of_value: Vec<_> = rows.iter().filter(|r| r["value"] == value).collect();
+        let count = |st: &str| of_value.iter().filter(|r| r["status"] == st).count() as u64;
+        assert_eq!(s["instances"].as_u64(), Some(3));
+        assert_eq!(s["sat"].as_u64(), Some(count("SAT")));
+        assert_eq!(s["unsat"].as_u64(), Some(count("UNSAT")));
+        let fraction = count("SAT") as f64 / 3.0;
+        assert!((s["fraction_sat"].as_f64().unwrap() - fraction).abs() < 1e-9);
+        let line = format!(
+            "| 8 | {value} | pairwise | varisat | 3 | {} | {} | 0 | 0 | {fraction:.2} |",
+            count("SAT"),
+            count("UNSAT")
+        );
+        assert!(table.contains(&line), "{line} in\n{table}");
+    }
+
+    // The SVG: both panels, one series per encoding and solver in each.
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    let xml = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let texts: Vec<String> = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.text().unwrap_or("").trim().to_string())
+        .collect();
+    assert!(texts.iter().any(|t| t == "Fraction SAT vs p"), "{texts:?}");
+    assert!(texts
+        .iter()
+        .any(|t| t.starts_with("Median solve time vs p")));
+    assert_eq!(
+        texts.iter().filter(|t| *t == "pairwise / varisat").count(),
+        2
+    );
+    // The fraction line has a point per value.
+    assert!(xml.descendants().any(|n| n.has_tag_name("polyline")
+        && n.attribute("stroke-width") == Some("2")
+        && n.attribute("points")
+            .unwrap_or("")
+            .split_whitespace()
+            .count()
+            == 3));
+
+    // Resume after losing the last two rows: only those are measured again.
+    let full = std::fs::read_to_string(&csv_path).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    let kept = lines[..lines.len() - 2].join("\n") + "\n";
+    std::fs::write(&csv_path, &kept).unwrap();
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("resuming: 7 rows"),
+        "{}",
+        stderr(&out)
+    );
+    let again = std::fs::read_to_string(&csv_path).unwrap();
+    assert!(again.starts_with(&kept));
+    let rows = csv_maps(&csv_path);
+    assert_eq!(rows.len(), 9);
+    let keys: std::collections::HashSet<(String, String)> = rows
+        .iter()
+        .map(|r| (r["value"].clone(), r["seed"].clone()))
+        .collect();
+    assert_eq!(keys.len(), 9);
+    // Nothing left to do.
+    assert!(run(&args).status.success());
+    assert_eq!(csv_rows(&csv_path).len(), 9);
+}
+
+#[test]
+fn completion_from_a_solution_is_never_unsat() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("c.csv");
+    let out = run(&[
+        "compare",
+        "--family",
+        "completion",
+        "--n",
+        "8",
+        "--param",
+        "k=0..6:3",
+        "--param",
+        "mode=solution",
+        "--seeds",
+        "1..4",
+        "--amo",
+        "pairwise,sequential",
+        "--solver",
+        "varisat",
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = csv_maps(&csv_path);
+    assert_eq!(rows.len(), 3 * 4 * 2);
+    for r in &rows {
+        assert_eq!(r["status"], "SAT", "{r:?}");
+        assert_eq!(r["fixed_parameters"], "mode=solution");
+        assert!(["0", "3", "6"].contains(&r["value"].as_str()));
+    }
+    // Resuming with another fixed parameter is refused with the setting that differs.
+    let out = run(&[
+        "compare",
+        "--family",
+        "completion",
+        "--n",
+        "8",
+        "--param",
+        "k=0..6:3",
+        "--param",
+        "mode=random",
+        "--seeds",
+        "1..4",
+        "--amo",
+        "pairwise,sequential",
+        "--solver",
+        "varisat",
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("fixed_parameters"),
+        "{}",
+        stderr(&out)
+    );
+
+    // A solver claiming UNSAT is wrong on them, but not on a blocked board.
+    let liar = script(dir.path(), "liar", "echo 's UNSATISFIABLE'; exit 20");
+    let args = |family: &str, param: &str| {
+        run(&[
+            "compare", "--family", family, "--n", "6", "--param", param, "--seeds", "1..2",
+            "--amo", "pairwise", "--solver", &liar, "--repeat", "1",
+        ])
+    };
+    let out = args("completion", "k=2");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("wrong answer"));
+    assert!(stdout(&out).contains("| 6 | 2 | pairwise |"));
+    let out = args("blocked", "p=0.2");
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn bad_family_sweeps_exit_2_before_running() {
+    for (args, message) in [
+        (&["--family", "nope"][..], "unknown family 'nope'"),
+        (&["--family", "custom"], "written, not drawn"),
+        (
+            &["--family", "blocked", "--param", "k=3"],
+            "blocked has no parameter 'k'",
+        ),
+        (&["--family", "blocked"], "needs the parameter p or b"),
+        (
+            &[
+                "--family",
+                "blocked",
+                "--param",
+                "p=0.1,0.2",
+                "--param",
+                "b=1,2",
+            ],
+            "only one parameter may take several values",
+        ),
+        (
+            &["--family", "blocked", "--param", "p=0.5..0.1:0.1"],
+            "is empty",
+        ),
+        (
+            &["--family", "blocked", "--param", "p=0.1..0.5:0"],
+            "must be greater than 0",
+        ),
+        (
+            &["--family", "blocked", "--param", "p=0.1..0.5:-0.1"],
+            "must be greater than 0",
+        ),
+        (
+            &["--family", "blocked", "--param", "p=0..1:0.000001"],
+            "more than the 100000",
+        ),
+        (
+            &[
+                "--family",
+                "blocked",
+                "--param",
+                "p=0..1:0.001",
+                "--seeds",
+                "1..1000",
+            ],
+            "more than the 100000",
+        ),
+        (
+            &[
+                "--family",
+                "blocked",
+                "--param",
+                "p=0.5,1.5",
+                "--seeds",
+                "3",
+            ],
+            "n = 8, p = 1.5, seed 3: p = 1.5 must be a probability in [0, 1]",
+        ),
+        (
+            &[
+                "--family",
+                "completion",
+                "--param",
+                "k=8",
+                "--param",
+                "mode=random",
+                "--seeds",
+                "1",
+            ],
+            "cannot draw completion n = 8, k = 8, seed 1: placed only",
+        ),
+        (
+            &["--family", "blocked", "--param", "p=0.1", "--seeds", "5..1"],
+            "is empty",
+        ),
+        (
+            &["--family", "blocked", "--param", "p"],
+            "expected NAME=VALUES",
+        ),
+        (
+            &[
+                "--family", "blocked", "--param", "p=0.1", "--param", "p=0.2",
+            ],
+            "given twice",
+        ),
+        (&["--param", "p=0.1"], "give --family too"),
+        (&["--seeds", "1..3"], "give --family too"),
+    ] {
+        let mut all = vec!["compare", "--n", "8", "--amo", "pairwise", "--repeat", "1"];
+        all.extend_from_slice(args);
+        let started = std::time::Instant::now();
+        let out = run(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    }
+}

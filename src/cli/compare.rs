@@ -7,7 +7,8 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use queens_sat::encode::LineEncodings;
-use queens_sat::experiment::{self, report, Row, SolverSpec, SweepConfig};
+use queens_sat::experiment::{self, report, transition, Row, SolverSpec, SweepConfig};
+use queens_sat::family::Family;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -75,9 +76,176 @@ pub struct CompareArgs {
     /// Write the results and metadata as JSON.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
-    /// Draw clauses vs n and solve time vs n (log scales) as SVG.
+    /// Draw clauses vs n and solve time vs n (log scales) as SVG; with --family, the phase
+    /// transition: fraction SAT and median solve time against the swept parameter.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+    /// Solve instances drawn from a family instead of empty boards: completion, blocked,
+    /// excluded-diagonals or toroidal (as `generate` draws them), for every n, parameter value
+    /// and seed. The output is a summary per n, value, encoding and solver: SAT, UNSAT and
+    /// TIMEOUT counts, the fraction SAT, the median and 90th percentile solve time.
+    #[arg(long, value_name = "FAMILY")]
+    family: Option<String>,
+    /// A parameter of the family (with --family), repeatable: `NAME=VALUE`, a list
+    /// `p=0.7,0.8`, or a range with a step `p=0.6..0.9:0.05`, `k=0..20:2` (ends included, step
+    /// 1 when left out). At most one parameter takes several values, the swept one; the others
+    /// stay fixed (`--param mode=random`). Parameters: completion k, mode (solution or random);
+    /// blocked p or b; excluded-diagonals d, min-free; toroidal p or b (optional).
+    #[arg(long = "param", value_name = "NAME=VALUES")]
+    params: Vec<String>,
+    /// The seeds each parameter value is drawn with (with --family): a range `1..10` (ends
+    /// included), a list `1,5,9`, or both; 1..10 when left out.
+    #[arg(long, value_name = "SEEDS")]
+    seeds: Option<String>,
+}
+
+/// The number of decimals written in a number (`0.05` -> 2, `3` -> 0).
+fn decimals(s: &str) -> usize {
+    s.split_once('.').map_or(0, |(_, f)| {
+        f.chars().take_while(char::is_ascii_digit).count()
+    })
+}
+
+/// The values of `--param NAME=VALUES`: a comma list, or a range `a..b[:step]`.
+fn parse_values(name: &str, text: &str) -> Result<Vec<String>> {
+    let text = text.trim();
+    if let Some((start, rest)) = text.split_once("..") {
+        let (end, step) = rest.split_once(':').unwrap_or((rest, "1"));
+        let (start, end, step) = (start.trim(), end.trim(), step.trim());
+        let number = |what: &str, v: &str| -> Result<f64> {
+            match v.parse::<f64>() {
+                Ok(x) if x.is_finite() => Ok(x),
+                _ => bail!("--param {name}: the range's {what} '{v}' is not a number"),
+            }
+        };
+        let (a, b, d) = (
+            number("start", start)?,
+            number("end", end)?,
+            number("step", step)?,
+        );
+        if d <= 0.0 {
+            bail!("--param {name}: the step {step} must be greater than 0");
+        }
+        if b < a {
+            bail!("--param {name}: the range {text} is empty (its end is below its start)");
+        }
+        let count = ((b - a) / d + 1e-9).floor() + 1.0;
+        if count > experiment::MAX_POINTS as f64 {
+            bail!(
+                "--param {name}: the range {text} has {count} values, more than the {} a sweep may draw",
+                experiment::MAX_POINTS
+            );
+        }
+        let places = decimals(start).max(decimals(step));
+        return Ok((0..count as usize)
+            .map(|i| format!("{:.places$}", a + i as f64 * d))
+            .collect());
+    }
+    let mut values: Vec<String> = Vec::new();
+    for v in text.split(',').map(str::trim) {
+        if v.is_empty() {
+            bail!("--param {name}: an empty value in '{text}'");
+        }
+        if values.iter().any(|w| w == v) {
+            bail!("--param {name}: the value {v} is given twice");
+        }
+        values.push(v.to_string());
+    }
+    Ok(values)
+}
+
+/// Seeds: ranges `a..b` (ends included) and single seeds, comma-separated; sorted, each once.
+fn parse_seeds(text: &str) -> Result<Vec<u64>> {
+    let mut seeds = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        let seed = |v: &str| -> Result<u64> {
+            v.trim().parse().map_err(|_| {
+                anyhow::anyhow!(
+                    "--seeds: '{v}' is not a seed (a whole number from 0 to {})",
+                    u64::MAX
+                )
+            })
+        };
+        let (a, b) = match part.split_once("..") {
+            Some((a, b)) => (seed(a)?, seed(b)?),
+            None => {
+                let s = seed(part)?;
+                (s, s)
+            }
+        };
+        if b < a {
+            bail!("--seeds: the range {part} is empty (its end is below its start)");
+        }
+        if (b - a) as u128 + 1 + seeds.len() as u128 > experiment::MAX_POINTS {
+            bail!(
+                "--seeds: more than the {} seeds a sweep may draw",
+                experiment::MAX_POINTS
+            );
+        }
+        seeds.extend(a..=b);
+    }
+    seeds.sort_unstable();
+    seeds.dedup();
+    Ok(seeds)
+}
+
+/// The family sweep of `--family`, `--param` and `--seeds`, or `None` without `--family`.
+fn family_sweep(args: &CompareArgs) -> Result<Option<experiment::FamilySweep>> {
+    let Some(name) = &args.family else {
+        if !args.params.is_empty() || args.seeds.is_some() {
+            bail!("--param and --seeds describe a family sweep: give --family too");
+        }
+        return Ok(None);
+    };
+    let drawn = "completion, blocked, excluded-diagonals or toroidal";
+    let family = match name.parse::<Family>() {
+        Ok(Family::Custom) => {
+            bail!("--family: custom instances are written, not drawn (choose {drawn})")
+        }
+        Ok(f) => f,
+        Err(_) => bail!("--family: unknown family '{name}' (choose {drawn})"),
+    };
+    let mut swept: Option<(String, Vec<String>)> = None;
+    let mut single: Vec<(String, String)> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    for p in &args.params {
+        let Some((name, values)) = p.split_once('=') else {
+            bail!("--param {p}: expected NAME=VALUES, e.g. p=0.6..0.9:0.05");
+        };
+        let name = name.trim().to_string();
+        if name.is_empty() {
+            bail!("--param {p}: the parameter has no name");
+        }
+        if names.contains(&name) {
+            bail!("--param: the parameter {name} is given twice");
+        }
+        names.push(name.clone());
+        let values = parse_values(&name, values)?;
+        if values.len() == 1 {
+            single.push((name, values[0].clone()));
+        } else if let Some((other, _)) = &swept {
+            bail!("--param: only one parameter may take several values, and {other} and {name} both do");
+        } else {
+            swept = Some((name, values));
+        }
+    }
+    // With every parameter fixed, the first one given names the sweep's (single) value.
+    let (parameter, values) = match swept {
+        Some(s) => s,
+        None if !single.is_empty() => {
+            let (k, v) = single.remove(0);
+            (k, vec![v])
+        }
+        None => (String::new(), vec![String::new()]),
+    };
+    let seeds = parse_seeds(args.seeds.as_deref().unwrap_or("1..10"))?;
+    Ok(Some(experiment::FamilySweep {
+        family,
+        parameter,
+        values,
+        fixed: single,
+        seeds,
+    }))
 }
 
 /// Checks, before a sweep, that an output file can be written: its folder exists and takes
@@ -172,6 +340,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         .iter()
         .map(|s| solver_spec(s))
         .collect::<Result<Vec<_>>>()?;
+    let family = family_sweep(&args)?;
     let cfg = SweepConfig {
         ns: args.ns.0.clone(),
         models: super::models(&args.models.models, &encodings, args.column_alo)?,
@@ -179,8 +348,13 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         solvers,
         repeats: args.repeat as usize,
         timeout: Duration::from_secs_f64(args.timeout),
+        family,
     };
-    cfg.validate()?;
+    // Every instance is drawn now: a parameter out of range is refused before the sweep.
+    let points = cfg.validate().map_err(|e| match e {
+        experiment::SweepError::Recipe { .. } => anyhow::anyhow!("--param: {e}"),
+        e => e.into(),
+    })?;
     // Every output is checked before the sweep, not after it.
     let mut outputs: Vec<(&str, PathBuf)> = Vec::new();
     for (option, path) in [
@@ -224,8 +398,18 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
             );
         }
     }
+    let wanted_point = |r: &Row| match &cfg.family {
+        None => r.family.is_empty(),
+        Some(f) => {
+            r.family == f.family.name()
+                && r.parameter == f.parameter
+                && f.values.contains(&r.value)
+                && r.seed.is_some_and(|s| f.seeds.contains(&s))
+        }
+    };
     let wanted = |r: &Row| {
-        cfg.ns.contains(&r.n)
+        wanted_point(r)
+            && cfg.ns.contains(&r.n)
             && cfg
                 .models
                 .iter()
@@ -248,7 +432,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
                 .unwrap_or_default()
         );
     }
-    let total = (cfg.ns.len() * cfg.models.len() * cfg.solvers.len()) as u64;
+    let total = (points.len() * cfg.models.len() * cfg.solvers.len()) as u64;
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(total);
         b.set_style(
@@ -265,6 +449,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     let mut rows = previous.clone();
     experiment::run_sweep(
         &cfg,
+        &points,
         &meta,
         &previous,
         |step| bar.set_message(step.to_string()),
@@ -281,9 +466,18 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     for m in &meta.missing_solvers {
         eprintln!("note: solver '{m}' cannot be run (not on PATH?); its rows are left out");
     }
-    rows.sort_by(|a, b| (a.n, &a.encoding, &a.solver).cmp(&(b.n, &b.encoding, &b.solver)));
+    rows.sort_by(|a, b| {
+        (a.n, &a.encoding, &a.solver)
+            .cmp(&(b.n, &b.encoding, &b.solver))
+            .then_with(|| transition::compare_values(&a.value, &b.value))
+            .then_with(|| a.seed.cmp(&b.seed))
+    });
+    let summary = cfg.family.as_ref().map(|_| transition::summarize(&rows));
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{}", experiment::report::markdown(&rows))?;
+    match &summary {
+        Some(s) => writeln!(out, "{}", transition::markdown(s))?,
+        None => writeln!(out, "{}", experiment::report::markdown(&rows))?,
+    }
     writeln!(
         out,
         "{}; machine: {}; solvers: {}",
@@ -296,11 +490,14 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
             .join(", ")
     )?;
     if let Some(path) = &args.json {
-        let doc = report::json(&meta, &rows)?;
+        let doc = report::json(&meta, &rows, summary.as_deref())?;
         write_output(Some(path), |w| w.write_all(doc.as_bytes()))?;
     }
     if let Some(path) = &args.plot {
-        let svg = experiment::plot::render_svg(&rows)?;
+        let svg = match &summary {
+            Some(s) => experiment::plot::render_transition_svg(s)?,
+            None => experiment::plot::render_svg(&rows)?,
+        };
         write_output(Some(path), |w| w.write_all(svg.as_bytes()))?;
     }
     let count = |prefix: &str| rows.iter().filter(|r| r.status.starts_with(prefix)).count();

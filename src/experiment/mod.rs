@@ -9,10 +9,12 @@
 pub mod plot;
 pub mod report;
 mod run;
+pub mod transition;
 
 pub use run::{machine_description, run_with_timeout, solver_version, RunOutcome, SolverSpec};
 
 use crate::encode::{EncodeOptions, LineEncodings};
+use crate::family::{generate, Family, InstanceSpec, Recipe};
 use crate::instance::{Instance, InstanceError, Model};
 use crate::solve::verify_assignment;
 use serde::{Deserialize, Serialize};
@@ -31,6 +33,41 @@ pub enum SweepError {
         encoding: String,
         /// Why.
         source: InstanceError,
+    },
+    /// The parameters do not make a recipe of the family (an unknown or missing parameter, a
+    /// value that is not a number of the right kind).
+    #[error("{message}")]
+    Recipe {
+        /// The family.
+        family: Family,
+        /// Why.
+        message: String,
+    },
+    /// An instance could not be drawn (a parameter out of range, or the generator gave up).
+    #[error("cannot draw {family} n = {n}, {value}, seed {seed}: {message}")]
+    Draw {
+        /// The family.
+        family: Family,
+        /// Board size.
+        n: usize,
+        /// The swept parameter and its value, `p = 0.3` (or `no parameter`).
+        value: String,
+        /// The seed.
+        seed: u64,
+        /// Why.
+        message: String,
+    },
+    /// More instances than [`MAX_POINTS`].
+    #[error("{points} instances ({ns} n x {values} values x {seeds} seeds) are more than the {max} a sweep may draw", max = MAX_POINTS)]
+    TooManyPoints {
+        /// Instances asked for.
+        points: u128,
+        /// Board sizes.
+        ns: usize,
+        /// Parameter values.
+        values: usize,
+        /// Seeds.
+        seeds: usize,
     },
     /// A temporary file could not be written.
     #[error("{what}: {source}")]
@@ -99,6 +136,158 @@ pub struct Row {
     pub tool_version: String,
     /// The machine (CPU model, cores, memory).
     pub machine: String,
+    /// The family the instance was drawn from; empty for the empty board.
+    pub family: String,
+    /// The swept parameter (`p`, `k`, ...); empty for the empty board.
+    pub parameter: String,
+    /// Its value for this instance; empty for the empty board.
+    pub value: String,
+    /// The seed the instance was drawn with; none for the empty board.
+    pub seed: Option<u64>,
+    /// The parameters that stay the same over the sweep, as `name=value` separated by spaces
+    /// (`mode=random`); empty for the empty board.
+    pub fixed_parameters: String,
+}
+
+/// The most instances a family sweep draws (board sizes x values x seeds).
+pub const MAX_POINTS: u128 = 100_000;
+
+/// A sweep over instances of a family: one parameter takes several values, each drawn with
+/// several seeds, the other parameters stay fixed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FamilySweep {
+    /// The family.
+    #[serde(with = "family_name")]
+    pub family: Family,
+    /// The swept parameter; empty when every parameter is fixed (or there is none).
+    pub parameter: String,
+    /// Its values, in order (one empty value when `parameter` is empty).
+    pub values: Vec<String>,
+    /// The fixed parameters, `(name, value)`.
+    pub fixed: Vec<(String, String)>,
+    /// The seeds each value is drawn with.
+    pub seeds: Vec<u64>,
+}
+
+mod family_name {
+    use crate::family::Family;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(f: &Family, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(f.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Family, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+impl FamilySweep {
+    /// The parameters of the instances drawn for `value`: the swept one, then the fixed ones.
+    pub fn parameters(&self, value: &str) -> Vec<(String, String)> {
+        let mut v = Vec::with_capacity(self.fixed.len() + 1);
+        if !self.parameter.is_empty() {
+            v.push((self.parameter.clone(), value.to_string()));
+        }
+        v.extend(self.fixed.iter().cloned());
+        v
+    }
+
+    /// The fixed parameters as a row records them: `mode=random min-free=2`.
+    pub fn fixed_text(&self) -> String {
+        self.fixed
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// `p = 0.3`, or `no parameter` when nothing is swept.
+    fn value_text(&self, value: &str) -> String {
+        if self.parameter.is_empty() {
+            "no parameter".to_string()
+        } else {
+            format!("{} = {value}", self.parameter)
+        }
+    }
+
+    /// Draws every instance, for each n, each value, each seed in that order; refuses the
+    /// first recipe or instance that cannot be made, and more than [`MAX_POINTS`] instances.
+    pub fn draw(&self, ns: &[usize]) -> Result<Vec<Point>, SweepError> {
+        let points = ns.len() as u128 * self.values.len() as u128 * self.seeds.len() as u128;
+        if points > MAX_POINTS {
+            return Err(SweepError::TooManyPoints {
+                points,
+                ns: ns.len(),
+                values: self.values.len(),
+                seeds: self.seeds.len(),
+            });
+        }
+        let recipes = self
+            .values
+            .iter()
+            .map(|v| {
+                Recipe::from_parameters(self.family, &self.parameters(v)).map_err(|message| {
+                    SweepError::Recipe {
+                        family: self.family,
+                        message,
+                    }
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut out = Vec::with_capacity(points as usize);
+        for &n in ns {
+            for (value, recipe) in self.values.iter().zip(&recipes) {
+                for &seed in &self.seeds {
+                    let spec = generate(n, recipe, seed).map_err(|e| SweepError::Draw {
+                        family: self.family,
+                        n,
+                        value: self.value_text(value),
+                        seed,
+                        message: e.to_string(),
+                    })?;
+                    out.push(Point {
+                        n,
+                        spec: Some(spec),
+                        value: value.clone(),
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// One point of a sweep: the empty board of size n, or an instance drawn from a family.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Point {
+    /// Board size.
+    pub n: usize,
+    /// The drawn instance; `None` for the empty board.
+    pub spec: Option<InstanceSpec>,
+    /// The swept parameter's value (empty for the empty board).
+    pub value: String,
+}
+
+impl Point {
+    /// The empty board of size `n`.
+    pub fn empty(n: usize) -> Point {
+        Point {
+            n,
+            spec: None,
+            value: String::new(),
+        }
+    }
+
+    /// The instance to encode under `model`.
+    pub fn instance(&self, model: Model) -> Result<Instance, InstanceError> {
+        match &self.spec {
+            None => Instance::new(self.n, model),
+            Some(spec) => spec.instance(model),
+        }
+    }
 }
 
 /// What a sweep measures.
@@ -117,6 +306,8 @@ pub struct SweepConfig {
     pub repeats: usize,
     /// Time limit of one run.
     pub timeout: Duration,
+    /// Instances of a family instead of empty boards.
+    pub family: Option<FamilySweep>,
 }
 
 /// What the sweep records about itself.
@@ -136,6 +327,9 @@ pub struct Metadata {
     pub timeout_s: f64,
     /// The redundant column at-least-one clauses were added.
     pub column_alo: bool,
+    /// The family sweep, if the points are drawn instances.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub family: Option<FamilySweep>,
 }
 
 /// The tool's name and version, as recorded in results.
@@ -162,19 +356,35 @@ pub const MAX_TIMEOUT_S: f64 = 7.0 * 24.0 * 3600.0;
 pub const MIN_TIMEOUT_S: f64 = 0.001;
 
 impl SweepConfig {
-    /// Checks that every board size can be encoded with every encoding, so that a sweep does
-    /// not stop half-way on a size the encoder refuses.
-    pub fn validate(&self) -> Result<(), SweepError> {
-        for &n in &self.ns {
+    /// The points of the sweep: the empty boards of [`SweepConfig::ns`], or every instance of
+    /// the family sweep drawn (see [`FamilySweep::draw`]).
+    pub fn points(&self) -> Result<Vec<Point>, SweepError> {
+        match &self.family {
+            None => Ok(self.ns.iter().map(|&n| Point::empty(n)).collect()),
+            Some(f) => f.draw(&self.ns),
+        }
+    }
+
+    /// Draws the points and checks that every one can be encoded with every encoding, so that
+    /// a sweep does not stop half-way on a size the encoder refuses or an instance that cannot
+    /// be drawn. Returns the points, for [`run_sweep`].
+    pub fn validate(&self) -> Result<Vec<Point>, SweepError> {
+        let points = self.points()?;
+        let mut seen = HashSet::new();
+        for p in &points {
+            // The encoder's limits depend on n alone.
+            if !seen.insert(p.n) {
+                continue;
+            }
             for &model in &self.models {
-                Instance::new(n, model).map_err(|source| SweepError::Encode {
-                    n,
+                p.instance(model).map_err(|source| SweepError::Encode {
+                    n: p.n,
                     encoding: model_name(&model),
                     source,
                 })?;
             }
         }
-        Ok(())
+        Ok(points)
     }
 
     /// The cell models of `encodings`, with the redundant column clauses when `column_alo`.
@@ -204,6 +414,7 @@ impl SweepConfig {
             repeats: self.repeats,
             timeout_s: self.timeout.as_secs_f64(),
             column_alo: self.column_alo,
+            family: self.family.clone(),
         }
     }
 }
@@ -211,7 +422,8 @@ impl SweepConfig {
 /// Checks that rows read back from a CSV (each with its line number) were made under the
 /// settings of this sweep, so that resuming cannot mix them: the redundant clauses, the
 /// repeats, the time limit, this tool's version, the machine, and the solver's version (for
-/// the solvers of this sweep). Returns the first row that differs and how.
+/// the solvers of this sweep), and, for rows of this sweep's family and swept parameter, the
+/// fixed parameters. Returns the first row that differs and how.
 pub fn check_resume<'a>(
     meta: &Metadata,
     rows: impl IntoIterator<Item = (u64, &'a Row)>,
@@ -256,6 +468,18 @@ pub fn check_resume<'a>(
                 format!("'{}'", meta.machine),
             );
         }
+        if let Some(f) = &meta.family {
+            if r.family == f.family.name()
+                && r.parameter == f.parameter
+                && r.fixed_parameters != f.fixed_text()
+            {
+                return differ(
+                    "fixed_parameters",
+                    format!("'{}'", r.fixed_parameters),
+                    format!("'{}'", f.fixed_text()),
+                );
+            }
+        }
         if let Some((_, v)) = meta.solvers.iter().find(|(s, _)| *s == r.solver) {
             if *v != r.solver_version {
                 return differ(
@@ -291,17 +515,35 @@ fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Runs the sweep described by `cfg` with the solvers `meta` found (see
-/// [`SweepConfig::metadata`]; missing solvers are left out): for each n, each encoding, each
-/// solver, skipping the combinations already in `previous` (a resumed sweep, checked with
-/// [`check_resume`]; an encoding and solver that timed out there are not tried again at larger
-/// n), calling `on_row` as each row is finished and `on_step` before each run with a short
-/// description.
+/// The key of a row in a resumed sweep: n, encoding, solver, family, parameter, value, seed.
+type RowKey = (usize, String, String, String, String, String, Option<u64>);
+
+fn row_key(r: &Row) -> RowKey {
+    (
+        r.n,
+        r.encoding.clone(),
+        r.solver.clone(),
+        r.family.clone(),
+        r.parameter.clone(),
+        r.value.clone(),
+        r.seed,
+    )
+}
+
+/// Runs the sweep described by `cfg` on its `points` (see [`SweepConfig::validate`]) with the
+/// solvers `meta` found (see [`SweepConfig::metadata`]; missing solvers are left out): for
+/// each point, each encoding, each solver, skipping the combinations already in `previous` (a
+/// resumed sweep, checked with [`check_resume`]), calling `on_row` as each row is finished
+/// and `on_step` before each run with a short description. On empty boards, an encoding and
+/// solver that timed out (here or in `previous`) is not tried again at larger n.
 ///
-/// Every model is checked as a board and against every clause of the formula; a model that
-/// fails either gives a `WRONG` row, as does UNSAT for a board size with solutions.
+/// Every model is checked as a board (with the instance's pre-placed queens and forbidden
+/// cells) and against every clause of the formula; a model that fails either gives a `WRONG`
+/// row, as does UNSAT for an instance known to have solutions (an empty board with
+/// solutions, a completion instance whose queens come from a solution).
 pub fn run_sweep<E: From<SweepError>>(
     cfg: &SweepConfig,
+    points: &[Point],
     meta: &Metadata,
     previous: &[Row],
     mut on_step: impl FnMut(&str),
@@ -324,33 +566,90 @@ pub fn run_sweep<E: From<SweepError>>(
                 .map(|(_, v)| (s, v))
         })
         .collect();
-    let skip: HashSet<(usize, String, String)> = previous
-        .iter()
-        .map(|r| (r.n, r.encoding.clone(), r.solver.clone()))
-        .collect();
+    let skip: HashSet<RowKey> = previous.iter().map(row_key).collect();
     let mut timed_out: HashSet<(String, String)> = previous
         .iter()
-        .filter(|r| r.status == "TIMEOUT" || r.status == "SKIPPED")
+        .filter(|r| r.family.is_empty() && (r.status == "TIMEOUT" || r.status == "SKIPPED"))
         .map(|r| (r.encoding.clone(), r.solver.clone()))
         .collect();
+    let fixed = cfg
+        .family
+        .as_ref()
+        .map(FamilySweep::fixed_text)
+        .unwrap_or_default();
+    let parameter = cfg
+        .family
+        .as_ref()
+        .map(|f| f.parameter.clone())
+        .unwrap_or_default();
     let repeats = cfg.repeats.max(1);
-    for &n in &cfg.ns {
+    for point in points {
+        let n = point.n;
+        let drawn = point.spec.as_ref();
+        let family = drawn
+            .map(|s| s.family.name().to_string())
+            .unwrap_or_default();
+        let seed = drawn.and_then(|s| s.seed);
+        let label = drawn.map_or_else(|| format!("n={n}"), InstanceSpec::describe);
         for model in &cfg.models {
             let name = model_name(model);
+            let template = Row {
+                n,
+                encoding: name.clone(),
+                column_alo: cfg.column_alo,
+                solver: String::new(),
+                repeats: cfg.repeats,
+                timeout_s: meta.timeout_s,
+                vars: 0,
+                clauses: 0,
+                literals: 0,
+                dimacs_bytes: 0,
+                encode_ms: 0.0,
+                status: String::new(),
+                solve_ms: None,
+                solve_ms_all: String::new(),
+                conflicts: None,
+                decisions: None,
+                solver_version: String::new(),
+                tool_version: meta.tool_version.clone(),
+                machine: meta.machine.clone(),
+                family: family.clone(),
+                parameter: if drawn.is_some() {
+                    parameter.clone()
+                } else {
+                    String::new()
+                },
+                value: point.value.clone(),
+                seed,
+                fixed_parameters: if drawn.is_some() {
+                    fixed.clone()
+                } else {
+                    String::new()
+                },
+            };
             let todo: Vec<_> = solvers
                 .iter()
-                .filter(|(s, _)| !skip.contains(&(n, name.clone(), s.name.clone())))
+                .filter(|(s, _)| {
+                    let mut r = template.clone();
+                    r.solver = s.name.clone();
+                    !skip.contains(&row_key(&r))
+                })
                 .collect();
             if todo.is_empty() {
                 continue;
             }
-            let enc = Instance::new(n, *model).map_err(|source| SweepError::Encode {
-                n,
-                encoding: name.clone(),
-                source,
-            })?;
+            let enc = point
+                .instance(*model)
+                .map_err(|source| SweepError::Encode {
+                    n,
+                    encoding: name.clone(),
+                    source,
+                })?;
+            let known = drawn
+                .and_then(InstanceSpec::known_satisfiable)
+                .or_else(|| enc.known_satisfiable());
             let size = enc.size();
-            on_step(&format!("n={n} {name}: encoding"));
+            on_step(&format!("{label} {name}: encoding"));
             let path = dir.path().join(format!("q{n}.cnf"));
             let io_err = |source| SweepError::Io {
                 what: format!("cannot write the formula to {}", path.display()),
@@ -364,27 +663,16 @@ pub fn run_sweep<E: From<SweepError>>(
             let dimacs_bytes = std::fs::metadata(&path).map_err(io_err)?.len();
             for (solver, version) in todo {
                 let mut row = Row {
-                    n,
-                    encoding: name.clone(),
-                    column_alo: cfg.column_alo,
                     solver: solver.name.clone(),
-                    repeats: cfg.repeats,
-                    timeout_s: meta.timeout_s,
                     vars: size.vars,
                     clauses: size.clauses,
                     literals: size.literals,
                     dimacs_bytes,
                     encode_ms,
-                    status: String::new(),
-                    solve_ms: None,
-                    solve_ms_all: String::new(),
-                    conflicts: None,
-                    decisions: None,
                     solver_version: (*version).clone(),
-                    tool_version: meta.tool_version.clone(),
-                    machine: meta.machine.clone(),
+                    ..template.clone()
                 };
-                if timed_out.contains(&(name.clone(), solver.name.clone())) {
+                if drawn.is_none() && timed_out.contains(&(name.clone(), solver.name.clone())) {
                     row.status = "SKIPPED".into();
                     on_row(&row)?;
                     continue;
@@ -392,7 +680,7 @@ pub fn run_sweep<E: From<SweepError>>(
                 let mut times = Vec::new();
                 for rep in 0..repeats {
                     on_step(&format!(
-                        "n={n} {name} {} run {}/{repeats}",
+                        "{label} {name} {} run {}/{repeats}",
                         solver.name,
                         rep + 1,
                     ));
@@ -408,9 +696,7 @@ pub fn run_sweep<E: From<SweepError>>(
                     row.status = match &out.answer {
                         _ if out.timed_out => "TIMEOUT".to_string(),
                         Err(e) => format!("ERROR: {}", one_line(e)),
-                        Ok(None) if enc.known_satisfiable() == Some(true) => {
-                            "WRONG: UNSAT".to_string()
-                        }
+                        Ok(None) if known == Some(true) => "WRONG: UNSAT".to_string(),
                         Ok(None) => "UNSAT".to_string(),
                         // The model is checked as a board and against every clause.
                         Ok(Some(model)) => match verify_assignment(&enc, model) {
@@ -434,7 +720,7 @@ pub fn run_sweep<E: From<SweepError>>(
                     .join(" ");
                 if row.status == "SAT" || row.status == "UNSAT" {
                     row.solve_ms = Some(median(&times));
-                } else if row.status == "TIMEOUT" {
+                } else if row.status == "TIMEOUT" && drawn.is_none() {
                     timed_out.insert((name.clone(), solver.name.clone()));
                 }
                 on_row(&row)?;
@@ -442,4 +728,68 @@ pub fn run_sweep<E: From<SweepError>>(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sweep(parameter: &str, values: &[&str], fixed: &[(&str, &str)]) -> FamilySweep {
+        FamilySweep {
+            family: Family::Completion,
+            parameter: parameter.into(),
+            values: values.iter().map(|v| v.to_string()).collect(),
+            fixed: fixed
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            seeds: vec![4, 5],
+        }
+    }
+
+    #[test]
+    fn family_sweeps_draw_every_n_value_and_seed_in_order() {
+        let s = sweep("k", &["0", "2"], &[("mode", "random")]);
+        assert_eq!(s.fixed_text(), "mode=random");
+        let points = s.draw(&[6, 8]).unwrap();
+        let got: Vec<(usize, &str, Option<u64>, usize)> = points
+            .iter()
+            .map(|p| {
+                let spec = p.spec.as_ref().unwrap();
+                (p.n, p.value.as_str(), spec.seed, spec.placed.len())
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (6, "0", Some(4), 0),
+                (6, "0", Some(5), 0),
+                (6, "2", Some(4), 2),
+                (6, "2", Some(5), 2),
+                (8, "0", Some(4), 0),
+                (8, "0", Some(5), 0),
+                (8, "2", Some(4), 2),
+                (8, "2", Some(5), 2),
+            ]
+        );
+        let e = sweep("k", &["1", "9"], &[]).draw(&[8]).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("cannot draw completion n = 8, k = 9, seed 4: k = 9"),
+            "{e}"
+        );
+        let e = sweep("q", &["1"], &[]).draw(&[8]).unwrap_err();
+        assert!(matches!(e, SweepError::Recipe { .. }), "{e}");
+        let many = FamilySweep {
+            seeds: (0..50_001).collect(),
+            ..sweep("k", &["1"], &[])
+        };
+        assert!(matches!(
+            many.draw(&[8, 9]),
+            Err(SweepError::TooManyPoints {
+                points: 100_002,
+                ..
+            })
+        ));
+    }
 }

@@ -1,7 +1,10 @@
 //! SVG plots of a sweep: clauses vs n and solve time vs n, one series per encoding (and
 //! solver), log scales on both axes.
 
+use super::transition::{compare_values, Summary};
 use super::Row;
+use plotters::coord::ranged1d::Ranged;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use std::collections::BTreeMap;
 
@@ -84,9 +87,28 @@ fn draw_panel(
         .x_desc("n")
         .y_desc(y_desc)
         .draw()?;
+    draw_lines(&mut chart, series, true)
+}
+
+/// Draws every series of `series` on `chart` (a line per series, solid for the first solver and
+/// dashed for the others, with markers and a legend entry); with `positive_only`, points at or
+/// below 0 are left out (log scales).
+fn draw_lines<'a, X, Y>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    series: &Series,
+    positive_only: bool,
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
     for (name, (color, marker, pts)) in series {
         let color = COLORS[color % COLORS.len()];
-        let pts: Vec<(f64, f64)> = pts.iter().copied().filter(|p| p.1 > 0.0).collect();
+        let pts: Vec<(f64, f64)> = pts
+            .iter()
+            .copied()
+            .filter(|p| !positive_only || p.1 > 0.0)
+            .collect();
         // Solid lines for the first solver, dashed for the others.
         let drawn = if *marker == 0 {
             chart.draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))?
@@ -165,6 +187,159 @@ pub fn render_svg(rows: &[Row]) -> Result<String, PlotError> {
             let (left, right) = root.split_horizontally(700);
             draw_panel(&left, "Clauses vs n", "clauses", &clauses)?;
             draw_panel(&right, "Median solve time vs n", "solve time (ms)", &times)?;
+            root.present()?;
+            Ok(())
+        };
+        draw().map_err(|e| PlotError(e.to_string()))?;
+    }
+    Ok(svg)
+}
+
+/// An SVG document with the phase transition of a family sweep ([`super::transition`]): the
+/// fraction of satisfiable instances against the swept parameter, and the median solve time
+/// (log scale; a timeout counts as the time limit) against it, one series per encoding and
+/// solver (and board size, when the sweep has several). Parameter values that are not all
+/// numbers are drawn evenly spaced, in order.
+pub fn render_transition_svg(summary: &[Summary]) -> Result<String, PlotError> {
+    let mut values: Vec<&str> = Vec::new();
+    let mut encodings: Vec<(usize, &str)> = Vec::new();
+    let mut solvers: Vec<&str> = Vec::new();
+    let mut ns: Vec<usize> = Vec::new();
+    for s in summary {
+        if !values.contains(&s.value.as_str()) {
+            values.push(&s.value);
+        }
+        if !encodings.contains(&(s.n, s.encoding.as_str())) {
+            encodings.push((s.n, &s.encoding));
+        }
+        if !solvers.contains(&s.solver.as_str()) {
+            solvers.push(&s.solver);
+        }
+        if !ns.contains(&s.n) {
+            ns.push(s.n);
+        }
+    }
+    values.sort_by(|a, b| compare_values(a, b));
+    let numeric = values.iter().all(|v| v.parse::<f64>().is_ok());
+    let x_of = |v: &str| -> f64 {
+        if numeric {
+            v.parse().unwrap_or(0.0)
+        } else {
+            values.iter().position(|w| *w == v).unwrap_or(0) as f64
+        }
+    };
+    let parameter = summary
+        .first()
+        .map(|s| s.parameter.as_str())
+        .filter(|p| !p.is_empty())
+        .unwrap_or("value");
+    let mut fraction: Series = BTreeMap::new();
+    let mut times: Series = BTreeMap::new();
+    for s in summary {
+        let label = if ns.len() > 1 {
+            format!("n={} {} / {}", s.n, s.encoding, s.solver)
+        } else {
+            format!("{} / {}", s.encoding, s.solver)
+        };
+        let color = encodings
+            .iter()
+            .position(|e| *e == (s.n, s.encoding.as_str()))
+            .unwrap_or(0);
+        let marker = solvers.iter().position(|x| *x == s.solver).unwrap_or(0);
+        let x = x_of(&s.value);
+        if let Some(f) = s.fraction_sat {
+            fraction
+                .entry(label.clone())
+                .or_insert_with(|| (color, marker, Vec::new()))
+                .2
+                .push((x, f));
+        }
+        if let Some(t) = s.median_ms {
+            times
+                .entry(label)
+                .or_insert_with(|| (color, marker, Vec::new()))
+                .2
+                .push((x, t.max(0.01)));
+        }
+    }
+    for v in fraction.values_mut().chain(times.values_mut()) {
+        v.2.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    let xs: Vec<f64> = values.iter().map(|v| x_of(v)).collect();
+    let (lo, hi) = xs
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(l, h), &x| (l.min(x), h.max(x)));
+    let (x0, x1) = if lo > hi {
+        (0.0, 1.0)
+    } else {
+        let pad = if hi > lo { (hi - lo) * 0.05 } else { 0.5 };
+        (lo - pad, hi + pad)
+    };
+    let label_of = |x: &f64| -> String {
+        if numeric {
+            let s = format!("{x:.4}");
+            let s = s.trim_end_matches('0').trim_end_matches('.');
+            if s == "-0" {
+                "0".to_string()
+            } else {
+                s.to_string()
+            }
+        } else {
+            let i = x.round();
+            if (x - i).abs() < 1e-6 && i >= 0.0 {
+                values
+                    .get(i as usize)
+                    .map_or_else(String::new, |v| v.to_string())
+            } else {
+                String::new()
+            }
+        }
+    };
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (1400, 560)).into_drawing_area();
+        let draw = || -> Result<(), Box<dyn std::error::Error>> {
+            root.fill(&WHITE)?;
+            let (left, right) = root.split_horizontally(700);
+            let x_labels = if numeric { 10 } else { values.len().max(1) };
+            let mut chart = ChartBuilder::on(&left)
+                .caption(format!("Fraction SAT vs {parameter}"), ("sans-serif", 20))
+                .margin(12)
+                .x_label_area_size(35)
+                .y_label_area_size(60)
+                .build_cartesian_2d(x0..x1, -0.02..1.02)?;
+            chart
+                .configure_mesh()
+                .light_line_style(WHITE)
+                .x_labels(x_labels)
+                .y_labels(6)
+                .x_label_formatter(&label_of)
+                .y_label_formatter(&|y| format!("{y:.1}"))
+                .x_desc(parameter)
+                .y_desc("fraction SAT")
+                .draw()?;
+            draw_lines::<RangedCoordf64, RangedCoordf64>(&mut chart, &fraction, false)?;
+            let (y0, y1) = bounds(times.values().flat_map(|s| s.2.iter()).map(|p| p.1));
+            let mut chart = ChartBuilder::on(&right)
+                .caption(
+                    format!("Median solve time vs {parameter} (timeout = limit)"),
+                    ("sans-serif", 20),
+                )
+                .margin(12)
+                .x_label_area_size(35)
+                .y_label_area_size(60)
+                .build_cartesian_2d(x0..x1, (y0..y1).log_scale())?;
+            chart
+                .configure_mesh()
+                .light_line_style(WHITE)
+                .x_labels(x_labels)
+                .y_labels(8)
+                .x_label_formatter(&label_of)
+                .y_label_formatter(&|y| format!("{y:.0e}"))
+                .x_desc(parameter)
+                .y_desc("median solve time (ms)")
+                .draw()?;
+            draw_lines(&mut chart, &times, true)?;
             root.present()?;
             Ok(())
         };

@@ -1,6 +1,7 @@
 //! A sweep's results as a Markdown table, CSV (appended row by row, read back to resume) and
 //! JSON.
 
+use super::transition::Summary;
 use super::{Metadata, Row};
 use std::fs::OpenOptions;
 use std::io::Read;
@@ -102,6 +103,11 @@ pub fn csv_header() -> String {
         solver_version: String::new(),
         tool_version: String::new(),
         machine: String::new(),
+        family: String::new(),
+        parameter: String::new(),
+        value: String::new(),
+        seed: None,
+        fixed_parameters: String::new(),
     };
     let mut w = csv::Writer::from_writer(Vec::new());
     // Writing to memory cannot fail.
@@ -326,16 +332,24 @@ impl CsvAppender {
     }
 }
 
-/// The JSON document of a sweep: its metadata and its rows.
-pub fn json(meta: &Metadata, rows: &[Row]) -> Result<String, serde_json::Error> {
+/// The JSON document of a sweep: its metadata, its rows and, for a family sweep, its
+/// summary per (n, value, encoding, solver) (see [`super::transition`]).
+pub fn json(
+    meta: &Metadata,
+    rows: &[Row],
+    summary: Option<&[Summary]>,
+) -> Result<String, serde_json::Error> {
     #[derive(serde::Serialize)]
     struct Doc<'a> {
         metadata: &'a Metadata,
         rows: &'a [Row],
+        #[serde(skip_serializing_if = "Option::is_none")]
+        summary: Option<&'a [Summary]>,
     }
     serde_json::to_string_pretty(&Doc {
         metadata: meta,
         rows,
+        summary,
     })
 }
 
@@ -349,11 +363,12 @@ mod tests {
             csv_header(),
             "n,encoding,column_alo,solver,repeats,timeout_s,vars,clauses,literals,\
              dimacs_bytes,encode_ms,status,solve_ms,solve_ms_all,conflicts,decisions,\
-             solver_version,tool_version,machine"
+             solver_version,tool_version,machine,family,parameter,value,seed,fixed_parameters"
         );
     }
 
-    const ROW: &str = "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m\n";
+    const ROW: &str =
+        "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m,,,,,\n";
 
     fn resume(text: &str) -> Result<ResumeFile, CsvError> {
         let dir = tempfile::tempdir().unwrap();

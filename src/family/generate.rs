@@ -548,4 +548,29 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn only_completions_of_a_solution_are_known_satisfiable() {
+        let draw = |r: Recipe| generate(8, &r, 3).unwrap().known_satisfiable();
+        assert_eq!(
+            draw(Recipe::Completion {
+                k: 5,
+                mode: CompletionMode::FromSolution
+            }),
+            Some(true)
+        );
+        assert_eq!(
+            draw(Recipe::Completion {
+                k: 5,
+                mode: CompletionMode::Random
+            }),
+            None
+        );
+        assert_eq!(
+            draw(Recipe::Blocked {
+                density: Density::Probability(0.1)
+            }),
+            None
+        );
+    }
 }

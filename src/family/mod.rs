@@ -195,6 +195,16 @@ impl InstanceSpec {
         }
     }
 
+    /// `Some(true)` when the instance is known to have a solution without search: a
+    /// completion instance on the square board whose queens were taken from a solution
+    /// (`mode=solution`). `None` otherwise: the description alone does not tell.
+    pub fn known_satisfiable(&self) -> Option<bool> {
+        (self.family == Family::Completion
+            && self.geometry == Geometry::Square
+            && self.parameter("mode") == Some("solution"))
+        .then_some(true)
+    }
+
     /// The parameters as one line: `k=10 mode=solution`.
     pub fn parameters_text(&self) -> String {
         self.parameters

@@ -545,7 +545,7 @@ impl Instance {
         self.is_empty_board().then(|| match self.geometry {
             Geometry::Square => crate::construct::solution_exists(self.n),
             // Modular n-queens has solutions exactly when gcd(n, 6) = 1 (Polya, 1918).
-            Geometry::Toroidal => self.n % 2 != 0 && self.n % 3 != 0,
+            Geometry::Toroidal => !self.n.is_multiple_of(2) && !self.n.is_multiple_of(3),
         })
     }
 }
@@ -724,6 +724,7 @@ impl Formula for Instance {
 }
 
 #[cfg(test)]
+#[allow(clippy::items_after_test_module)]
 mod tests {
     use super::*;
     use crate::cnf::CountingSink;
