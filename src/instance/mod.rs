@@ -724,7 +724,6 @@ impl Formula for Instance {
 }
 
 #[cfg(test)]
-#[allow(clippy::items_after_test_module)]
 mod tests {
     use super::*;
     use crate::cnf::CountingSink;
