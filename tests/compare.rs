@@ -1071,3 +1071,71 @@ fn bad_family_sweeps_exit_2_before_running() {
         assert!(started.elapsed() < std::time::Duration::from_secs(20));
     }
 }
+
+#[test]
+fn a_sweep_killed_by_sigkill_resumes_to_the_same_rows() {
+    // A real kill, not a simulated one: SIGKILL once some rows are in the CSV (the solver is a
+    // script that sleeps, so the sweep is surely still running), then the same command again.
+    let dir = tempfile::tempdir().unwrap();
+    let slow = script(
+        dir.path(),
+        "slow.sh",
+        "sleep 0.3; echo 's UNSATISFIABLE'; exit 20",
+    );
+    let csv_path = dir.path().join("r.csv");
+    let args = [
+        "compare",
+        "--n",
+        "2,3",
+        "--amo",
+        "pairwise,sequential,commander,product,binary",
+        "--solver",
+        &slow,
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ];
+    let mut child = bin()
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while csv_rows_or_empty(&csv_path) < 3 {
+        assert!(start.elapsed().as_secs() < 60, "no rows after 60 s");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let before = std::fs::read_to_string(&csv_path).unwrap();
+    let done = csv_rows_or_empty(&csv_path);
+    assert!(done < 10, "the sweep finished before it was killed");
+    let out = run(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let after = std::fs::read_to_string(&csv_path).unwrap();
+    // What was written before the kill is kept as it was (at most a torn last line dropped).
+    let complete_part = &before[..before.rfind('\n').map_or(0, |i| i + 1)];
+    assert!(after.starts_with(complete_part));
+    // Every (n, encoding) exactly once: 2 sizes x 5 encodings.
+    let rows = csv_rows(&csv_path);
+    let keys: std::collections::HashSet<(String, String)> = rows
+        .iter()
+        .map(|r| (r[0].to_string(), r[1].to_string()))
+        .collect();
+    assert_eq!(rows.len(), 10);
+    assert_eq!(keys.len(), 10);
+    assert!(rows.iter().all(|r| &r[11] == "UNSAT"), "{rows:?}");
+}
+
+/// Data rows in a CSV that may not exist yet or be cut mid-row.
+fn csv_rows_or_empty(path: &Path) -> usize {
+    std::fs::read_to_string(path)
+        .map(|t| t.matches('\n').count().saturating_sub(1))
+        .unwrap_or(0)
+}
