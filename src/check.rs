@@ -153,7 +153,10 @@ pub fn check_placement_on(p: &Placement, geometry: Geometry) -> Result<(), Viola
         }
         let checks = [
             (LineKind::Column, &mut col_owner[c]),
-            (LineKind::Diagonal, &mut diag_owner[geometry.diagonal(n, r, c)]),
+            (
+                LineKind::Diagonal,
+                &mut diag_owner[geometry.diagonal(n, r, c)],
+            ),
             (
                 LineKind::AntiDiagonal,
                 &mut anti_owner[geometry.anti_diagonal(n, r, c)],
