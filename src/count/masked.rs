@@ -270,9 +270,95 @@ fn count_from<const TORUS: bool>(allowed: &[u64], row: usize, st: State, full: u
     total
 }
 
+/// The two searches: rows in order with shifted diagonal masks (fastest on open boards), or
+/// the row with the fewest free cells first, keeping a free mask per open row (much smaller
+/// trees when many cells are blocked). Both are exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Engine {
+    /// Rows in order, [`State`] masks.
+    RowOrder,
+    /// The most constrained row first.
+    FewestFirst,
+}
+
+impl Engine {
+    /// Row order when at most a tenth of the cells are blocked, else fewest first.
+    fn choose(b: &MaskedBoard) -> Engine {
+        let open: usize = b.allowed.iter().map(|m| m.count_ones() as usize).sum();
+        if 10 * open >= 9 * b.n * b.n {
+            Engine::RowOrder
+        } else {
+            Engine::FewestFirst
+        }
+    }
+}
+
+/// The cells of row `r2` attacked by a queen at (`r`, `c`), `r2 != r`.
+#[inline(always)]
+fn attacks(n: usize, torus: bool, r: usize, c: usize, r2: usize) -> u64 {
+    let bit = 1u64 << c;
+    let mut m = bit;
+    if torus {
+        // Columns c + d and c - d mod n, with d = |r2 - r| mod n.
+        let d = r.abs_diff(r2) % n;
+        m |= 1u64 << ((c + d) % n);
+        m |= 1u64 << ((c + n - d) % n);
+    } else {
+        let d = r.abs_diff(r2);
+        if c + d < n {
+            m |= 1u64 << (c + d);
+        }
+        if d <= c {
+            m |= 1u64 << (c - d);
+        }
+    }
+    m
+}
+
+/// Counts the completions when the rows of `open` (a bit per row) are still to be filled, each
+/// with the free cells `free[r]` (already cleared of the attacks of the queens placed).
+fn count_fewest(n: usize, torus: bool, free: &[u64; 64], open: u64) -> u64 {
+    if open == 0 {
+        return 1;
+    }
+    // The open row with the fewest free cells.
+    let (mut best, mut best_k) = (0, u32::MAX);
+    let mut o = open;
+    while o != 0 {
+        let r = o.trailing_zeros() as usize;
+        o &= o - 1;
+        let k = free[r].count_ones();
+        if k < best_k {
+            (best, best_k) = (r, k);
+            if k == 0 {
+                return 0;
+            }
+        }
+    }
+    let rest = open & !(1u64 << best);
+    if rest == 0 {
+        return u64::from(best_k);
+    }
+    let mut total = 0;
+    let mut cells = free[best];
+    while cells != 0 {
+        let c = cells.trailing_zeros() as usize;
+        cells &= cells - 1;
+        let mut next = *free;
+        let mut o = rest;
+        while o != 0 {
+            let r2 = o.trailing_zeros() as usize;
+            o &= o - 1;
+            next[r2] &= !attacks(n, torus, best, c, r2);
+        }
+        total += count_fewest(n, torus, &next, rest);
+    }
+    total
+}
+
 /// Counts with the given first-row columns (a subset of the allowed ones), splitting the work
-/// over the first two rows.
-fn count_with_first(b: &MaskedBoard, first: u64) -> u64 {
+/// over the choices of the first two rows.
+fn count_with_first(b: &MaskedBoard, first: u64, engine: Engine) -> u64 {
     let n = b.n;
     let full = full_mask(n);
     let torus = b.geometry == Geometry::Toroidal;
@@ -297,23 +383,32 @@ fn count_with_first(b: &MaskedBoard, first: u64) -> u64 {
     if n == 1 {
         return u64::from(first.count_ones());
     }
-    // Sub-problems: the states after the queens of rows 0 and 1.
-    let subs: Vec<State> = bits(first)
-        .flat_map(|b0| {
-            let s1 = next(st0, b0);
-            bits(s1.free(b.allowed[1])).map(move |b1| next(s1, b1))
-        })
+    // Sub-problems: the queens of rows 0 and 1, as bits.
+    let subs: Vec<(u64, u64)> = bits(first)
+        .flat_map(|b0| bits(next(st0, b0).free(b.allowed[1])).map(move |b1| (b0, b1)))
         .collect();
     if n == 2 {
         return subs.len() as u64;
     }
     subs.par_iter()
         .with_max_len(1)
-        .map(|&st| {
-            if torus {
-                count_from::<true>(&b.allowed, 2, st, full)
-            } else {
-                count_from::<false>(&b.allowed, 2, st, full)
+        .map(|&(b0, b1)| match engine {
+            Engine::RowOrder => {
+                let st = next(next(st0, b0), b1);
+                if torus {
+                    count_from::<true>(&b.allowed, 2, st, full)
+                } else {
+                    count_from::<false>(&b.allowed, 2, st, full)
+                }
+            }
+            Engine::FewestFirst => {
+                let (c0, c1) = (b0.trailing_zeros() as usize, b1.trailing_zeros() as usize);
+                let mut free = [0u64; 64];
+                for r in 2..n {
+                    free[r] =
+                        b.allowed[r] & !attacks(n, torus, 0, c0, r) & !attacks(n, torus, 1, c1, r);
+                }
+                count_fewest(n, torus, &free, full & !3)
             }
         })
         .sum()
@@ -323,22 +418,27 @@ fn count_with_first(b: &MaskedBoard, first: u64) -> u64 {
 /// under the left-right mirror, only first-row queens in the left half and the middle column
 /// are searched (the left half counted twice).
 pub fn count_masked(b: &MaskedBoard) -> u64 {
+    count_masked_with(b, Engine::choose(b), true)
+}
+
+/// Counts with the given search, with or without the mirror shortcut.
+pub(crate) fn count_masked_with(b: &MaskedBoard, engine: Engine, shortcut: bool) -> u64 {
     let n = b.n;
-    if b.invariant_under(Symmetry::Mirror) {
+    if shortcut && b.invariant_under(Symmetry::Mirror) {
         // The mirror maps the solutions with the first queen in column c one to one onto
         // those with it in column n-1-c.
         let left = full_mask(n / 2);
         let middle = if n % 2 == 1 { 1u64 << (n / 2) } else { 0 };
-        2 * count_with_first(b, left) + count_with_first(b, middle)
+        2 * count_with_first(b, left, engine) + count_with_first(b, middle, engine)
     } else {
-        count_with_first(b, full_mask(n))
+        count_with_first(b, full_mask(n), engine)
     }
 }
 
 /// Counts the solutions by the full search, without the symmetry shortcut (for tests).
 #[cfg(test)]
 pub(crate) fn count_masked_full(b: &MaskedBoard) -> u64 {
-    count_with_first(b, full_mask(b.n))
+    count_masked_with(b, Engine::choose(b), false)
 }
 
 /// The first `limit` solutions of the instance in lexicographic order of their columns (row 0
@@ -387,4 +487,354 @@ pub fn solutions_masked(b: &MaskedBoard, limit: usize) -> Vec<Placement> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_placement_on;
+    use std::collections::BTreeSet;
+
+    /// splitmix64: a small seeded generator, so the tests are reproducible.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+        fn below(&mut self, k: usize) -> usize {
+            (self.next() % k as u64) as usize
+        }
+        /// `true` with probability `pct` percent.
+        fn chance(&mut self, pct: u64) -> bool {
+            self.next() % 100 < pct
+        }
+    }
+
+    /// An instance as lists of what was asked for, for the brute force, next to the board.
+    struct Spec {
+        n: usize,
+        geometry: Geometry,
+        blocked: Vec<(usize, usize)>,
+        placed: Vec<(usize, usize)>,
+    }
+
+    impl Spec {
+        fn board(&self) -> MaskedBoard {
+            let mut b = MaskedBoard::new(self.n, self.geometry).unwrap();
+            for &(r, c) in &self.blocked {
+                b.block(r, c);
+            }
+            for &(r, c) in &self.placed {
+                b.place(r, c);
+            }
+            b
+        }
+
+        /// A random instance: each cell blocked with probability `density` percent, then
+        /// `queens` random pre-placed queens (possibly conflicting).
+        fn random(
+            rng: &mut Rng,
+            n: usize,
+            geometry: Geometry,
+            density: u64,
+            queens: usize,
+        ) -> Spec {
+            let mut blocked = Vec::new();
+            for r in 0..n {
+                for c in 0..n {
+                    if rng.chance(density) {
+                        blocked.push((r, c));
+                    }
+                }
+            }
+            let placed = (0..queens).map(|_| (rng.below(n), rng.below(n))).collect();
+            Spec {
+                n,
+                geometry,
+                blocked,
+                placed,
+            }
+        }
+
+        /// All solutions in lexicographic order: every permutation of the columns, kept when
+        /// the checker accepts it on the geometry, it avoids the blocked cells and it holds
+        /// every pre-placed queen.
+        fn brute_force(&self) -> Vec<Vec<u32>> {
+            fn perms(n: usize, prefix: &mut Vec<u32>, used: &mut [bool], out: &mut Vec<Vec<u32>>) {
+                if prefix.len() == n {
+                    out.push(prefix.clone());
+                    return;
+                }
+                for c in 0..n {
+                    if !used[c] {
+                        used[c] = true;
+                        prefix.push(c as u32);
+                        perms(n, prefix, used, out);
+                        prefix.pop();
+                        used[c] = false;
+                    }
+                }
+            }
+            let mut all = Vec::new();
+            perms(self.n, &mut Vec::new(), &mut vec![false; self.n], &mut all);
+            all.into_iter()
+                .filter(|p| {
+                    check_placement_on(&Placement::new(p.clone()), self.geometry).is_ok()
+                        && self.blocked.iter().all(|&(r, c)| p[r] as usize != c)
+                        && self.placed.iter().all(|&(r, c)| p[r] as usize == c)
+                })
+                .collect()
+        }
+    }
+
+    fn cols(ps: &[Placement]) -> Vec<Vec<u32>> {
+        ps.iter().map(|p| p.cols().to_vec()).collect()
+    }
+
+    fn check_against_brute_force(spec: &Spec, what: &str) {
+        let want = spec.brute_force();
+        let b = spec.board();
+        assert_eq!(count_masked(&b), want.len() as u64, "count, {what}");
+        assert_eq!(
+            count_masked_full(&b),
+            want.len() as u64,
+            "full count, {what}"
+        );
+        assert_eq!(
+            cols(&solutions_masked(&b, usize::MAX)),
+            want,
+            "solutions, {what}"
+        );
+        let k = want.len() / 2;
+        assert_eq!(
+            cols(&solutions_masked(&b, k)),
+            want[..k],
+            "first {k}, {what}"
+        );
+    }
+
+    #[test]
+    fn random_instances_match_brute_force() {
+        let mut rng = Rng(0x5EED_0001);
+        let mut nonzero = 0;
+        for n in 1..=8 {
+            for geometry in [Geometry::Square, Geometry::Toroidal] {
+                for density in [0, 5, 15, 30, 60] {
+                    for queens in 0..3 {
+                        let reps = if n <= 6 { 6 } else { 2 };
+                        for _ in 0..reps {
+                            let spec = Spec::random(&mut rng, n, geometry, density, queens);
+                            let what = format!(
+                                "n = {n}, {geometry:?}, blocked {:?}, placed {:?}",
+                                spec.blocked, spec.placed
+                            );
+                            check_against_brute_force(&spec, &what);
+                            nonzero += usize::from(count_masked(&spec.board()) > 0);
+                        }
+                    }
+                }
+            }
+        }
+        // The instances are not all trivial.
+        assert!(nonzero > 100, "only {nonzero} instances with solutions");
+    }
+
+    /// A random instance invariant under the mirror: cells blocked in pairs (r, c), (r, n-1-c),
+    /// queens placed in the middle column.
+    fn mirror_symmetric(rng: &mut Rng, n: usize, geometry: Geometry, density: u64) -> Spec {
+        let mut spec = Spec::random(rng, n, geometry, density, 0);
+        let pairs: Vec<_> = spec.blocked.iter().map(|&(r, c)| (r, n - 1 - c)).collect();
+        spec.blocked.extend(pairs);
+        if n % 2 == 1 && rng.chance(30) {
+            spec.placed.push((rng.below(n), n / 2));
+        }
+        spec
+    }
+
+    #[test]
+    fn mirror_symmetric_instances_match_brute_force_and_full_search() {
+        let mut rng = Rng(0x5EED_0002);
+        for n in 1..=8 {
+            for geometry in [Geometry::Square, Geometry::Toroidal] {
+                for density in [0, 5, 15, 30] {
+                    for _ in 0..4 {
+                        let spec = mirror_symmetric(&mut rng, n, geometry, density);
+                        let b = spec.board();
+                        assert!(b.symmetries().contains(&Symmetry::Mirror), "n = {n}");
+                        let what = format!("n = {n}, {geometry:?}, blocked {:?}", spec.blocked);
+                        check_against_brute_force(&spec, &what);
+                    }
+                }
+            }
+        }
+        // Larger boards: the shortcut against the full search only.
+        for n in 9..=12 {
+            for geometry in [Geometry::Square, Geometry::Toroidal] {
+                for density in [0, 5, 15] {
+                    let b = mirror_symmetric(&mut rng, n, geometry, density).board();
+                    assert!(b.invariant_under(Symmetry::Mirror));
+                    let full = count_masked_full(&b);
+                    assert_eq!(count_masked(&b), full, "n = {n}");
+                    for engine in [Engine::RowOrder, Engine::FewestFirst] {
+                        assert_eq!(count_masked_with(&b, engine, true), full, "n = {n}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn symmetries_detected() {
+        let all = Symmetry::ALL.to_vec();
+        for geometry in [Geometry::Square, Geometry::Toroidal] {
+            for n in 1..=9 {
+                assert_eq!(MaskedBoard::new(n, geometry).unwrap().symmetries(), all);
+            }
+            // One off-centre blocked cell off both diagonals: only the identity.
+            let mut b = MaskedBoard::new(8, geometry).unwrap();
+            b.block(2, 1);
+            assert_eq!(b.symmetries(), vec![Symmetry::Identity]);
+            assert!(!b.invariant_under(Symmetry::Mirror));
+            // Blocked in a mirrored pair: identity and mirror only.
+            b.block(2, 6);
+            assert_eq!(b.symmetries(), vec![Symmetry::Identity, Symmetry::Mirror]);
+            // A corner: the main diagonal reflection.
+            let mut b = MaskedBoard::new(7, geometry).unwrap();
+            b.block(0, 0);
+            assert_eq!(
+                b.symmetries(),
+                vec![Symmetry::Identity, Symmetry::Transpose]
+            );
+            // The centre of an odd board, blocked or holding a queen: all 8.
+            let mut b = MaskedBoard::new(7, geometry).unwrap();
+            b.block(3, 3);
+            assert_eq!(b.symmetries(), all);
+            let mut b = MaskedBoard::new(7, geometry).unwrap();
+            b.place(3, 3);
+            assert_eq!(b.symmetries(), all);
+        }
+    }
+
+    #[test]
+    fn symmetries_map_solutions_onto_solutions() {
+        let mut rng = Rng(0x5EED_0003);
+        let mut seen_nontrivial = 0;
+        for n in 4..=8 {
+            for geometry in [Geometry::Square, Geometry::Toroidal] {
+                for _ in 0..30 {
+                    // Few blocked cells, often symmetric ones, so some instances keep symmetries.
+                    let mut spec = Spec::random(&mut rng, n, geometry, 3, 0);
+                    let s = Symmetry::ALL[rng.below(8)];
+                    let images: Vec<_> = spec
+                        .blocked
+                        .iter()
+                        .map(|&(r, c)| s.apply(n, r, c))
+                        .collect();
+                    spec.blocked.extend(images);
+                    let sols: BTreeSet<Vec<u32>> = spec.brute_force().into_iter().collect();
+                    let b = spec.board();
+                    for g in b.symmetries() {
+                        seen_nontrivial += usize::from(g != Symmetry::Identity);
+                        let mapped: BTreeSet<Vec<u32>> = sols
+                            .iter()
+                            .map(|p| {
+                                let mut q = vec![0u32; n];
+                                for (r, &c) in p.iter().enumerate() {
+                                    let (r2, c2) = g.apply(n, r, c as usize);
+                                    q[r2] = c2 as u32;
+                                }
+                                q
+                            })
+                            .collect();
+                        assert_eq!(mapped, sols, "n = {n}, {geometry:?}, {g:?}");
+                    }
+                }
+            }
+        }
+        assert!(seen_nontrivial > 50);
+    }
+
+    #[test]
+    fn larger_random_instances_list_valid_distinct_solutions() {
+        let mut rng = Rng(0x5EED_0004);
+        for &(n, density) in &[(16, 40), (20, 55), (30, 75), (40, 80), (64, 85)] {
+            for geometry in [Geometry::Square, Geometry::Toroidal] {
+                let spec = Spec::random(&mut rng, n, geometry, density, 0);
+                let b = spec.board();
+                let count = count_masked(&b);
+                assert_eq!(count, count_masked_full(&b));
+                if count > 200_000 {
+                    continue;
+                }
+                let sols = solutions_masked(&b, usize::MAX);
+                assert_eq!(sols.len() as u64, count, "n = {n}, {geometry:?}");
+                for (i, p) in sols.iter().enumerate() {
+                    assert!(check_placement_on(p, geometry).is_ok(), "{p:?}");
+                    for &(r, c) in &spec.blocked {
+                        assert_ne!(p.col(r), c, "queen on blocked ({r},{c})");
+                    }
+                    if i > 0 {
+                        assert!(sols[i - 1] < *p, "not in lexicographic order");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_largest_boards() {
+        // A solution of the 64 x 64 board (n mod 6 = 4): (i, 2i+1) and (32+i, 2i).
+        let n = 64;
+        let sol: Vec<u32> = (0..32)
+            .map(|i| 2 * i + 1)
+            .chain((0..32).map(|i| 2 * i))
+            .collect();
+        let p = Placement::new(sol.clone());
+        assert!(check_placement_on(&p, Geometry::Square).is_ok());
+        let mut b = MaskedBoard::new(n, Geometry::Square).unwrap();
+        for (r, &c) in sol.iter().enumerate() {
+            for c2 in (0..n).filter(|&c2| c2 != c as usize) {
+                b.block(r, c2);
+            }
+        }
+        assert_eq!(count_masked(&b), 1);
+        assert_eq!(solutions_masked(&b, 5), vec![p]);
+        // Column 63 and the diagonals through it are not lost: the same with every queen
+        // placed instead.
+        let mut b = MaskedBoard::new(n, Geometry::Square).unwrap();
+        for (r, &c) in sol.iter().enumerate() {
+            b.place(r, c as usize);
+        }
+        assert_eq!(count_masked(&b), 1);
+        // Two queens on one diagonal of the 64 x 64 board, through column 63: none.
+        let mut b = MaskedBoard::new(n, Geometry::Square).unwrap();
+        b.place(0, 62);
+        b.allowed[1] = 1 << 63;
+        assert_eq!(count_masked(&b), 0);
+        // The torus: queens (r, 2r mod 61) form a solution; the only one on those cells.
+        let n = 61;
+        let mut b = MaskedBoard::new(n, Geometry::Toroidal).unwrap();
+        for r in 0..n {
+            for c in (0..n).filter(|&c| c != 2 * r % n) {
+                b.block(r, c);
+            }
+        }
+        let got = solutions_masked(&b, 2);
+        assert_eq!(got.len(), 1);
+        assert!(check_placement_on(&got[0], Geometry::Toroidal).is_ok());
+        assert_eq!(count_masked(&b), 1);
+        // On the 64-column torus a queen at column 63 attacks column 0 of the next row.
+        let mut b = MaskedBoard::new(64, Geometry::Toroidal).unwrap();
+        b.place(0, 63);
+        assert!(!b.is_allowed(1, 0) && !b.is_allowed(1, 62) && b.is_allowed(1, 1));
+        // And the search sees it: row 1 offered only column 0 (the rows below do not matter).
+        b.allowed[1] = 1;
+        assert_eq!(count_masked(&b), 0);
+        assert!(solutions_masked(&b, 1).is_empty());
+    }
 }
