@@ -315,45 +315,83 @@ fn attacks(n: usize, torus: bool, r: usize, c: usize, r2: usize) -> u64 {
     m
 }
 
-/// Counts the completions when the rows of `open` (a bit per row) are still to be filled, each
-/// with the free cells `free[r]` (already cleared of the attacks of the queens placed).
-fn count_fewest(n: usize, torus: bool, free: &[u64; 64], open: u64) -> u64 {
+/// Counts the completions when the rows of `open` and the columns of `cols` (a bit each) are
+/// still to be filled, each open row `r` with the free cells `free[r]` (already cleared of the
+/// attacks of the queens placed). Branches on the open row with the fewest free cells, unless
+/// an open column has a single free cell left, which is then forced; stops when an open row or
+/// an open column has none.
+fn count_fewest(n: usize, torus: bool, free: &[u64; 64], open: u64, cols: u64) -> u64 {
     if open == 0 {
         return 1;
     }
-    // The open row with the fewest free cells.
     let (mut best, mut best_k) = (0, u32::MAX);
+    // Columns free in at least one open row, in at least two.
+    let (mut ones, mut twos) = (0u64, 0u64);
     let mut o = open;
     while o != 0 {
         let r = o.trailing_zeros() as usize;
         o &= o - 1;
-        let k = free[r].count_ones();
+        let f = free[r];
+        let k = f.count_ones();
         if k < best_k {
             (best, best_k) = (r, k);
             if k == 0 {
                 return 0;
             }
         }
+        twos |= ones & f;
+        ones |= f;
     }
-    let rest = open & !(1u64 << best);
-    if rest == 0 {
+    if cols & !ones != 0 {
+        return 0;
+    }
+    if open.count_ones() == 1 {
         return u64::from(best_k);
+    }
+    let single = cols & !twos;
+    if best_k > 1 && single != 0 {
+        // The column's only free cell must hold its queen.
+        let c = single.trailing_zeros() as usize;
+        let mut o = open;
+        while o != 0 {
+            let r = o.trailing_zeros() as usize;
+            o &= o - 1;
+            if free[r] >> c & 1 == 1 {
+                return count_placed(n, torus, free, open, cols, r, c);
+            }
+        }
+        unreachable!("column {c} is free in some open row");
     }
     let mut total = 0;
     let mut cells = free[best];
     while cells != 0 {
         let c = cells.trailing_zeros() as usize;
         cells &= cells - 1;
-        let mut next = *free;
-        let mut o = rest;
-        while o != 0 {
-            let r2 = o.trailing_zeros() as usize;
-            o &= o - 1;
-            next[r2] &= !attacks(n, torus, best, c, r2);
-        }
-        total += count_fewest(n, torus, &next, rest);
+        total += count_placed(n, torus, free, open, cols, best, c);
     }
     total
+}
+
+/// [`count_fewest`] after a queen at (`r`, `c`), a free cell of an open row.
+#[inline(always)]
+fn count_placed(
+    n: usize,
+    torus: bool,
+    free: &[u64; 64],
+    open: u64,
+    cols: u64,
+    r: usize,
+    c: usize,
+) -> u64 {
+    let rest = open & !(1u64 << r);
+    let mut next = *free;
+    let mut o = rest;
+    while o != 0 {
+        let r2 = o.trailing_zeros() as usize;
+        o &= o - 1;
+        next[r2] &= !attacks(n, torus, r, c, r2);
+    }
+    count_fewest(n, torus, &next, rest, cols & !(1u64 << c))
 }
 
 /// Counts with the given first-row columns (a subset of the allowed ones), splitting the work
@@ -408,7 +446,7 @@ fn count_with_first(b: &MaskedBoard, first: u64, engine: Engine) -> u64 {
                     free[r] =
                         b.allowed[r] & !attacks(n, torus, 0, c0, r) & !attacks(n, torus, 1, c1, r);
                 }
-                count_fewest(n, torus, &free, full & !3)
+                count_fewest(n, torus, &free, full & !3, full & !(b0 | b1))
             }
         })
         .sum()
