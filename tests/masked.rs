@@ -59,7 +59,10 @@ fn sizes_outside_1_to_64_are_refused() {
         let e = MaskedBoard::new(n, Geometry::Square).unwrap_err();
         assert_eq!(e, MaskedError::Size(n));
         let msg = e.to_string();
-        assert!(msg.contains(&format!("n = {n}")) && msg.contains("1..=64"), "{msg}");
+        assert!(
+            msg.contains(&format!("n = {n}")) && msg.contains("1..=64"),
+            "{msg}"
+        );
         assert!(MaskedBoard::new(n, Geometry::Toroidal).is_err());
     }
     for n in [1, 64] {
@@ -88,7 +91,13 @@ fn timings() {
     let t = Instant::now();
     let c = count_masked(&MaskedBoard::new(13, Geometry::Toroidal).unwrap());
     println!("empty 13 toroidal: {c} in {:?}", t.elapsed());
-    for (n, pct, seed) in [(30, 85, 1u64), (36, 85, 1), (40, 85, 1), (44, 85, 1), (48, 85, 1)] {
+    for (n, pct, seed) in [
+        (40, 85, 1u64),
+        (48, 85, 1),
+        (52, 85, 1),
+        (60, 85, 1),
+        (60, 90, 2),
+    ] {
         for g in [Geometry::Square, Geometry::Toroidal] {
             let mut s = seed;
             let mut b = MaskedBoard::new(n, g).unwrap();
@@ -101,7 +110,10 @@ fn timings() {
             }
             let t = Instant::now();
             let c = count_masked(&b);
-            println!("{n}x{n} {g:?} {pct}% blocked (seed {seed}): {c} in {:?}", t.elapsed());
+            println!(
+                "{n}x{n} {g:?} {pct}% blocked (seed {seed}): {c} in {:?}",
+                t.elapsed()
+            );
         }
     }
 }
