@@ -91,13 +91,7 @@ fn timings() {
     let t = Instant::now();
     let c = count_masked(&MaskedBoard::new(13, Geometry::Toroidal).unwrap());
     println!("empty 13 toroidal: {c} in {:?}", t.elapsed());
-    for (n, pct, seed) in [
-        (40, 85, 1u64),
-        (48, 85, 1),
-        (52, 85, 1),
-        (60, 85, 1),
-        (60, 90, 2),
-    ] {
+    for (n, pct, seed) in [(40, 85, 1u64), (48, 85, 1), (52, 85, 1)] {
         for g in [Geometry::Square, Geometry::Toroidal] {
             let mut s = seed;
             let mut b = MaskedBoard::new(n, g).unwrap();
