@@ -16,14 +16,20 @@
 //! ```
 //!
 //! [`solutions`] enumerates the solutions themselves by a separate, plain backtracking.
+//! [`masked`] counts and lists the solutions of instances (blocked cells, pre-placed queens,
+//! square or toroidal board) up to n = 64.
 
 mod checkpoint;
 pub mod constellation;
 mod kernel;
+pub mod masked;
 mod search;
 mod solutions;
 pub mod split;
 
+pub use masked::{
+    count_masked, solutions_masked, MaskedBoard, MaskedError, Symmetry, MASKED_MAX_N,
+};
 pub use solutions::{fundamental_solutions, solutions, Solutions};
 pub use split::ClassCounts;
 

@@ -1,0 +1,113 @@
+//! The instance counter ([`queens_sat::count::count_masked`]) on empty boards against the
+//! published tables, and its refusal of sizes it cannot hold.
+
+use queens_sat::check::Geometry;
+use queens_sat::count::{self, count_masked, solutions_masked, MaskedBoard, MaskedError};
+use std::time::Instant;
+
+/// OEIS A000170: solutions of n-queens on the n x n board, n = 1 ..= 13.
+const A000170: [u64; 13] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
+
+/// OEIS A051906: solutions of n-queens on the n x n toroidal board, n = 1 ..= 13
+/// (nonzero exactly when gcd(n, 6) = 1).
+const A051906: [u64; 13] = [1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88, 0, 4524];
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+#[test]
+fn empty_square_boards_match_a000170() {
+    for n in 1..=13 {
+        let b = MaskedBoard::new(n, Geometry::Square).unwrap();
+        let got = count_masked(&b);
+        assert_eq!(got, A000170[n - 1], "n = {n}");
+        assert_eq!(got, count::count(n).unwrap().total, "n = {n}");
+    }
+}
+
+#[test]
+fn empty_toroidal_boards_match_a051906() {
+    for n in 1..=13 {
+        let b = MaskedBoard::new(n, Geometry::Toroidal).unwrap();
+        let got = count_masked(&b);
+        assert_eq!(got, A051906[n - 1], "n = {n}");
+        assert_eq!(got > 0, gcd(n, 6) == 1, "n = {n}");
+    }
+}
+
+#[test]
+fn first_solutions_are_the_lexicographically_smallest() {
+    let b = MaskedBoard::new(8, Geometry::Square).unwrap();
+    let first = solutions_masked(&b, 2);
+    assert_eq!(first.len(), 2);
+    assert_eq!(first[0].cols(), [0, 4, 7, 5, 2, 6, 1, 3]);
+    assert_eq!(first[1].cols(), [0, 5, 7, 2, 6, 3, 1, 4]);
+    let b = MaskedBoard::new(5, Geometry::Toroidal).unwrap();
+    assert_eq!(solutions_masked(&b, 1)[0].cols(), [0, 2, 4, 1, 3]);
+    assert!(solutions_masked(&b, 0).is_empty());
+    assert_eq!(solutions_masked(&b, 100).len(), 10);
+}
+
+#[test]
+fn sizes_outside_1_to_64_are_refused() {
+    for n in [0, 65, 1000] {
+        let e = MaskedBoard::new(n, Geometry::Square).unwrap_err();
+        assert_eq!(e, MaskedError::Size(n));
+        let msg = e.to_string();
+        assert!(
+            msg.contains(&format!("n = {n}")) && msg.contains("1..=64"),
+            "{msg}"
+        );
+        assert!(MaskedBoard::new(n, Geometry::Toroidal).is_err());
+    }
+    for n in [1, 64] {
+        let b = MaskedBoard::new(n, Geometry::Toroidal).unwrap();
+        assert_eq!(b.n(), n);
+        assert_eq!(b.geometry(), Geometry::Toroidal);
+        assert_eq!(b.allowed(n - 1).count_ones() as usize, n);
+    }
+}
+
+/// splitmix64, for reproducible random boards.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[test]
+#[ignore = "timings, run by hand with --ignored --nocapture"]
+fn timings() {
+    let t = Instant::now();
+    let c = count_masked(&MaskedBoard::new(14, Geometry::Square).unwrap());
+    println!("empty 14 square: {c} in {:?}", t.elapsed());
+    let t = Instant::now();
+    let c = count_masked(&MaskedBoard::new(13, Geometry::Toroidal).unwrap());
+    println!("empty 13 toroidal: {c} in {:?}", t.elapsed());
+    for (n, pct, seed) in [(40, 85, 1u64), (48, 85, 1), (52, 85, 1)] {
+        for g in [Geometry::Square, Geometry::Toroidal] {
+            let mut s = seed;
+            let mut b = MaskedBoard::new(n, g).unwrap();
+            for r in 0..n {
+                for c in 0..n {
+                    if splitmix(&mut s) % 100 < pct {
+                        b.block(r, c);
+                    }
+                }
+            }
+            let t = Instant::now();
+            let c = count_masked(&b);
+            println!(
+                "{n}x{n} {g:?} {pct}% blocked (seed {seed}): {c} in {:?}",
+                t.elapsed()
+            );
+        }
+    }
+}
