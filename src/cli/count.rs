@@ -5,8 +5,11 @@ use super::output::write_output;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use queens_sat::count::{self, Counter, Outcome, Progress};
+use queens_sat::check::Geometry;
+use queens_sat::count::{self, Counter, MaskedBoard, Outcome, Progress};
 use std::io::IsTerminal;
+use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -23,9 +26,14 @@ pub enum Format {
 
 #[derive(Args, Debug)]
 pub struct CountArgs {
-    /// Board size (n x n, 1 <= n <= 32).
-    #[arg(value_parser = super::parse_n, allow_negative_numbers = true)]
-    n: usize,
+    /// Board size (n x n, 1 <= n <= 32); left out with --instance.
+    #[arg(value_parser = super::parse_n, allow_negative_numbers = true, required_unless_present = "instance", conflicts_with = "instance")]
+    n: Option<usize>,
+    /// Count the solutions of an instance file (docs/formats.md; n <= 64): pre-placed queens,
+    /// blocked cells, excluded diagonals, toroidal boards. The board's symmetries are used only
+    /// where the instance has them.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["checkpoint", "fundamental"])]
+    instance: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -47,7 +55,11 @@ pub struct CountArgs {
 }
 
 pub fn run(args: CountArgs) -> Result<ExitCode> {
-    count::check_n(args.n)?;
+    if let Some(path) = &args.instance {
+        return count_instance(&args, path);
+    }
+    let n = args.n.unwrap_or_default();
+    count::check_n(n)?;
     if args.fundamental && !args.list {
         bail!(
             "--fundamental goes with --list (the count always reports the fundamental solutions)"
@@ -57,7 +69,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         return list(&args);
     }
     let bar = Bar::new();
-    let mut counter = Counter::new(args.n)?;
+    let mut counter = Counter::new(n)?;
     if let Some(k) = args.threads {
         counter = counter.threads(k as usize);
     }
@@ -100,14 +112,92 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
 }
 
 fn list(args: &CountArgs) -> Result<ExitCode> {
-    let n = args.n;
+    let n = args.n.unwrap_or_default();
     let fundamental = args.fundamental;
-    let sols: Box<dyn Iterator<Item = queens_sat::Placement>> = if fundamental {
-        Box::new(count::fundamental_solutions(n))
+    if fundamental {
+        let sols = count::fundamental_solutions(n);
+        write_output(args.output.as_deref(), |w| {
+            write_list(w, args.format, n, true, sols)
+        })?;
     } else {
-        Box::new(count::solutions(n))
-    };
-    write_output(args.output.as_deref(), |w| match args.format {
+        // The bitboard search streams the solutions in the same lexicographic order.
+        let board = MaskedBoard::new(n, Geometry::Square)?;
+        write_output(args.output.as_deref(), |w| {
+            stream_list(w, args.format, &board, false)
+        })?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the solutions of `board` as they are found (text or JSON), stopping at the first
+/// write error.
+fn stream_list(
+    w: &mut dyn Write,
+    format: Format,
+    board: &MaskedBoard,
+    fundamental: bool,
+) -> std::io::Result<()> {
+    let n = board.n();
+    let mut first = true;
+    let mut failed = None;
+    // Zero: the first solution is flushed at once.
+    let mut last_flush = Instant::now()
+        .checked_sub(Duration::from_secs(1))
+        .unwrap_or_else(Instant::now);
+    if format == Format::Json {
+        write!(
+            w,
+            "{{\"n\":{n},\"fundamental\":{fundamental},\"solutions\":["
+        )?;
+    }
+    count::for_each_solution_masked(board, |s| {
+        let r = match format {
+            Format::Text => writeln!(w, "{s}"),
+            Format::Json => {
+                let cols: Vec<u32> = s.cols().iter().map(|c| c + 1).collect();
+                let sep = if first { Ok(()) } else { write!(w, ",") };
+                sep.and_then(|_| {
+                    serde_json::to_writer(&mut *w, &cols).map_err(std::io::Error::other)
+                })
+            }
+        };
+        first = false;
+        // Solutions can come slowly (n = 32 takes seconds for the first ones): a reader such
+        // as `head -1` gets them at once, not when a buffer fills.
+        let r = r.and_then(|_| {
+            if last_flush.elapsed() > Duration::from_millis(200) {
+                last_flush = Instant::now();
+                w.flush()
+            } else {
+                Ok(())
+            }
+        });
+        match r {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    if format == Format::Json {
+        writeln!(w, "]}}")?;
+    }
+    Ok(())
+}
+
+/// Writes listed solutions (text or JSON).
+fn write_list(
+    w: &mut dyn Write,
+    format: Format,
+    n: usize,
+    fundamental: bool,
+    sols: impl Iterator<Item = queens_sat::Placement>,
+) -> std::io::Result<()> {
+    match format {
         Format::Text => {
             for s in sols {
                 writeln!(w, "{s}")?;
@@ -127,6 +217,56 @@ fn list(args: &CountArgs) -> Result<ExitCode> {
                 serde_json::to_writer(&mut *w, &cols).map_err(std::io::Error::other)?;
             }
             writeln!(w, "]}}")
+        }
+    }
+}
+
+/// `count --instance FILE`: the exact number of solutions of the instance by the bitboard
+/// counter (or, with --list, the solutions).
+fn count_instance(args: &CountArgs, path: &std::path::Path) -> Result<ExitCode> {
+    let spec = super::read_instance_file(path)?;
+    let inst = spec
+        .instance(Default::default())
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let board = count::board_of(&inst)?;
+    if args.list {
+        write_output(args.output.as_deref(), |w| {
+            stream_list(w, args.format, &board, false)
+        })?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(k) = args.threads {
+        // The counter runs on rayon's global pool.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(k as usize)
+            .build_global();
+    }
+    let start = Instant::now();
+    let total = count::count_masked(&board);
+    let seconds = start.elapsed().as_secs_f64();
+    let symmetries: Vec<String> = board
+        .symmetries()
+        .iter()
+        .map(|s| format!("{s:?}").to_lowercase())
+        .collect();
+    write_output(args.output.as_deref(), |w| match args.format {
+        Format::Json => {
+            let doc = serde_json::json!({
+                "n": spec.n,
+                "instance": spec.describe(),
+                "board": spec.geometry.name(),
+                "total": total,
+                "symmetries": symmetries,
+                "seconds": seconds,
+            });
+            serde_json::to_writer(&mut *w, &doc).map_err(std::io::Error::other)?;
+            writeln!(w)
+        }
+        Format::Text => {
+            writeln!(w, "instance: {}", spec.describe())?;
+            writeln!(w, "n = {}, {} board", spec.n, spec.geometry.name())?;
+            writeln!(w, "solutions: {total}")?;
+            writeln!(w, "symmetries of the instance: {}", symmetries.join(", "))
         }
     })?;
     Ok(ExitCode::SUCCESS)

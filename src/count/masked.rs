@@ -23,6 +23,7 @@
 use crate::board::Placement;
 use crate::check::Geometry;
 use rayon::prelude::*;
+use std::ops::ControlFlow;
 
 /// The largest board a [`MaskedBoard`] can hold: one bit per column in a 64-bit word.
 pub const MASKED_MAX_N: usize = 64;
@@ -481,49 +482,72 @@ pub(crate) fn count_masked_full(b: &MaskedBoard) -> u64 {
 /// The first `limit` solutions of the instance in lexicographic order of their columns (row 0
 /// first), by a plain sequential backtracking.
 pub fn solutions_masked(b: &MaskedBoard, limit: usize) -> Vec<Placement> {
+    let mut out = Vec::new();
+    if limit == 0 {
+        return out;
+    }
+    for_each_solution_masked(b, |p| {
+        out.push(p.clone());
+        if out.len() >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    out
+}
+
+/// Calls `f` with every solution of the instance in lexicographic order of their columns (row 0
+/// first), streaming (memory O(n)), until `f` breaks. Returns `true` when every solution was
+/// visited.
+pub fn for_each_solution_masked(
+    b: &MaskedBoard,
+    mut f: impl FnMut(&Placement) -> ControlFlow<()>,
+) -> bool {
     fn go<const TORUS: bool>(
         allowed: &[u64],
         st: State,
         full: u64,
         cols: &mut Vec<u32>,
-        out: &mut Vec<Placement>,
-        limit: usize,
-    ) {
+        f: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let n = allowed.len();
         let row = cols.len();
         if row == n {
-            out.push(Placement::new(cols.clone()));
-            return;
+            return f(&Placement::new(cols.clone()));
         }
         let mut free = st.free(allowed[row]);
-        while free != 0 && out.len() < limit {
+        while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
             cols.push(bit.trailing_zeros());
-            go::<TORUS>(
-                allowed,
-                st.next::<TORUS>(bit, n, full),
-                full,
-                cols,
-                out,
-                limit,
-            );
+            let flow = go::<TORUS>(allowed, st.next::<TORUS>(bit, n, full), full, cols, f);
             cols.pop();
+            flow?;
         }
-    }
-    let mut out = Vec::new();
-    if limit == 0 {
-        return out;
+        ControlFlow::Continue(())
     }
     let mut cols = Vec::with_capacity(b.n);
     let full = full_mask(b.n);
-    match b.geometry {
-        Geometry::Square => go::<false>(&b.allowed, State::EMPTY, full, &mut cols, &mut out, limit),
-        Geometry::Toroidal => {
-            go::<true>(&b.allowed, State::EMPTY, full, &mut cols, &mut out, limit)
-        }
+    let flow = match b.geometry {
+        Geometry::Square => go::<false>(&b.allowed, State::EMPTY, full, &mut cols, &mut f),
+        Geometry::Toroidal => go::<true>(&b.allowed, State::EMPTY, full, &mut cols, &mut f),
+    };
+    flow.is_continue()
+}
+
+/// The counter's board of an instance: its size, geometry, pre-placed queens and forbidden
+/// cells.
+pub fn board_of(f: &dyn crate::instance::Formula) -> Result<MaskedBoard, MaskedError> {
+    let mut b = MaskedBoard::new(f.n(), f.geometry())?;
+    let (placed, forbidden) = f.fixed();
+    for &(r, c) in forbidden {
+        b.block(r, c);
     }
-    out
+    for &(r, c) in placed {
+        b.place(r, c);
+    }
+    Ok(b)
 }
 
 #[cfg(test)]

@@ -28,7 +28,8 @@ mod solutions;
 pub mod split;
 
 pub use masked::{
-    count_masked, solutions_masked, MaskedBoard, MaskedError, Symmetry, MASKED_MAX_N,
+    board_of, count_masked, for_each_solution_masked, solutions_masked, MaskedBoard, MaskedError,
+    Symmetry, MASKED_MAX_N,
 };
 pub use solutions::{fundamental_solutions, solutions, Solutions};
 pub use split::ClassCounts;
