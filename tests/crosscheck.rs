@@ -76,7 +76,7 @@ fn check_agrees_on_every_encoding_for_n_1_to_10() {
         }
     }
     assert!(
-        text.contains("verdict: all checks agree (70 rows: 10 board sizes x 7 encodings)"),
+        text.contains("verdict: all checks agree (70 rows: 10 board sizes x 7 models)"),
         "{text}"
     );
 }

@@ -74,6 +74,11 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Check instance files (docs/formats.md) instead of the empty boards of --n: each under
+    /// every model and encoding asked for, against its count by the bitboard counter (n <= 64);
+    /// repeatable.
+    #[arg(long, value_name = "FILE")]
+    instance: Vec<std::path::PathBuf>,
 }
 
 /// The models the `--models` values name, each with every encoding of `encs` where it takes
@@ -116,9 +121,28 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
     let encs = encodings(&args.amo)?;
     let mut formulas: Vec<std::sync::Arc<dyn Formula>> = Vec::new();
     let models = super::models(&args.models.models, &encs, args.column_alo)?;
-    for &n in &args.n.0 {
+    if args.instance.is_empty() {
+        for &n in &args.n.0 {
+            for &model in &models {
+                formulas.push(std::sync::Arc::new(Instance::new(n, model)?));
+            }
+        }
+    }
+    for path in &args.instance {
+        let spec = super::read_instance_file(path)?;
+        if spec.n > queens_sat::count::MASKED_MAX_N {
+            bail!(
+                "{}: n = {} is above {}, the largest board the counter checks",
+                path.display(),
+                spec.n,
+                queens_sat::count::MASKED_MAX_N
+            );
+        }
         for &model in &models {
-            formulas.push(std::sync::Arc::new(Instance::new(n, model)?));
+            let inst = spec
+                .instance(model)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            formulas.push(std::sync::Arc::new(inst));
         }
     }
     let external: Vec<String> = args
@@ -214,8 +238,12 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
             format!(
                 "verdict: all checks agree ({}: {} x {})\n",
                 plural(summary.rows.len(), "row"),
-                plural(args.n.0.len(), "board size"),
-                plural(encs.len(), "encoding")
+                if args.instance.is_empty() {
+                    plural(args.n.0.len(), "board size")
+                } else {
+                    plural(args.instance.len(), "instance")
+                },
+                plural(models.len(), "model")
             )
         } else {
             let bad = summary.rows.iter().filter(|r| !r.ok()).count();

@@ -145,6 +145,25 @@ pub fn corruptions(p: &Placement) -> Vec<CorruptBoard> {
 /// placement when every row has exactly one queen and no two queens attack each other, or the
 /// first problem found (a row with no queen or several, then an attacking pair).
 pub fn rule_check(n: usize, cells: &[bool]) -> Result<Placement, BoardProblem> {
+    let p = board_of_cells(n, cells)?;
+    check_placement(&p).map_err(BoardProblem::Attack)?;
+    Ok(p)
+}
+
+/// The rules of an instance for a board given cell by cell: one queen per row, a solution on
+/// the instance's board (wrap-around diagonals on a torus), every pre-placed queen there, no
+/// queen on a forbidden cell ([`crate::instance::check_board`]).
+pub fn rule_check_instance(
+    f: &dyn crate::instance::Formula,
+    cells: &[bool],
+) -> Result<Placement, BoardProblem> {
+    let p = board_of_cells(f.n(), cells)?;
+    crate::instance::check_board(f, &p)?;
+    Ok(p)
+}
+
+/// One queen per row, or which row is wrong.
+fn board_of_cells(n: usize, cells: &[bool]) -> Result<Placement, BoardProblem> {
     let mut cols = Vec::with_capacity(n);
     for row in 0..n {
         let queens: Vec<usize> = (0..n).filter(|&c| cells[row * n + c]).collect();
@@ -153,9 +172,7 @@ pub fn rule_check(n: usize, cells: &[bool]) -> Result<Placement, BoardProblem> {
         }
         cols.push(queens[0] as u32);
     }
-    let p = Placement::new(cols);
-    check_placement(&p).map_err(BoardProblem::Attack)?;
-    Ok(p)
+    Ok(Placement::new(cols))
 }
 
 #[cfg(test)]

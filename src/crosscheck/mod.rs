@@ -35,7 +35,7 @@
 mod corrupt;
 mod table;
 
-pub use corrupt::{corruptions, rule_check, CorruptBoard, Corruption};
+pub use corrupt::{corruptions, rule_check, rule_check_instance, CorruptBoard, Corruption};
 pub use table::{reference_fundamental, reference_total, REFERENCE_COUNTS};
 
 use crate::board::Placement;
@@ -201,6 +201,12 @@ pub struct Expectation {
     pub reference: Option<u64>,
     /// The published fundamental count U(n) (OEIS A002562), for n up to 27.
     pub reference_fundamental: Option<u64>,
+    /// For an instance (pre-placed queens, forbidden cells, a toroidal board): its number of
+    /// solutions by the bitboard counter ([`count::count_masked`]). The empty square board's
+    /// counter, table and constructions do not apply to it.
+    pub instance_total: Option<u64>,
+    /// The board is an instance (fixed cells or a toroidal board), not the empty square board.
+    pub instance: bool,
 }
 
 impl Expectation {
@@ -219,12 +225,38 @@ impl Expectation {
             counter: None,
             reference: reference_total(n),
             reference_fundamental: reference_fundamental(n),
+            instance_total: None,
+            instance: false,
         }
     }
 
-    /// The number of solutions, from the counter, else from the table.
+    /// What is known about an instance that is not the empty square board: its count by the
+    /// bitboard counter (n <= 64; `None` beyond). For the empty square board, the table only
+    /// ([`Expectation::table_only`]; [`Expectation::for_n`] adds the counter).
+    pub fn for_instance(f: &dyn Formula) -> Self {
+        if f.fixed() == (&[][..], &[][..]) && f.geometry() == crate::check::Geometry::Square {
+            return Expectation::table_only(f.n());
+        }
+        Expectation {
+            n: f.n(),
+            counter: None,
+            reference: None,
+            reference_fundamental: None,
+            instance_total: count::board_of(f).ok().map(|b| count::count_masked(&b)),
+            instance: true,
+        }
+    }
+
+    /// The number of solutions: the instance's count, else the counter's, else the table's.
     pub fn total(&self) -> Option<u64> {
-        self.counter.map(|c| c.total).or(self.reference)
+        self.instance_total
+            .or(self.counter.map(|c| c.total))
+            .or(self.reference)
+    }
+
+    /// `true` for an instance other than the empty square board.
+    pub fn is_instance(&self) -> bool {
+        self.instance
     }
 }
 
@@ -327,7 +359,7 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
         clauses: 0,
         sat: None,
         models: None,
-        counter: exp.counter.map(|c| c.total),
+        counter: exp.counter.map(|c| c.total).or(exp.instance_total),
         reference: exp.reference,
         constructed: 0,
         corruptions: 0,
@@ -403,16 +435,19 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
     }
 
     // 2. Enumeration.
-    if n <= cfg.enumerate_up_to {
+    // Instances with few solutions are enumerated at any size the counter takes.
+    let few = exp.is_instance() && expected.is_some_and(|t| t <= 10_000);
+    if n <= cfg.enumerate_up_to || few {
         let kept = enumerate(shared, expected, cfg.corrupted_solutions, &mut row);
         if !kept.is_empty() {
             bases = kept;
         }
     }
 
-    // 3. The constructor.
+    // 3. The constructor (the empty square board only: a construction knows no fixed cells).
     let mut constructed: Vec<(Method, Placement)> = Vec::new();
-    for method in Method::ALL {
+    let methods: &[Method] = if exp.is_instance() { &[] } else { &Method::ALL };
+    for &method in methods {
         match construct(n, method) {
             Err(e) => row.fail(
                 Check::Construct,
@@ -584,13 +619,12 @@ fn enumerate(
 
 /// Check 4: every neighbour of every base solution, CNF against the rules.
 fn soundness(probe: &mut Probe<'_>, bases: &[Placement], row: &mut RowReport) {
-    let n = probe.f.n();
     let mut failures = 0usize;
     for base in bases {
         for board in corruptions(base) {
             let cells = board.cells();
             row.corruptions += 1;
-            let rules = rule_check(n, &cells);
+            let rules = rule_check_instance(probe.f, &cells);
             let message = match (probe.verdict(&cells), rules) {
                 (Err(e), _) => Some(format!("the embedded solver failed: {e}")),
                 (Ok(Verdict::Accepts), Err(problem)) => Some(format!(
@@ -785,14 +819,24 @@ pub fn run(
     cfg: &CheckConfig,
     mut on_row: impl FnMut(&RowReport),
 ) -> Summary {
-    let mut ns: Vec<usize> = formulas.iter().map(|f| f.n()).collect();
-    ns.sort_unstable();
-    ns.dedup();
-    let expectations: Vec<OnceLock<Expectation>> = ns.iter().map(|_| OnceLock::new()).collect();
-    let expectation = |n: usize| -> &Expectation {
-        let i = ns.binary_search(&n).unwrap_or(0);
+    // One expectation per board: the empty square board of each n, and each instance (the
+    // same instance under several models is counted once).
+    let board_key = |f: &dyn Formula| {
+        let (placed, forbidden) = f.fixed();
+        format!("{} {:?} {placed:?} {forbidden:?}", f.n(), f.geometry())
+    };
+    let mut keys: Vec<String> = formulas.iter().map(|f| board_key(f.as_ref())).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let expectations: Vec<OnceLock<Expectation>> = keys.iter().map(|_| OnceLock::new()).collect();
+    let expectation = |f: &dyn Formula| -> &Expectation {
+        let i = keys.binary_search(&board_key(f)).unwrap_or(0);
         expectations[i].get_or_init(|| {
-            if n <= cfg.count_up_to {
+            let n = f.n();
+            let instance = Expectation::for_instance(f);
+            if instance.is_instance() {
+                instance
+            } else if n <= cfg.count_up_to {
                 Expectation::for_n(n)
             } else {
                 Expectation::table_only(n)
@@ -815,7 +859,7 @@ pub fn run(
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(f) = formulas.get(i) else { break };
-                let report = check_formula(Arc::clone(f), expectation(f.n()), cfg);
+                let report = check_formula(Arc::clone(f), expectation(f.as_ref()), cfg);
                 if tx.send((i, report)).is_err() {
                     break;
                 }
