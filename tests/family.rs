@@ -453,3 +453,191 @@ fn families_have_names_that_parse_back() {
         assert_eq!(f.name().parse::<Family>(), Ok(f));
     }
 }
+
+/// Every model: the cell model with each at-most-one encoding, and each combination of the
+/// column model's domain and constraints that it takes.
+fn all_models() -> Vec<Model> {
+    use queens_sat::encode::{
+        Amo, ColumnOptions, Constraints, Domain, EncodeOptions, LineEncodings,
+    };
+    let mut v: Vec<Model> = Amo::all()
+        .into_iter()
+        .map(|amo| {
+            Model::Cells(EncodeOptions {
+                amo: LineEncodings::uniform(amo),
+                column_alo: false,
+            })
+        })
+        .collect();
+    for domain in [Domain::Direct, Domain::Order, Domain::Log] {
+        for constraints in [Constraints::Conflict, Constraints::Support] {
+            let m = Model::Columns(ColumnOptions {
+                domain,
+                constraints,
+                ..Default::default()
+            });
+            if queens_sat::instance::Instance::new(4, m).is_ok() {
+                v.push(m);
+            }
+        }
+    }
+    v
+}
+
+/// The number of solutions by brute force over every permutation, checked with `board_fits`
+/// (which shares no code with the counter or the encoders).
+fn brute_force_count(spec: &InstanceSpec) -> u64 {
+    fn go(spec: &InstanceSpec, cols: &mut Vec<usize>, used: &mut Vec<bool>, count: &mut u64) {
+        let n = spec.n;
+        if cols.len() == n {
+            *count += board_fits(spec, cols).is_ok() as u64;
+            return;
+        }
+        for c in 0..n {
+            if !used[c] {
+                used[c] = true;
+                cols.push(c);
+                go(spec, cols, used, count);
+                cols.pop();
+                used[c] = false;
+            }
+        }
+    }
+    let mut count = 0;
+    go(spec, &mut Vec::new(), &mut vec![false; spec.n], &mut count);
+    count
+}
+
+#[test]
+fn the_counter_agrees_with_brute_force_on_every_family() {
+    let mut nonzero = 0;
+    for n in 1..=8 {
+        for recipe in recipes(n) {
+            for seed in 0..4 {
+                let Ok(spec) = generate(n, &recipe, seed) else {
+                    continue;
+                };
+                let inst = spec.instance(Model::default()).unwrap();
+                let board = queens_sat::count::board_of(&inst).unwrap();
+                let expected = brute_force_count(&spec);
+                assert_eq!(
+                    queens_sat::count::count_masked(&board),
+                    expected,
+                    "{}",
+                    spec.describe()
+                );
+                nonzero += (expected > 0) as usize;
+            }
+        }
+    }
+    assert!(nonzero > 30, "only {nonzero} instances with solutions");
+}
+
+#[test]
+fn sat_counts_equal_the_counter_for_every_family_and_model() {
+    let models = all_models();
+    assert!(models.len() >= 10, "{} models", models.len());
+    for n in [4, 6, 8, 10] {
+        for recipe in recipes(n) {
+            for seed in 0..2 {
+                let Ok(spec) = generate(n, &recipe, seed) else {
+                    continue;
+                };
+                let board =
+                    queens_sat::count::board_of(&spec.instance(Model::default()).unwrap()).unwrap();
+                let expected = queens_sat::count::count_masked(&board);
+                for &model in &models {
+                    let inst = spec.instance(model).unwrap();
+                    let counted = queens_sat::solve::count_solutions(&inst).unwrap();
+                    assert_eq!(counted, expected, "{} under {model}", spec.describe());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn check_takes_instance_files_and_agrees() {
+    for (file, _) in PINNED {
+        let path = data(file);
+        let o = run(&[
+            "check",
+            "--instance",
+            path.to_str().unwrap(),
+            "--models",
+            "all",
+            "--amo",
+            "pairwise,sequential",
+        ]);
+        assert!(o.status.success(), "{file}: {}{}", stdout(&o), stderr(&o));
+        assert!(
+            stdout(&o).contains("verdict: all checks agree"),
+            "{}",
+            stdout(&o)
+        );
+    }
+}
+
+/// An instance whose clauses forget its blocked cells, though its rules (`fixed`) know them.
+struct ForgetsBlockedCells {
+    real: queens_sat::instance::Instance,
+    clauses: queens_sat::instance::Instance,
+}
+
+impl queens_sat::instance::Formula for ForgetsBlockedCells {
+    fn n(&self) -> usize {
+        self.real.n()
+    }
+    fn name(&self) -> String {
+        "forgets-blocked-cells".into()
+    }
+    fn num_vars(&self) -> u64 {
+        self.clauses.num_vars()
+    }
+    fn encode_labelled(&self, sink: &mut dyn queens_sat::encode::LabelSink) -> std::io::Result<()> {
+        self.clauses.encode_labelled(sink)
+    }
+    fn value_lits(&self, r: usize, c: usize) -> Vec<queens_sat::Lit> {
+        self.real.value_lits(r, c)
+    }
+    fn decode(
+        &self,
+        a: &[bool],
+    ) -> Result<queens_sat::Placement, queens_sat::instance::DecodeError> {
+        self.real.decode(a)
+    }
+    fn projection(&self) -> Vec<queens_sat::Var> {
+        self.real.projection()
+    }
+    fn var_name(&self, v: queens_sat::Var) -> String {
+        self.real.var_name(v)
+    }
+    fn pattern_lits(&self, cells: &[bool]) -> Option<Vec<queens_sat::Lit>> {
+        self.real.pattern_lits(cells)
+    }
+    fn fixed(&self) -> (&[(usize, usize)], &[(usize, usize)]) {
+        self.real.fixed()
+    }
+    fn geometry(&self) -> queens_sat::check::Geometry {
+        self.real.geometry()
+    }
+}
+
+#[test]
+fn the_instance_check_catches_a_formula_that_forgets_blocked_cells() {
+    use queens_sat::crosscheck::{check_formula, CheckConfig, Expectation};
+    let spec =
+        InstanceSpec::parse(&std::fs::read_to_string(data("blocked-9-b20-s14.txt")).unwrap())
+            .unwrap();
+    let real = spec.instance(Model::default()).unwrap();
+    let clauses = queens_sat::instance::Instance::new(spec.n, Model::default()).unwrap();
+    let broken = std::sync::Arc::new(ForgetsBlockedCells { real, clauses });
+    let exp = Expectation::for_instance(broken.as_ref());
+    assert_eq!(exp.instance_total, Some(brute_force_count(&spec)));
+    let row = check_formula(broken, &exp, &CheckConfig::default());
+    assert!(!row.ok(), "the broken formula passed: {row:?}");
+    // The same check passes the real instance.
+    let real = std::sync::Arc::new(spec.instance(Model::default()).unwrap());
+    let row = check_formula(real, &exp, &CheckConfig::default());
+    assert!(row.ok(), "{:?}", row.discrepancies);
+}
