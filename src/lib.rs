@@ -11,6 +11,9 @@
 //!   row has at least one queen, and every row, column and diagonal at most one, pairwise.
 //!   Clauses stream into a [`cnf::ClauseSink`]: a DIMACS writer, an in-memory formula, a
 //!   clause counter or the embedded solver.
+//! * [`family`] draws instances with known answers (n-Queens Completion, blocked cells,
+//!   excluded diagonals, toroidal boards) from a seed, deterministically, and reads and writes
+//!   them as instance files; [`count::masked`] counts their solutions without a SAT solver.
 //! * [`board`] holds a [`board::Placement`] (one column per row) and renders it;
 //!   [`check`] tells whether a placement is a solution and names the attacking pair if not.
 //!
