@@ -268,7 +268,9 @@ fn a_locked_checkpoint_is_refused_by_the_library_too() {
         .unwrap();
     let before = std::fs::read(&f).unwrap();
     let holder = std::fs::File::open(&f).unwrap();
-    holder.try_lock().unwrap();
+    // Other tests of this binary fork children (`pre_exec`); a child holds a copy of every
+    // open file until it execs, so the lock of the run above can outlive it by a moment.
+    lock_within_5_seconds(&holder);
     let err = queens_sat::count::Counter::new(10)
         .unwrap()
         .checkpoint(&f)
@@ -277,15 +279,39 @@ fn a_locked_checkpoint_is_refused_by_the_library_too() {
     assert!(err.to_string().contains("in use"), "{err}");
     assert_eq!(std::fs::read(&f).unwrap(), before);
     drop(holder);
-    match queens_sat::count::Counter::new(10)
-        .unwrap()
-        .checkpoint(&f)
-        .run()
-        .unwrap()
-    {
+    // The same moment for the lock just dropped (see above).
+    let start = std::time::Instant::now();
+    let outcome = loop {
+        match queens_sat::count::Counter::new(10)
+            .unwrap()
+            .checkpoint(&f)
+            .run()
+        {
+            Err(e) if e.to_string().contains("in use") && start.elapsed().as_secs() < 5 => {
+                std::thread::sleep(Duration::from_millis(20))
+            }
+            other => break other.unwrap(),
+        }
+    };
+    match outcome {
         queens_sat::count::Outcome::Complete(c) => {
             assert_eq!((c.total, c.fundamental), published(10))
         }
         other => panic!("{other:?}"),
+    }
+}
+
+/// Takes the lock on `file`, waiting up to 5 seconds for a forked child of another test to
+/// exec and let go of its copy.
+fn lock_within_5_seconds(file: &std::fs::File) {
+    let start = std::time::Instant::now();
+    loop {
+        match file.try_lock() {
+            Ok(()) => return,
+            Err(std::fs::TryLockError::WouldBlock) if start.elapsed().as_secs() < 5 => {
+                std::thread::sleep(Duration::from_millis(20))
+            }
+            Err(e) => panic!("cannot lock the checkpoint: {e:?}"),
+        }
     }
 }

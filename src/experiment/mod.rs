@@ -95,7 +95,7 @@ pub struct OtherSweep {
 }
 
 /// One measured combination.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     /// Board size.
     pub n: usize,
@@ -600,17 +600,6 @@ pub fn run_sweep<E: From<SweepError>>(
                 solver: String::new(),
                 repeats: cfg.repeats,
                 timeout_s: meta.timeout_s,
-                vars: 0,
-                clauses: 0,
-                literals: 0,
-                dimacs_bytes: 0,
-                encode_ms: 0.0,
-                status: String::new(),
-                solve_ms: None,
-                solve_ms_all: String::new(),
-                conflicts: None,
-                decisions: None,
-                solver_version: String::new(),
                 tool_version: meta.tool_version.clone(),
                 machine: meta.machine.clone(),
                 family: family.clone(),
@@ -626,6 +615,7 @@ pub fn run_sweep<E: From<SweepError>>(
                 } else {
                     String::new()
                 },
+                ..Row::default()
             };
             let todo: Vec<_> = solvers
                 .iter()

@@ -83,32 +83,7 @@ pub enum CsvError {
 
 /// The header line of a sweep's CSV (without its line end): the fields of [`Row`], in order.
 pub fn csv_header() -> String {
-    let row = Row {
-        n: 0,
-        encoding: String::new(),
-        column_alo: false,
-        solver: String::new(),
-        repeats: 0,
-        timeout_s: 0.0,
-        vars: 0,
-        clauses: 0,
-        literals: 0,
-        dimacs_bytes: 0,
-        encode_ms: 0.0,
-        status: String::new(),
-        solve_ms: None,
-        solve_ms_all: String::new(),
-        conflicts: None,
-        decisions: None,
-        solver_version: String::new(),
-        tool_version: String::new(),
-        machine: String::new(),
-        family: String::new(),
-        parameter: String::new(),
-        value: String::new(),
-        seed: None,
-        fixed_parameters: String::new(),
-    };
+    let row = Row::default();
     let mut w = csv::Writer::from_writer(Vec::new());
     // Writing to memory cannot fail.
     let _ = w.serialize(&row);
