@@ -1139,3 +1139,72 @@ fn csv_rows_or_empty(path: &Path) -> usize {
         .map(|t| t.matches('\n').count().saturating_sub(1))
         .unwrap_or(0)
 }
+
+#[test]
+fn instance_files_are_compared_and_resumed() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/instances");
+    let files = [
+        "blocked-9-b20-s14.txt",
+        "toroidal-7-b6-s16.txt",
+        "completion-random-12-k6-s12.txt",
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    let mut args: Vec<String> = [
+        "compare",
+        "--amo",
+        "pairwise,sequential",
+        "--solver",
+        "varisat",
+        "--repeat",
+        "1",
+        "--csv",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.push(csv_path.to_str().unwrap().into());
+    for f in files {
+        args.push("--instance".into());
+        args.push(data.join(f).to_str().unwrap().into());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = csv_maps(&csv_path);
+    assert_eq!(rows.len(), 3 * 2);
+    for r in &rows {
+        // The oracle: the counter of instances, a path that shares nothing with the solvers.
+        let text = std::fs::read_to_string(data.join(&r["value"])).unwrap();
+        let spec = queens_sat::family::InstanceSpec::parse(&text).unwrap();
+        let inst = spec.instance(Default::default()).unwrap();
+        let count = queens_sat::count::count_masked(&queens_sat::count::board_of(&inst).unwrap());
+        let want = if count > 0 { "SAT" } else { "UNSAT" };
+        assert_eq!(r["status"], want, "{r:?}");
+        assert_eq!(r["n"], spec.n.to_string());
+    }
+    // A rerun measures nothing new.
+    let out = run(&args);
+    assert!(out.status.success());
+    assert_eq!(csv_maps(&csv_path).len(), 6);
+    // Two files of one name, and a bad file, are refused before anything runs.
+    let copy = dir.path().join("blocked-9-b20-s14.txt");
+    std::fs::copy(data.join(files[0]), &copy).unwrap();
+    let out = run(&[
+        "compare",
+        "--instance",
+        data.join(files[0]).to_str().unwrap(),
+        "--instance",
+        copy.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("two files are named"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::write(&copy, "queens-sat instance 1\nn 8\n").unwrap();
+    let out = run(&["compare", "--instance", copy.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 3:"), "{}", stderr(&out));
+}

@@ -97,6 +97,10 @@ pub struct CompareArgs {
     /// included), a list `1,5,9`, or both; 1..10 when left out.
     #[arg(long, value_name = "SEEDS")]
     seeds: Option<String>,
+    /// Solve the instances of these instance files (docs/formats.md; `generate` writes them)
+    /// instead of empty boards, repeatable; rows name each file in the `value` column.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["family", "params", "seeds"])]
+    instance: Vec<PathBuf>,
 }
 
 /// The number of decimals written in a number (`0.05` -> 2, `3` -> 0).
@@ -341,8 +345,33 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         .map(|s| solver_spec(s))
         .collect::<Result<Vec<_>>>()?;
     let family = family_sweep(&args)?;
+    // Instance files: their sizes replace --n.
+    let mut files = Vec::new();
+    for path in &args.instance {
+        let spec = super::read_instance_file(path)?;
+        let name = path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string());
+        if files.iter().any(|p: &experiment::Point| p.value == name) {
+            bail!("--instance: two files are named {name}; rows name files by their names");
+        }
+        files.push(experiment::Point {
+            n: spec.n,
+            spec: Some(spec),
+            value: name,
+        });
+    }
+    let ns = if files.is_empty() {
+        args.ns.0.clone()
+    } else {
+        let mut ns: Vec<usize> = files.iter().map(|p| p.n).collect();
+        ns.sort_unstable();
+        ns.dedup();
+        ns
+    };
     let cfg = SweepConfig {
-        ns: args.ns.0.clone(),
+        ns,
         models: super::models(&args.models.models, &encodings, args.column_alo)?,
         column_alo: args.column_alo,
         solvers,
@@ -351,10 +380,19 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         family,
     };
     // Every instance is drawn now: a parameter out of range is refused before the sweep.
-    let points = cfg.validate().map_err(|e| match e {
+    let mut points = cfg.validate().map_err(|e| match e {
         experiment::SweepError::Recipe { .. } => anyhow::anyhow!("--param: {e}"),
         e => e.into(),
     })?;
+    if !files.is_empty() {
+        for (p, path) in files.iter().zip(&args.instance) {
+            for &model in &cfg.models {
+                p.instance(model)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            }
+        }
+        points = files.clone();
+    }
     // Every output is checked before the sweep, not after it.
     let mut outputs: Vec<(&str, PathBuf)> = Vec::new();
     for (option, path) in [
@@ -399,6 +437,9 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         }
     }
     let wanted_point = |r: &Row| match &cfg.family {
+        None if !files.is_empty() => {
+            r.parameter.is_empty() && files.iter().any(|p| p.value == r.value)
+        }
         None => r.family.is_empty(),
         Some(f) => {
             r.family == f.family.name()

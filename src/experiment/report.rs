@@ -14,10 +14,22 @@ pub fn markdown(rows: &[Row]) -> String {
          |---:|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|\n",
     );
     let opt = |v: Option<u64>| v.map_or_else(|| "".to_string(), |v| v.to_string());
+    let instances = rows.iter().any(|r| !r.family.is_empty());
+    if instances {
+        // Instance files: the file of each row, after n.
+        s = s
+            .replacen("| n | encoding", "| n | instance | encoding", 1)
+            .replacen("|---:|---|", "|---:|---|---|", 1);
+    }
     for r in rows {
+        let n = if instances {
+            format!("{} | {}", r.n, r.value)
+        } else {
+            r.n.to_string()
+        };
         s.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} | {} | {:.1} | {} | {} | {} | {} |\n",
-            r.n,
+            n,
             r.encoding,
             r.solver,
             r.vars,
