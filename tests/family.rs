@@ -408,7 +408,13 @@ fn bad_instance_files_are_refused_with_the_line_and_exit_2() {
 
 #[test]
 fn generator_parameters_out_of_range_give_the_range_and_exit_2() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 9] = [
+        // Bounded before any memory is spent: the instance core's board, an instance file's size.
+        (&["blocked", "100000", "--b", "5"], "outside 1..=16384"),
+        (
+            &["blocked", "16384", "--p", "0.5"],
+            "more than 4000000 cells",
+        ),
         (
             &["blocked", "8", "--p", "1.5"],
             "must be a probability in [0, 1]",

@@ -87,18 +87,7 @@ impl FormulaArgs {
             let n = n.ok_or_else(|| anyhow::anyhow!("give the board size N or --instance FILE"))?;
             return Ok(Instance::new(n, model)?.with_cells(&self.place, &self.forbid)?);
         };
-        let mut placed = spec.placed.clone();
-        placed.extend(self.place.iter().filter(|c| !spec.placed.contains(c)));
-        let mut forbidden = spec.forbidden_cells();
-        forbidden.extend(
-            self.forbid
-                .iter()
-                .filter(|c| !forbidden.contains(c))
-                .collect::<Vec<_>>(),
-        );
-        Ok(Instance::new_on(spec.n, model, spec.geometry)?
-            .with_cells(&placed, &forbidden)?
-            .with_comments(spec.comment_lines()))
+        Ok(spec.instance_with(model, &self.place, &self.forbid)?)
     }
 
     /// The instance file's contents, if `--instance` was given, checked against `n`.

@@ -1,7 +1,7 @@
 //! The generators: a recipe, a board size and a seed give one instance, the same everywhere.
 
 use super::rng::SplitMix64;
-use super::{Diagonal, Family, InstanceSpec, GENERATOR_VERSION, MAX_N};
+use super::{Diagonal, Family, InstanceSpec, GENERATOR_VERSION, MAX_LISTED_CELLS, MAX_N};
 use crate::check::Geometry;
 use crate::instance::Cell;
 
@@ -282,10 +282,16 @@ fn blocked_cells(
             if !(0.0..=1.0).contains(&p) {
                 return out_of_range(format!("p = {p} must be a probability in [0, 1]"));
             }
-            (0..n * n)
-                .filter(|_| rng.chance(p))
-                .map(|i| (i / n, i % n))
-                .collect()
+            let mut cells = Vec::new();
+            for i in 0..n * n {
+                if rng.chance(p) {
+                    if cells.len() == MAX_LISTED_CELLS {
+                        return out_of_range(too_many_cells(n, "p", &p.to_string()));
+                    }
+                    cells.push((i / n, i % n));
+                }
+            }
+            cells
         }
         Density::Exactly(b) => {
             if b > n * n {
@@ -293,6 +299,9 @@ fn blocked_cells(
                     "b = {b} blocked cells do not fit: b must be in 0..={}",
                     n * n
                 ));
+            }
+            if b > MAX_LISTED_CELLS {
+                return out_of_range(too_many_cells(n, "b", &b.to_string()));
             }
             rng.sample(n * n, b)
                 .into_iter()
@@ -302,6 +311,13 @@ fn blocked_cells(
     };
     cells.sort_unstable();
     Ok(cells)
+}
+
+/// The message for a density that lists more cells than an instance file takes.
+fn too_many_cells(n: usize, name: &str, value: &str) -> String {
+    format!(
+        "{name} = {value} on the {n} x {n} board blocks more than {MAX_LISTED_CELLS} cells, more than an instance file lists; take a smaller n or density"
+    )
 }
 
 /// `k` queens placed one at a time on a random free row and a random free column, kept when

@@ -30,7 +30,9 @@ mod generate;
 mod parse;
 pub mod rng;
 
-pub use generate::{generate, random_solution, CompletionMode, Density, GenerateError, Recipe};
+pub use generate::{
+    generate, random_solution, CompletionMode, Density, GenerateError, Recipe, MAX_N_FROM_SOLUTION,
+};
 pub use parse::ParseError;
 
 use crate::check::Geometry;
@@ -44,8 +46,13 @@ pub const FORMAT_VERSION: u32 = 1;
 /// same generator version.
 pub const GENERATOR_VERSION: u32 = 1;
 
-/// The largest board an instance file may describe.
-pub const MAX_N: usize = 100_000;
+/// The largest board an instance file may describe: the instance core numbers at most 2^28
+/// cell variables (n^2 <= 2^28).
+pub const MAX_N: usize = 16_384;
+
+/// The most cells a generator lists (blocked or pre-placed): about 50 MB of instance file,
+/// within what `--instance` reads (64 MiB).
+pub const MAX_LISTED_CELLS: usize = 4_000_000;
 
 /// The family an instance was drawn from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -278,8 +285,34 @@ impl InstanceSpec {
         &self,
         model: crate::instance::Model,
     ) -> Result<crate::instance::Instance, crate::instance::InstanceError> {
+        self.instance_with(model, &[], &[])
+    }
+
+    /// [`InstanceSpec::instance`] with more pre-placed queens and forbidden cells (0-based;
+    /// those already in the file are not repeated).
+    pub fn instance_with(
+        &self,
+        model: crate::instance::Model,
+        place: &[Cell],
+        forbid: &[Cell],
+    ) -> Result<crate::instance::Instance, crate::instance::InstanceError> {
+        // The excluded diagonals' cells are listed one by one: bound them first.
+        let cells = (self.blocked.len() + self.placed.len() + place.len() + forbid.len()) as u64
+            + self.excluded.len() as u64 * self.n as u64;
+        if cells > crate::instance::MAX_FIXED_CELLS {
+            return Err(crate::instance::InstanceError::TooManyFixedCells {
+                cells,
+                max: crate::instance::MAX_FIXED_CELLS,
+            });
+        }
+        let mut placed = self.placed.clone();
+        let seen: std::collections::HashSet<Cell> = placed.iter().copied().collect();
+        placed.extend(place.iter().filter(|c| !seen.contains(c)));
+        let mut forbidden = self.forbidden_cells();
+        let seen: std::collections::HashSet<Cell> = forbidden.iter().copied().collect();
+        forbidden.extend(forbid.iter().filter(|c| !seen.contains(c)));
         crate::instance::Instance::new_on(self.n, model, self.geometry)?
-            .with_cells(&self.placed, &self.forbidden_cells())
+            .with_cells(&placed, &forbidden)
             .map(|i| i.with_comments(self.comment_lines()))
     }
 

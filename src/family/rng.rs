@@ -58,16 +58,21 @@ impl SplitMix64 {
         }
     }
 
-    /// `k` distinct indices of `0..len`, in the order drawn (partial Fisher-Yates).
+    /// `k` distinct indices of `0..len`, in the order drawn (partial Fisher-Yates). The pool
+    /// `0..len` is virtual (only the swapped places are stored), so memory is O(k) however
+    /// large `len` is.
     pub fn sample(&mut self, len: usize, k: usize) -> Vec<usize> {
-        let mut pool: Vec<usize> = (0..len).collect();
+        let mut moved: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
         let k = k.min(len);
+        let mut out = Vec::with_capacity(k);
         for i in 0..k {
             let j = i + self.index(len - i);
-            pool.swap(i, j);
+            let at_i = moved.get(&i).copied().unwrap_or(i);
+            let at_j = moved.get(&j).copied().unwrap_or(j);
+            moved.insert(j, at_i);
+            out.push(at_j);
         }
-        pool.truncate(k);
-        pool
+        out
     }
 }
 
@@ -99,6 +104,21 @@ mod tests {
             seen[r.index(7)] += 1;
         }
         assert!(seen.iter().all(|&k| (800..1200).contains(&k)), "{seen:?}");
+    }
+
+    #[test]
+    fn sample_is_the_partial_fisher_yates_of_the_whole_pool() {
+        // The same draws on a real pool, as the independent reference.
+        for (len, k, seed) in [(10, 10, 1), (100, 7, 2), (1000, 999, 3), (5, 0, 4)] {
+            let mut a = SplitMix64::new(seed);
+            let mut b = SplitMix64::new(seed);
+            let mut pool: Vec<usize> = (0..len).collect();
+            for i in 0..k {
+                let j = i + b.index(len - i);
+                pool.swap(i, j);
+            }
+            assert_eq!(a.sample(len, k), pool[..k]);
+        }
     }
 
     #[test]

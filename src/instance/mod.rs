@@ -125,6 +125,14 @@ pub enum InstanceError {
         /// The byte limit.
         max_bytes: u64,
     },
+    /// More pre-placed and forbidden cells than an instance holds ([`MAX_FIXED_CELLS`]).
+    #[error("the instance fixes {cells} cells, more than the {max} an instance may fix")]
+    TooManyFixedCells {
+        /// Cells fixed (an upper bound for excluded diagonals).
+        cells: u64,
+        /// The limit.
+        max: u64,
+    },
     /// Two pre-placed queens attack each other.
     #[error("placed queens at ({},{}) and ({},{}) share a {}", .a.0 + 1, .a.1 + 1, .b.0 + 1, .b.1 + 1, .line.name())]
     PlacedQueensAttack {
@@ -206,6 +214,10 @@ pub trait Formula: Send + Sync {
         Geometry::Square
     }
 }
+
+/// The most pre-placed and forbidden cells an instance may fix: 16 million (each is a clause
+/// and 16 bytes of the instance).
+pub const MAX_FIXED_CELLS: u64 = 16_000_000;
 
 /// Size limits past which a command refuses a formula (unless forced, where it has `--force`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -358,12 +370,20 @@ impl Instance {
     /// instance that passes may still have no solution; the solver decides that.
     pub fn with_cells(mut self, place: &[Cell], forbid: &[Cell]) -> Result<Self, InstanceError> {
         let n = self.n;
+        let cells = (place.len() + forbid.len()) as u64;
+        if cells > MAX_FIXED_CELLS {
+            return Err(InstanceError::TooManyFixedCells {
+                cells,
+                max: MAX_FIXED_CELLS,
+            });
+        }
         for (what, cells) in [("placed", place), ("forbidden", forbid)] {
             if let Some(&cell) = cells.iter().find(|&&(r, c)| r >= n || c >= n) {
                 return Err(InstanceError::CellOutOfRange { what, cell, n });
             }
         }
-        if let Some(&cell) = place.iter().find(|c| forbid.contains(c)) {
+        let forbidden: std::collections::HashSet<Cell> = forbid.iter().copied().collect();
+        if let Some(&cell) = place.iter().find(|c| forbidden.contains(c)) {
             return Err(InstanceError::PlacedAndForbidden(cell));
         }
         for (i, &a) in place.iter().enumerate() {

@@ -62,6 +62,7 @@ fn prefixes(f: &dyn Formula, k: usize) -> Vec<Vec<usize>> {
     let n = f.n();
     let (place, forbid) = f.fixed();
     let geometry = f.geometry();
+    let forbid: std::collections::HashSet<(usize, usize)> = forbid.iter().copied().collect();
     let k = k.min(n);
     let mut out = Vec::new();
     let mut cur = Vec::with_capacity(k);
