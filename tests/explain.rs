@@ -381,3 +381,52 @@ fn column_model_listing_names_every_variable() {
         format!("4-queens as a propositional formula: 12 variables, {clauses} clauses")
     );
 }
+
+#[test]
+fn an_instance_is_explained_with_its_fixed_cells_in_every_format() {
+    // Two pre-placed queens and two forbidden cells on a 5 x 5 board, given on the command
+    // line; the DIMACS export is the oracle for their clauses.
+    let dir = tempfile::tempdir().unwrap();
+    let cells = [
+        "--place", "2,5", "--place", "3,3", "--forbid", "1,1", "--forbid", "5,4",
+    ];
+    let mut enc = vec!["encode", "5"];
+    enc.extend(cells);
+    let dimacs = String::from_utf8(run(&enc).stdout).unwrap();
+    let tail: Vec<&str> = dimacs.lines().rev().take(4).collect();
+    assert_eq!(tail, ["-24 0", "-1 0", "13 0", "10 0"], "{dimacs}");
+    for model in [
+        &["--model", "cells"][..],
+        &["--model", "columns", "--domain", "order"][..],
+    ] {
+        for format in ["text", "latex", "dimacs-commented"] {
+            let mut args = vec!["explain", "5", "--format", format];
+            args.extend(cells);
+            args.extend(model);
+            let out = run(&args);
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let text = String::from_utf8(out.stdout).unwrap();
+            for cell in ["(2,5)", "(3,3)", "(1,1)", "(5,4)"] {
+                assert!(text.contains(cell), "{format} {model:?}: {cell} missing");
+            }
+            if format == "latex" {
+                compile_latex(dir.path(), &format!("inst-{}", model.len()), &text);
+            }
+        }
+    }
+    // The commented DIMACS of the cell model has exactly the clauses of the export.
+    let mut args = vec!["explain", "5", "--format", "dimacs-commented"];
+    args.extend(cells);
+    let commented = String::from_utf8(run(&args).stdout).unwrap();
+    let body = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| !l.starts_with('c'))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(body(&commented), body(&dimacs));
+}

@@ -74,9 +74,6 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
     // The part of the instance beyond the model: pre-placed queens, forbidden cells, and
     // where it comes from.
     let has_cells = !instance.is_empty_board();
-    if has_cells && matches!(args.format, Format::Latex) {
-        bail!("--format latex shows the model of the empty board; use --format text or dimacs-commented for an instance with placed or forbidden cells");
-    }
     let tail = fixed_clauses(&instance);
     let origin = spec.as_ref().map(|s| s.comment_lines()).unwrap_or_default();
     let picture = spec.as_ref().filter(|s| s.n <= 40).map(|s| s.picture());
@@ -92,7 +89,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
             Format::DimacsCommented => {
                 write_dimacs_commented_columns(enc, w, &header, &tail).map(|_| ())
             }
-            Format::Latex => write_latex_columns(enc, w, args.expand || n <= 5).map(|_| ()),
+            Format::Latex => write_latex_columns(enc, w, args.expand || n <= 5, &tail).map(|_| ()),
             Format::Text => {
                 let w = write_readable_columns(enc, w, notation, args.limit)?;
                 fixed_part(w)
@@ -108,7 +105,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
             let w = write_readable(enc, w, notation, args.limit)?;
             fixed_part(w)
         }
-        Format::Latex => write_latex(enc, w, args.expand || n <= 5).map(|_| ()),
+        Format::Latex => write_latex(enc, w, args.expand || n <= 5, &tail).map(|_| ()),
         Format::DimacsCommented => write_dimacs_commented(enc, w, &header, &tail).map(|_| ()),
     })?;
     Ok(ExitCode::SUCCESS)

@@ -242,7 +242,15 @@ impl<W: Write> ClauseSink for Latex<'_, W> {
 /// Writes a complete LaTeX document (article class, amsmath) for the column model's formula:
 /// the variables with their meanings, each group with its meaning and clause count, and, when
 /// `expand` is true, every clause in an `align*` environment.
-pub fn write_latex_columns<W: Write>(enc: &ColumnEncoder, out: W, expand: bool) -> io::Result<W> {
+///
+/// `tail` holds an instance's pre-placed queens and forbidden cells, written in a section of
+/// their own after the groups.
+pub fn write_latex_columns<W: Write>(
+    enc: &ColumnEncoder,
+    out: W,
+    expand: bool,
+    tail: &[super::FixedClause],
+) -> io::Result<W> {
     let n = enc.n();
     let size = enc.size();
     let mut l = Latex {
@@ -278,6 +286,7 @@ pub fn write_latex_columns<W: Write>(enc: &ColumnEncoder, out: W, expand: bool) 
     writeln!(l.out, r"\end{{itemize}}")?;
     enc.encode(&mut l)?;
     l.close()?;
+    super::latex::write_tail(&mut l.out, tail, |v| var_latex(enc, v))?;
     writeln!(l.out, r"\end{{document}}")?;
     Ok(l.out)
 }

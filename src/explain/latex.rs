@@ -153,7 +153,15 @@ pub(super) fn clause_latex(clause: &[Lit], name: impl Fn(crate::cnf::Var) -> Str
 /// Writes a complete LaTeX document (article class, amsmath) for the formula of `enc`: the
 /// variable convention, each group in big-operator form with its clause count, and, when
 /// `expand` is true, every clause of the group in an `align*` environment.
-pub fn write_latex<W: Write>(enc: &QueensEncoder, out: W, expand: bool) -> io::Result<W> {
+///
+/// `tail` holds an instance's pre-placed queens and forbidden cells ([`super::fixed_clauses`]),
+/// written in a section of their own after the model's groups.
+pub fn write_latex<W: Write>(
+    enc: &QueensEncoder,
+    out: W,
+    expand: bool,
+    tail: &[super::FixedClause],
+) -> io::Result<W> {
     let n = enc.n();
     let size = enc.size();
     let mut l = Latex {
@@ -177,6 +185,39 @@ pub fn write_latex<W: Write>(enc: &QueensEncoder, out: W, expand: bool) -> io::R
     )?;
     enc.encode_labelled(&mut l)?;
     l.close()?;
+    let namer = &l.namer;
+    write_tail(&mut l.out, tail, |v| namer.var_latex(v))?;
     writeln!(l.out, r"\end{{document}}")?;
     Ok(l.out)
+}
+
+/// The section of an instance's pre-placed queens and forbidden cells: each clause with its
+/// meaning (nothing when `tail` is empty).
+pub(crate) fn write_tail<W: Write>(
+    out: &mut W,
+    tail: &[super::FixedClause],
+    var: impl Fn(crate::cnf::Var) -> String,
+) -> io::Result<()> {
+    if tail.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        r"\subsection*{{The instance: pre-placed queens and forbidden cells}}"
+    )?;
+    writeln!(
+        out,
+        "{} clauses: a unit clause for each pre-placed queen, one excluding each forbidden cell.",
+        tail.len()
+    )?;
+    writeln!(out, r"\begin{{align*}}")?;
+    for (meaning, clause) in tail {
+        writeln!(
+            out,
+            r"& ({}) && \text{{{}}} \\",
+            clause_latex(clause, &var),
+            escape(meaning)
+        )?;
+    }
+    writeln!(out, r"\end{{align*}}")
 }
