@@ -409,6 +409,10 @@ struct Lines {
     cols: u64,
 }
 
+/// The column counts the line search tells apart: a column is branched on when it has fewer
+/// free cells than every open row and fewer than this.
+const COUNTED: usize = 6;
+
 /// What the line search does with a [`Lines`] state.
 enum Step {
     /// The state has this many completions (no branching needed).
@@ -421,16 +425,16 @@ enum Step {
 
 impl Lines {
     /// The open line (row or column) with the fewest free cells; a row wins ties. Columns are
-    /// counted with saturating bit-sliced counters, so a column is chosen only when it has at
-    /// most 3 free cells, fewer than every row. Stops when an open line has no free cell.
+    /// counted with saturating bit-sliced counters, so a column is chosen only when it has
+    /// fewer than [`COUNTED`] free cells, fewer than every row. Stops when an open line has no free cell.
     #[inline(always)]
     fn step(&self) -> Step {
         if self.m == 0 {
             return Step::Done(1);
         }
         let (mut best, mut best_k) = (0, u32::MAX);
-        // Columns free in at least 1, 2, 3, 4 open rows.
-        let (mut c1, mut c2, mut c3, mut c4) = (0u64, 0u64, 0u64, 0u64);
+        // c[l]: the columns free in more than l open rows (saturating bit-sliced counters).
+        let mut c = [0u64; COUNTED];
         for (i, &f) in self.free[..self.m].iter().enumerate() {
             let k = f.count_ones();
             if k < best_k {
@@ -439,26 +443,21 @@ impl Lines {
                     return Step::Done(0);
                 }
             }
-            c4 |= c3 & f;
-            c3 |= c2 & f;
-            c2 |= c1 & f;
-            c1 |= f;
+            for l in (1..COUNTED).rev() {
+                c[l] |= c[l - 1] & f;
+            }
+            c[0] |= f;
         }
-        if self.cols & !c1 != 0 {
+        if self.cols & !c[0] != 0 {
             return Step::Done(0);
         }
         if self.m == 1 {
             // One open column, which holds every free cell of the last row.
             return Step::Done(u64::from(best_k));
         }
-        if best_k == 1 {
-            return Step::Row(best);
-        }
-        for (k, fewer) in [(1, !c2), (2, c2 & !c3), (3, c3 & !c4)] {
-            if k >= best_k {
-                break;
-            }
-            let m = self.cols & fewer;
+        // A column with exactly k free cells, k below every row's count.
+        for k in 1..(best_k as usize).min(COUNTED) {
+            let m = self.cols & c[k - 1] & !c[k];
             if m != 0 {
                 return Step::Col(m.trailing_zeros() as usize);
             }
@@ -466,18 +465,25 @@ impl Lines {
         Step::Row(best)
     }
 
-    /// The state after a queen at column `c` of the open row at index `i` (a free cell), or
-    /// `None` when an open row is left without free cells.
-    #[inline(always)]
-    fn place(&self, torus: bool, n: usize, i: usize, c: usize) -> Option<Lines> {
-        let r = usize::from(self.rows[i]);
-        let bit = 1u64 << c;
-        let mut next = Lines {
-            m: self.m - 1,
+    /// An empty state, to be filled by [`Lines::place_into`].
+    fn blank() -> Lines {
+        Lines {
+            m: 0,
             rows: [0; 64],
             free: [0; 64],
-            cols: self.cols & !bit,
-        };
+            cols: 0,
+        }
+    }
+
+    /// Writes into `next` the state after a queen at column `c` of the open row at index `i`
+    /// (a free cell); `false` when an open row is left without free cells (`next` is then
+    /// partly written).
+    #[inline(always)]
+    fn place_into(&self, torus: bool, n: usize, i: usize, c: usize, next: &mut Lines) -> bool {
+        let r = usize::from(self.rows[i]);
+        let bit = 1u64 << c;
+        next.m = self.m - 1;
+        next.cols = self.cols & !bit;
         let mut k = 0;
         for j in (0..self.m).filter(|&j| j != i) {
             let r2 = usize::from(self.rows[j]);
@@ -490,17 +496,25 @@ impl Lines {
             };
             let f = self.free[j] & !hit;
             if f == 0 {
-                return None;
+                return false;
             }
             next.rows[k] = self.rows[j];
             next.free[k] = f;
             k += 1;
         }
-        Some(next)
+        true
     }
 
-    /// The states after each choice of the line [`Lines::step`] picks, or the count.
-    fn children(&self, torus: bool, n: usize, mut out: impl FnMut(Lines)) -> Option<u64> {
+    /// Calls `out` with the state after each choice of the line [`Lines::step`] picks, each
+    /// written in `scratch`, or returns the count when no branching is needed.
+    #[inline(always)]
+    fn children(
+        &self,
+        torus: bool,
+        n: usize,
+        scratch: &mut Lines,
+        mut out: impl FnMut(&Lines),
+    ) -> Option<u64> {
         match self.step() {
             Step::Done(k) => return Some(k),
             Step::Row(i) => {
@@ -508,17 +522,15 @@ impl Lines {
                 while cells != 0 {
                     let c = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
-                    if let Some(s) = self.place(torus, n, i, c) {
-                        out(s);
+                    if self.place_into(torus, n, i, c, scratch) {
+                        out(scratch);
                     }
                 }
             }
             Step::Col(c) => {
                 for i in 0..self.m {
-                    if self.free[i] >> c & 1 == 1 {
-                        if let Some(s) = self.place(torus, n, i, c) {
-                            out(s);
-                        }
+                    if self.free[i] >> c & 1 == 1 && self.place_into(torus, n, i, c, scratch) {
+                        out(scratch);
                     }
                 }
             }
@@ -527,13 +539,16 @@ impl Lines {
     }
 }
 
-/// Counts the completions of a [`Lines`] state.
-fn count_lines<const TORUS: bool>(n: usize, s: &Lines) -> u64 {
+/// Counts the completions of a [`Lines`] state, with one scratch state per level below.
+fn count_lines<const TORUS: bool>(n: usize, s: &Lines, scratch: &mut [Lines]) -> u64 {
+    let (child, below) = scratch
+        .split_first_mut()
+        .expect("a scratch state per open row");
     let mut total = 0;
-    if let Some(k) = s.children(TORUS, n, |t| total += count_lines::<TORUS>(n, &t)) {
-        return k;
-    }
-    total
+    let counted = s.children(TORUS, n, child, |t| {
+        total += count_lines::<TORUS>(n, t, below)
+    });
+    counted.unwrap_or(total)
 }
 
 /// Counts with the line search, row 0 restricted to the columns of `first`, on all cores: the
@@ -560,8 +575,9 @@ fn count_lines_with_first(b: &MaskedBoard, first: u64) -> u64 {
             break;
         }
         let mut next = Vec::new();
+        let mut scratch = Lines::blank();
         for s in &level {
-            if let Some(k) = s.children(torus, n, |t| next.push(t)) {
+            if let Some(k) = s.children(torus, n, &mut scratch, |t| next.push(t.clone())) {
                 done += k;
             }
         }
@@ -571,10 +587,11 @@ fn count_lines_with_first(b: &MaskedBoard, first: u64) -> u64 {
         .par_iter()
         .with_max_len(1)
         .map(|s| {
+            let mut scratch = vec![Lines::blank(); s.m + 1];
             if torus {
-                count_lines::<true>(n, s)
+                count_lines::<true>(n, s, &mut scratch)
             } else {
-                count_lines::<false>(n, s)
+                count_lines::<false>(n, s, &mut scratch)
             }
         })
         .sum::<u64>()
@@ -1033,6 +1050,68 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn line_search_matches_brute_force_on_sparse_instances() {
+        let mut rng = Rng(0x5EED_0005);
+        let mut nonzero = 0;
+        for n in 1..=8 {
+            for geometry in [Geometry::Square, Geometry::Toroidal] {
+                for density in [40, 55, 70, 85] {
+                    for queens in 0..2 {
+                        for _ in 0..6 {
+                            let spec = Spec::random(&mut rng, n, geometry, density, queens);
+                            let want = spec.brute_force().len() as u64;
+                            let b = spec.board();
+                            for shortcut in [false, true] {
+                                assert_eq!(
+                                    count_masked_with(&b, Engine::FewestLine, shortcut),
+                                    want,
+                                    "n = {n}, {geometry:?}, blocked {:?}, placed {:?}",
+                                    spec.blocked,
+                                    spec.placed
+                                );
+                            }
+                            nonzero += usize::from(want > 0);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(nonzero > 40, "only {nonzero} instances with solutions");
+    }
+
+    #[test]
+    fn line_search_matches_the_row_searches_on_larger_sparse_boards() {
+        let mut rng = Rng(0x5EED_0006);
+        let mut nonzero = 0;
+        for (n, density) in [
+            (20, 70),
+            (22, 80),
+            (24, 70),
+            (26, 70),
+            (28, 72),
+            (30, 75),
+            (30, 85),
+        ] {
+            for geometry in [Geometry::Square, Geometry::Toroidal] {
+                let b = Spec::random(&mut rng, n, geometry, density, 0).board();
+                let want = count_masked_with(&b, Engine::FewestFirst, false);
+                assert_eq!(
+                    count_masked_with(&b, Engine::FewestLine, false),
+                    want,
+                    "n = {n}, {geometry:?}, {density}%"
+                );
+                assert_eq!(count_masked(&b), want, "n = {n}, {geometry:?}, {density}%");
+                if n <= 22 {
+                    let rows = count_masked_with(&b, Engine::RowOrder, false);
+                    assert_eq!(rows, want, "n = {n}, {geometry:?}, {density}%");
+                }
+                nonzero += usize::from(want > 0);
+            }
+        }
+        assert!(nonzero >= 3, "only {nonzero} boards with solutions");
     }
 
     #[test]
