@@ -11,6 +11,12 @@
 //! searched, the left half counted twice. Sub-problems (the queens of the first two rows) run on
 //! all cores.
 //!
+//! When more than a tenth of the cells are blocked, the search instead branches on the line,
+//! row or column, with the fewest free cells (as dancing links chooses among the primary items
+//! of an exact cover, the diagonals being secondary), keeping the free cells of each open row
+//! as the queens are placed; a line with a single free cell forces its queen and a line with
+//! none ends the branch. The tree is expanded breadth first into sub-problems for all cores.
+//!
 //! ```
 //! use queens_sat::check::Geometry;
 //! use queens_sat::count::{count_masked, MaskedBoard};
@@ -484,8 +490,7 @@ impl Lines {
         let bit = 1u64 << c;
         next.m = self.m - 1;
         next.cols = self.cols & !bit;
-        let mut k = 0;
-        for j in (0..self.m).filter(|&j| j != i) {
+        for (k, j) in (0..self.m).filter(|&j| j != i).enumerate() {
             let r2 = usize::from(self.rows[j]);
             let hit = if torus {
                 attacks(n, true, r, c, r2)
@@ -500,7 +505,6 @@ impl Lines {
             }
             next.rows[k] = self.rows[j];
             next.free[k] = f;
-            k += 1;
         }
         true
     }
@@ -598,7 +602,7 @@ fn count_lines_with_first(b: &MaskedBoard, first: u64) -> u64 {
 }
 
 /// Counts with the given first-row columns (a subset of the allowed ones), splitting the work
-/// over the choices of the first two rows.
+/// over the choices of the first two rows (the line search splits its own tree).
 fn count_with_first(b: &MaskedBoard, first: u64, engine: Engine) -> u64 {
     let n = b.n;
     if engine == Engine::FewestLine {
