@@ -11,6 +11,12 @@
 //! searched, the left half counted twice. Sub-problems (the queens of the first two rows) run on
 //! all cores.
 //!
+//! When more than a tenth of the cells are blocked, the search instead branches on the line,
+//! row or column, with the fewest free cells (as dancing links chooses among the primary items
+//! of an exact cover, the diagonals being secondary), keeping the free cells of each open row
+//! as the queens are placed; a line with a single free cell forces its queen and a line with
+//! none ends the branch. The tree is expanded breadth first into sub-problems for all cores.
+//!
 //! ```
 //! use queens_sat::check::Geometry;
 //! use queens_sat::count::{count_masked, MaskedBoard};
@@ -278,18 +284,22 @@ fn count_from<const TORUS: bool>(allowed: &[u64], row: usize, st: State, full: u
 pub(crate) enum Engine {
     /// Rows in order, [`State`] masks.
     RowOrder,
-    /// The most constrained row first.
+    /// The most constrained row first (the line search's predecessor, kept for comparisons).
+    #[cfg_attr(not(test), allow(dead_code))]
     FewestFirst,
+    /// The most constrained line first, rows and columns alike, over compact lists of the
+    /// open rows.
+    FewestLine,
 }
 
 impl Engine {
-    /// Row order when at most a tenth of the cells are blocked, else fewest first.
+    /// Row order when at most a tenth of the cells are blocked, else the fewest line first.
     fn choose(b: &MaskedBoard) -> Engine {
         let open: usize = b.allowed.iter().map(|m| m.count_ones() as usize).sum();
         if 10 * open >= 9 * b.n * b.n {
             Engine::RowOrder
         } else {
-            Engine::FewestFirst
+            Engine::FewestLine
         }
     }
 }
@@ -395,10 +405,209 @@ fn count_placed(
     count_fewest(n, torus, &next, rest, cols & !(1u64 << c))
 }
 
+/// The state of the line search: the open rows, each with its free cells (cleared of the
+/// attacks of the queens placed), and the open columns. Only the first `m` entries are used.
+#[derive(Clone)]
+struct Lines {
+    m: usize,
+    rows: [u8; 64],
+    free: [u64; 64],
+    cols: u64,
+}
+
+/// The column counts the line search tells apart: a column is branched on when it has fewer
+/// free cells than every open row and fewer than this.
+const COUNTED: usize = 6;
+
+/// What the line search does with a [`Lines`] state.
+enum Step {
+    /// The state has this many completions (no branching needed).
+    Done(u64),
+    /// Branch on the cells of the open row at this index of the list.
+    Row(usize),
+    /// Branch on the open rows free in this column.
+    Col(usize),
+}
+
+impl Lines {
+    /// The open line (row or column) with the fewest free cells; a row wins ties. Columns are
+    /// counted with saturating bit-sliced counters, so a column is chosen only when it has
+    /// fewer than [`COUNTED`] free cells, fewer than every row. Stops when an open line has no free cell.
+    #[inline(always)]
+    fn step(&self) -> Step {
+        if self.m == 0 {
+            return Step::Done(1);
+        }
+        let (mut best, mut best_k) = (0, u32::MAX);
+        // c[l]: the columns free in more than l open rows (saturating bit-sliced counters).
+        let mut c = [0u64; COUNTED];
+        for (i, &f) in self.free[..self.m].iter().enumerate() {
+            let k = f.count_ones();
+            if k < best_k {
+                (best, best_k) = (i, k);
+                if k == 0 {
+                    return Step::Done(0);
+                }
+            }
+            for l in (1..COUNTED).rev() {
+                c[l] |= c[l - 1] & f;
+            }
+            c[0] |= f;
+        }
+        if self.cols & !c[0] != 0 {
+            return Step::Done(0);
+        }
+        if self.m == 1 {
+            // One open column, which holds every free cell of the last row.
+            return Step::Done(u64::from(best_k));
+        }
+        // A column with exactly k free cells, k below every row's count.
+        for k in 1..(best_k as usize).min(COUNTED) {
+            let m = self.cols & c[k - 1] & !c[k];
+            if m != 0 {
+                return Step::Col(m.trailing_zeros() as usize);
+            }
+        }
+        Step::Row(best)
+    }
+
+    /// An empty state, to be filled by [`Lines::place_into`].
+    fn blank() -> Lines {
+        Lines {
+            m: 0,
+            rows: [0; 64],
+            free: [0; 64],
+            cols: 0,
+        }
+    }
+
+    /// Writes into `next` the state after a queen at column `c` of the open row at index `i`
+    /// (a free cell); `false` when an open row is left without free cells (`next` is then
+    /// partly written).
+    #[inline(always)]
+    fn place_into(&self, torus: bool, n: usize, i: usize, c: usize, next: &mut Lines) -> bool {
+        let r = usize::from(self.rows[i]);
+        let bit = 1u64 << c;
+        next.m = self.m - 1;
+        next.cols = self.cols & !bit;
+        for (k, j) in (0..self.m).filter(|&j| j != i).enumerate() {
+            let r2 = usize::from(self.rows[j]);
+            let hit = if torus {
+                attacks(n, true, r, c, r2)
+            } else {
+                // Bits shifted past column n - 1 are not free anyway.
+                let d = r.abs_diff(r2);
+                bit | bit << d | bit >> d
+            };
+            let f = self.free[j] & !hit;
+            if f == 0 {
+                return false;
+            }
+            next.rows[k] = self.rows[j];
+            next.free[k] = f;
+        }
+        true
+    }
+
+    /// Calls `out` with the state after each choice of the line [`Lines::step`] picks, each
+    /// written in `scratch`, or returns the count when no branching is needed.
+    #[inline(always)]
+    fn children(
+        &self,
+        torus: bool,
+        n: usize,
+        scratch: &mut Lines,
+        mut out: impl FnMut(&Lines),
+    ) -> Option<u64> {
+        match self.step() {
+            Step::Done(k) => return Some(k),
+            Step::Row(i) => {
+                let mut cells = self.free[i];
+                while cells != 0 {
+                    let c = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if self.place_into(torus, n, i, c, scratch) {
+                        out(scratch);
+                    }
+                }
+            }
+            Step::Col(c) => {
+                for i in 0..self.m {
+                    if self.free[i] >> c & 1 == 1 && self.place_into(torus, n, i, c, scratch) {
+                        out(scratch);
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Counts the completions of a [`Lines`] state, with one scratch state per level below.
+fn count_lines<const TORUS: bool>(n: usize, s: &Lines, scratch: &mut [Lines]) -> u64 {
+    let (child, below) = scratch
+        .split_first_mut()
+        .expect("a scratch state per open row");
+    let mut total = 0;
+    let counted = s.children(TORUS, n, child, |t| {
+        total += count_lines::<TORUS>(n, t, below)
+    });
+    counted.unwrap_or(total)
+}
+
+/// Counts with the line search, row 0 restricted to the columns of `first`, on all cores: the
+/// tree is expanded breadth first into enough sub-problems before they are shared out.
+fn count_lines_with_first(b: &MaskedBoard, first: u64) -> u64 {
+    let n = b.n;
+    let torus = b.geometry == Geometry::Toroidal;
+    let mut root = Lines {
+        m: n,
+        rows: [0; 64],
+        free: [0; 64],
+        cols: full_mask(n),
+    };
+    for r in 0..n {
+        root.rows[r] = r as u8;
+        root.free[r] = b.allowed[r];
+    }
+    root.free[0] &= first;
+    let mut done = 0;
+    let mut level = vec![root];
+    let want = 64 * rayon::current_num_threads().max(1);
+    for _ in 0..8 {
+        if level.is_empty() || level.len() >= want {
+            break;
+        }
+        let mut next = Vec::new();
+        let mut scratch = Lines::blank();
+        for s in &level {
+            if let Some(k) = s.children(torus, n, &mut scratch, |t| next.push(t.clone())) {
+                done += k;
+            }
+        }
+        level = next;
+    }
+    done + level
+        .par_iter()
+        .with_max_len(1)
+        .map(|s| {
+            let mut scratch = vec![Lines::blank(); s.m + 1];
+            if torus {
+                count_lines::<true>(n, s, &mut scratch)
+            } else {
+                count_lines::<false>(n, s, &mut scratch)
+            }
+        })
+        .sum::<u64>()
+}
+
 /// Counts with the given first-row columns (a subset of the allowed ones), splitting the work
-/// over the choices of the first two rows.
+/// over the choices of the first two rows (the line search splits its own tree).
 fn count_with_first(b: &MaskedBoard, first: u64, engine: Engine) -> u64 {
     let n = b.n;
+    if engine == Engine::FewestLine {
+        return count_lines_with_first(b, first);
+    }
     let full = full_mask(n);
     let torus = b.geometry == Geometry::Toroidal;
     let st0 = State::EMPTY;
@@ -440,7 +649,7 @@ fn count_with_first(b: &MaskedBoard, first: u64, engine: Engine) -> u64 {
                     count_from::<false>(&b.allowed, 2, st, full)
                 }
             }
-            Engine::FewestFirst => {
+            Engine::FewestFirst | Engine::FewestLine => {
                 let (c0, c1) = (b0.trailing_zeros() as usize, b1.trailing_zeros() as usize);
                 let mut free = [0u64; 64];
                 for (r, (f, &a)) in free.iter_mut().zip(&b.allowed).enumerate().skip(2) {
@@ -741,7 +950,7 @@ mod tests {
                     assert!(b.invariant_under(Symmetry::Mirror));
                     let full = count_masked_full(&b);
                     assert_eq!(count_masked(&b), full, "n = {n}");
-                    for engine in [Engine::RowOrder, Engine::FewestFirst] {
+                    for engine in [Engine::RowOrder, Engine::FewestFirst, Engine::FewestLine] {
                         assert_eq!(count_masked_with(&b, engine, true), full, "n = {n}");
                     }
                 }
@@ -845,6 +1054,68 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn line_search_matches_brute_force_on_sparse_instances() {
+        let mut rng = Rng(0x5EED_0005);
+        let mut nonzero = 0;
+        for n in 1..=8 {
+            for geometry in [Geometry::Square, Geometry::Toroidal] {
+                for density in [40, 55, 70, 85] {
+                    for queens in 0..2 {
+                        for _ in 0..6 {
+                            let spec = Spec::random(&mut rng, n, geometry, density, queens);
+                            let want = spec.brute_force().len() as u64;
+                            let b = spec.board();
+                            for shortcut in [false, true] {
+                                assert_eq!(
+                                    count_masked_with(&b, Engine::FewestLine, shortcut),
+                                    want,
+                                    "n = {n}, {geometry:?}, blocked {:?}, placed {:?}",
+                                    spec.blocked,
+                                    spec.placed
+                                );
+                            }
+                            nonzero += usize::from(want > 0);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(nonzero > 40, "only {nonzero} instances with solutions");
+    }
+
+    #[test]
+    fn line_search_matches_the_row_searches_on_larger_sparse_boards() {
+        let mut rng = Rng(0x5EED_0006);
+        let mut nonzero = 0;
+        for (n, density) in [
+            (20, 70),
+            (22, 80),
+            (24, 70),
+            (26, 70),
+            (28, 72),
+            (30, 75),
+            (30, 85),
+        ] {
+            for geometry in [Geometry::Square, Geometry::Toroidal] {
+                let b = Spec::random(&mut rng, n, geometry, density, 0).board();
+                let want = count_masked_with(&b, Engine::FewestFirst, false);
+                assert_eq!(
+                    count_masked_with(&b, Engine::FewestLine, false),
+                    want,
+                    "n = {n}, {geometry:?}, {density}%"
+                );
+                assert_eq!(count_masked(&b), want, "n = {n}, {geometry:?}, {density}%");
+                if n <= 22 {
+                    let rows = count_masked_with(&b, Engine::RowOrder, false);
+                    assert_eq!(rows, want, "n = {n}, {geometry:?}, {density}%");
+                }
+                nonzero += usize::from(want > 0);
+            }
+        }
+        assert!(nonzero >= 3, "only {nonzero} boards with solutions");
     }
 
     #[test]
