@@ -55,8 +55,8 @@ pub struct ExplainArgs {
 }
 
 pub fn run(args: ExplainArgs) -> Result<ExitCode> {
-    let spec = args.formula.spec(args.n)?;
-    let n = spec.as_ref().map_or(args.n.unwrap_or(0), |s| s.n);
+    let (instance, spec) = args.formula.instance_and_spec(args.n)?;
+    let n = instance.n();
     if n > MAX_N && !args.force {
         bail!(
             "explain prints every clause, about n^3 of them; n = {n} is above {MAX_N}: use --limit with --force, or `encode` for DIMACS"
@@ -68,9 +68,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
         Notation::Unicode
     };
     let command = super::command_line();
-    let model = args.formula.model()?;
-    super::guard_stream(n, model)?;
-    let instance = args.formula.instance(args.n)?;
+    super::guard_stream(n, *instance.model())?;
     // The part of the instance beyond the model: pre-placed queens, forbidden cells, and
     // where it comes from.
     let has_cells = !instance.is_empty_board();

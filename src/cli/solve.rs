@@ -82,12 +82,20 @@ impl FormulaArgs {
     /// The instance: from `--instance` (with `--place`/`--forbid` added) or the empty board
     /// of size `n` with the given cells (0-based).
     pub fn instance(&self, n: Option<usize>) -> Result<Instance> {
+        Ok(self.instance_and_spec(n)?.0)
+    }
+
+    /// [`FormulaArgs::instance`] and the instance file it was read from, if any (the file is
+    /// read once).
+    pub fn instance_and_spec(&self, n: Option<usize>) -> Result<(Instance, Option<InstanceSpec>)> {
         let model = self.model.model()?;
         let Some(spec) = self.spec(n)? else {
             let n = n.ok_or_else(|| anyhow::anyhow!("give the board size N or --instance FILE"))?;
-            return Ok(Instance::new(n, model)?.with_cells(&self.place, &self.forbid)?);
+            let inst = Instance::new(n, model)?.with_cells(&self.place, &self.forbid)?;
+            return Ok((inst, None));
         };
-        Ok(spec.instance_with(model, &self.place, &self.forbid)?)
+        let inst = spec.instance_with(model, &self.place, &self.forbid)?;
+        Ok((inst, Some(spec)))
     }
 
     /// The instance file's contents, if `--instance` was given, checked against `n`.
@@ -104,11 +112,6 @@ impl FormulaArgs {
             );
         }
         Ok(Some(spec))
-    }
-
-    /// The model these arguments select.
-    pub fn model(&self) -> Result<queens_sat::instance::Model> {
-        self.model.model()
     }
 
     /// The encoder options these arguments select.
