@@ -106,7 +106,7 @@ pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
 }
 
 /// At most 40 characters of user text, with control characters escaped, for messages.
-fn shorten(s: &str) -> String {
+pub(crate) fn shorten(s: &str) -> String {
     let mut out: String = s.chars().take(40).flat_map(char::escape_default).collect();
     if s.chars().count() > 40 {
         out.push_str("...");

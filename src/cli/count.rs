@@ -115,29 +115,38 @@ fn list(args: &CountArgs) -> Result<ExitCode> {
     let n = args.n.unwrap_or_default();
     let fundamental = args.fundamental;
     if fundamental {
-        let sols = count::fundamental_solutions(n);
         write_output(args.output.as_deref(), |w| {
-            write_list(w, args.format, n, true, sols)
+            write_list(w, args.format, n, true, |f| {
+                for s in count::fundamental_solutions(n) {
+                    if f(&s).is_break() {
+                        break;
+                    }
+                }
+            })
         })?;
     } else {
         // The bitboard search streams the solutions in the same lexicographic order.
         let board = MaskedBoard::new(n, Geometry::Square)?;
         write_output(args.output.as_deref(), |w| {
-            stream_list(w, args.format, &board, false)
+            write_list(w, args.format, n, false, board_solutions(&board))
         })?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes the solutions of `board` as they are found (text or JSON), stopping at the first
-/// write error.
-fn stream_list(
+/// What a solution lister calls with each solution; it breaks to stop the listing.
+type Visit<'a> = &'a mut dyn FnMut(&queens_sat::Placement) -> ControlFlow<()>;
+
+/// Writes listed solutions (text or JSON) as `each` finds them, flushing every 200 ms and
+/// stopping at the first write error. `each` calls its argument with every solution until it
+/// breaks.
+fn write_list(
     w: &mut dyn Write,
     format: Format,
-    board: &MaskedBoard,
+    n: usize,
     fundamental: bool,
+    each: impl FnOnce(Visit<'_>),
 ) -> std::io::Result<()> {
-    let n = board.n();
     let mut first = true;
     let mut failed = None;
     // Zero: the first solution is flushed at once.
@@ -150,7 +159,7 @@ fn stream_list(
             "{{\"n\":{n},\"fundamental\":{fundamental},\"solutions\":["
         )?;
     }
-    count::for_each_solution_masked(board, |s| {
+    each(&mut |s| {
         let r = match format {
             Format::Text => writeln!(w, "{s}"),
             Format::Json => {
@@ -189,35 +198,10 @@ fn stream_list(
     Ok(())
 }
 
-/// Writes listed solutions (text or JSON).
-fn write_list(
-    w: &mut dyn Write,
-    format: Format,
-    n: usize,
-    fundamental: bool,
-    sols: impl Iterator<Item = queens_sat::Placement>,
-) -> std::io::Result<()> {
-    match format {
-        Format::Text => {
-            for s in sols {
-                writeln!(w, "{s}")?;
-            }
-            Ok(())
-        }
-        Format::Json => {
-            write!(
-                w,
-                "{{\"n\":{n},\"fundamental\":{fundamental},\"solutions\":["
-            )?;
-            for (i, s) in sols.enumerate() {
-                let cols: Vec<u32> = s.cols().iter().map(|c| c + 1).collect();
-                if i > 0 {
-                    write!(w, ",")?;
-                }
-                serde_json::to_writer(&mut *w, &cols).map_err(std::io::Error::other)?;
-            }
-            writeln!(w, "]}}")
-        }
+/// Every solution of `board`, by the bitboard search, for [`write_list`].
+fn board_solutions(board: &MaskedBoard) -> impl FnOnce(Visit<'_>) + '_ {
+    move |f| {
+        count::for_each_solution_masked(board, f);
     }
 }
 
@@ -231,7 +215,7 @@ fn count_instance(args: &CountArgs, path: &std::path::Path) -> Result<ExitCode> 
     let board = count::board_of(&inst)?;
     if args.list {
         write_output(args.output.as_deref(), |w| {
-            stream_list(w, args.format, &board, false)
+            write_list(w, args.format, spec.n, false, board_solutions(&board))
         })?;
         return Ok(ExitCode::SUCCESS);
     }

@@ -2,6 +2,7 @@
 
 use super::{Diagonal, Family, InstanceSpec, FORMAT_VERSION, MAX_N};
 use crate::check::Geometry;
+use crate::input::shorten as quote;
 use crate::instance::Cell;
 use std::collections::HashMap;
 
@@ -219,15 +220,6 @@ impl InstanceSpec {
         }
         Ok(spec)
     }
-}
-
-/// Shows at most 40 characters of user text, with control characters escaped.
-fn quote(s: &str) -> String {
-    let mut out: String = s.chars().take(40).flat_map(char::escape_default).collect();
-    if s.chars().count() > 40 {
-        out.push_str("...");
-    }
-    out
 }
 
 /// `r,c` (1-based) -> 0-based cell on the `n` x `n` board.
