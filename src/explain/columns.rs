@@ -260,10 +260,7 @@ pub fn write_latex_columns<W: Write>(
         expand,
         open: false,
     };
-    writeln!(l.out, r"\documentclass{{article}}")?;
-    writeln!(l.out, r"\usepackage{{amsmath,amssymb}}")?;
-    writeln!(l.out, r"\allowdisplaybreaks")?;
-    writeln!(l.out, r"\begin{{document}}")?;
+    super::latex::write_preamble(&mut l.out)?;
     writeln!(l.out, r"\section*{{The {n}-queens formula, column model}}")?;
     writeln!(
         l.out,

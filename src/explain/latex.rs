@@ -172,10 +172,7 @@ pub fn write_latex<W: Write>(
         expand,
         open: false,
     };
-    writeln!(l.out, r"\documentclass{{article}}")?;
-    writeln!(l.out, r"\usepackage{{amsmath,amssymb}}")?;
-    writeln!(l.out, r"\allowdisplaybreaks")?;
-    writeln!(l.out, r"\begin{{document}}")?;
+    write_preamble(&mut l.out)?;
     writeln!(l.out, r"\section*{{The {n}-queens formula}}")?;
     writeln!(
         l.out,
@@ -189,6 +186,15 @@ pub fn write_latex<W: Write>(
     write_tail(&mut l.out, tail, |v| namer.var_latex(v))?;
     writeln!(l.out, r"\end{{document}}")?;
     Ok(l.out)
+}
+
+/// The start of every LaTeX document `explain` writes: article class, amsmath, page breaks
+/// inside long alignments.
+pub(crate) fn write_preamble<W: Write>(out: &mut W) -> io::Result<()> {
+    writeln!(out, r"\documentclass{{article}}")?;
+    writeln!(out, r"\usepackage{{amsmath,amssymb}}")?;
+    writeln!(out, r"\allowdisplaybreaks")?;
+    writeln!(out, r"\begin{{document}}")
 }
 
 /// The section of an instance's pre-placed queens and forbidden cells: each clause with its
