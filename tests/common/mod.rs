@@ -154,3 +154,30 @@ pub fn is_valid_placement(n: usize, queens: &[(usize, usize)]) -> bool {
     let difs: HashSet<_> = queens.iter().map(|q| q.0 as i64 - q.1 as i64).collect();
     rows.len() == n && cols.len() == n && sums.len() == n && difs.len() == n
 }
+
+/// The Python interpreter of the tests' virtual environment when it can import `module`:
+/// `$QUEENS_SAT_PYTHON`, else `.venv/bin/python` at the repository's top (.ci/run makes it
+/// from `tests/requirements.txt`). Under CI a missing one is a failure; elsewhere the caller
+/// skips, after a loud message.
+pub fn python_with(module: &str) -> Option<std::path::PathBuf> {
+    let python = std::env::var_os("QUEENS_SAT_PYTHON")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv/bin/python"));
+    let ok = Command::new(&python)
+        .args(["-c", &format!("import {module}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        let msg = format!(
+            "{} cannot import the Python module '{module}' (python3 -m venv .venv && \
+             .venv/bin/pip install -r tests/requirements.txt)",
+            python.display()
+        );
+        if std::env::var_os("CI").is_some() {
+            panic!("{msg}, but CI must have it (.ci/run installs it)");
+        }
+        eprintln!("\n*** skipped: {msg} ***\n");
+        return None;
+    }
+    Some(python)
+}
