@@ -1,13 +1,25 @@
 //! Streaming DIMACS CNF output.
 //!
 //! The header (`c` comment lines, then `p cnf V C`) is written first, from counts the caller
-//! knows in advance, then one clause per line ending in `0`. Clauses are formatted into a
+//! knows in advance, with the Model Counting Competition's problem type (`c t mc` or `c t pmc`)
+//! and projection (`c p show ... 0`) when the caller declares them ([`Counting`]), then one clause per line ending in `0`. Clauses are formatted into a
 //! reusable byte buffer and handed to the underlying writer in large blocks, so writing a file
 //! never holds the formula in memory. [`DimacsWriter::finish`] checks that the clauses written
 //! match the header's count.
 
-use super::{ClauseSink, GroupInfo, Lit};
+use super::{ClauseSink, GroupInfo, Lit, Var};
 use std::io::{self, Write};
+
+/// What a model counter is to count, in the format of the Model Counting Competition (2024):
+/// a `c t` line first, and for projected counting a `c p show <vars> 0` line after `p cnf`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// `c t mc`: every variable counts (the formula has no auxiliary variables).
+    Mc,
+    /// `c t pmc` and `c p show <vars> 0`: count the distinct assignments of these variables
+    /// (the projection) that extend to a model.
+    Pmc(Vec<Var>),
+}
 
 /// What goes before the first clause: comment lines and the `p cnf` counts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -18,6 +30,8 @@ pub struct DimacsHeader {
     pub vars: u64,
     /// Number of clauses in the `p cnf` line.
     pub clauses: u64,
+    /// The model-counting type and projection, if declared.
+    pub counting: Option<Counting>,
 }
 
 const FLUSH_AT: usize = 1 << 16;
@@ -41,6 +55,11 @@ impl<W: Write> DimacsWriter<W> {
             written: 0,
             group_comments: false,
         };
+        match &header.counting {
+            Some(Counting::Mc) => w.comment("t mc")?,
+            Some(Counting::Pmc(_)) => w.comment("t pmc")?,
+            None => {}
+        }
         for line in &header.comments {
             for part in line.split('\n') {
                 w.comment(part)?;
@@ -48,6 +67,19 @@ impl<W: Write> DimacsWriter<W> {
         }
         w.buf
             .extend_from_slice(format!("p cnf {} {}\n", header.vars, header.clauses).as_bytes());
+        if let Some(Counting::Pmc(show)) = &header.counting {
+            // One line, as every counter reads it; streamed, as it has n^2 entries for the
+            // cell model.
+            w.buf.extend_from_slice(b"c p show ");
+            let mut fmt = itoa::Buffer::new();
+            for v in show {
+                w.buf
+                    .extend_from_slice(fmt.format(v.to_dimacs()).as_bytes());
+                w.buf.push(b' ');
+                w.maybe_flush()?;
+            }
+            w.buf.extend_from_slice(b"0\n");
+        }
         Ok(w)
     }
 
@@ -163,6 +195,7 @@ mod tests {
             comments: vec!["hello".into(), "two\nlines".into()],
             vars: 12,
             clauses: 2,
+            counting: None,
         };
         let mut w = DimacsWriter::new(Vec::new(), &header).unwrap();
         w.add_clause(&[pos(1), neg(12)]).unwrap();
@@ -172,11 +205,45 @@ mod tests {
     }
 
     #[test]
+    fn counting_lines_frame_the_header() {
+        let mut header = DimacsHeader {
+            comments: vec!["hello".into()],
+            vars: 3,
+            clauses: 1,
+            counting: Some(Counting::Mc),
+        };
+        let write = |h: &DimacsHeader| {
+            let mut w = DimacsWriter::new(Vec::new(), h).unwrap();
+            w.add_clause(&[pos(1), neg(3)]).unwrap();
+            String::from_utf8(w.finish().unwrap()).unwrap()
+        };
+        assert_eq!(write(&header), "c t mc\nc hello\np cnf 3 1\n1 -3 0\n");
+        header.counting = Some(Counting::Pmc(vec![
+            Var::from_dimacs(1),
+            Var::from_dimacs(2),
+        ]));
+        assert_eq!(
+            write(&header),
+            "c t pmc\nc hello\np cnf 3 1\nc p show 1 2 0\n1 -3 0\n"
+        );
+        // A projection longer than the write buffer streams through it.
+        let show: Vec<Var> = (1..=100_000).map(Var::from_dimacs).collect();
+        header.vars = 100_000;
+        header.counting = Some(Counting::Pmc(show));
+        let text = write(&header);
+        let line = text.lines().find(|l| l.starts_with("c p show")).unwrap();
+        let vars: Vec<&str> = line.split(' ').skip(3).collect();
+        assert_eq!(vars.len(), 100_001);
+        assert_eq!((vars[0], vars[99_999], vars[100_000]), ("1", "100000", "0"));
+    }
+
+    #[test]
     fn finish_detects_count_mismatch() {
         let header = DimacsHeader {
             comments: vec![],
             vars: 1,
             clauses: 2,
+            ..DimacsHeader::default()
         };
         let mut w = DimacsWriter::new(Vec::new(), &header).unwrap();
         w.add_clause(&[pos(1)]).unwrap();
@@ -189,6 +256,7 @@ mod tests {
             comments: vec![],
             vars: 1_000_000,
             clauses: 1,
+            ..DimacsHeader::default()
         };
         let mut w = DimacsWriter::new(Vec::new(), &header).unwrap();
         w.add_clause(&[pos(1_000_000), neg(10), pos(9)]).unwrap();

@@ -11,7 +11,7 @@
 
 mod dimacs;
 
-pub use dimacs::{write_v_lines, DimacsHeader, DimacsWriter, V_LINE_MAX};
+pub use dimacs::{write_v_lines, Counting, DimacsHeader, DimacsWriter, V_LINE_MAX};
 
 use std::io;
 pub use varisat::{Lit, Var};

@@ -677,6 +677,8 @@ fn write_cnf(path: &Path, name: &str, n: usize, vars: usize, cnf: &Cnf) -> io::R
         comments: vec![format!("queens-sat check: n = {n}, {name}")],
         vars: vars as u64,
         clauses: cnf.len() as u64,
+        // A broken variant's file for an external solver: no count is claimed of it.
+        counting: None,
     };
     let file = std::fs::File::create(path)?;
     let mut w = DimacsWriter::new(io::BufWriter::new(file), &header)?;

@@ -2,7 +2,7 @@
 
 use super::{cell_lit, Amo, Label, LabelSink, Rule, Size, Unlabelled, VarAlloc};
 use crate::check::{Geometry, LineKind};
-use crate::cnf::{ClauseSink, GroupInfo, Lit};
+use crate::cnf::{ClauseSink, GroupInfo, Lit, Var};
 use std::io;
 
 /// The at-most-one encoding used on each kind of line.
@@ -563,10 +563,18 @@ impl QueensEncoder {
                 self.group_size(&g).clauses
             ));
         }
+        // The cell variables are the projection; past them are the encodings' auxiliaries.
+        let cells = (n * n) as u64;
+        let counting = if size.vars > cells {
+            crate::cnf::Counting::Pmc((0..n * n).map(Var::from_index).collect())
+        } else {
+            crate::cnf::Counting::Mc
+        };
         crate::cnf::DimacsHeader {
             comments: c,
             vars: size.vars,
             clauses: size.clauses,
+            counting: Some(counting),
         }
     }
 

@@ -519,14 +519,20 @@ impl Instance {
                 comments.extend(e.comment_lines());
                 DimacsHeader {
                     comments,
-                    vars: 0,
-                    clauses: 0,
+                    ..DimacsHeader::default()
                 }
             }
         };
         let size = self.size();
         h.vars = size.vars;
         h.clauses = size.clauses;
+        // Model counters count the boards when told to project on the board's variables.
+        let projection = self.projection();
+        h.counting = Some(if size.vars > projection.len() as u64 {
+            crate::cnf::Counting::Pmc(projection)
+        } else {
+            crate::cnf::Counting::Mc
+        });
         h.comments.extend(self.comments.iter().cloned());
         for &(r, c) in &self.place {
             h.comments.push(format!(
