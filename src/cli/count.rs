@@ -27,7 +27,7 @@ pub enum Format {
 #[derive(Args, Debug)]
 pub struct CountArgs {
     /// Board size (n x n, 1 <= n <= 32); left out with --instance.
-    #[arg(value_parser = super::parse_n, allow_negative_numbers = true, required_unless_present = "instance", conflicts_with = "instance")]
+    #[arg(value_parser = super::parse_n, allow_negative_numbers = true, required_unless_present_any = ["instance", "merge"], conflicts_with = "instance")]
     n: Option<usize>,
     /// Count the solutions of an instance file (docs/formats.md; n <= 64): pre-placed queens,
     /// blocked cells, excluded diagonals, toroidal boards. The board's symmetries are used only
@@ -49,14 +49,32 @@ pub struct CountArgs {
     /// Record finished sub-problems in FILE and resume from it if it exists.
     #[arg(long, value_name = "FILE", conflicts_with = "list")]
     checkpoint: Option<PathBuf>,
-    /// Output file (default: stdout).
+    /// Output file (default: stdout). With --shard, the shard file: written as sub-problems
+    /// finish, resumed when the same command runs again on it.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Count only shard I of K (1-based) of the sub-problems, dealt by estimated cost so that
+    /// shards take similar time, into the shard file given with -o; `--merge` joins the K
+    /// files (docs/cluster.md).
+    #[arg(long, value_name = "I/K", value_parser = parse_shard, requires = "output", conflicts_with_all = ["list", "checkpoint", "instance", "merge"])]
+    shard: Option<count::Shard>,
+    /// Merge the shard files of a sharded count (every shard once, all of the same n, split
+    /// and version, each complete and intact) and print the counts of the whole board.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["list", "checkpoint", "instance", "threads"])]
+    merge: Vec<PathBuf>,
+}
+
+/// Parses `--shard I/K`.
+fn parse_shard(s: &str) -> Result<count::Shard, String> {
+    s.parse()
 }
 
 pub fn run(args: CountArgs) -> Result<ExitCode> {
     if let Some(path) = &args.instance {
         return count_instance(&args, path);
+    }
+    if !args.merge.is_empty() {
+        return merge(&args);
     }
     let n = args.n.unwrap_or_default();
     count::check_n(n)?;
@@ -76,6 +94,9 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     if let Some(p) = &args.checkpoint {
         counter = counter.checkpoint(p);
     }
+    if let (Some(shard), Some(file)) = (args.shard, &args.output) {
+        counter = counter.shard(shard).checkpoint(file);
+    }
     counter = counter.on_progress(|p| bar.update(p));
     let outcome = counter.run();
     bar.finish();
@@ -87,7 +108,55 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
             p.total
         ),
     };
-    write_output(args.output.as_deref(), |w| match args.format {
+    if let (Some(shard), Some(file)) = (args.shard, &args.output) {
+        let k = c.classes;
+        println!(
+            "n = {n}, shard {shard}: {} solutions (classes of 8, 4, 2: {}, {}, {}), in {}",
+            c.total,
+            k.of8,
+            k.of4,
+            k.of2,
+            file.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    write_counts(args.output.as_deref(), args.format, &c)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `count --merge FILE...`: the counts of the whole board from its shard files, printed as an
+/// unsharded count prints them.
+fn merge(args: &CountArgs) -> Result<ExitCode> {
+    let mut files = Vec::new();
+    for path in &args.merge {
+        let text = super::read_text_file(path, MERGE_FILE_MAX, "shard file")?;
+        files.push((path.clone(), text));
+    }
+    let merged = count::merge(&files)?;
+    let c = merged.counts;
+    if let Some(n) = args.n.filter(|&n| n != c.n) {
+        bail!(
+            "n = {n} disagrees with the shard files (n = {}); leave N out",
+            c.n
+        );
+    }
+    eprintln!(
+        "merged {} shards of n = {}: {} sub-problems",
+        merged.shards.len(),
+        c.n,
+        merged.shards.iter().map(|s| s.sub_problems).sum::<usize>()
+    );
+    write_counts(args.output.as_deref(), args.format, &c)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The largest shard file `--merge` reads: 1 GB (a shard of n = 32 holds at most some
+/// millions of lines of under 100 bytes).
+const MERGE_FILE_MAX: u64 = 1 << 30;
+
+/// Prints counts as text or JSON to the output file or stdout.
+fn write_counts(output: Option<&std::path::Path>, format: Format, c: &count::Counts) -> Result<()> {
+    write_output(output, |w| match format {
         Format::Json => {
             serde_json::to_writer(&mut *w, &c).map_err(std::io::Error::other)?;
             writeln!(w)
@@ -108,7 +177,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
             writeln!(w)
         }
     })?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 fn list(args: &CountArgs) -> Result<ExitCode> {

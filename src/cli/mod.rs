@@ -200,6 +200,15 @@ const INSTANCE_FILE_CAP: u64 = 64 << 20;
 pub fn read_instance_file(
     path: &std::path::Path,
 ) -> anyhow::Result<queens_sat::family::InstanceSpec> {
+    let text = read_text_file(path, INSTANCE_FILE_CAP, "instance file")?;
+    queens_sat::family::InstanceSpec::parse(&text)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+/// Reads a text file (`-` for stdin, a pipe such as `<(...)` too) of at most `cap` bytes,
+/// UTF-8; a directory is refused before it is opened. `what` names the
+/// file in messages ("instance file", "shard file").
+pub fn read_text_file(path: &std::path::Path, cap: u64, what: &str) -> anyhow::Result<String> {
     use anyhow::Context;
     use std::io::Read;
     let name = path.display();
@@ -207,23 +216,20 @@ pub fn read_instance_file(
     let reader: Box<dyn Read> = if path.as_os_str() == "-" {
         Box::new(std::io::stdin())
     } else {
-        Box::new(
-            std::fs::File::open(path)
-                .with_context(|| format!("cannot open instance file {name}"))?,
-        )
+        let meta = std::fs::metadata(path).with_context(|| format!("cannot open {what} {name}"))?;
+        if meta.is_dir() {
+            anyhow::bail!("{what} {name} is a directory");
+        }
+        Box::new(std::fs::File::open(path).with_context(|| format!("cannot open {what} {name}"))?)
     };
     reader
-        .take(INSTANCE_FILE_CAP + 1)
+        .take(cap + 1)
         .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read instance file {name}"))?;
-    if bytes.len() as u64 > INSTANCE_FILE_CAP {
-        anyhow::bail!(
-            "{name}: larger than {INSTANCE_FILE_CAP} bytes, more than an instance file can need"
-        );
+        .with_context(|| format!("cannot read {what} {name}"))?;
+    if bytes.len() as u64 > cap {
+        anyhow::bail!("{name}: larger than {cap} bytes, more than a {what} can need");
     }
-    let text =
-        String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{name}: not a text file (UTF-8)"))?;
-    queens_sat::family::InstanceSpec::parse(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{name}: not a text file (UTF-8)"))
 }
 
 /// The command line as typed, for comments in outputs.

@@ -30,9 +30,21 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 const MAGIC: &str = "queens-sat count checkpoint 1";
+/// The first line of a shard file: a checkpoint of the sub-problems of one shard, with a
+/// `shard` header line and, once complete, a `done` line.
+pub(crate) const SHARD_MAGIC: &str = "queens-sat count shard 1";
+
+/// The shard a checkpoint belongs to, if any: its header line and the sub-problems it holds.
+#[derive(Clone, Debug)]
+pub(crate) struct ShardPlan {
+    /// `shard I/K DIGEST`.
+    pub line: String,
+    /// `owned[i]`: sub-problem `i` belongs to this shard.
+    pub owned: Vec<bool>,
+}
 
 /// FNV-1a, 64 bits.
-fn fnv(seed: u64, bytes: &[u8]) -> u64 {
+pub(crate) fn fnv(seed: u64, bytes: &[u8]) -> u64 {
     let mut h = seed;
     for &b in bytes {
         h ^= b as u64;
@@ -41,7 +53,7 @@ fn fnv(seed: u64, bytes: &[u8]) -> u64 {
     h
 }
 
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+pub(crate) const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// A digest of the list of sub-problems, so that a checkpoint of another split is refused.
 fn split_digest(subs: &[Constellation]) -> u64 {
@@ -52,9 +64,13 @@ fn split_digest(subs: &[Constellation]) -> u64 {
     h
 }
 
-fn header_lines(n: usize, subs: &[Constellation]) -> Vec<String> {
-    vec![
-        MAGIC.to_string(),
+pub(crate) fn header_lines(
+    n: usize,
+    subs: &[Constellation],
+    shard: Option<&ShardPlan>,
+) -> Vec<String> {
+    let mut lines = vec![
+        if shard.is_some() { SHARD_MAGIC } else { MAGIC }.to_string(),
         format!("tool {}", env!("CARGO_PKG_VERSION")),
         format!("n {n}"),
         format!(
@@ -62,10 +78,14 @@ fn header_lines(n: usize, subs: &[Constellation]) -> Vec<String> {
             subs.len(),
             split_digest(subs)
         ),
-    ]
+    ];
+    if let Some(s) = shard {
+        lines.push(s.line.clone());
+    }
+    lines
 }
 
-fn header_sum(lines: &[String]) -> u64 {
+pub(crate) fn header_sum(lines: &[String]) -> u64 {
     let mut h = FNV_OFFSET;
     for l in lines {
         h = fnv(h, l.as_bytes());
@@ -74,7 +94,7 @@ fn header_sum(lines: &[String]) -> u64 {
     h
 }
 
-fn record_body(index: usize, c: &ClassCounts) -> String {
+pub(crate) fn record_body(index: usize, c: &ClassCounts) -> String {
     format!("{index} {} {} {}", c.of8, c.of4, c.of2)
 }
 
@@ -91,6 +111,23 @@ pub(crate) struct Checkpoint {
     path: PathBuf,
     key: u64,
     file: Mutex<File>,
+}
+
+/// The summary line that closes a complete shard file: the number of sub-problems, the classes
+/// of 8, 4 and 2, the solutions and their residues mod 13 and 15 (which a merge recomputes),
+/// keyed like the records.
+pub(crate) fn done_line(key: u64, subs: usize, c: &ClassCounts) -> String {
+    let total = 8 * c.of8 + 4 * c.of4 + 2 * c.of2;
+    let body = format!(
+        "done {subs} {} {} {} {total} {} {}",
+        c.of8,
+        c.of4,
+        c.of2,
+        total % 13,
+        total % 15
+    );
+    let sum = fnv(key, body.as_bytes());
+    format!("{body} {sum:016x}")
 }
 
 /// The folder of `p` (`.` for a bare name).
@@ -178,8 +215,9 @@ impl Checkpoint {
         path: &Path,
         n: usize,
         subs: &[Constellation],
-    ) -> Result<(Checkpoint, Vec<Option<ClassCounts>>), CountError> {
-        let header = header_lines(n, subs);
+        shard: Option<&ShardPlan>,
+    ) -> Result<(Checkpoint, Vec<Option<ClassCounts>>, bool), CountError> {
+        let header = header_lines(n, subs, shard);
         let key = header_sum(&header);
         let bad = |reason: String| CountError::Checkpoint {
             path: path.to_path_buf(),
@@ -227,6 +265,7 @@ impl Checkpoint {
         }
         head.push_str(&format!("header {key:016x}\n"));
         let mut done: Vec<Option<ClassCounts>> = vec![None; subs.len()];
+        let mut closed = false;
         let write_err = |e: std::io::Error| bad(format!("cannot write: {e}"));
         if head.as_bytes().starts_with(&bytes) {
             // A new file, or one whose header was cut short: no records to keep.
@@ -236,7 +275,7 @@ impl Checkpoint {
         } else {
             let text = String::from_utf8(bytes)
                 .map_err(|_| bad("it is not a checkpoint file (not text)".into()))?;
-            parse(&text, n, &header, key, &mut done).map_err(bad)?;
+            closed = parse(&text, n, &header, key, shard, &mut done).map_err(bad)?;
             // Records are only ever appended, so the complete ones stay where they are; a torn
             // last line is cut off so that the next record starts on a line of its own.
             let complete = text.rfind('\n').map_or(0, |i| i + 1);
@@ -252,7 +291,20 @@ impl Checkpoint {
                 file: Mutex::new(file),
             },
             done,
+            closed,
         ))
+    }
+
+    /// Appends the `done` line of a complete shard ([`done_line`]) and syncs the file.
+    pub fn close_shard(&self, subs: usize, counts: &ClassCounts) -> Result<(), CountError> {
+        let line = format!("{}\n", done_line(self.key, subs, counts));
+        let mut f = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        f.write_all(line.as_bytes())
+            .and_then(|()| f.sync_all())
+            .map_err(|e| CountError::Checkpoint {
+                path: self.path.clone(),
+                reason: format!("cannot write: {e}"),
+            })
     }
 
     /// Appends the counts of a finished sub-problem (one `write` call per line).
@@ -274,10 +326,10 @@ impl Checkpoint {
 /// its newline is dropped).
 pub(crate) fn read_text(text: &str, n: usize) -> Result<Vec<Option<ClassCounts>>, String> {
     let subs = super::constellation::constellations(n);
-    let header = header_lines(n, &subs);
+    let header = header_lines(n, &subs, None);
     let key = header_sum(&header);
     let mut done = vec![None; subs.len()];
-    parse(text, n, &header, key, &mut done)?;
+    parse(text, n, &header, key, None, &mut done)?;
     Ok(done)
 }
 
@@ -285,7 +337,7 @@ pub(crate) fn read_text(text: &str, n: usize) -> Result<Vec<Option<ClassCounts>>
 /// sub-problem index, as [`Checkpoint::open`] and [`Checkpoint::record`] write it.
 pub(crate) fn write_text(n: usize, done: &[Option<ClassCounts>]) -> String {
     let subs = super::constellation::constellations(n);
-    let header = header_lines(n, &subs);
+    let header = header_lines(n, &subs, None);
     let key = header_sum(&header);
     let mut text = String::new();
     for l in &header {
@@ -303,14 +355,17 @@ pub(crate) fn write_text(n: usize, done: &[Option<ClassCounts>]) -> String {
     text
 }
 
-/// Reads a checkpoint's text into `done`, refusing anything that does not match.
-fn parse(
+/// Reads a checkpoint's text into `done`, refusing anything that does not match; for a shard,
+/// also refuses a record of a sub-problem of another shard and checks the closing `done` line.
+/// Returns `true` when the file is a closed (complete) shard.
+pub(crate) fn parse(
     text: &str,
     n: usize,
     header: &[String],
     key: u64,
+    shard: Option<&ShardPlan>,
     done: &mut [Option<ClassCounts>],
-) -> Result<(), String> {
+) -> Result<bool, String> {
     // Only lines ending in a newline are complete; a final partial line is dropped.
     let complete = match text.rfind('\n') {
         Some(i) => &text[..=i],
@@ -318,8 +373,13 @@ fn parse(
     };
     let mut lines = complete.lines();
     let first = lines.next().unwrap_or("");
-    if first != MAGIC {
-        return Err("it is not a queens-sat count checkpoint (unknown first line)".into());
+    if first != header[0] {
+        return Err(match (first, shard) {
+            (MAGIC, Some(_)) => "it is a checkpoint of a whole count, not a shard file".into(),
+            (SHARD_MAGIC, None) => "it is a shard file, not a checkpoint of a whole count".into(),
+            (_, Some(_)) => "it is not a queens-sat count shard file (unknown first line)".into(),
+            _ => "it is not a queens-sat count checkpoint (unknown first line)".into(),
+        });
     }
     let mut file_header = vec![first.to_string()];
     for _ in 1..header.len() {
@@ -342,14 +402,28 @@ fn parse(
                     have.trim_start_matches("tool "),
                     env!("CARGO_PKG_VERSION")
                 ),
+                "shard" => format!(
+                    "it was written for {}, not {}; use a new file",
+                    have.rsplit_once(' ').map_or(have.as_str(), |h| h.0),
+                    want.rsplit_once(' ').map_or(want.as_str(), |w| w.0)
+                ),
                 _ => "it was written for another split of the search".to_string(),
             });
         }
     }
+    let mut closed = false;
     for (k, line) in lines.enumerate() {
         let lineno = k + header.len() + 2;
         let fields: Vec<&str> = line.split(' ').collect();
         let damaged = || format!("line {lineno} is damaged or was edited (checksum mismatch)");
+        if closed {
+            return Err(format!("line {lineno} follows the shard's `done` line"));
+        }
+        if let (Some(plan), Some(&"done")) = (shard, fields.first()) {
+            check_done(line, key, plan, done).map_err(|e| format!("line {lineno}: {e}"))?;
+            closed = true;
+            continue;
+        }
         if fields.len() != 5 {
             return Err(damaged());
         }
@@ -363,6 +437,11 @@ fn parse(
         if index >= done.len() {
             return Err(format!(
                 "line {lineno} names a sub-problem that does not exist"
+            ));
+        }
+        if shard.is_some_and(|p| !p.owned[index]) {
+            return Err(format!(
+                "line {lineno} records sub-problem {index}, which belongs to another shard"
             ));
         }
         let c = ClassCounts {
@@ -379,5 +458,39 @@ fn parse(
             _ => done[index] = Some(c),
         }
     }
-    Ok(())
+    Ok(closed)
+}
+
+/// Checks a shard's `done` line against its records: intact, every sub-problem of the shard
+/// recorded, and the sums and residues those records give.
+fn check_done(
+    line: &str,
+    key: u64,
+    plan: &ShardPlan,
+    done: &[Option<ClassCounts>],
+) -> Result<(), String> {
+    let owned = plan.owned.iter().filter(|&&o| o).count();
+    let recorded = done.iter().flatten().count();
+    if recorded != owned {
+        return Err(format!(
+            "the shard is marked done with {recorded} of its {owned} sub-problems recorded"
+        ));
+    }
+    let mut sum = ClassCounts::default();
+    for c in done.iter().flatten() {
+        sum.add(c);
+    }
+    let expected = done_line(key, owned, &sum);
+    if line == expected {
+        return Ok(());
+    }
+    // Tell an edited summary (its own checksum holds, residues or sums do not) from damage.
+    let (body, tail) = line.rsplit_once(' ').unwrap_or((line, ""));
+    if tail == format!("{:016x}", fnv(key, body.as_bytes())) {
+        return Err(format!(
+            "the shard's summary disagrees with its records (expected `{}`)",
+            expected.rsplit_once(' ').map_or("", |e| e.0)
+        ));
+    }
+    Err("the shard's `done` line is damaged or was edited (checksum mismatch)".into())
 }

@@ -117,6 +117,13 @@ fn key(n: usize, cells: &[(usize, usize)]) -> u128 {
     prod
 }
 
+/// An estimate of the cost of searching constellation `c`'s interior: the product of the
+/// numbers of cells its border queens leave free in the first n/2 interior rows (the key
+/// [`constellations`] orders images by). What shards are balanced on.
+pub(crate) fn estimated_cost(n: usize, c: &Constellation) -> u128 {
+    key(n, &c.cells(n))
+}
+
 /// The canonical constellations of board size `n` (4 <= n <= 32): one per symmetry class, the
 /// image with the smallest key (then the smallest sorted cells), in the order in which the
 /// classes are first met (top, bottom, left and right position ascending, in that nesting).

@@ -24,6 +24,7 @@ pub mod constellation;
 mod kernel;
 pub mod masked;
 mod search;
+pub mod shard;
 mod solutions;
 pub mod split;
 
@@ -31,6 +32,7 @@ pub use masked::{
     board_of, count_masked, for_each_solution_masked, solutions_masked, MaskedBoard, MaskedError,
     Symmetry, MASKED_MAX_N,
 };
+pub use shard::{merge, MergeError, Merged, Shard};
 pub use solutions::{fundamental_solutions, solutions, Solutions};
 pub use split::ClassCounts;
 
@@ -102,6 +104,9 @@ pub enum CountError {
         /// What is wrong with it.
         reason: String,
     },
+    /// A shard that cannot be counted (too many shards, a board without a split).
+    #[error("{0}")]
+    Shard(String),
     /// The worker threads could not be started.
     #[error("cannot start {threads} threads: {reason}")]
     Threads {
@@ -149,6 +154,7 @@ pub struct Counter<'a> {
     checkpoint: Option<PathBuf>,
     stop_after: Option<usize>,
     progress: Option<ProgressFn<'a>>,
+    shard: Option<Shard>,
 }
 
 /// Checks that the counter can handle board size `n`.
@@ -231,7 +237,16 @@ impl<'a> Counter<'a> {
             checkpoint: None,
             stop_after: None,
             progress: None,
+            shard: None,
         })
+    }
+
+    /// Counts only the sub-problems of `shard` ([`shard::assignment`]); the checkpoint, if
+    /// any, is then a shard file, closed with a `done` line when the shard is complete, and
+    /// the counts returned are the shard's. [`merge`] joins the shard files.
+    pub fn shard(mut self, shard: Shard) -> Self {
+        self.shard = Some(shard);
+        self
     }
 
     /// Uses `k` worker threads (at least 1). The counts do not depend on `k`.
@@ -267,6 +282,9 @@ impl<'a> Counter<'a> {
         if let Some(p) = &self.checkpoint {
             checkpoint::check_path(p)?;
         }
+        if let Some(s) = self.shard {
+            shard::check_shard(n, s)?;
+        }
         if n < 4 {
             // 1 x 1: one solution fixed by every symmetry; 2 x 2 and 3 x 3: none.
             let mut c = ClassSizes::default();
@@ -285,18 +303,22 @@ impl<'a> Counter<'a> {
             return Ok(Outcome::Complete(Counts::from_classes(n, c)));
         }
         let subs = constellation::constellations(n);
-        let (ckpt, done) = match &self.checkpoint {
+        let plan = self.shard.map(|s| shard::plan(n, &subs, s));
+        let owned = |i: usize| plan.as_ref().is_none_or(|p| p.owned[i]);
+        let (ckpt, done, closed) = match &self.checkpoint {
             Some(p) => {
-                let (c, d) = checkpoint::Checkpoint::open(p, n, &subs)?;
-                (Some(c), d)
+                let (c, d, closed) = checkpoint::Checkpoint::open(p, n, &subs, plan.as_ref())?;
+                (Some(c), d, closed)
             }
-            None => (None, vec![None; subs.len()]),
+            None => (None, vec![None; subs.len()], false),
         };
-        let todo: Vec<usize> = (0..subs.len()).filter(|&i| done[i].is_none()).collect();
-        let finished = AtomicUsize::new(subs.len() - todo.len());
+        let total = (0..subs.len()).filter(|&i| owned(i)).count();
+        let todo: Vec<usize> = (0..subs.len())
+            .filter(|&i| owned(i) && done[i].is_none())
+            .collect();
+        let finished = AtomicUsize::new(total - todo.len());
         let started = AtomicUsize::new(0);
         let failure: Mutex<Option<CountError>> = Mutex::new(None);
-        let total = subs.len();
         if let Some(f) = &self.progress {
             f(Progress {
                 done: finished.load(Ordering::Relaxed),
@@ -361,6 +383,9 @@ impl<'a> Counter<'a> {
                 done: solved,
                 total,
             }));
+        }
+        if let (Some(cp), Some(_), false) = (&ckpt, &plan, closed) {
+            cp.close_shard(total, &sum)?;
         }
         Ok(Outcome::Complete(Counts::from_classes(
             n,
