@@ -10,7 +10,8 @@
 //! * [`encode`] turns n-queens into CNF. The reference model is the propositional one: every
 //!   row has at least one queen, and every row, column and diagonal at most one, pairwise.
 //!   Clauses stream into a [`cnf::ClauseSink`]: a DIMACS writer, an in-memory formula, a
-//!   clause counter or the embedded solver.
+//!   clause counter or the embedded solver. [`cubes`] splits a formula into cubes on its first
+//!   rows and writes iCNF for cube-and-conquer solvers.
 //! * [`family`] draws instances with known answers (n-Queens Completion, blocked cells,
 //!   excluded diagonals, toroidal boards) from a seed, deterministically, and reads and writes
 //!   them as instance files; [`count::masked`] counts their solutions without a SAT solver.
@@ -46,6 +47,7 @@ pub mod cnf;
 pub mod construct;
 pub mod count;
 pub mod crosscheck;
+pub mod cubes;
 pub mod encode;
 pub mod experiment;
 pub mod explain;

@@ -23,6 +23,11 @@ pub struct EncodeArgs {
     /// Write even a formula estimated to be huge.
     #[arg(long)]
     force: bool,
+    /// Write iCNF for cube-and-conquer: the clauses under `p inccnf`, then one cube (`a ... 0`)
+    /// per placement of the first K rows in which no queens attack each other: disjoint cubes
+    /// that cover every solution (at most a million).
+    #[arg(long, value_name = "K")]
+    cubes: Option<usize>,
 }
 
 pub fn run(args: EncodeArgs) -> Result<ExitCode> {
@@ -53,6 +58,13 @@ pub fn run(args: EncodeArgs) -> Result<ExitCode> {
         );
     }
     let command = super::command_line();
+    if let Some(k) = args.cubes {
+        let cubes = queens_sat::cubes::cubes(&inst, k, queens_sat::cubes::MAX_CUBES)?;
+        write_output(args.output.as_deref(), |w| {
+            queens_sat::cubes::write_icnf(&inst, &cubes, k, w, Some(&command)).map(|_| ())
+        })?;
+        return Ok(ExitCode::SUCCESS);
+    }
     write_output(args.output.as_deref(), |w| {
         inst.write_dimacs(w, Some(&command)).map(|_| ())
     })?;

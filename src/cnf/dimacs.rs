@@ -48,6 +48,16 @@ pub struct DimacsWriter<W: Write> {
 impl<W: Write> DimacsWriter<W> {
     /// Writes the header to `out` and returns a writer ready for clauses.
     pub fn new(out: W, header: &DimacsHeader) -> io::Result<Self> {
+        Self::with_problem_line(out, header, false)
+    }
+
+    /// Like [`DimacsWriter::new`], for an incremental file (iCNF): `p inccnf` instead of the
+    /// counts; the clauses are followed by cubes ([`DimacsWriter::cube`]).
+    pub fn new_inccnf(out: W, header: &DimacsHeader) -> io::Result<Self> {
+        Self::with_problem_line(out, header, true)
+    }
+
+    fn with_problem_line(out: W, header: &DimacsHeader, inccnf: bool) -> io::Result<Self> {
         let mut w = DimacsWriter {
             out,
             buf: Vec::with_capacity(FLUSH_AT + 4096),
@@ -65,8 +75,13 @@ impl<W: Write> DimacsWriter<W> {
                 w.comment(part)?;
             }
         }
-        w.buf
-            .extend_from_slice(format!("p cnf {} {}\n", header.vars, header.clauses).as_bytes());
+        if inccnf {
+            w.buf.extend_from_slice(b"p inccnf\n");
+        } else {
+            w.buf.extend_from_slice(
+                format!("p cnf {} {}\n", header.vars, header.clauses).as_bytes(),
+            );
+        }
         if let Some(Counting::Pmc(show)) = &header.counting {
             // One line, as every counter reads it; streamed, as it has n^2 entries for the
             // cell model.
@@ -97,6 +112,17 @@ impl<W: Write> DimacsWriter<W> {
             self.buf.extend_from_slice(text.as_bytes());
         }
         self.buf.push(b'\n');
+        self.maybe_flush()
+    }
+
+    /// Writes a cube of an iCNF file: `a <lits> 0` (after every clause).
+    pub fn cube(&mut self, lits: &[Lit]) -> io::Result<()> {
+        let mut fmt = itoa::Buffer::new();
+        self.buf.extend_from_slice(b"a ");
+        for &l in lits {
+            push_lit(&mut self.buf, &mut fmt, l);
+        }
+        self.buf.extend_from_slice(b"0\n");
         self.maybe_flush()
     }
 
