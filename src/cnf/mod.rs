@@ -11,7 +11,9 @@
 
 mod dimacs;
 
+mod gbd;
 pub use dimacs::{write_v_lines, Counting, DimacsHeader, DimacsWriter, V_LINE_MAX};
+pub use gbd::GbdHasher;
 
 use std::io;
 pub use varisat::{Lit, Var};
