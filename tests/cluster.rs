@@ -13,6 +13,18 @@ use std::process::{Command, Output};
 /// The board sizes the tasks count: task `i` (1-based) counts `SIZES[i - 1]`.
 const SIZES: [usize; 3] = [6, 7, 8];
 
+/// The programs tests/cluster/slurm.sh and the Slurm test run.
+const SLURM_PROGRAMS: [&str; 8] = [
+    "sbatch",
+    "sinfo",
+    "squeue",
+    "scancel",
+    "slurmctld",
+    "slurmd",
+    "munged",
+    "mungekey",
+];
+
 /// Seconds a whole batch (submission to the last task's end) may take before the test fails.
 const BATCH_TIMEOUT: u64 = 120;
 
@@ -148,17 +160,18 @@ fn total_in(path: &Path) -> u64 {
 fn check_outputs(dir: &Path) {
     for (i, &n) in SIZES.iter().enumerate() {
         let path = dir.join(format!("out-{}.txt", i + 1));
-        assert_eq!(total_in(&path), published_total(n), "n = {n}, task {}", i + 1);
+        assert_eq!(
+            total_in(&path),
+            published_total(n),
+            "n = {n}, task {}",
+            i + 1
+        );
     }
 }
 
 #[test]
 fn a_slurm_job_array_counts_with_the_real_binary() {
-    if !can_run(
-        "Slurm job array",
-        &["sbatch", "sinfo", "squeue", "scancel", "slurmctld", "slurmd", "munged", "mungekey"],
-        true,
-    ) {
+    if !can_run("Slurm job array", &SLURM_PROGRAMS, true) {
         return;
     }
     let cluster = Cluster::start();
