@@ -35,22 +35,22 @@ fn can_run(what: &str, programs: &[&str], need_root: bool) -> bool {
             .map(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file()))
             .unwrap_or(false)
     };
-    let mut missing: Vec<String> = programs
-        .iter()
-        .filter(|p| !on_path(p))
-        .map(|p| format!("{p} is not on PATH"))
-        .collect();
+    let mut missing: Vec<String> = Vec::new();
+    let absent: Vec<&str> = programs.iter().copied().filter(|p| !on_path(p)).collect();
+    if !absent.is_empty() {
+        missing.push(format!(
+            "{} not on PATH (Debian packages: slurm-wlm munge parallel)",
+            absent.join(", ")
+        ));
+    }
     // SAFETY: geteuid has no preconditions and cannot fail.
     if need_root && unsafe { libc::geteuid() } != 0 {
-        missing.push("the daemons need root".to_string());
+        missing.push("not root (the Slurm and munge daemons run as root)".to_string());
     }
     if missing.is_empty() {
         return true;
     }
-    let msg = format!(
-        "{what}: {} (Debian packages: slurm-wlm munge parallel; see docs/cluster.md)",
-        missing.join(", ")
-    );
+    let msg = format!("{what}: {}; see docs/cluster.md", missing.join("; "));
     if std::env::var_os("CI").is_some() {
         panic!("{msg}, but CI must run this test (.ci/run installs them)");
     }

@@ -161,6 +161,8 @@ cmd_start() {
   fi
   if [ -z "$port" ]; then
     port=$(pick_port)
+  elif port_in_use "$port" || port_in_use "$((port + 1))"; then
+    die "port $port or $((port + 1)) is in use"
   fi
   local cpus
   cpus=$(nproc)
@@ -232,9 +234,16 @@ EOF
   slurmd -N localhost -f "$dir/slurm.conf" 2>>"$dir/log/slurmd.log" ||
     fail "slurmd did not start"
   state=
-  for i in $(seq 1 $((timeout * 5))); do
-    state=$(timeout 5 sinfo --noheader --nodes=localhost --format=%t 2>/dev/null || true)
+  local end=$((SECONDS + timeout)) daemon
+  while [ "$SECONDS" -lt "$end" ]; do
+    state=$(timeout 3 sinfo --noheader --nodes=localhost --format=%t 2>/dev/null || true)
     [ "$state" = idle ] && break
+    # A daemon that wrote its pid file and exited will not come back.
+    for daemon in munged slurmctld slurmd; do
+      if [ -s "$dir/$daemon.pid" ] && ! live_pid "$dir/$daemon.pid" "$daemon" >/dev/null; then
+        fail "$daemon exited"
+      fi
+    done
     sleep 0.2
   done
   [ "$state" = idle ] || fail "the node is not idle after ${timeout} s (state: '${state:-none}')"
