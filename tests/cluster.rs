@@ -1,7 +1,7 @@
 //! The binary under the batch systems that shard counting and sweeps: a Slurm job array on a
 //! single-node cluster started for the test (tests/cluster/slurm.sh), and GNU parallel on
-//! this machine. Each task runs the real `count` and its total is compared with the published
-//! one. Missing programs (or, for Slurm, not being root) skip the test with a loud message;
+//! this machine. Each task counts one shard of n = 12, 13 or 14 with the real binary; the
+//! shards are merged and compared with the published table and an unsharded run. Missing programs (or, for Slurm, not being root) skip the test with a loud message;
 //! under CI (env `CI` set) they are failures.
 
 mod common;
@@ -9,9 +9,6 @@ mod common;
 use common::published_total;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-/// The board sizes the tasks count: task `i` (1-based) counts `SIZES[i - 1]`.
-const SIZES: [usize; 3] = [6, 7, 8];
 
 /// The programs tests/cluster/slurm.sh and the Slurm test run.
 const SLURM_PROGRAMS: [&str; 8] = [
@@ -144,50 +141,52 @@ impl Drop for Cluster {
     }
 }
 
-/// The `solutions: X` total of a `count` output file.
-fn total_in(path: &Path) -> u64 {
-    let body = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{} was not written: {e}", path.display()));
-    body.lines()
-        .find_map(|l| l.strip_prefix("solutions: "))
-        .unwrap_or_else(|| panic!("no total in {}:\n{body}", path.display()))
-        .trim()
-        .parse()
-        .unwrap_or_else(|e| panic!("bad total in {}: {e}\n{body}", path.display()))
-}
+/// The board sizes counted in shards, and the number of shards of each.
+const SHARDED: [usize; 3] = [12, 13, 14];
+const SHARDS: usize = 4;
 
-/// Every task's output holds the published total of its board size.
-fn check_outputs(dir: &Path) {
-    for (i, &n) in SIZES.iter().enumerate() {
-        let path = dir.join(format!("out-{}.txt", i + 1));
-        assert_eq!(
-            total_in(&path),
-            published_total(n),
-            "n = {n}, task {}",
-            i + 1
+/// Task `t` (1-based) of the array: shard `i` of board size `n`, as `(n, i)`.
+const TASK_SCRIPT: &str = "t=$1; n=$((12 + (t - 1) / 4)); i=$(((t - 1) % 4 + 1)); \"$QS\" count $n --shard $i/4 --threads 1 -o part-$n-$i.txt > /dev/null";
+
+/// Merges the shard files of every board size in `dir` and compares with the published table
+/// and with an unsharded run of the same binary.
+fn check_merged(dir: &Path) {
+    let bin = env!("CARGO_BIN_EXE_queens-sat");
+    for n in SHARDED {
+        let files: Vec<PathBuf> = (1..=SHARDS)
+            .map(|i| dir.join(format!("part-{n}-{i}.txt")))
+            .collect();
+        let merged = Command::new(bin)
+            .args(["count", "--merge"])
+            .args(&files)
+            .output()
+            .unwrap();
+        assert!(merged.status.success(), "n = {n}: {}", text(&merged));
+        let whole = Command::new(bin)
+            .args(["count", &n.to_string()])
+            .output()
+            .unwrap();
+        let merged = String::from_utf8(merged.stdout).unwrap();
+        assert_eq!(merged, String::from_utf8(whole.stdout).unwrap(), "n = {n}");
+        assert!(
+            merged.contains(&format!("solutions: {}\n", published_total(n))),
+            "n = {n}: {merged}"
         );
     }
 }
 
 #[test]
-fn a_slurm_job_array_counts_with_the_real_binary() {
+fn a_slurm_job_array_counts_shards_that_merge_to_the_table() {
     if !can_run("Slurm job array", &SLURM_PROGRAMS, true) {
         return;
     }
     let cluster = Cluster::start();
     let work = tempfile::tempdir().unwrap();
-    let sizes: Vec<String> = SIZES.iter().map(|n| n.to_string()).collect();
     let script = work.path().join("task.sh");
     std::fs::write(
         &script,
         format!(
-            "#!/bin/sh\n\
-             # Task i counts the i-th board size.\n\
-             set -eu\n\
-             n=$(echo {sizes} | cut -d' ' -f\"$SLURM_ARRAY_TASK_ID\")\n\
-             '{bin}' count \"$n\" --threads 1 > out-\"$SLURM_ARRAY_TASK_ID\".tmp\n\
-             mv out-\"$SLURM_ARRAY_TASK_ID\".tmp out-\"$SLURM_ARRAY_TASK_ID\".txt\n",
-            sizes = sizes.join(" "),
+            "#!/bin/sh\nset -eu\nQS='{bin}'\nset -- \"$SLURM_ARRAY_TASK_ID\"\n{TASK_SCRIPT}\n",
             bin = env!("CARGO_BIN_EXE_queens-sat"),
         ),
     )
@@ -196,7 +195,7 @@ fn a_slurm_job_array_counts_with_the_real_binary() {
         .command("timeout")
         .arg(BATCH_TIMEOUT.to_string())
         .arg("sbatch")
-        .arg(format!("--array=1-{}", SIZES.len()))
+        .arg(format!("--array=1-{}", SHARDED.len() * SHARDS))
         .arg("--wait")
         .arg("--quiet")
         .arg("--chdir")
@@ -212,26 +211,26 @@ fn a_slurm_job_array_counts_with_the_real_binary() {
         cluster.dir.path().display(),
         text(&out)
     );
-    check_outputs(work.path());
+    check_merged(work.path());
 }
 
 #[test]
-fn gnu_parallel_counts_with_the_real_binary() {
+fn gnu_parallel_counts_shards_that_merge_to_the_table() {
     if !can_run("GNU parallel", &["parallel"], false) {
         return;
     }
     let work = tempfile::tempdir().unwrap();
-    let bin = env!("CARGO_BIN_EXE_queens-sat");
-    let sizes: Vec<String> = SIZES.iter().map(|n| n.to_string()).collect();
-    // Task i ({#}, 1-based) counts the i-th size ({}).
+    let tasks: Vec<String> = (1..=SHARDED.len() * SHARDS)
+        .map(|t| t.to_string())
+        .collect();
+    // Task t ({}) counts one shard of one board size.
     let out = Command::new("timeout")
         .arg(BATCH_TIMEOUT.to_string())
         .args(["parallel", "--will-cite", "--halt", "now,fail=1", "-j", "2"])
-        .arg(format!(
-            "'{bin}' count {{}} --threads 1 > out-{{#}}.tmp && mv out-{{#}}.tmp out-{{#}}.txt"
-        ))
+        .arg(format!("sh -c '{TASK_SCRIPT}' task {{}}"))
         .arg(":::")
-        .args(&sizes)
+        .args(&tasks)
+        .env("QS", env!("CARGO_BIN_EXE_queens-sat"))
         .current_dir(work.path())
         .output()
         .expect("timeout runs");
@@ -240,5 +239,5 @@ fn gnu_parallel_counts_with_the_real_binary() {
         "parallel failed (exit status 124: over {BATCH_TIMEOUT} s):\n{}",
         text(&out)
     );
-    check_outputs(work.path());
+    check_merged(work.path());
 }
