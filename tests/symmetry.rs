@@ -322,3 +322,27 @@ fn an_external_solver_finds_a_canonical_board() {
     assert_eq!(p.canonical(), Some(p.clone()));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn check_compares_lex_leader_with_the_classes() {
+    let o = run(&["check", "--n", "8,9", "--amo", "pairwise", "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let classes: Vec<u64> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["classes"].as_u64().unwrap())
+        .collect();
+    assert_eq!(classes, vec![12, 46]);
+    // An instance: a queen in the centre of the 7 x 7 board, against the classes of its
+    // solutions computed by the counter's list.
+    let i = Instance::new(7, cells(Amo::Pairwise))
+        .unwrap()
+        .with_cells(&[(3, 3)], &[])
+        .unwrap();
+    let classes =
+        queens_sat::crosscheck::classes_of_instance(&i, SymmetryBreaking::LexLeader.group());
+    let sb = i.with_symmetry_breaking(SymmetryBreaking::LexLeader);
+    assert_eq!(classes, Some(count_solutions(&sb).unwrap()));
+}

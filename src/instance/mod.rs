@@ -215,6 +215,12 @@ pub trait Formula: Send + Sync {
     fn geometry(&self) -> Geometry {
         Geometry::Square
     }
+    /// The same formula with symmetry-breaking clauses of `mode` in place of its own, or
+    /// `None` when the formula cannot add them (the checks then skip their symmetry check).
+    fn with_symmetry_breaking_dyn(&self, mode: SymmetryBreaking) -> Option<Arc<dyn Formula>> {
+        let _ = mode;
+        None
+    }
 }
 
 /// The most pre-placed and forbidden cells an instance may fix: 16 million (each is a clause
@@ -820,6 +826,10 @@ impl Formula for Instance {
 
     fn geometry(&self) -> Geometry {
         self.geometry
+    }
+
+    fn with_symmetry_breaking_dyn(&self, mode: SymmetryBreaking) -> Option<Arc<dyn Formula>> {
+        Some(Arc::new(self.clone().with_symmetry_breaking(mode)))
     }
 }
 
