@@ -346,3 +346,33 @@ fn check_compares_lex_leader_with_the_classes() {
     let sb = i.with_symmetry_breaking(SymmetryBreaking::LexLeader);
     assert_eq!(classes, Some(count_solutions(&sb).unwrap()));
 }
+
+#[test]
+fn compare_sweeps_with_and_without_symmetry_breaking() {
+    let dir = std::env::temp_dir().join(format!("queens-sym-cmp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("sweep.csv");
+    let args = [
+        "compare",
+        "--n",
+        "6,8",
+        "--amo",
+        "pairwise",
+        "--symmetry-breaking",
+        "none,lex-leader",
+        "--repeat",
+        "1",
+        "--csv",
+        csv.to_str().unwrap(),
+    ];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(text.lines().count(), 5, "{text}");
+    assert!(text.contains(",pairwise+lex-leader,"), "{text}");
+    // Resuming finds every row done.
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), text);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -461,10 +461,16 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     let wanted = |r: &Row| {
         wanted_point(r)
             && cfg.ns.contains(&r.n)
-            && cfg
-                .models
-                .iter()
-                .any(|m| experiment::model_name(m) == r.encoding)
+            && cfg.models.iter().any(|m| {
+                let modes = if cfg.symmetry_breaking.is_empty() {
+                    &[queens_sat::symmetry::SymmetryBreaking::None][..]
+                } else {
+                    &cfg.symmetry_breaking[..]
+                };
+                modes
+                    .iter()
+                    .any(|&s| experiment::sweep_name(m, s) == r.encoding)
+            })
             && cfg.solvers.iter().any(|s| s.name == r.solver)
     };
     let previous: Vec<Row> = resume
