@@ -58,7 +58,11 @@ fn lex_leader_counts_the_fundamental_solutions_in_every_model() {
         let start = Instant::now();
         for &(n, fundamental, _) in &REFERENCE[..12] {
             let i = inst(n, model, SymmetryBreaking::LexLeader);
-            assert_eq!(count_solutions(&i).unwrap(), fundamental, "n = {n}, {model}");
+            assert_eq!(
+                count_solutions(&i).unwrap(),
+                fundamental,
+                "n = {n}, {model}"
+            );
         }
         eprintln!("{model}: n = 1..12 in {:.2?}", start.elapsed());
     }
@@ -185,7 +189,11 @@ fn instances_break_their_stabilizer_only() {
             let sb = plain
                 .clone()
                 .with_symmetry_breaking(SymmetryBreaking::LexLeader);
-            assert_eq!(sb.symmetries_broken().len(), *broken, "{place:?} {forbid:?}");
+            assert_eq!(
+                sb.symmetries_broken().len(),
+                *broken,
+                "{place:?} {forbid:?}"
+            );
             let expected = orbits_under_stabilizer(*n, &all, place, forbid);
             assert_eq!(count_solutions(&sb).unwrap() as usize, expected);
             if *broken == 0 {
@@ -325,7 +333,9 @@ fn an_external_solver_finds_a_canonical_board() {
 
 #[test]
 fn check_compares_lex_leader_with_the_classes() {
-    let o = run(&["check", "--n", "8,9", "--amo", "pairwise", "--format", "json"]);
+    let o = run(&[
+        "check", "--n", "8,9", "--amo", "pairwise", "--format", "json",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let classes: Vec<u64> = v["rows"]
@@ -375,4 +385,11 @@ fn compare_sweeps_with_and_without_symmetry_breaking() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), text);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn explain_refuses_symmetry_breaking_in_one_line() {
+    let o = run(&["explain", "4", "--symmetry-breaking", "lex-leader"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).trim().lines().count(), 1, "{}", stderr(&o));
 }

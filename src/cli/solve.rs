@@ -5,11 +5,11 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::family::InstanceSpec;
 use queens_sat::instance::Instance;
-use queens_sat::symmetry::SymmetryBreaking;
 use queens_sat::solve::{
     refute_unsat, run_external_with, solve_model, verify_assignment, Enumeration, Progress,
     SolverAnswer,
 };
+use queens_sat::symmetry::SymmetryBreaking;
 use queens_sat::Placement;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -86,8 +86,7 @@ pub struct FormulaArgs {
 }
 
 /// The parser of `--symmetry-breaking`: one of the modes' names (clap lists them on a typo).
-pub fn parse_symmetry_breaking(
-) -> impl clap::builder::TypedValueParser<Value = SymmetryBreaking> {
+pub fn parse_symmetry_breaking() -> impl clap::builder::TypedValueParser<Value = SymmetryBreaking> {
     use clap::builder::TypedValueParser;
     clap::builder::PossibleValuesParser::new(SymmetryBreaking::names())
         .map(|s| s.parse::<SymmetryBreaking>().unwrap_or_default())

@@ -446,7 +446,12 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
     // Instances with few solutions are enumerated at any size the counter takes.
     let few = exp.is_instance() && expected.is_some_and(|t| t <= 10_000);
     if n <= cfg.enumerate_up_to || few {
-        let kept = enumerate(Arc::clone(&shared), expected, cfg.corrupted_solutions, &mut row);
+        let kept = enumerate(
+            Arc::clone(&shared),
+            expected,
+            cfg.corrupted_solutions,
+            &mut row,
+        );
         if !kept.is_empty() {
             bases = kept;
         }
