@@ -166,7 +166,9 @@ fn orbits_under_stabilizer(
 
 #[test]
 fn instances_break_their_stabilizer_only() {
-    let cases: Vec<(usize, Vec<(usize, usize)>, Vec<(usize, usize)>, usize)> = vec![
+    /// n, placed queens, forbidden cells, symmetries broken.
+    type Case = (usize, Vec<(usize, usize)>, Vec<(usize, usize)>, usize);
+    let cases: Vec<Case> = vec![
         // A queen in the centre of an odd board: all 8 symmetries.
         (7, vec![(3, 3)], vec![], 7),
         (9, vec![(4, 4)], vec![], 7),
