@@ -395,3 +395,36 @@ fn explain_refuses_symmetry_breaking_in_one_line() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o).trim().lines().count(), 1, "{}", stderr(&o));
 }
+
+#[test]
+fn check_instance_compares_with_the_classes_of_its_solutions() {
+    let dir = std::env::temp_dir().join(format!("queens-sym-inst-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t7.txt");
+    let o = run(&["generate", "toroidal", "7", "-o", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(&[
+        "check",
+        "--instance",
+        file.to_str().unwrap(),
+        "--amo",
+        "pairwise",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    // The classes of the 28 toroidal solutions under the 8 symmetries of the square (the
+    // torus's translations are not broken), computed here.
+    let torus = Instance::new_on(
+        7,
+        cells(Amo::Pairwise),
+        queens_sat::check::Geometry::Toroidal,
+    )
+    .unwrap();
+    let all = all_solutions(&torus);
+    assert_eq!(all.len(), 28);
+    let expected = orbits_under_stabilizer(7, &all, &[], &[]) as u64;
+    assert_eq!(v["rows"][0]["classes"].as_u64(), Some(expected));
+    let _ = std::fs::remove_dir_all(&dir);
+}

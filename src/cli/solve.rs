@@ -512,7 +512,7 @@ fn run_enumeration(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
             writeln!(out, "{count}")?;
             if mode.is_on() {
                 // On stderr, so that stdout stays the bare number.
-                if inst.is_empty_board() {
+                if inst.is_empty_board() && inst.geometry() == queens_sat::check::Geometry::Square {
                     eprintln!("({count} {})", mode.count_meaning());
                 } else {
                     let broken: Vec<_> =
