@@ -15,6 +15,9 @@
 //! * [`family`] draws instances with known answers (n-Queens Completion, blocked cells,
 //!   excluded diagonals, toroidal boards) from a seed, deterministically, and reads and writes
 //!   them as instance files; [`count::masked`] counts their solutions without a SAT solver.
+//! * [`symmetry`] adds symmetry-breaking clauses to an instance (lex-leader constraints for
+//!   the symmetries of the square that map the instance onto itself), so that one solution of
+//!   each symmetry class remains ([`instance::Instance::with_symmetry_breaking`]).
 //! * [`board`] holds a [`board::Placement`] (one column per row) and renders it;
 //!   [`check`] tells whether a placement is a solution and names the attacking pair if not.
 //!
@@ -55,6 +58,7 @@ pub mod family;
 pub mod input;
 pub mod instance;
 pub mod solve;
+pub mod symmetry;
 
 pub use board::Placement;
 pub use encode::{EncodeOptions, QueensEncoder};

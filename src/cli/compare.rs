@@ -56,6 +56,11 @@ pub struct CompareArgs {
     column_alo: bool,
     #[command(flatten)]
     models: super::ModelsArg,
+    /// Symmetry breaking modes, comma-separated (none, lex-leader, rotations): each a
+    /// configuration with every encoding; a row's encoding carries the mode as a suffix
+    /// (`pairwise+lex-leader`).
+    #[arg(long, value_delimiter = ',', default_value = "none", value_name = "MODES", value_parser = super::solve::parse_symmetry_breaking())]
+    symmetry_breaking: Vec<queens_sat::symmetry::SymmetryBreaking>,
     /// Solvers, comma-separated: `varisat` (embedded) or any command on PATH that reads a
     /// DIMACS file (cadical, kissat, minisat, ...).
     #[arg(long, value_delimiter = ',', default_value = "varisat")]
@@ -378,6 +383,11 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         repeats: args.repeat as usize,
         timeout: Duration::from_secs_f64(args.timeout),
         family,
+        symmetry_breaking: {
+            let mut modes = args.symmetry_breaking.clone();
+            modes.dedup();
+            modes
+        },
     };
     // Every instance is drawn now: a parameter out of range is refused before the sweep.
     let mut points = cfg.validate().map_err(|e| match e {
@@ -451,10 +461,16 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     let wanted = |r: &Row| {
         wanted_point(r)
             && cfg.ns.contains(&r.n)
-            && cfg
-                .models
-                .iter()
-                .any(|m| experiment::model_name(m) == r.encoding)
+            && cfg.models.iter().any(|m| {
+                let modes = if cfg.symmetry_breaking.is_empty() {
+                    &[queens_sat::symmetry::SymmetryBreaking::None][..]
+                } else {
+                    &cfg.symmetry_breaking[..]
+                };
+                modes
+                    .iter()
+                    .any(|&s| experiment::sweep_name(m, s) == r.encoding)
+            })
             && cfg.solvers.iter().any(|s| s.name == r.solver)
     };
     let previous: Vec<Row> = resume

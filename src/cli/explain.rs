@@ -56,6 +56,12 @@ pub struct ExplainArgs {
 
 pub fn run(args: ExplainArgs) -> Result<ExitCode> {
     let (instance, spec) = args.formula.instance_and_spec(args.n)?;
+    if instance.symmetry_breaking().is_on() {
+        bail!(
+            "explain lists the model's clauses and does not list the symmetry-breaking ones; use `queens-sat encode` with --symmetry-breaking {} for the whole formula",
+            instance.symmetry_breaking()
+        );
+    }
     let n = instance.n();
     if n > MAX_N && !args.force {
         bail!(

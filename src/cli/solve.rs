@@ -9,6 +9,7 @@ use queens_sat::solve::{
     refute_unsat, run_external_with, solve_model, verify_assignment, Enumeration, Progress,
     SolverAnswer,
 };
+use queens_sat::symmetry::SymmetryBreaking;
 use queens_sat::Placement;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -76,6 +77,19 @@ pub struct FormulaArgs {
     /// --forbid add to its cells.
     #[arg(long, value_name = "FILE")]
     instance: Option<PathBuf>,
+    /// Symmetry breaking: none, lex-leader (one solution of each class under the 8 symmetries
+    /// of the square, the smallest column vector) or rotations (one of each class under the
+    /// rotations). Only the symmetries that map the placed queens and the forbidden cells onto
+    /// themselves are broken; a count then counts classes.
+    #[arg(long, value_name = "MODE", default_value = "none", value_parser = parse_symmetry_breaking())]
+    symmetry_breaking: SymmetryBreaking,
+}
+
+/// The parser of `--symmetry-breaking`: one of the modes' names (clap lists them on a typo).
+pub fn parse_symmetry_breaking() -> impl clap::builder::TypedValueParser<Value = SymmetryBreaking> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(SymmetryBreaking::names())
+        .map(|s| s.parse::<SymmetryBreaking>().unwrap_or_default())
 }
 
 impl FormulaArgs {
@@ -91,10 +105,14 @@ impl FormulaArgs {
         let model = self.model.model()?;
         let Some(spec) = self.spec(n)? else {
             let n = n.ok_or_else(|| anyhow::anyhow!("give the board size N or --instance FILE"))?;
-            let inst = Instance::new(n, model)?.with_cells(&self.place, &self.forbid)?;
+            let inst = Instance::new(n, model)?
+                .with_cells(&self.place, &self.forbid)?
+                .with_symmetry_breaking(self.symmetry_breaking);
             return Ok((inst, None));
         };
-        let inst = spec.instance_with(model, &self.place, &self.forbid)?;
+        let inst = spec
+            .instance_with(model, &self.place, &self.forbid)?
+            .with_symmetry_breaking(self.symmetry_breaking);
         Ok((inst, Some(spec)))
     }
 
@@ -478,11 +496,33 @@ fn run_enumeration(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
     if args.count {
         let count = e.count(|p| progress.update(p))?;
         progress.finish();
+        let mode = inst.symmetry_breaking();
         if args.format == Format::Json {
-            let v = serde_json::json!({"n": n, "count": count, "limit": args.limit});
+            let mut v = serde_json::json!({"n": n, "count": count, "limit": args.limit});
+            if mode.is_on() {
+                v["symmetry_breaking"] = serde_json::json!(mode.name());
+                v["broken"] = serde_json::json!(inst
+                    .symmetries_broken()
+                    .iter()
+                    .map(|s| s.name())
+                    .collect::<Vec<_>>());
+            }
             writeln!(out, "{v}")?;
         } else {
             writeln!(out, "{count}")?;
+            if mode.is_on() {
+                // On stderr, so that stdout stays the bare number.
+                if inst.is_empty_board() && inst.geometry() == queens_sat::check::Geometry::Square {
+                    eprintln!("({count} {})", mode.count_meaning());
+                } else {
+                    let broken: Vec<_> =
+                        inst.symmetries_broken().iter().map(|s| s.name()).collect();
+                    eprintln!(
+                        "({count} classes of solutions under the symmetries that map the instance onto itself: {})",
+                        if broken.is_empty() { "none".to_string() } else { broken.join(", ") }
+                    );
+                }
+            }
         }
         out.flush()?;
         return Ok(ExitCode::SUCCESS);

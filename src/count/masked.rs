@@ -81,6 +81,30 @@ impl Symmetry {
         Symmetry::AntiTranspose,
     ];
 
+    /// The inverse symmetry: the quarter turns swap, every other one is its own inverse.
+    pub fn inverse(self) -> Symmetry {
+        match self {
+            Symmetry::Rotate90 => Symmetry::Rotate270,
+            Symmetry::Rotate270 => Symmetry::Rotate90,
+            s => s,
+        }
+    }
+
+    /// A short name for variable names and reports: `id`, `rot90`, `rot180`, `rot270`,
+    /// `mirror`, `flip`, `transpose`, `antitranspose`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::Identity => "id",
+            Symmetry::Rotate90 => "rot90",
+            Symmetry::Rotate180 => "rot180",
+            Symmetry::Rotate270 => "rot270",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Flip => "flip",
+            Symmetry::Transpose => "transpose",
+            Symmetry::AntiTranspose => "antitranspose",
+        }
+    }
+
     /// The image of cell `(r, c)` of an n x n board (`r, c < n`).
     pub fn apply(self, n: usize, r: usize, c: usize) -> (usize, usize) {
         let (rr, cc) = (n - 1 - r, n - 1 - c);

@@ -47,6 +47,7 @@ use crate::experiment::{run_with_timeout, SolverSpec};
 pub use crate::instance::Formula;
 use crate::instance::{check_board, to_labelled_cnf};
 use crate::solve::{clause_violation, describe_lit, describe_model, Enumeration, SolveError};
+use crate::symmetry::{Symmetry, SymmetryBreaking};
 use serde::Serialize;
 use std::io;
 use std::path::Path;
@@ -70,6 +71,8 @@ pub enum Check {
     Soundness,
     /// 5: external solvers on the DIMACS file.
     External,
+    /// 6: the model count with lex-leader symmetry breaking against the number of classes.
+    Symmetry,
 }
 
 impl Check {
@@ -82,6 +85,7 @@ impl Check {
             Check::Construct => "construct",
             Check::Soundness => "soundness",
             Check::External => "external",
+            Check::Symmetry => "symmetry",
         }
     }
 }
@@ -135,6 +139,9 @@ pub struct RowReport {
     pub constructed: usize,
     /// Corrupted boards checked against the CNF.
     pub corruptions: usize,
+    /// Models enumerated by SAT with lex-leader symmetry breaking (`None`: not checked): the
+    /// classes of solutions under the symmetries of the square that map the board onto itself.
+    pub classes: Option<u64>,
     /// External solvers' answers.
     pub external: Vec<ExternalResult>,
     /// Everything that disagreed.
@@ -363,6 +370,7 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
         reference: exp.reference,
         constructed: 0,
         corruptions: 0,
+        classes: None,
         external: Vec::new(),
         discrepancies: Vec::new(),
         seconds: 0.0,
@@ -438,10 +446,20 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
     // Instances with few solutions are enumerated at any size the counter takes.
     let few = exp.is_instance() && expected.is_some_and(|t| t <= 10_000);
     if n <= cfg.enumerate_up_to || few {
-        let kept = enumerate(shared, expected, cfg.corrupted_solutions, &mut row);
+        let kept = enumerate(
+            Arc::clone(&shared),
+            expected,
+            cfg.corrupted_solutions,
+            &mut row,
+        );
         if !kept.is_empty() {
             bases = kept;
         }
+    }
+
+    // 6. Symmetry breaking: the lex-leader count against the classes, for small boards.
+    if n <= cfg.enumerate_up_to.min(SYMMETRY_CHECK_MAX_N) && (!exp.is_instance() || few) {
+        check_symmetry_breaking(f, exp, &mut row);
     }
 
     // 3. The constructor (the empty square board only: a construction knows no fixed cells).
@@ -553,6 +571,66 @@ fn check_counter_against_table(exp: &Expectation, row: &mut RowReport) {
                 Check::Counts,
                 format!("the counter finds {counted} {what}, the table (OEIS {oeis}) {p}"),
             );
+        }
+    }
+}
+
+/// The largest n whose lex-leader count the checks compare with the number of classes.
+pub const SYMMETRY_CHECK_MAX_N: usize = 10;
+
+/// The number of classes of the solutions of `f`'s board under the symmetries of `group` that
+/// map its pre-placed queens and forbidden cells onto themselves, from the bitboard counter's
+/// list of solutions (n <= 64). `None` when the board cannot be made.
+pub fn classes_of_instance(f: &dyn Formula, group: &[Symmetry]) -> Option<u64> {
+    let (placed, forbidden) = f.fixed();
+    let n = f.n();
+    let stab = crate::symmetry::stabilizer(n, group, placed, forbidden);
+    let board = count::board_of(f).ok()?;
+    let mut classes = std::collections::HashSet::new();
+    count::for_each_solution_masked(&board, |p| {
+        let smallest = stab
+            .iter()
+            .map(|s| {
+                let mut cols = vec![0usize; n];
+                for (r, &c) in p.cols().iter().enumerate() {
+                    let (r2, c2) = s.apply(n, r, c as usize);
+                    cols[r2] = c2;
+                }
+                Placement::from_cols(&cols)
+            })
+            .fold(p.clone(), std::cmp::min);
+        classes.insert(smallest);
+        std::ops::ControlFlow::Continue(())
+    });
+    Some(classes.len() as u64)
+}
+
+/// Check 6: the formula with lex-leader symmetry breaking has one model per class: the
+/// counter's fundamental count on the empty square board, the classes of the instance's
+/// solutions under its stabilizer otherwise ([`classes_of_instance`]).
+fn check_symmetry_breaking(f: &dyn Formula, exp: &Expectation, row: &mut RowReport) {
+    let Some(sb) = f.with_symmetry_breaking_dyn(SymmetryBreaking::LexLeader) else {
+        return;
+    };
+    let expected = if exp.is_instance() {
+        classes_of_instance(f, SymmetryBreaking::LexLeader.group())
+    } else {
+        exp.counter
+            .map(|c| c.fundamental)
+            .or(exp.reference_fundamental)
+    };
+    match Enumeration::shared(sb).count(|_| {}) {
+        Err(e) => row.fail(Check::Symmetry, e.to_string()),
+        Ok(models) => {
+            row.classes = Some(models);
+            if let Some(classes) = expected.filter(|&c| c != models) {
+                row.fail(
+                    Check::Symmetry,
+                    format!(
+                        "with lex-leader symmetry breaking the SAT enumeration finds {models} models, but there are {classes} classes of solutions"
+                    ),
+                );
+            }
         }
     }
 }

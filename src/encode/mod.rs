@@ -126,6 +126,9 @@ pub enum Rule {
     /// The support encoding's clauses: each value of a row keeps a compatible value in every
     /// other row (columns and both diagonals at once).
     Support,
+    /// Symmetry breaking: lex-leader constraints that keep one solution of each symmetry class
+    /// ([`crate::symmetry`]).
+    Symmetry,
 }
 
 /// Where the clauses that follow come from: the rule they enforce and, for constraints on one

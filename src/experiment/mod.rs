@@ -17,6 +17,7 @@ use crate::encode::{EncodeOptions, LineEncodings};
 use crate::family::{generate, Family, InstanceSpec, Recipe};
 use crate::instance::{Instance, InstanceError, Model};
 use crate::solve::verify_assignment;
+use crate::symmetry::SymmetryBreaking;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -308,6 +309,9 @@ pub struct SweepConfig {
     pub timeout: Duration,
     /// Instances of a family instead of empty boards.
     pub family: Option<FamilySweep>,
+    /// The symmetry breaking modes, each a configuration with every model (empty: none only);
+    /// a row's `encoding` carries the mode as a suffix ([`sweep_name`]).
+    pub symmetry_breaking: Vec<SymmetryBreaking>,
 }
 
 /// What the sweep records about itself.
@@ -504,6 +508,16 @@ pub fn model_name(model: &Model) -> String {
     }
 }
 
+/// The name of a configuration in a sweep's `encoding` column: [`model_name`], with
+/// `+lex-leader` or `+rotations` when symmetry breaking is on.
+pub fn sweep_name(model: &Model, mode: SymmetryBreaking) -> String {
+    if mode.is_on() {
+        format!("{}+{mode}", model_name(model))
+    } else {
+        model_name(model)
+    }
+}
+
 /// `true` for the statuses that make a sweep fail: a wrong answer, or a solver that gave no
 /// usable answer (crashed, printed something unreadable, answered UNKNOWN, could not be run).
 pub fn is_failure(status: &str) -> bool {
@@ -583,6 +597,16 @@ pub fn run_sweep<E: From<SweepError>>(
         .map(|f| f.parameter.clone())
         .unwrap_or_default();
     let repeats = cfg.repeats.max(1);
+    let modes = if cfg.symmetry_breaking.is_empty() {
+        vec![SymmetryBreaking::None]
+    } else {
+        cfg.symmetry_breaking.clone()
+    };
+    let configurations: Vec<(Model, SymmetryBreaking)> = cfg
+        .models
+        .iter()
+        .flat_map(|&m| modes.iter().map(move |&s| (m, s)))
+        .collect();
     for point in points {
         let n = point.n;
         let drawn = point.spec.as_ref();
@@ -591,8 +615,8 @@ pub fn run_sweep<E: From<SweepError>>(
             .unwrap_or_default();
         let seed = drawn.and_then(|s| s.seed);
         let label = drawn.map_or_else(|| format!("n={n}"), InstanceSpec::describe);
-        for model in &cfg.models {
-            let name = model_name(model);
+        for &(model, mode) in &configurations {
+            let name = sweep_name(&model, mode);
             let template = Row {
                 n,
                 encoding: name.clone(),
@@ -629,7 +653,8 @@ pub fn run_sweep<E: From<SweepError>>(
                 continue;
             }
             let enc = point
-                .instance(*model)
+                .instance(model)
+                .map(|i| i.with_symmetry_breaking(mode))
                 .map_err(|source| SweepError::Encode {
                     n,
                     encoding: name.clone(),

@@ -35,7 +35,9 @@ use crate::encode::{
     EncodeError, EncodeOptions, Label, LabelSink, LabelledCnf, QueensEncoder, Rule, Size,
     Unlabelled,
 };
+use crate::symmetry::{stabilizer, Symmetry, SymmetryBreaking, SymmetryClauses};
 use std::io;
+use std::sync::Arc;
 
 /// A cell of the board: 0-based row and column.
 pub type Cell = (usize, usize);
@@ -213,6 +215,12 @@ pub trait Formula: Send + Sync {
     fn geometry(&self) -> Geometry {
         Geometry::Square
     }
+    /// The same formula with symmetry-breaking clauses of `mode` in place of its own, or
+    /// `None` when the formula cannot add them (the checks then skip their symmetry check).
+    fn with_symmetry_breaking_dyn(&self, mode: SymmetryBreaking) -> Option<Arc<dyn Formula>> {
+        let _ = mode;
+        None
+    }
 }
 
 /// The most pre-placed and forbidden cells an instance may fix: 16 million (each is a clause
@@ -326,6 +334,9 @@ pub struct Instance {
     place: Vec<Cell>,
     forbid: Vec<Cell>,
     comments: Vec<String>,
+    symmetry_breaking: SymmetryBreaking,
+    /// The symmetry-breaking clauses, when [`Instance::symmetry_breaking`] is on.
+    symmetry: Option<Arc<SymmetryClauses>>,
 }
 
 impl Instance {
@@ -350,7 +361,65 @@ impl Instance {
             place: Vec::new(),
             forbid: Vec::new(),
             comments: Vec::new(),
+            symmetry_breaking: SymmetryBreaking::None,
+            symmetry: None,
         })
+    }
+
+    /// The same instance with symmetry-breaking clauses ([`crate::symmetry`]): of the
+    /// symmetries of `mode` that map the pre-placed queens and the forbidden cells onto
+    /// themselves ([`Instance::symmetries_broken`]), one solution of each class is kept, the
+    /// one whose column vector is the smallest. Cells set later with [`Instance::with_cells`]
+    /// are taken into account.
+    ///
+    /// ```
+    /// use queens_sat::instance::{Instance, Model};
+    /// use queens_sat::symmetry::SymmetryBreaking;
+    /// let inst = Instance::new(8, Model::default())
+    ///     .unwrap()
+    ///     .with_symmetry_breaking(SymmetryBreaking::LexLeader);
+    /// assert_eq!(queens_sat::solve::count_solutions(&inst).unwrap(), 12);
+    /// ```
+    pub fn with_symmetry_breaking(mut self, mode: SymmetryBreaking) -> Self {
+        self.symmetry_breaking = mode;
+        self.rebuild_symmetry();
+        self
+    }
+
+    /// The symmetry breaking asked for.
+    pub fn symmetry_breaking(&self) -> SymmetryBreaking {
+        self.symmetry_breaking
+    }
+
+    /// The symmetries (never the identity) whose lex-leader constraints the formula holds: those
+    /// of the mode's group that map the set of pre-placed queens onto itself and the set of
+    /// forbidden cells onto itself. Empty when symmetry breaking is off.
+    pub fn symmetries_broken(&self) -> Vec<Symmetry> {
+        self.symmetry
+            .as_ref()
+            .map(|s| s.broken())
+            .unwrap_or_default()
+    }
+
+    fn rebuild_symmetry(&mut self) {
+        self.symmetry = None;
+        if !self.symmetry_breaking.is_on() {
+            return;
+        }
+        let broken = stabilizer(
+            self.n,
+            self.symmetry_breaking.group(),
+            &self.place,
+            &self.forbid,
+        );
+        let clauses = SymmetryClauses::new(
+            self.symmetry_breaking,
+            self.n,
+            self.model_size().vars as usize,
+            &broken,
+            |r, c| self.value_lits(r, c),
+        );
+        self.symmetry = Some(Arc::new(clauses));
     }
 
     /// The same instance with extra `c` lines for its DIMACS header (where it came from: an
@@ -398,6 +467,7 @@ impl Instance {
         }
         self.place = place.to_vec();
         self.forbid = forbid.to_vec();
+        self.rebuild_symmetry();
         Ok(self)
     }
 
@@ -467,6 +537,9 @@ impl Instance {
             s.clauses += 1;
             s.literals += self.value_lits(r, c).len() as u64;
         }
+        if let Some(sym) = &self.symmetry {
+            s = s + sym.size();
+        }
         s
     }
 
@@ -534,6 +607,9 @@ impl Instance {
             crate::cnf::Counting::Mc
         });
         h.comments.extend(self.comments.iter().cloned());
+        if let Some(sym) = &self.symmetry {
+            h.comments.extend(sym.comment_lines());
+        }
         for &(r, c) in &self.place {
             h.comments.push(format!(
                 "group P: pre-placed queen q({},{}) (unit clause)",
@@ -627,11 +703,15 @@ impl Formula for Instance {
     }
 
     fn name(&self) -> String {
-        self.model.to_string()
+        if self.symmetry_breaking.is_on() {
+            format!("{}+{}", self.model, self.symmetry_breaking)
+        } else {
+            self.model.to_string()
+        }
     }
 
     fn num_vars(&self) -> u64 {
-        self.model_size().vars
+        self.size().vars
     }
 
     fn encode_labelled(&self, sink: &mut dyn LabelSink) -> io::Result<()> {
@@ -670,6 +750,9 @@ impl Formula for Instance {
                 sink.add_clause(&clause)?;
             }
         }
+        if let Some(sym) = &self.symmetry {
+            sym.emit(sink)?;
+        }
         Ok(())
     }
 
@@ -706,6 +789,9 @@ impl Formula for Instance {
     }
 
     fn var_name(&self, var: Var) -> String {
+        if let Some(name) = self.symmetry.as_ref().and_then(|s| s.var_name(var)) {
+            return name;
+        }
         if let Encoder::Columns(e) = &self.encoder {
             return e.var_name(var);
         }
@@ -746,6 +832,10 @@ impl Formula for Instance {
 
     fn geometry(&self) -> Geometry {
         self.geometry
+    }
+
+    fn with_symmetry_breaking_dyn(&self, mode: SymmetryBreaking) -> Option<Arc<dyn Formula>> {
+        Some(Arc::new(self.clone().with_symmetry_breaking(mode)))
     }
 }
 
