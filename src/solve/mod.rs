@@ -8,6 +8,8 @@
 //!   [`Enumeration`] gives control over the split into sub-problems, threads and a limit.
 //! * [`parse_solver_answer`] reads SAT-competition output (`s`/`v` lines) or a MiniSat result
 //!   file into an [`Assignment`]; [`run_external`] runs a solver command on the CNF.
+//! * [`prove_unsat`] writes a DRAT proof of unsatisfiability; [`check_proof`] checks one,
+//!   from the embedded solver or an external one, with an independent checker.
 //! * [`verify_assignment`] and [`verify_placement`] check an answer twice, independently: as a
 //!   board ([`crate::check::check_placement`]) and clause by clause against the CNF.
 //!
@@ -34,6 +36,7 @@ mod enumerate;
 mod external;
 mod parse;
 pub mod process;
+mod proof;
 mod verify;
 
 pub use enumerate::{
@@ -46,6 +49,11 @@ pub use external::{
 };
 pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
 pub use process::{interrupted, kill_running};
+pub use proof::{
+    check_proof, check_proof_limited, prove_and_check, prove_unsat, DratFormat, ProofCheck,
+    ProofError, ProofFailure, ProofOutcome, ProofPos, ProofReader, ProofStep, MAX_EXTRA_VARS,
+    MAX_PROOF_BYTES,
+};
 pub use verify::{
     clause_violation, describe_lit, verify_assignment, verify_placement, ClauseViolation,
     CnfProblem, ModelMismatch, VerifyReport,
