@@ -44,8 +44,9 @@ pub use enumerate::{
     Solutions, MAX_PARTS,
 };
 pub use external::{
-    dimacs_vars, output_bound, refute_unsat, run_external, run_external_with, run_solver,
-    solver_version, ExternalAnswer, ExternalError, SolverCommand, SolverRun, VERSION_TIMEOUT,
+    dimacs_vars, output_bound, refute_unsat, run_external, run_external_proof, run_external_with,
+    run_solver, run_solver_with_proof, solver_version, writes_proofs, ExternalAnswer,
+    ExternalError, SolverCommand, SolverRun, PROOF_SOLVERS, VERSION_TIMEOUT,
 };
 pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
 pub use process::{interrupted, kill_running};
