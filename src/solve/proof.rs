@@ -291,7 +291,8 @@ impl<R: Read> ProofReader<R> {
                 return Ok(Some(t));
             }
             let mut line = Vec::new();
-            let read = (&mut self.input)
+            let read = self
+                .input
                 .read_until(b'\n', &mut line)
                 .map_err(|e| read_error(e, self.limit))?;
             if read == 0 {
