@@ -436,6 +436,8 @@ struct ProofTarget {
     path: Option<PathBuf>,
     /// The temporary file, removed when dropped unless persisted.
     temp: tempfile::NamedTempFile,
+    /// Its registration for removal on interruption (Ctrl-C, SIGTERM).
+    _registered: super::output::Registered,
 }
 
 impl ProofTarget {
@@ -448,7 +450,12 @@ impl ProofTarget {
                 .suffix(".drat")
                 .tempfile()
                 .map_err(|e| anyhow::anyhow!("cannot make a temporary file for the proof: {e}"))?;
-            return Ok(ProofTarget { path: None, temp });
+            let _registered = super::output::register_temp(temp.path(), temp.path());
+            return Ok(ProofTarget {
+                path: None,
+                temp,
+                _registered,
+            });
         };
         if path.is_dir() {
             bail!(
@@ -485,9 +492,11 @@ impl ProofTarget {
             };
             anyhow::anyhow!("cannot write the proof to {}: {why}", path.display())
         })?;
+        let _registered = super::output::register_temp(temp.path(), path);
         Ok(ProofTarget {
             path: Some(path.to_path_buf()),
             temp,
+            _registered,
         })
     }
 
