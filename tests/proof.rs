@@ -364,3 +364,34 @@ fn check_proves_its_unsat_answers() {
     assert_eq!(out.matches("UNSAT proved (DRAT, ").count(), 4, "{out}");
     assert!(out.contains("checked by dratify"));
 }
+
+#[test]
+fn an_interrupted_proof_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let torus = dir.path().join("t14.txt");
+    let o = run(&["generate", "toroidal", "14", "-o", torus.to_str().unwrap()]);
+    assert!(o.status.success());
+    let proof = dir.path().join("big.drat");
+    // The 14 x 14 torus takes many seconds: stopped with SIGTERM while the proof is written.
+    let mut child = common::bin()
+        .args(["solve", "--instance", torus.to_str().unwrap(), "--proof"])
+        .arg(&proof)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("was not written"), "{}", stderr(&o));
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("t14.txt")]);
+}
