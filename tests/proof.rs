@@ -373,7 +373,7 @@ fn an_interrupted_proof_leaves_no_file() {
     assert!(o.status.success());
     let proof = dir.path().join("big.drat");
     // The 14 x 14 torus takes many seconds: stopped with SIGTERM while the proof is written.
-    let mut child = common::bin()
+    let child = common::bin()
         .args(["solve", "--instance", torus.to_str().unwrap(), "--proof"])
         .arg(&proof)
         .stdout(std::process::Stdio::null())
