@@ -324,6 +324,17 @@ fn format_row(r: &RowReport, (width, numw): (usize, usize)) -> String {
         if r.ok() { "ok" } else { "FAIL" },
         external
     );
+    if let Some(lemmas) = r.proof_lemmas {
+        let how = if lemmas == 0 {
+            "unit propagation alone refutes the formula".to_string()
+        } else {
+            format!("DRAT, {lemmas} lemmas")
+        };
+        s.push_str(&format!(
+            "       n = {}, {}: UNSAT proved ({how}, checked by dratify)\n",
+            r.n, r.encoding
+        ));
+    }
     for d in &r.discrepancies {
         s.push_str(&format!("     ! n = {}, {}: {d}\n", r.n, r.encoding));
     }

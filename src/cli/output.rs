@@ -55,6 +55,26 @@ pub fn install_interrupt_handler() {
     });
 }
 
+/// A temporary file made elsewhere (a proof being written next to its target) registered for
+/// removal on interruption while this guard lives. Its removal otherwise is its owner's.
+pub struct Registered(PathBuf);
+
+/// Registers `tmp`, to become `target`, for removal on interruption (the handler being
+/// installed first).
+pub fn register_temp(tmp: &Path, target: &Path) -> Registered {
+    install_interrupt_handler();
+    let mut files = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+    files.push((tmp.to_path_buf(), target.to_path_buf()));
+    Registered(tmp.to_path_buf())
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        let mut files = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+        files.retain(|(tmp, _)| tmp != &self.0);
+    }
+}
+
 /// Symbolic links followed before giving up (the kernel's own limit).
 const MAX_LINKS: usize = 40;
 

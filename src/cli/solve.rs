@@ -187,6 +187,17 @@ pub struct SolveArgs {
     /// Without a solution: a minimal set of clauses that contradict each other, and why.
     #[arg(long, conflicts_with_all = ["all", "count", "limit", "format", "solver", "explain"])]
     why: bool,
+    /// Without a solution: write a DRAT proof of it to FILE (text DRAT from the embedded
+    /// solver; with --solver, the solver's own proof: cadical and kissat can write one). The
+    /// file appears only once the proof is complete; with a solution, none is written and the
+    /// exit code is 1.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["all", "count", "limit", "explain", "why"])]
+    proof: Option<PathBuf>,
+    /// Check the proof of unsatisfiability with the independent checker dratify before
+    /// reporting (and before writing --proof FILE). Without --proof the proof is made and
+    /// checked in a temporary place.
+    #[arg(long, conflicts_with_all = ["all", "count", "limit", "explain", "why"])]
+    check_proof: bool,
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
@@ -204,6 +215,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     }
     if enumerate {
         return run_enumeration(&args, &inst);
+    }
+    if args.proof.is_some() || args.check_proof {
+        return run_with_proof(&args, &inst);
     }
     match &args.solver {
         Some(cmd) => run_external_solver(&args, &inst, cmd),
@@ -430,6 +444,232 @@ fn run_external_solver(args: &SolveArgs, inst: &Instance, cmd: &str) -> Result<E
             Ok(ExitCode::from(1))
         }
     }
+}
+
+/// Where a proof is written until it is complete (and checked, if asked): a temporary file in
+/// the target's folder, renamed to the target at the end, or only a temporary file when no
+/// target was given.
+struct ProofTarget {
+    /// The target, if `--proof FILE` was given.
+    path: Option<PathBuf>,
+    /// The temporary file, removed when dropped unless persisted.
+    temp: tempfile::NamedTempFile,
+    /// Its registration for removal on interruption (Ctrl-C, SIGTERM).
+    _registered: super::output::Registered,
+}
+
+impl ProofTarget {
+    /// Makes the temporary file next to the target (so that the rename cannot cross file
+    /// systems), refusing at once a target that cannot be written.
+    fn new(path: Option<&std::path::Path>) -> Result<ProofTarget> {
+        let Some(path) = path else {
+            let temp = tempfile::Builder::new()
+                .prefix("queens-sat-proof-")
+                .suffix(".drat")
+                .tempfile()
+                .map_err(|e| anyhow::anyhow!("cannot make a temporary file for the proof: {e}"))?;
+            let _registered = super::output::register_temp(temp.path(), temp.path());
+            return Ok(ProofTarget {
+                path: None,
+                temp,
+                _registered,
+            });
+        };
+        if path.is_dir() {
+            bail!(
+                "cannot write the proof to {}: it is a directory",
+                path.display()
+            );
+        }
+        let name = path.file_name().ok_or_else(|| {
+            anyhow::anyhow!(
+                "cannot write the proof to {}: not a file name",
+                path.display()
+            )
+        })?;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => std::path::Path::new("."),
+        };
+        let prefix = format!(".{}.", name.to_string_lossy());
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(".tmp");
+        // Those of any new file (less the umask), not a temporary file's private ones.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let temp = builder.tempfile_in(dir).map_err(|e| {
+            let why = match e.kind() {
+                io::ErrorKind::NotFound => format!("there is no folder {}", dir.display()),
+                io::ErrorKind::PermissionDenied => {
+                    format!("no permission to write in {}", dir.display())
+                }
+                _ => format!("cannot make a file in {}: {}", dir.display(), e.kind()),
+            };
+            anyhow::anyhow!("cannot write the proof to {}: {why}", path.display())
+        })?;
+        let _registered = super::output::register_temp(temp.path(), path);
+        Ok(ProofTarget {
+            path: Some(path.to_path_buf()),
+            temp,
+            _registered,
+        })
+    }
+
+    /// Renames the complete proof to the target (nothing to do without one).
+    fn persist(self) -> Result<()> {
+        if let Some(path) = self.path {
+            self.temp.persist(&path).map_err(|e| {
+                anyhow::anyhow!("cannot write the proof to {}: {}", path.display(), e.error)
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// A line about the proof: on standard output (a `c` line in competition format), on standard
+/// error with JSON output.
+fn proof_note(out: &mut impl Write, args: &SolveArgs, text: &str) -> Result<()> {
+    match args.format {
+        Format::Json => eprintln!("{text}"),
+        Format::Competition => writeln!(out, "c {text}")?,
+        Format::Board | Format::Line => writeln!(out, "{text}")?,
+    }
+    Ok(())
+}
+
+/// The message for a proof asked of a satisfiable instance.
+const NO_PROOF_SAT: &str =
+    "no proof of unsatisfiability: the instance has a solution (shown above), so none exists";
+
+/// `solve --proof FILE` / `--check-proof`: the proof of an UNSAT answer written (atomically)
+/// and checked if asked.
+fn run_with_proof(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
+    use queens_sat::solve::{check_proof, prove_unsat, ProofOutcome};
+    // Before any solving: the target must be writable, the solver able to write a proof.
+    if let Some(cmd) = &args.solver {
+        let solver = queens_sat::solve::SolverCommand::parse(cmd)?;
+        if solver.result_file || !queens_sat::solve::writes_proofs(&solver.program) {
+            return Err(queens_sat::solve::ExternalError::NoProof {
+                program: solver.program.display().to_string(),
+            }
+            .into());
+        }
+    }
+    let mut target = ProofTarget::new(args.proof.as_deref())?;
+    let who;
+    let out = &mut io::stdout().lock();
+    match &args.solver {
+        None => {
+            who = "the embedded solver".to_string();
+            let file = target.temp.as_file_mut();
+            let outcome = prove_unsat(inst, io::BufWriter::new(file))?;
+            if let ProofOutcome::Sat(m) = outcome {
+                print_one(
+                    out,
+                    args,
+                    inst,
+                    &m.placement,
+                    &m.assignment.lits(),
+                    "a solution",
+                )?;
+                out.flush()?;
+                eprintln!("{NO_PROOF_SAT}");
+                return Ok(ExitCode::from(1));
+            }
+        }
+        Some(cmd) => {
+            let command = super::command_line();
+            super::output::install_interrupt_handler();
+            let ans = match queens_sat::solve::run_external_proof(
+                cmd,
+                inst,
+                Some(&command),
+                args.timeout,
+                Some(target.temp.path()),
+            ) {
+                Ok(a) => a,
+                Err(e) if e.is_solver_failure() => {
+                    eprintln!("error: {e}");
+                    return Ok(ExitCode::from(1));
+                }
+                Err(e) => return Err(e.into()),
+            };
+            who = ans.program.clone();
+            match &ans.answer {
+                SolverAnswer::Sat(a) => {
+                    let report = verify_assignment(inst, a)?;
+                    if let (Some(p), true) = (&report.placement, report.is_ok()) {
+                        let header = format!("a solution found by {who}, checked");
+                        print_one(out, args, inst, p, &a.lits(), &header)?;
+                        out.flush()?;
+                        eprintln!("{NO_PROOF_SAT}");
+                    } else {
+                        eprintln!(
+                            "{who} answered SATISFIABLE with a wrong model; no proof written"
+                        );
+                    }
+                    return Ok(ExitCode::from(1));
+                }
+                SolverAnswer::Unknown => {
+                    eprintln!("{who} gave no answer (UNKNOWN); no proof written");
+                    return Ok(ExitCode::from(1));
+                }
+                SolverAnswer::Unsat => {
+                    if let Some(p) = refute_unsat(inst)? {
+                        eprintln!(
+                            "{who} says UNSATISFIABLE but the embedded solver finds a solution: {}; no proof written",
+                            p.to_one_line()
+                        );
+                        return Ok(ExitCode::from(1));
+                    }
+                }
+            }
+        }
+    }
+    let bytes = target
+        .temp
+        .as_file()
+        .metadata()
+        .map(|m| m.len())
+        .unwrap_or(0);
+    let mut notes = Vec::new();
+    if args.check_proof {
+        let file = target.temp.reopen()?;
+        let check = check_proof(inst, io::BufReader::new(file))
+            .map_err(|e| anyhow::anyhow!("the proof of {who} cannot be checked: {e}"))?;
+        if !check.verified {
+            eprintln!("error: the proof of {who} does not check: {check}; no proof written");
+            return Ok(ExitCode::from(1));
+        }
+        notes.push(format!(
+            "proof checked: {} lemmas, the empty clause derived (dratify; {} DRAT, {} RAT steps, {} deletions)",
+            check.lemmas, check.format, check.rat_steps, check.deletions
+        ));
+    }
+    if let Some(path) = &target.path {
+        notes.push(format!(
+            "proof written to {} (DRAT by {who}, {bytes} bytes){}",
+            path.display(),
+            if args.check_proof {
+                ""
+            } else {
+                "; not checked here (--check-proof checks it)"
+            }
+        ));
+    }
+    target.persist()?;
+    let note = format!("answer of {who}");
+    print_unsat(out, args, inst, args.solver.as_ref().map(|_| note.as_str()))?;
+    for n in &notes {
+        proof_note(out, args, n)?;
+    }
+    Ok(match args.format {
+        Format::Competition => ExitCode::from(EXIT_UNSAT),
+        _ => ExitCode::SUCCESS,
+    })
 }
 
 /// A progress bar on stderr, shown only on a terminal and only once the work has run for a

@@ -5,7 +5,9 @@
 //! one n, [`check_formula`] runs five checks and names every disagreement it finds:
 //!
 //! 1. **SAT** ([`Check::Sat`]): the embedded solver's answer (SAT/UNSAT) agrees with the
-//!    backtracking counter (UNSAT exactly when the count is 0), and its model is a solution.
+//!    backtracking counter (UNSAT exactly when the count is 0), and its model is a solution;
+//!    an UNSAT answer is proved: a DRAT proof written by the solver and accepted by an
+//!    independent checker ([`crate::solve::prove_and_check`]).
 //! 2. **Counts** ([`Check::Counts`]): the models enumerated by SAT, blocked on the cell
 //!    variables, are all solutions and as many as the counter's total, which equals the published
 //!    table ([`REFERENCE_COUNTS`], OEIS A000170/A002562) where it has the value.
@@ -144,6 +146,10 @@ pub struct RowReport {
     pub classes: Option<u64>,
     /// External solvers' answers.
     pub external: Vec<ExternalResult>,
+    /// When the embedded solver answered UNSAT: the lemmas of its DRAT proof, which the
+    /// independent checker (dratify) accepted (`None` otherwise, or when the proof failed:
+    /// then a discrepancy says why).
+    pub proof_lemmas: Option<u64>,
     /// Everything that disagreed.
     pub discrepancies: Vec<Discrepancy>,
     /// Wall time of the row, seconds.
@@ -372,6 +378,7 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
         corruptions: 0,
         classes: None,
         external: Vec::new(),
+        proof_lemmas: None,
         discrepancies: Vec::new(),
         seconds: 0.0,
     };
@@ -426,6 +433,18 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
                             }
                         ),
                     );
+                }
+            }
+            if !sat {
+                // An UNSAT answer is relied on only once proved: a DRAT proof, checked.
+                match crate::solve::prove_and_check(f) {
+                    Ok(Some(c)) if c.verified => row.proof_lemmas = Some(c.lemmas),
+                    Ok(Some(c)) => row.fail(Check::Sat, format!("the UNSAT answer's {c}")),
+                    Ok(None) => row.fail(
+                        Check::Sat,
+                        "the solver says UNSAT, but proving it found a solution",
+                    ),
+                    Err(e) => row.fail(Check::Sat, format!("the UNSAT answer's proof: {e}")),
                 }
             }
             if sat {

@@ -43,6 +43,12 @@ pub enum ExternalError {
     /// The formula could not be made.
     #[error(transparent)]
     Setup(#[from] SolveError),
+    /// A proof was asked of a solver that is not known to write one.
+    #[error("'{program}' is not known to write DRAT proofs; solvers asked for one: {}", PROOF_SOLVERS.join(", "))]
+    NoProof {
+        /// The program.
+        program: String,
+    },
     /// An empty command.
     #[error("empty solver command")]
     EmptyCommand,
@@ -174,10 +180,44 @@ pub fn run_solver(
     vars: usize,
     timeout: Option<Duration>,
 ) -> Result<SolverRun, ExternalError> {
+    run_solver_with_proof(solver, cnf, vars, timeout, None)
+}
+
+/// Solvers that write a DRAT proof to a file named after the input file
+/// (`cadical in.cnf proof.drat`), by program name.
+pub const PROOF_SOLVERS: [&str; 2] = ["cadical", "kissat"];
+
+/// `true` when the program is one of [`PROOF_SOLVERS`], which are asked for a proof by a
+/// second file argument.
+pub fn writes_proofs(program: &Path) -> bool {
+    program
+        .file_name()
+        .and_then(|f| f.to_str())
+        .is_some_and(|f| {
+            let f = f.to_ascii_lowercase();
+            PROOF_SOLVERS.iter().any(|s| f.starts_with(s))
+        })
+}
+
+/// Like [`run_solver`]; with `proof`, the solver (one of [`PROOF_SOLVERS`]) is asked to write
+/// its DRAT proof there, as the argument after the input file.
+pub fn run_solver_with_proof(
+    solver: &SolverCommand,
+    cnf: &Path,
+    vars: usize,
+    timeout: Option<Duration>,
+    proof: Option<&Path>,
+) -> Result<SolverRun, ExternalError> {
     let label = solver.label();
     let max = output_bound(vars);
     let mut cmd = Command::new(&solver.program);
     cmd.args(&solver.args).arg(cnf);
+    if let Some(p) = proof {
+        if solver.result_file || !writes_proofs(&solver.program) {
+            return Err(ExternalError::NoProof { program: label });
+        }
+        cmd.arg(p);
+    }
     let result = if solver.result_file {
         let (dir, guard) = TempDirGuard::create("queens-sat-")
             .map_err(io_error("cannot create a temporary folder"))?;
@@ -261,7 +301,24 @@ pub fn run_external_with(
     comment: Option<&str>,
     timeout: Option<Duration>,
 ) -> Result<ExternalAnswer, ExternalError> {
+    run_external_proof(command, inst, comment, timeout, None)
+}
+
+/// Like [`run_external_with`]; with `proof`, the solver writes its DRAT proof there (see
+/// [`run_solver_with_proof`]; a solver that cannot is refused before it runs).
+pub fn run_external_proof(
+    command: &str,
+    inst: &Instance,
+    comment: Option<&str>,
+    timeout: Option<Duration>,
+    proof: Option<&Path>,
+) -> Result<ExternalAnswer, ExternalError> {
     let solver = SolverCommand::parse(command)?;
+    if proof.is_some() && (solver.result_file || !writes_proofs(&solver.program)) {
+        return Err(ExternalError::NoProof {
+            program: solver.label(),
+        });
+    }
     let n = inst.n();
     let vars = inst.num_vars() as usize;
     let (dir, _guard) = TempDirGuard::create("queens-sat-")
@@ -276,7 +333,7 @@ pub fn run_external_with(
     };
     write().map_err(io_error(writing))?;
     let program = solver.label();
-    let run = run_solver(&solver, &cnf_path, vars, timeout)?;
+    let run = run_solver_with_proof(&solver, &cnf_path, vars, timeout, proof)?;
     let Some(answer) = run.answer else {
         return Err(ExternalError::Timeout {
             program,
@@ -356,6 +413,9 @@ mod tests {
         assert!(is_minisat("minisat"));
         assert!(is_minisat("/usr/bin/minisat"));
         assert!(!is_minisat("cadical"));
+        assert!(writes_proofs(Path::new("/usr/bin/cadical")));
+        assert!(writes_proofs(Path::new("kissat")));
+        assert!(!writes_proofs(Path::new("minisat")));
     }
 
     #[test]

@@ -8,6 +8,8 @@
 //!   [`Enumeration`] gives control over the split into sub-problems, threads and a limit.
 //! * [`parse_solver_answer`] reads SAT-competition output (`s`/`v` lines) or a MiniSat result
 //!   file into an [`Assignment`]; [`run_external`] runs a solver command on the CNF.
+//! * [`prove_unsat`] writes a DRAT proof of unsatisfiability; [`check_proof`] checks one,
+//!   from the embedded solver or an external one, with an independent checker.
 //! * [`verify_assignment`] and [`verify_placement`] check an answer twice, independently: as a
 //!   board ([`crate::check::check_placement`]) and clause by clause against the CNF.
 //!
@@ -34,6 +36,7 @@ mod enumerate;
 mod external;
 mod parse;
 pub mod process;
+mod proof;
 mod verify;
 
 pub use enumerate::{
@@ -41,11 +44,17 @@ pub use enumerate::{
     Solutions, MAX_PARTS,
 };
 pub use external::{
-    dimacs_vars, output_bound, refute_unsat, run_external, run_external_with, run_solver,
-    solver_version, ExternalAnswer, ExternalError, SolverCommand, SolverRun, VERSION_TIMEOUT,
+    dimacs_vars, output_bound, refute_unsat, run_external, run_external_proof, run_external_with,
+    run_solver, run_solver_with_proof, solver_version, writes_proofs, ExternalAnswer,
+    ExternalError, SolverCommand, SolverRun, PROOF_SOLVERS, VERSION_TIMEOUT,
 };
 pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
 pub use process::{interrupted, kill_running};
+pub use proof::{
+    check_proof, check_proof_limited, prove_and_check, prove_unsat, DratFormat, ProofCheck,
+    ProofError, ProofFailure, ProofOutcome, ProofPos, ProofReader, ProofStep, MAX_EXTRA_VARS,
+    MAX_PROOF_BYTES,
+};
 pub use verify::{
     clause_violation, describe_lit, verify_assignment, verify_placement, ClauseViolation,
     CnfProblem, ModelMismatch, VerifyReport,
