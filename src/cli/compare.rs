@@ -106,6 +106,21 @@ pub struct CompareArgs {
     /// instead of empty boards, repeatable; rows name each file in the `value` column.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["family", "params", "seeds"])]
     instance: Vec<PathBuf>,
+    /// Run only shard I of K (1-based) of the grid: every K-th (instance, encoding, solver)
+    /// combination, into the CSV file of --csv (rows carry the shard); `--merge` joins the K
+    /// files (docs/cluster.md). Every combination of the share runs (no skipping after a
+    /// timeout at a smaller n).
+    #[arg(long, value_name = "I/K", value_parser = parse_shard, requires = "csv")]
+    shard: Option<queens_sat::count::Shard>,
+    /// Merge the CSV files of a sharded sweep (every shard once, the same settings, no run
+    /// twice) and report them as the whole sweep: the table, and --csv, --json, --plot.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["shard", "fresh", "instance", "family", "params", "seeds"])]
+    merge: Vec<PathBuf>,
+}
+
+/// Parses `--shard I/K`.
+fn parse_shard(s: &str) -> Result<queens_sat::count::Shard, String> {
+    s.parse()
 }
 
 /// The number of decimals written in a number (`0.05` -> 2, `3` -> 0).
@@ -343,6 +358,9 @@ fn solver_spec(name: &str) -> Result<SolverSpec> {
 }
 
 pub fn run(args: CompareArgs) -> Result<ExitCode> {
+    if !args.merge.is_empty() {
+        return merge(&args);
+    }
     let encodings = parse_encodings(&args.amo)?;
     let solvers = args
         .solver
@@ -388,6 +406,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
             modes.dedup();
             modes
         },
+        shard: args.shard,
     };
     // Every instance is drawn now: a parameter out of range is refused before the sweep.
     let mut points = cfg.validate().map_err(|e| match e {
@@ -420,10 +439,41 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         }
         outputs.push((option, resolved));
     }
+    if let Some(shard) = args.shard {
+        let units = points.len()
+            * cfg.models.len()
+            * cfg.symmetry_breaking.len().max(1)
+            * cfg.solvers.len();
+        if shard.of > units {
+            bail!(
+                "--shard {shard}: the sweep has {units} runs, fewer than the {} shards asked for",
+                shard.of
+            );
+        }
+    }
     let resume = match &args.csv {
         Some(path) => report::read_for_resume(path, args.fresh)?,
         None => report::ResumeFile::default(),
     };
+    let shard_name = args.shard.map(|s| s.to_string()).unwrap_or_default();
+    if let Some((line, r)) = resume.rows.iter().find(|(_, r)| r.shard != shard_name) {
+        let what = |s: &str| {
+            if s.is_empty() {
+                "an unsharded sweep".to_string()
+            } else {
+                format!("shard {s}")
+            }
+        };
+        bail!(
+            "{} line {line} holds a row of {}, this run is {}; use another file",
+            args.csv
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            what(&r.shard),
+            what(&shard_name)
+        );
+    }
     let meta = cfg.metadata();
     if let Some(path) = &args.csv {
         experiment::check_resume(&meta, resume.rows.iter().map(|(line, r)| (*line, r))).map_err(
@@ -437,7 +487,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     }
     let mut csv = None;
     if let Some(path) = &args.csv {
-        csv = Some(report::CsvAppender::open(path, resume.keep)?);
+        csv = Some(report::CsvAppender::open(path, resume.keep)?.legacy(resume.legacy));
         if let Some(line) = resume.torn_line {
             eprintln!(
                 "note: {} line {line} is a row cut short (the sweep stopped while writing it); \
@@ -523,13 +573,24 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     for m in &meta.missing_solvers {
         eprintln!("note: solver '{m}' cannot be run (not on PATH?); its rows are left out");
     }
+    report_rows(&args, &meta, rows, cfg.family.is_some())
+}
+
+/// Prints the table of `rows` (the phase-transition summary for a family sweep), writes the
+/// --json and --plot files, and returns exit 1 when a row is a failure.
+fn report_rows(
+    args: &CompareArgs,
+    meta: &experiment::Metadata,
+    mut rows: Vec<Row>,
+    family: bool,
+) -> Result<ExitCode> {
     rows.sort_by(|a, b| {
         (a.n, &a.encoding, &a.solver)
             .cmp(&(b.n, &b.encoding, &b.solver))
             .then_with(|| transition::compare_values(&a.value, &b.value))
             .then_with(|| a.seed.cmp(&b.seed))
     });
-    let summary = cfg.family.as_ref().map(|_| transition::summarize(&rows));
+    let summary = family.then(|| transition::summarize(&rows));
     let mut out = std::io::stdout().lock();
     match &summary {
         Some(s) => writeln!(out, "{}", transition::markdown(s))?,
@@ -547,7 +608,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
             .join(", ")
     )?;
     if let Some(path) = &args.json {
-        let doc = report::json(&meta, &rows, summary.as_deref())?;
+        let doc = report::json(meta, &rows, summary.as_deref())?;
         write_output(Some(path), |w| w.write_all(doc.as_bytes()))?;
     }
     if let Some(path) = &args.plot {
@@ -574,4 +635,61 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `compare --merge FILE...`: the rows of a sharded sweep's CSV files, checked and joined,
+/// reported as the whole sweep.
+fn merge(args: &CompareArgs) -> Result<ExitCode> {
+    let mut files = Vec::new();
+    for path in &args.merge {
+        if !path.exists() {
+            bail!("--merge: {} does not exist", path.display());
+        }
+        let file = report::read_for_resume(path, false)?;
+        if let Some(line) = file.torn_line {
+            bail!(
+                "--merge: {} line {line} is a row cut short: its shard did not finish (rerun it on the same file)",
+                path.display()
+            );
+        }
+        files.push((path.display().to_string(), file.rows));
+    }
+    let rows = experiment::merge_shards(&files)?;
+    let first = &rows[0];
+    let mut solvers: Vec<(String, String)> = Vec::new();
+    let mut machines: Vec<String> = Vec::new();
+    for r in &rows {
+        if !solvers.iter().any(|(s, _)| *s == r.solver) {
+            solvers.push((r.solver.clone(), r.solver_version.clone()));
+        }
+        if !machines.contains(&r.machine) {
+            machines.push(r.machine.clone());
+        }
+    }
+    let meta = experiment::Metadata {
+        tool_version: first.tool_version.clone(),
+        machine: machines.join("; "),
+        solvers,
+        missing_solvers: Vec::new(),
+        repeats: first.repeats,
+        timeout_s: first.timeout_s,
+        column_alo: first.column_alo,
+        family: None,
+    };
+    if let Some(path) = &args.csv {
+        check_output("--csv", path)?;
+        let mut text = report::csv_header();
+        text.push('\n');
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        for r in &rows {
+            w.serialize(r)?;
+        }
+        text.push_str(&String::from_utf8(w.into_inner()?)?);
+        write_output(Some(path), |out| out.write_all(text.as_bytes()))?;
+    }
+    let family = rows.iter().any(|r| !r.parameter.is_empty());
+    eprintln!("merged {} shard files: {} rows", files.len(), rows.len());
+    report_rows(args, &meta, rows, family)
 }

@@ -19,7 +19,7 @@ use crate::instance::{Instance, InstanceError, Model};
 use crate::solve::verify_assignment;
 use crate::symmetry::SymmetryBreaking;
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 /// Why a sweep could not run.
@@ -148,6 +148,15 @@ pub struct Row {
     /// The parameters that stay the same over the sweep, as `name=value` separated by spaces
     /// (`mode=random`); empty for the empty board.
     pub fixed_parameters: String,
+    /// The shard of a sharded sweep that made the row (`I/K`); empty for an unsharded sweep.
+    /// (Rows of CSV files written before this column existed read as empty.)
+    #[serde(default)]
+    pub shard: String,
+    /// The formula's identifier in the Global Benchmark Database (the MD5 digest of its
+    /// clauses in normal form, as gbd-tools computes it), to match rows with other benchmark
+    /// data.
+    #[serde(default)]
+    pub gbd_hash: String,
 }
 
 /// The most instances a family sweep draws (board sizes x values x seeds).
@@ -312,6 +321,18 @@ pub struct SweepConfig {
     /// The symmetry breaking modes, each a configuration with every model (empty: none only);
     /// a row's `encoding` carries the mode as a suffix ([`sweep_name`]).
     pub symmetry_breaking: Vec<SymmetryBreaking>,
+    /// Run only this shard of the grid ([`in_shard`]); `None` runs all of it.
+    pub shard: Option<crate::count::Shard>,
+}
+
+/// `true` when run `unit` (0-based, counting the (point, configuration, solver) combinations
+/// of a sweep in the order [`run_sweep`] visits them) belongs to `shard`: the units are dealt
+/// round-robin, so that each shard gets every K-th one, spread over the sizes, values and
+/// seeds. A sharded sweep runs every combination of its share (no combination is skipped
+/// because a smaller n timed out, as that n may be another shard's), so the shards together
+/// give the rows of an unsharded sweep run without skipping.
+pub fn in_shard(unit: usize, shard: crate::count::Shard) -> bool {
+    unit % shard.of == shard.index - 1
 }
 
 /// What the sweep records about itself.
@@ -607,6 +628,8 @@ pub fn run_sweep<E: From<SweepError>>(
         .iter()
         .flat_map(|&m| modes.iter().map(move |&s| (m, s)))
         .collect();
+    let shard_name = cfg.shard.map(|s| s.to_string()).unwrap_or_default();
+    let mut unit = 0usize;
     for point in points {
         let n = point.n;
         let drawn = point.spec.as_ref();
@@ -639,14 +662,25 @@ pub fn run_sweep<E: From<SweepError>>(
                 } else {
                     String::new()
                 },
+                shard: shard_name.clone(),
                 ..Row::default()
             };
+            // The units of the configured solvers (found or not), so that every shard deals
+            // the same grid.
+            let first_unit = unit;
+            unit += cfg.solvers.len();
             let todo: Vec<_> = solvers
                 .iter()
                 .filter(|(s, _)| {
                     let mut r = template.clone();
                     r.solver = s.name.clone();
-                    !skip.contains(&row_key(&r))
+                    let k = cfg
+                        .solvers
+                        .iter()
+                        .position(|c| c.name == s.name)
+                        .unwrap_or(0);
+                    cfg.shard.is_none_or(|sh| in_shard(first_unit + k, sh))
+                        && !skip.contains(&row_key(&r))
                 })
                 .collect();
             if todo.is_empty() {
@@ -676,6 +710,9 @@ pub fn run_sweep<E: From<SweepError>>(
                 .map_err(io_err)?;
             let encode_ms = t.elapsed().as_secs_f64() * 1e3;
             let dimacs_bytes = std::fs::metadata(&path).map_err(io_err)?.len();
+            let mut hasher = crate::cnf::GbdHasher::default();
+            crate::instance::encode(&enc, &mut hasher).map_err(io_err)?;
+            let gbd_hash = hasher.finish();
             for (solver, version) in todo {
                 let mut row = Row {
                     solver: solver.name.clone(),
@@ -685,9 +722,13 @@ pub fn run_sweep<E: From<SweepError>>(
                     dimacs_bytes,
                     encode_ms,
                     solver_version: (*version).clone(),
+                    gbd_hash: gbd_hash.clone(),
                     ..template.clone()
                 };
-                if drawn.is_none() && timed_out.contains(&(name.clone(), solver.name.clone())) {
+                if drawn.is_none()
+                    && cfg.shard.is_none()
+                    && timed_out.contains(&(name.clone(), solver.name.clone()))
+                {
                     row.status = "SKIPPED".into();
                     on_row(&row)?;
                     continue;
@@ -807,4 +848,162 @@ mod tests {
             })
         ));
     }
+}
+
+/// Why the CSV files of a sharded sweep could not be merged; each names the file (and line).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ShardMergeError {
+    /// No files, or a file without rows.
+    #[error("{0}")]
+    Empty(String),
+    /// A row that is not from a sharded sweep, or from another shard than the file's first.
+    #[error("{file} line {line}: {reason}")]
+    Row {
+        /// The file.
+        file: String,
+        /// The line.
+        line: u64,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The same shard in two files.
+    #[error("shard {shard} is given twice: {a} and {b}")]
+    Duplicate {
+        /// The shard.
+        shard: String,
+        /// One file.
+        a: String,
+        /// The other.
+        b: String,
+    },
+    /// Shards without a file.
+    #[error("missing shard{} {} of {of}: their runs are not in the files", if missing.len() == 1 { "" } else { "s" }, missing.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", "))]
+    Missing {
+        /// The shards (1-based).
+        missing: Vec<usize>,
+        /// K.
+        of: usize,
+    },
+}
+
+/// Joins the rows of the CSV files of a sharded sweep (`(file, rows with their lines)`): every
+/// shard of the same K once, every row made under the same settings as the first (the
+/// redundant clauses, repeats, time limit, tool version, each solver's version, a family's
+/// fixed parameters; the machine may differ), no combination twice. Returns the rows.
+pub fn merge_shards(files: &[(String, Vec<(u64, Row)>)]) -> Result<Vec<Row>, ShardMergeError> {
+    let first = files
+        .first()
+        .and_then(|(_, rows)| rows.first().map(|(_, r)| r.clone()))
+        .ok_or_else(|| ShardMergeError::Empty("no rows to merge".into()))?;
+    let mut of = None;
+    let mut owner: Vec<Option<String>> = Vec::new();
+    let mut versions: HashMap<String, String> = HashMap::new();
+    let mut seen: HashMap<RowKey, (String, u64)> = HashMap::new();
+    let mut out = Vec::new();
+    for (file, rows) in files {
+        let Some((_, head)) = rows.first() else {
+            return Err(ShardMergeError::Empty(format!("{file} holds no rows")));
+        };
+        let bad = |line: u64, reason: String| ShardMergeError::Row {
+            file: file.clone(),
+            line,
+            reason,
+        };
+        let shard: crate::count::Shard = head.shard.parse().map_err(|_| {
+            bad(
+                rows[0].0,
+                "the row has no shard: not from a sharded sweep (compare --shard I/K)".into(),
+            )
+        })?;
+        let k = *of.get_or_insert(shard.of);
+        if shard.of != k {
+            return Err(bad(
+                rows[0].0,
+                format!("shard {shard}, while the first file's sweep has {k} shards"),
+            ));
+        }
+        owner.resize(k, None);
+        if let Some(other) = &owner[shard.index - 1] {
+            return Err(ShardMergeError::Duplicate {
+                shard: shard.to_string(),
+                a: other.clone(),
+                b: file.clone(),
+            });
+        }
+        owner[shard.index - 1] = Some(file.clone());
+        for (line, r) in rows {
+            if r.shard != head.shard {
+                return Err(bad(
+                    *line,
+                    format!(
+                        "shard {}, while the file's first row has {}",
+                        r.shard, head.shard
+                    ),
+                ));
+            }
+            let settings = [
+                (
+                    "column_alo",
+                    r.column_alo.to_string(),
+                    first.column_alo.to_string(),
+                ),
+                ("repeats", r.repeats.to_string(), first.repeats.to_string()),
+                (
+                    "timeout_s",
+                    r.timeout_s.to_string(),
+                    first.timeout_s.to_string(),
+                ),
+                (
+                    "tool_version",
+                    r.tool_version.clone(),
+                    first.tool_version.clone(),
+                ),
+            ];
+            for (what, found, want) in settings {
+                if found != want {
+                    return Err(bad(
+                        *line,
+                        format!("{what} = {found}, the first row {want}: not the same sweep"),
+                    ));
+                }
+            }
+            if r.family == first.family
+                && r.parameter == first.parameter
+                && r.fixed_parameters != first.fixed_parameters
+            {
+                return Err(bad(
+                    *line,
+                    format!(
+                        "fixed parameters '{}', the first row '{}': not the same sweep",
+                        r.fixed_parameters, first.fixed_parameters
+                    ),
+                ));
+            }
+            let v = versions
+                .entry(r.solver.clone())
+                .or_insert_with(|| r.solver_version.clone());
+            if *v != r.solver_version {
+                return Err(bad(
+                    *line,
+                    format!(
+                        "{} version '{}', earlier rows '{v}': not the same sweep",
+                        r.solver, r.solver_version
+                    ),
+                ));
+            }
+            if let Some((f, l)) = seen.insert(row_key(r), (file.clone(), *line)) {
+                return Err(bad(
+                    *line,
+                    format!("the same run as {f} line {l} (n, encoding, solver, instance)"),
+                ));
+            }
+            out.push(r.clone());
+        }
+    }
+    let k = of.unwrap_or(1);
+    let missing: Vec<usize> = (1..=k).filter(|i| owner[i - 1].is_none()).collect();
+    if !missing.is_empty() {
+        return Err(ShardMergeError::Missing { missing, of: k });
+    }
+    Ok(out)
 }

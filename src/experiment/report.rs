@@ -104,9 +104,19 @@ pub fn csv_header() -> String {
     text.lines().next().unwrap_or_default().to_string()
 }
 
+/// The header of the CSV files of earlier versions: the fields of [`Row`] before `shard` and
+/// `gbd_hash` were added. Such files are still read, resumed and merged; rows appended to them
+/// keep their columns.
+pub fn legacy_csv_header() -> String {
+    let h = csv_header();
+    h.strip_suffix(",shard,gbd_hash").unwrap_or(&h).to_string()
+}
+
 /// A sweep's CSV as read back to resume it.
 #[derive(Debug, Default)]
 pub struct ResumeFile {
+    /// The file has the columns of [`legacy_csv_header`]: rows appended keep to them.
+    pub legacy: bool,
     /// The rows, each with the line it starts on (the header is line 1).
     pub rows: Vec<(u64, Row)>,
     /// How many bytes of the file to keep when appending: `None` for a file that does not
@@ -171,6 +181,7 @@ pub fn read_for_resume(path: &Path, fresh: bool) -> Result<ResumeFile, CsvError>
         path: path.to_path_buf(),
         first_line: shorten(&String::from_utf8_lossy(first_line)),
     };
+    let legacy = legacy_csv_header();
     if first_end.is_none() {
         // Only part of the header: the sweep stopped while writing its first row.
         if header.as_bytes().starts_with(first_line) {
@@ -180,7 +191,9 @@ pub fn read_for_resume(path: &Path, fresh: bool) -> Result<ResumeFile, CsvError>
         }
         return Err(foreign());
     }
-    if first_line != header.as_bytes() {
+    if first_line == legacy.as_bytes() {
+        out.legacy = true;
+    } else if first_line != header.as_bytes() {
         return Err(foreign());
     }
     if fresh {
@@ -275,6 +288,8 @@ fn shorten(s: &str) -> String {
 pub struct CsvAppender {
     writer: csv::Writer<std::fs::File>,
     path: PathBuf,
+    /// Fields written per row: all of [`Row`]'s, or those of [`legacy_csv_header`].
+    fields: Option<usize>,
 }
 
 impl CsvAppender {
@@ -301,7 +316,15 @@ impl CsvAppender {
         Ok(CsvAppender {
             writer,
             path: path.to_path_buf(),
+            fields: None,
         })
+    }
+
+    /// Writes rows with the columns of [`legacy_csv_header`] (for a file that has them, see
+    /// [`ResumeFile::legacy`]).
+    pub fn legacy(mut self, on: bool) -> Self {
+        self.fields = on.then(|| legacy_csv_header().split(',').count());
+        self
     }
 
     /// Appends one row and flushes it to disk.
@@ -311,9 +334,34 @@ impl CsvAppender {
             path: self.path.clone(),
             source,
         };
-        self.writer
-            .serialize(row)
-            .map_err(|e| io(std::io::Error::other(e.to_string())))?;
+        match self.fields {
+            None => self
+                .writer
+                .serialize(row)
+                .map_err(|e| io(std::io::Error::other(e.to_string())))?,
+            Some(k) => {
+                let mut w = csv::WriterBuilder::new()
+                    .has_headers(false)
+                    .from_writer(Vec::new());
+                w.serialize(row)
+                    .map_err(|e| io(std::io::Error::other(e.to_string())))?;
+                let bytes = w
+                    .into_inner()
+                    .map_err(|e| io(std::io::Error::other(e.to_string())))?;
+                let rec = csv::ReaderBuilder::new()
+                    .has_headers(false)
+                    .from_reader(&bytes[..])
+                    .records()
+                    .next()
+                    .transpose()
+                    .map_err(|e| io(std::io::Error::other(e.to_string())))?
+                    .unwrap_or_default();
+                let fields: Vec<&str> = rec.iter().take(k).collect();
+                self.writer
+                    .write_record(&fields)
+                    .map_err(|e| io(std::io::Error::other(e.to_string())))?;
+            }
+        }
         self.writer.flush().map_err(io)?;
         Ok(())
     }
