@@ -179,6 +179,7 @@ mod tests {
             value: value.into(),
             seed: Some(seed),
             fixed_parameters: String::new(),
+            ..Row::default()
         }
     }
 
