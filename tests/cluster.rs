@@ -241,3 +241,106 @@ fn gnu_parallel_counts_shards_that_merge_to_the_table() {
     );
     check_merged(work.path());
 }
+
+/// The sweep the batch tests shard: `compare` over n = 5..8, two encodings, two solvers.
+const SWEEP: &str =
+    "compare --n 5..8 --amo pairwise,sequential --solver varisat,cadical --repeat 1";
+const SWEEP_SHARDS: usize = 3;
+
+/// Merges the sweep's shard CSVs in `dir` and compares the runs with an unsharded sweep.
+fn check_sweep(dir: &Path) {
+    let bin = env!("CARGO_BIN_EXE_queens-sat");
+    let files: Vec<PathBuf> = (1..=SWEEP_SHARDS)
+        .map(|i| dir.join(format!("sweep-{i}.csv")))
+        .collect();
+    let merged = dir.join("merged.csv");
+    let out = Command::new(bin)
+        .args(["compare", "--merge"])
+        .args(&files)
+        .arg("--csv")
+        .arg(&merged)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out));
+    let whole = dir.join("whole.csv");
+    let out = Command::new(bin)
+        .args(SWEEP.split(' '))
+        .arg("--csv")
+        .arg(&whole)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out));
+    // The runs (n, encoding, solver), their sizes and answers; not the times.
+    let runs = |p: &Path| {
+        let mut v: Vec<String> = std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                [f[0], f[1], f[3], f[6], f[7], f[11]].join(",")
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(runs(&merged), runs(&whole));
+    assert_eq!(runs(&whole).len(), 4 * 2 * 2);
+}
+
+#[test]
+fn a_slurm_job_array_runs_a_sharded_sweep() {
+    if !can_run("Slurm job array", &SLURM_PROGRAMS, true) || !common::solver_available("cadical") {
+        return;
+    }
+    let cluster = Cluster::start();
+    let work = tempfile::tempdir().unwrap();
+    let script = work.path().join("sweep.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nset -eu\n'{bin}' {SWEEP} --shard \"$SLURM_ARRAY_TASK_ID\"/{SWEEP_SHARDS} --csv sweep-\"$SLURM_ARRAY_TASK_ID\".csv > /dev/null\n",
+            bin = env!("CARGO_BIN_EXE_queens-sat"),
+        ),
+    )
+    .unwrap();
+    let out = cluster
+        .command("timeout")
+        .arg(BATCH_TIMEOUT.to_string())
+        .arg("sbatch")
+        .arg(format!("--array=1-{SWEEP_SHARDS}"))
+        .args(["--wait", "--quiet", "--output=slurm-%A_%a.out"])
+        .arg("--chdir")
+        .arg(work.path())
+        .arg(&script)
+        .output()
+        .expect("timeout runs");
+    assert!(
+        out.status.success(),
+        "sbatch --wait failed:\n{}",
+        text(&out)
+    );
+    check_sweep(work.path());
+}
+
+#[test]
+fn gnu_parallel_runs_a_sharded_sweep() {
+    if !can_run("GNU parallel", &["parallel"], false) || !common::solver_available("cadical") {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let out = Command::new("timeout")
+        .arg(BATCH_TIMEOUT.to_string())
+        .args(["parallel", "--will-cite", "--halt", "now,fail=1", "-j", "2"])
+        .arg(format!(
+            "'{}' {SWEEP} --shard {{}}/{SWEEP_SHARDS} --csv sweep-{{}}.csv > /dev/null",
+            env!("CARGO_BIN_EXE_queens-sat")
+        ))
+        .arg(":::")
+        .args((1..=SWEEP_SHARDS).map(|i| i.to_string()))
+        .current_dir(work.path())
+        .output()
+        .expect("timeout runs");
+    assert!(out.status.success(), "parallel failed:\n{}", text(&out));
+    check_sweep(work.path());
+}
