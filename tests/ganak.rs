@@ -180,3 +180,44 @@ fn auxiliary_variables_change_the_unprojected_count() {
     let unprojected = unprojected.expect("asked for");
     assert!(unprojected > *projected, "{unprojected} <= {projected}");
 }
+
+/// With lex-leader symmetry breaking, the projected count of the export is the number of
+/// fundamental solutions (OEIS A002562), for models with and without auxiliary variables of
+/// their own.
+#[test]
+fn lex_leader_exports_count_the_fundamental_solutions() {
+    let Some(python) = python_with("pyganak") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for n in 1..=9usize {
+        for (name, opts) in [
+            ("pairwise", vec![]),
+            ("sequential", vec!["--amo", "sequential"]),
+            ("order", vec!["--model", "columns", "--domain", "order"]),
+            ("log", vec!["--model", "columns", "--domain", "log"]),
+        ] {
+            let path = dir.path().join(format!("lex-{name}-{n}.cnf"));
+            let ns = n.to_string();
+            let mut args = vec!["encode", ns.as_str(), "--symmetry-breaking", "lex-leader"];
+            args.extend(opts);
+            args.extend(["-o", path.to_str().unwrap()]);
+            let o = run(&args);
+            assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+            files.push((n, path));
+        }
+    }
+    let paths: Vec<PathBuf> = files.iter().map(|f| f.1.clone()).collect();
+    let counts = ganak(&python, &paths, false);
+    for (n, path) in &files {
+        let (kind, projected, _) = &counts[path];
+        assert_eq!(kind, "pmc", "{}", path.display());
+        assert_eq!(
+            *projected,
+            common::REFERENCE[n - 1].1 as u128,
+            "{}",
+            path.display()
+        );
+    }
+}

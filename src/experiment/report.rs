@@ -398,12 +398,26 @@ mod tests {
             csv_header(),
             "n,encoding,column_alo,solver,repeats,timeout_s,vars,clauses,literals,\
              dimacs_bytes,encode_ms,status,solve_ms,solve_ms_all,conflicts,decisions,\
-             solver_version,tool_version,machine,family,parameter,value,seed,fixed_parameters"
+             solver_version,tool_version,machine,family,parameter,value,seed,fixed_parameters,\
+             shard,gbd_hash"
         );
+        // The header of files written before the last two columns.
+        assert!(csv_header().starts_with(&format!("{},", legacy_csv_header())));
+        assert!(legacy_csv_header().ends_with(",fixed_parameters"));
+    }
+
+    #[test]
+    fn files_without_the_last_columns_are_read_as_legacy() {
+        let head = format!("{}\n", legacy_csv_header());
+        let r = resume(&format!("{head}{}", &ROW.replacen(",,\n", "\n", 1))).unwrap();
+        assert!(r.legacy);
+        assert_eq!(r.rows.len(), 1);
+        assert_eq!(r.rows[0].1.shard, "");
+        assert!(!resume(&format!("{}\n{ROW}", csv_header())).unwrap().legacy);
     }
 
     const ROW: &str =
-        "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m,,,,,\n";
+        "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m,,,,,,,\n";
 
     fn resume(text: &str) -> Result<ResumeFile, CsvError> {
         let dir = tempfile::tempdir().unwrap();
