@@ -118,6 +118,30 @@ impl Cluster {
         cluster
     }
 
+    /// Writes `body` as a job script in `work` and runs it as a job array of `tasks` tasks
+    /// there, waiting for the end (under `timeout`, so a stuck job fails the test).
+    fn run_array(&self, work: &Path, body: &str, tasks: usize) {
+        let script = work.join("task.sh");
+        std::fs::write(&script, format!("#!/bin/sh\nset -eu\n{body}\n")).unwrap();
+        let out = self
+            .command("timeout")
+            .arg(BATCH_TIMEOUT.to_string())
+            .arg("sbatch")
+            .arg(format!("--array=1-{tasks}"))
+            .args(["--wait", "--quiet", "--output=slurm-%A_%a.out"])
+            .arg("--chdir")
+            .arg(work)
+            .arg(&script)
+            .output()
+            .expect("timeout runs");
+        assert!(
+            out.status.success(),
+            "sbatch --wait failed (exit status 124: over {BATCH_TIMEOUT} s); logs in {}/log:\n{}",
+            self.dir.path().display(),
+            text(&out)
+        );
+    }
+
     /// A Slurm client command aimed at this cluster.
     fn command(&self, program: &str) -> Command {
         let mut cmd = clean_command(program);
@@ -182,34 +206,13 @@ fn a_slurm_job_array_counts_shards_that_merge_to_the_table() {
     }
     let cluster = Cluster::start();
     let work = tempfile::tempdir().unwrap();
-    let script = work.path().join("task.sh");
-    std::fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\nset -eu\nQS='{bin}'\nset -- \"$SLURM_ARRAY_TASK_ID\"\n{TASK_SCRIPT}\n",
-            bin = env!("CARGO_BIN_EXE_queens-sat"),
+    cluster.run_array(
+        work.path(),
+        &format!(
+            "QS='{}'\nset -- \"$SLURM_ARRAY_TASK_ID\"\n{TASK_SCRIPT}",
+            env!("CARGO_BIN_EXE_queens-sat")
         ),
-    )
-    .unwrap();
-    let out = cluster
-        .command("timeout")
-        .arg(BATCH_TIMEOUT.to_string())
-        .arg("sbatch")
-        .arg(format!("--array=1-{}", SHARDED.len() * SHARDS))
-        .arg("--wait")
-        .arg("--quiet")
-        .arg("--chdir")
-        .arg(work.path())
-        .arg("--output=slurm-%A_%a.out")
-        .arg(&script)
-        .output()
-        .expect("timeout runs");
-    assert!(
-        out.status.success(),
-        "sbatch --wait failed (exit status 124: over {BATCH_TIMEOUT} s); \
-         logs in {}/log:\n{}",
-        cluster.dir.path().display(),
-        text(&out)
+        SHARDED.len() * SHARDS,
     );
     check_merged(work.path());
 }
@@ -295,30 +298,13 @@ fn a_slurm_job_array_runs_a_sharded_sweep() {
     }
     let cluster = Cluster::start();
     let work = tempfile::tempdir().unwrap();
-    let script = work.path().join("sweep.sh");
-    std::fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\nset -eu\n'{bin}' {SWEEP} --shard \"$SLURM_ARRAY_TASK_ID\"/{SWEEP_SHARDS} --csv sweep-\"$SLURM_ARRAY_TASK_ID\".csv > /dev/null\n",
-            bin = env!("CARGO_BIN_EXE_queens-sat"),
+    cluster.run_array(
+        work.path(),
+        &format!(
+            "'{}' {SWEEP} --shard \"$SLURM_ARRAY_TASK_ID\"/{SWEEP_SHARDS} --csv sweep-\"$SLURM_ARRAY_TASK_ID\".csv > /dev/null",
+            env!("CARGO_BIN_EXE_queens-sat")
         ),
-    )
-    .unwrap();
-    let out = cluster
-        .command("timeout")
-        .arg(BATCH_TIMEOUT.to_string())
-        .arg("sbatch")
-        .arg(format!("--array=1-{SWEEP_SHARDS}"))
-        .args(["--wait", "--quiet", "--output=slurm-%A_%a.out"])
-        .arg("--chdir")
-        .arg(work.path())
-        .arg(&script)
-        .output()
-        .expect("timeout runs");
-    assert!(
-        out.status.success(),
-        "sbatch --wait failed:\n{}",
-        text(&out)
+        SWEEP_SHARDS,
     );
     check_sweep(work.path());
 }

@@ -213,7 +213,11 @@ fn lex_leader_exports_count_the_fundamental_solutions() {
     for (n, path) in &files {
         let (kind, projected, _) = &counts[path];
         // Symmetry breaking adds auxiliaries (on the 1 x 1 board there may be nothing to add).
-        assert!(kind == "pmc" || (*n == 1 && kind == "mc"), "{}", path.display());
+        assert!(
+            kind == "pmc" || (*n == 1 && kind == "mc"),
+            "{}",
+            path.display()
+        );
         assert_eq!(
             *projected,
             common::REFERENCE[n - 1].1 as u128,
