@@ -248,3 +248,103 @@ fn csv_files_without_the_new_columns_resume() {
     assert_eq!(after.lines().count(), 9);
     assert!(after.lines().all(|l| fields(l) == width), "{after}");
 }
+
+/// The scores table (solved, PAR-2) of a family sweep, recomputed here from its CSV, and the
+/// cactus and scatter plots.
+#[test]
+fn scores_and_plots_of_a_family_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("s.csv");
+    let cactus = dir.path().join("cactus.svg");
+    let scatter = dir.path().join("scatter.svg");
+    let o = run(&[
+        "compare",
+        "--family",
+        "blocked",
+        "--n",
+        "9",
+        "--param",
+        "p=0.3,0.6",
+        "--seeds",
+        "1..4",
+        "--amo",
+        "pairwise,sequential",
+        "--repeat",
+        "1",
+        "--timeout",
+        "5",
+        "--csv",
+        csv_path.to_str().unwrap(),
+        "--cactus",
+        cactus.to_str().unwrap(),
+        "--scatter",
+        scatter.to_str().unwrap(),
+        "--scatter-of",
+        "pairwise/varisat,sequential/varisat",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let mut rdr = csv::Reader::from_path(&csv_path).unwrap();
+    let h = rdr.headers().unwrap().clone();
+    let col = |name: &str| h.iter().position(|x| x == name).unwrap();
+    let (enc, status, ms, limit) = (
+        col("encoding"),
+        col("status"),
+        col("solve_ms"),
+        col("timeout_s"),
+    );
+    for e in ["pairwise", "sequential"] {
+        let rows: Vec<csv::StringRecord> = csv::Reader::from_path(&csv_path)
+            .unwrap()
+            .records()
+            .map(|r| r.unwrap())
+            .filter(|r| &r[enc] == e)
+            .collect();
+        let solved: Vec<&csv::StringRecord> = rows
+            .iter()
+            .filter(|r| matches!(&r[status], "SAT" | "UNSAT"))
+            .collect();
+        let par2 = rows
+            .iter()
+            .map(|r| match &r[status] {
+                "SAT" | "UNSAT" => r[ms].parse::<f64>().unwrap() / 1e3,
+                _ => 2.0 * r[limit].parse::<f64>().unwrap(),
+            })
+            .sum::<f64>()
+            / rows.len() as f64;
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("| {e} | varisat | ")) && l.split('|').count() == 9)
+            .unwrap_or_else(|| panic!("no score line for {e}: {out}"));
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert_eq!(f[3], rows.len().to_string(), "{line}");
+        assert_eq!(f[4], solved.len().to_string(), "{line}");
+        assert_eq!(f[5], format!("{par2:.3}"), "{line}");
+    }
+    for (svg, needle) in [
+        (&cactus, "pairwise / varisat"),
+        (&scatter, "pairwise / varisat vs"),
+    ] {
+        let text = std::fs::read_to_string(svg).unwrap();
+        roxmltree::Document::parse(&text).expect("well-formed SVG");
+        assert!(text.contains(needle), "{}", svg.display());
+    }
+    // A configuration the sweep did not run, or a malformed pair: one line, exit 2.
+    for bad in ["pairwise/cadical,sequential/varisat", "pairwise"] {
+        let o = run(&[
+            "compare",
+            "--n",
+            "6",
+            "--repeat",
+            "1",
+            "--amo",
+            "pairwise,sequential",
+            "--scatter",
+            scatter.to_str().unwrap(),
+            "--scatter-of",
+            bad,
+        ]);
+        assert_ne!(o.status.code(), Some(0), "{bad}");
+        assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    }
+}

@@ -85,6 +85,18 @@ pub struct CompareArgs {
     /// transition: fraction SAT and median solve time against the swept parameter.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+    /// Draw a cactus plot as SVG: for each encoding and solver, the instances solved within a
+    /// time.
+    #[arg(long, value_name = "FILE.svg")]
+    cactus: Option<PathBuf>,
+    /// Draw a scatter plot as SVG of two configurations instance by instance (those of
+    /// --scatter-of, or the two with the best scores).
+    #[arg(long, value_name = "FILE.svg")]
+    scatter: Option<PathBuf>,
+    /// The two configurations of --scatter, as ENCODING/SOLVER,ENCODING/SOLVER (for example
+    /// pairwise/cadical,sequential/cadical).
+    #[arg(long, value_name = "A,B", requires = "scatter")]
+    scatter_of: Option<String>,
     /// Solve instances drawn from a family instead of empty boards: completion, blocked,
     /// excluded-diagonals or toroidal (as `generate` draws them), for every n, parameter value
     /// and seed. The output is a summary per n, value, encoding and solver: SAT, UNSAT and
@@ -358,6 +370,8 @@ fn solver_spec(name: &str) -> Result<SolverSpec> {
 }
 
 pub fn run(args: CompareArgs) -> Result<ExitCode> {
+    // A malformed --scatter-of is refused before any work.
+    scatter_pair(&args)?;
     if !args.merge.is_empty() {
         return merge(&args);
     }
@@ -428,6 +442,8 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         ("--csv", &args.csv),
         ("--json", &args.json),
         ("--plot", &args.plot),
+        ("--cactus", &args.cactus),
+        ("--scatter", &args.scatter),
     ] {
         let Some(path) = path else { continue };
         if option != "--csv" && path.as_os_str() == "-" {
@@ -596,6 +612,11 @@ fn report_rows(
         Some(s) => writeln!(out, "{}", transition::markdown(s))?,
         None => writeln!(out, "{}", experiment::report::markdown(&rows))?,
     }
+    let scores = experiment::scores::scores(&rows);
+    // Over instances (a family, instance files) the scores sum up the sweep.
+    if rows.iter().any(|r| !r.family.is_empty()) {
+        writeln!(out, "{}", experiment::scores::markdown(&scores))?;
+    }
     writeln!(
         out,
         "{}; machine: {}; solvers: {}",
@@ -618,6 +639,25 @@ fn report_rows(
         };
         write_output(Some(path), |w| w.write_all(svg.as_bytes()))?;
     }
+    if let Some(path) = &args.cactus {
+        let svg = experiment::plot::render_cactus_svg(&rows)?;
+        write_output(Some(path), |w| w.write_all(svg.as_bytes()))?;
+    }
+    if let Some(path) = &args.scatter {
+        let (a, b) = match scatter_pair(args)? {
+            Some(pair) => pair,
+            None if scores.len() >= 2 => (
+                format!("{} / {}", scores[0].encoding, scores[0].solver),
+                format!("{} / {}", scores[1].encoding, scores[1].solver),
+            ),
+            None => bail!(
+                "--scatter needs two configurations (encodings or solvers); this sweep has {}",
+                scores.len()
+            ),
+        };
+        let svg = experiment::plot::render_scatter_svg(&rows, &a, &b)?;
+        write_output(Some(path), |w| w.write_all(svg.as_bytes()))?;
+    }
     let count = |prefix: &str| rows.iter().filter(|r| r.status.starts_with(prefix)).count();
     let (wrong, error) = (count("WRONG"), count("ERROR"));
     if wrong > 0 {
@@ -635,6 +675,27 @@ fn report_rows(
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The two configurations of `--scatter-of` as plot labels (`encoding / solver`), or `None`
+/// when not given.
+fn scatter_pair(args: &CompareArgs) -> Result<Option<(String, String)>> {
+    let Some(pair) = &args.scatter_of else {
+        return Ok(None);
+    };
+    let parts: Vec<&str> = pair.split(',').map(str::trim).collect();
+    let label = |p: &str| -> Result<String> {
+        match p.rsplit_once('/') {
+            Some((e, s)) if !e.trim().is_empty() && !s.trim().is_empty() => {
+                Ok(format!("{} / {}", e.trim(), s.trim()))
+            }
+            _ => bail!("--scatter-of: '{p}' is not ENCODING/SOLVER"),
+        }
+    };
+    let [a, b] = parts[..] else {
+        bail!("--scatter-of: give two configurations, A,B (ENCODING/SOLVER each)");
+    };
+    Ok(Some((label(a)?, label(b)?)))
 }
 
 /// `compare --merge FILE...`: the rows of a sharded sweep's CSV files, checked and joined,

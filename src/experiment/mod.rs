@@ -9,6 +9,7 @@
 pub mod plot;
 pub mod report;
 mod run;
+pub mod scores;
 pub mod transition;
 
 pub use run::{machine_description, run_with_timeout, solver_version, RunOutcome, SolverSpec};

@@ -347,3 +347,115 @@ pub fn render_transition_svg(summary: &[Summary]) -> Result<String, PlotError> {
     }
     Ok(svg)
 }
+
+/// An SVG cactus plot ([`super::scores::cactus`]): for each encoding and solver, the number of
+/// instances solved (x) within a time (y, log scale): the further right and lower a line, the
+/// better.
+pub fn render_cactus_svg(rows: &[Row]) -> Result<String, PlotError> {
+    let data = super::scores::cactus(rows);
+    let mut encodings: Vec<&str> = Vec::new();
+    let mut solvers: Vec<&str> = Vec::new();
+    for r in rows {
+        if !encodings.contains(&r.encoding.as_str()) {
+            encodings.push(&r.encoding);
+        }
+        if !solvers.contains(&r.solver.as_str()) {
+            solvers.push(&r.solver);
+        }
+    }
+    let mut series: Series = BTreeMap::new();
+    for (label, times) in &data {
+        let r = rows
+            .iter()
+            .find(|r| format!("{} / {}", r.encoding, r.solver) == *label);
+        let color = r.map_or(0, |r| {
+            encodings.iter().position(|e| *e == r.encoding).unwrap_or(0)
+        });
+        let marker = r.map_or(0, |r| {
+            solvers.iter().position(|s| *s == r.solver).unwrap_or(0)
+        });
+        let pts = times
+            .iter()
+            .enumerate()
+            .map(|(k, &t)| ((k + 1) as f64, t.max(0.01)))
+            .collect();
+        series.insert(label.clone(), (color, marker, pts));
+    }
+    let most = data.iter().map(|(_, v)| v.len()).max().unwrap_or(0).max(1) as f64;
+    let (y0, y1) = bounds(series.values().flat_map(|s| s.2.iter().map(|p| p.1)));
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 600)).into_drawing_area();
+        let draw = || -> Result<(), Box<dyn std::error::Error>> {
+            root.fill(&WHITE)?;
+            let mut chart = ChartBuilder::on(&root)
+                .caption("Instances solved within a time", ("sans-serif", 20))
+                .margin(12)
+                .x_label_area_size(35)
+                .y_label_area_size(60)
+                .build_cartesian_2d(0.0..most + 1.0, (y0..y1).log_scale())?;
+            chart
+                .configure_mesh()
+                .light_line_style(WHITE)
+                .x_desc("instances solved")
+                .x_label_formatter(&|x| format!("{x:.0}"))
+                .y_desc("solve time (ms)")
+                .y_label_formatter(&|y| format!("{y:.0e}"))
+                .draw()?;
+            draw_lines(&mut chart, &series, true)?;
+            root.present()?;
+            Ok(())
+        };
+        draw().map_err(|e| PlotError(e.to_string()))?;
+    }
+    Ok(svg)
+}
+
+/// An SVG scatter plot of configurations `a` and `b` (`encoding / solver`) instance by
+/// instance ([`super::scores::scatter`]): x the time of `a`, y that of `b` (log scales, an
+/// unsolved run at the time limit, drawn as a cross), with the diagonal: points below it are
+/// instances `b` solved faster.
+pub fn render_scatter_svg(rows: &[Row], a: &str, b: &str) -> Result<String, PlotError> {
+    let pts = super::scores::scatter(rows, a, b);
+    if pts.is_empty() {
+        return Err(PlotError(format!(
+            "no instance was run with both '{a}' and '{b}'"
+        )));
+    }
+    let (lo, hi) = bounds(pts.iter().flat_map(|p| [p.0, p.1]).map(|t| t.max(0.01)));
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (700, 700)).into_drawing_area();
+        let draw = || -> Result<(), Box<dyn std::error::Error>> {
+            root.fill(&WHITE)?;
+            let mut chart = ChartBuilder::on(&root)
+                .caption(format!("{a} vs {b}"), ("sans-serif", 18))
+                .margin(12)
+                .x_label_area_size(40)
+                .y_label_area_size(60)
+                .build_cartesian_2d((lo..hi).log_scale(), (lo..hi).log_scale())?;
+            chart
+                .configure_mesh()
+                .light_line_style(WHITE)
+                .x_desc(format!("{a}: solve time (ms)"))
+                .y_desc(format!("{b}: solve time (ms)"))
+                .x_label_formatter(&|x| format!("{x:.0e}"))
+                .y_label_formatter(&|y| format!("{y:.0e}"))
+                .draw()?;
+            chart.draw_series(LineSeries::new(vec![(lo, lo), (hi, hi)], BLACK.mix(0.5)))?;
+            let color = COLORS[0];
+            chart.draw_series(
+                pts.iter()
+                    .filter(|p| p.2 && p.3)
+                    .map(|p| Circle::new((p.0.max(0.01), p.1.max(0.01)), 4, color.filled())),
+            )?;
+            chart.draw_series(pts.iter().filter(|p| !(p.2 && p.3)).map(|p| {
+                Cross::new((p.0.max(0.01), p.1.max(0.01)), 5, COLORS[3].stroke_width(2))
+            }))?;
+            root.present()?;
+            Ok(())
+        };
+        draw().map_err(|e| PlotError(e.to_string()))?;
+    }
+    Ok(svg)
+}
