@@ -85,6 +85,12 @@ pub struct CompareArgs {
     /// transition: fraction SAT and median solve time against the swept parameter.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+    /// Solve K shuffled copies of each formula (variables renamed, polarities flipped, clauses
+    /// and literals reordered from a seed, as cnfshuffle does) instead of the formula as
+    /// encoded, 1 to 1000; rows carry the copy (`shuffle` column), and models are mapped back
+    /// and checked against the original formula.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=experiment::MAX_SHUFFLE as i64))]
+    shuffle: Option<u32>,
     /// Draw a cactus plot as SVG: for each encoding and solver, the instances solved within a
     /// time.
     #[arg(long, value_name = "FILE.svg")]
@@ -421,6 +427,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
             modes
         },
         shard: args.shard,
+        shuffle: args.shuffle.unwrap_or(0) as usize,
     };
     // Every instance is drawn now: a parameter out of range is refused before the sweep.
     let mut points = cfg.validate().map_err(|e| match e {
@@ -459,6 +466,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         let units = points.len()
             * cfg.models.len()
             * cfg.symmetry_breaking.len().max(1)
+            * cfg.shuffle.max(1)
             * cfg.solvers.len();
         if shard.of > units {
             bail!(
@@ -525,7 +533,12 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         }
     };
     let wanted = |r: &Row| {
-        wanted_point(r)
+        let copy_wanted = match r.shuffle {
+            None => cfg.shuffle == 0,
+            Some(k) => (1..=cfg.shuffle as u64).contains(&k),
+        };
+        copy_wanted
+            && wanted_point(r)
             && cfg.ns.contains(&r.n)
             && cfg.models.iter().any(|m| {
                 let modes = if cfg.symmetry_breaking.is_empty() {
@@ -555,7 +568,11 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
                 .unwrap_or_default()
         );
     }
-    let total = (points.len() * cfg.models.len() * cfg.solvers.len()) as u64;
+    let total = (points.len()
+        * cfg.models.len()
+        * cfg.symmetry_breaking.len().max(1)
+        * cfg.shuffle.max(1)
+        * cfg.solvers.len()) as u64;
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(total);
         b.set_style(

@@ -10,10 +10,12 @@ pub mod plot;
 pub mod report;
 mod run;
 pub mod scores;
+pub mod shuffle;
 pub mod transition;
 
 pub use run::{machine_description, run_with_timeout, solver_version, RunOutcome, SolverSpec};
 
+use crate::cnf::Lit;
 use crate::encode::{EncodeOptions, LineEncodings};
 use crate::family::{generate, Family, InstanceSpec, Recipe};
 use crate::instance::{Instance, InstanceError, Model};
@@ -158,6 +160,10 @@ pub struct Row {
     /// data.
     #[serde(default)]
     pub gbd_hash: String,
+    /// The shuffled copy of the formula that was solved (1..=K with `--shuffle K`,
+    /// [`shuffle`]); none for the formula as encoded.
+    #[serde(default)]
+    pub shuffle: Option<u64>,
 }
 
 /// The most instances a family sweep draws (board sizes x values x seeds).
@@ -324,7 +330,13 @@ pub struct SweepConfig {
     pub symmetry_breaking: Vec<SymmetryBreaking>,
     /// Run only this shard of the grid ([`in_shard`]); `None` runs all of it.
     pub shard: Option<crate::count::Shard>,
+    /// Solve this many shuffled copies of each formula ([`shuffle`]) instead of the formula
+    /// as encoded; 0 for the formula itself.
+    pub shuffle: usize,
 }
+
+/// The most shuffled copies of a formula a sweep takes.
+pub const MAX_SHUFFLE: usize = 1000;
 
 /// `true` when run `unit` (0-based, counting the (point, configuration, solver) combinations
 /// of a sweep in the order [`run_sweep`] visits them) belongs to `shard`: the units are dealt
@@ -551,8 +563,18 @@ fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The key of a row in a resumed sweep: n, encoding, solver, family, parameter, value, seed.
-type RowKey = (usize, String, String, String, String, String, Option<u64>);
+/// The key of a row in a resumed sweep: n, encoding, solver, family, parameter, value, seed,
+/// shuffled copy.
+type RowKey = (
+    usize,
+    String,
+    String,
+    String,
+    String,
+    String,
+    Option<u64>,
+    Option<u64>,
+);
 
 fn row_key(r: &Row) -> RowKey {
     (
@@ -563,7 +585,25 @@ fn row_key(r: &Row) -> RowKey {
         r.parameter.clone(),
         r.value.clone(),
         r.seed,
+        r.shuffle,
     )
+}
+
+/// The seed of shuffled copy `copy` of the formula of a point and configuration: a digest of
+/// the configuration's name, the point (n, family, value, seed) and the copy, so that every
+/// machine draws the same copies.
+fn shuffle_seed(name: &str, point: &Point, copy: u64) -> u64 {
+    let text = format!(
+        "{name} {} {} {} {:?} {copy}",
+        point.n,
+        point.spec.as_ref().map_or("", |s| s.family.name()),
+        point.value,
+        point.spec.as_ref().and_then(|s| s.seed)
+    );
+    // FNV-1a, 64 bits.
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// Runs the sweep described by `cfg` on its `points` (see [`SweepConfig::validate`]) with the
@@ -639,7 +679,15 @@ pub fn run_sweep<E: From<SweepError>>(
             .unwrap_or_default();
         let seed = drawn.and_then(|s| s.seed);
         let label = drawn.map_or_else(|| format!("n={n}"), InstanceSpec::describe);
-        for &(model, mode) in &configurations {
+        let copies: Vec<Option<u64>> = if cfg.shuffle == 0 {
+            vec![None]
+        } else {
+            (1..=cfg.shuffle as u64).map(Some).collect()
+        };
+        for (&(model, mode), copy) in configurations
+            .iter()
+            .flat_map(|c| copies.iter().map(move |&k| (c, k)))
+        {
             let name = sweep_name(&model, mode);
             let template = Row {
                 n,
@@ -664,6 +712,7 @@ pub fn run_sweep<E: From<SweepError>>(
                     String::new()
                 },
                 shard: shard_name.clone(),
+                shuffle: copy,
                 ..Row::default()
             };
             // The units of the configured solvers (found or not), so that every shard deals
@@ -707,12 +756,44 @@ pub fn run_sweep<E: From<SweepError>>(
             };
             let t = Instant::now();
             let file = std::fs::File::create(&path).map_err(io_err)?;
-            enc.write_dimacs(std::io::BufWriter::with_capacity(1 << 16, file), None)
-                .map_err(io_err)?;
+            let mut hasher = crate::cnf::GbdHasher::default();
+            let shuffled = match copy {
+                None => {
+                    enc.write_dimacs(std::io::BufWriter::with_capacity(1 << 16, file), None)
+                        .map_err(io_err)?;
+                    crate::instance::encode(&enc, &mut hasher).map_err(io_err)?;
+                    None
+                }
+                Some(k) => {
+                    // The copy is made in memory: renamed, reordered, then written.
+                    let cnf = crate::instance::to_labelled_cnf(&enc).cnf;
+                    let clauses: Vec<Vec<Lit>> = cnf.iter().map(<[Lit]>::to_vec).collect();
+                    let sh =
+                        shuffle::Shuffle::new(size.vars as usize, shuffle_seed(&name, point, k));
+                    let header = crate::cnf::DimacsHeader {
+                        comments: vec![format!(
+                            "{} shuffled copy {k} of {name}, n = {n} (variables renamed, polarities flipped, clauses and literals reordered)",
+                            tool_version()
+                        )],
+                        vars: size.vars,
+                        clauses: clauses.len() as u64,
+                        counting: None,
+                    };
+                    let mut w = crate::cnf::DimacsWriter::new(
+                        std::io::BufWriter::with_capacity(1 << 16, file),
+                        &header,
+                    )
+                    .map_err(io_err)?;
+                    for c in sh.apply(&clauses) {
+                        crate::cnf::ClauseSink::add_clause(&mut w, &c).map_err(io_err)?;
+                        crate::cnf::ClauseSink::add_clause(&mut hasher, &c).map_err(io_err)?;
+                    }
+                    w.finish().map_err(io_err)?;
+                    Some(sh)
+                }
+            };
             let encode_ms = t.elapsed().as_secs_f64() * 1e3;
             let dimacs_bytes = std::fs::metadata(&path).map_err(io_err)?.len();
-            let mut hasher = crate::cnf::GbdHasher::default();
-            crate::instance::encode(&enc, &mut hasher).map_err(io_err)?;
             let gbd_hash = hasher.finish();
             for (solver, version) in todo {
                 let mut row = Row {
@@ -756,7 +837,12 @@ pub fn run_sweep<E: From<SweepError>>(
                         Ok(None) if known == Some(true) => "WRONG: UNSAT".to_string(),
                         Ok(None) => "UNSAT".to_string(),
                         // The model is checked as a board and against every clause.
-                        Ok(Some(model)) => match verify_assignment(&enc, model) {
+                        Ok(Some(model)) => match verify_assignment(
+                            &enc,
+                            &shuffled
+                                .as_ref()
+                                .map_or_else(|| model.clone(), |s| s.restore(model)),
+                        ) {
                             Ok(report) => match (report.board, report.cnf) {
                                 (Err(b), _) => format!("WRONG: {}", one_line(&b.to_string())),
                                 (_, Err(p)) => format!("WRONG: {}", one_line(&p.to_string())),

@@ -104,12 +104,15 @@ pub fn csv_header() -> String {
     text.lines().next().unwrap_or_default().to_string()
 }
 
-/// The header of the CSV files of earlier versions: the fields of [`Row`] before `shard` and
-/// `gbd_hash` were added. Such files are still read, resumed and merged; rows appended to them
-/// keep their columns.
+/// The header of the CSV files of earlier versions: the fields of [`Row`] up to
+/// `fixed_parameters`, before `shard`, `gbd_hash` and `shuffle` were added. Such files are
+/// still read, resumed and merged; rows appended to them keep their columns.
 pub fn legacy_csv_header() -> String {
     let h = csv_header();
-    h.strip_suffix(",shard,gbd_hash").unwrap_or(&h).to_string()
+    match h.find(",fixed_parameters") {
+        Some(i) => h[..i + ",fixed_parameters".len()].to_string(),
+        None => h,
+    }
 }
 
 /// A sweep's CSV as read back to resume it.
@@ -399,7 +402,7 @@ mod tests {
             "n,encoding,column_alo,solver,repeats,timeout_s,vars,clauses,literals,\
              dimacs_bytes,encode_ms,status,solve_ms,solve_ms_all,conflicts,decisions,\
              solver_version,tool_version,machine,family,parameter,value,seed,fixed_parameters,\
-             shard,gbd_hash"
+             shard,gbd_hash,shuffle"
         );
         // The header of files written before the last two columns.
         assert!(csv_header().starts_with(&format!("{},", legacy_csv_header())));
@@ -409,7 +412,7 @@ mod tests {
     #[test]
     fn files_without_the_last_columns_are_read_as_legacy() {
         let head = format!("{}\n", legacy_csv_header());
-        let r = resume(&format!("{head}{}", &ROW.replacen(",,\n", "\n", 1))).unwrap();
+        let r = resume(&format!("{head}{}", &ROW.replacen(",,,\n", "\n", 1))).unwrap();
         assert!(r.legacy);
         assert_eq!(r.rows.len(), 1);
         assert_eq!(r.rows[0].1.shard, "");
@@ -417,7 +420,7 @@ mod tests {
     }
 
     const ROW: &str =
-        "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m,,,,,,,\n";
+        "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m,,,,,,,,\n";
 
     fn resume(text: &str) -> Result<ResumeFile, CsvError> {
         let dir = tempfile::tempdir().unwrap();
