@@ -7,9 +7,12 @@
 //!
 //! A [`Budget`] bounds a solve: a deadline and the process's interrupt flag
 //! ([`super::interrupted`], set on Ctrl-C by the program). CaDiCaL checks it from its terminate
-//! callback during the search, so a hard instance stops within moments of the limit; varisat
-//! cannot be stopped inside a search, so with it the budget is checked between solver calls
-//! only (before each call and after each model of an enumeration).
+//! callback during the search, so a hard instance stops within moments of the limit. varisat
+//! has no such callback; under a time limit it writes a proof (in varisat's own format, which
+//! allows incremental solving) into a sink that discards it and fails once the budget is
+//! spent, which ends the search with an error (the solver is then not used again): it stops
+//! at its next proof write, as promptly in practice. Without a time limit, an interruption
+//! stops varisat only between two solver calls.
 
 use super::SolveError;
 use crate::cnf::Lit;
@@ -164,18 +167,61 @@ pub(crate) trait Engine {
 }
 
 /// A solver of the backend, loaded with the formula's clauses.
-pub(crate) fn engine(backend: Backend, f: &dyn Formula) -> Result<Box<dyn Engine>, SolveError> {
-    let mut e: Box<dyn Engine> = match backend {
-        Backend::Varisat => Box::new(VarisatEngine(varisat::Solver::new())),
-        #[cfg(feature = "cadical")]
-        Backend::Cadical => Box::new(CadicalEngine::new()),
-        #[cfg(not(feature = "cadical"))]
-        Backend::Cadical => return Err(SolveError::Unavailable(backend)),
-    };
+pub(crate) fn engine(
+    backend: Backend,
+    f: &dyn Formula,
+    budget: &Budget,
+) -> Result<Box<dyn Engine>, SolveError> {
+    let mut e = empty_engine(backend, budget)?;
     let mut sink = EngineSink(e.as_mut());
     // Adding clauses to a solver cannot fail.
     let _ = crate::instance::encode(f, &mut sink);
     Ok(e)
+}
+
+/// Solves any CNF (not only a queens formula) with the backend: the model, one literal for
+/// each of the first `vars` variables at least, or `None` when the clauses are unsatisfiable.
+///
+/// ```
+/// use queens_sat::cnf::{neg, pos};
+/// use queens_sat::solve::{solve_clauses, Backend, Budget};
+/// let clauses = [vec![pos(0), pos(1)], vec![neg(0)]];
+/// let model = solve_clauses(clauses.iter().map(|c| &c[..]), 2, Backend::default(), Budget::unlimited())
+///     .unwrap()
+///     .unwrap();
+/// assert!(model.contains(&pos(1)));
+/// ```
+pub fn solve_clauses<'a>(
+    clauses: impl IntoIterator<Item = &'a [Lit]>,
+    vars: usize,
+    backend: Backend,
+    budget: Budget,
+) -> Result<Option<Vec<Lit>>, SolveError> {
+    let mut e = empty_engine(backend, &budget)?;
+    for c in clauses {
+        e.add_clause(c);
+    }
+    if !e.solve(&[], &budget)? {
+        return Ok(None);
+    }
+    e.model(vars).map(Some)
+}
+
+/// A solver of the backend without clauses, stoppable within the budget.
+fn empty_engine(backend: Backend, budget: &Budget) -> Result<Box<dyn Engine>, SolveError> {
+    Ok(match backend {
+        Backend::Varisat => {
+            let mut solver = varisat::Solver::new();
+            if budget.limit.is_some() {
+                solver.write_proof(BudgetSink(*budget), varisat::ProofFormat::Varisat);
+            }
+            Box::new(VarisatEngine(solver))
+        }
+        #[cfg(feature = "cadical")]
+        Backend::Cadical => Box::new(CadicalEngine::new()),
+        #[cfg(not(feature = "cadical"))]
+        Backend::Cadical => return Err(SolveError::Unavailable(backend)),
+    })
 }
 
 /// Lets the encoder stream clauses into an engine.
@@ -184,6 +230,23 @@ struct EngineSink<'a>(&'a mut dyn Engine);
 impl crate::cnf::ClauseSink for EngineSink<'_> {
     fn add_clause(&mut self, clause: &[Lit]) -> std::io::Result<()> {
         self.0.add_clause(clause);
+        Ok(())
+    }
+}
+
+/// Where varisat's proof goes under a time limit: nowhere, until the budget is spent; then
+/// each write fails, which stops the search.
+struct BudgetSink(Budget);
+
+impl std::io::Write for BudgetSink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self.0.exhausted() {
+            Some(stop) => Err(std::io::Error::other(stop)),
+            None => Ok(buf.len()),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
     }
 }
@@ -198,10 +261,19 @@ impl Engine for VarisatEngine {
 
     fn solve(&mut self, assumptions: &[Lit], budget: &Budget) -> Result<bool, SolveError> {
         budget.check()?;
-        self.0.assume(assumptions);
-        self.0
-            .solve()
-            .map_err(|e| SolveError::Solver(e.to_string()))
+        if !assumptions.is_empty() {
+            // The proof output of the time limit's sink must not record assumptions.
+            if budget.limit.is_some() {
+                return Err(SolveError::Solver(
+                    "varisat cannot solve under assumptions with a time limit".into(),
+                ));
+            }
+            self.0.assume(assumptions);
+        }
+        self.0.solve().map_err(|e| match budget.exhausted() {
+            Some(stop) => SolveError::Stopped(stop),
+            None => SolveError::Solver(e.to_string()),
+        })
     }
 
     fn model(&mut self, _vars: usize) -> Result<Vec<Lit>, SolveError> {
@@ -304,7 +376,7 @@ mod tests {
         let inst = crate::instance::Instance::new(6, crate::instance::Model::default()).unwrap();
         let spent = Budget::time_limit(Duration::ZERO);
         for b in Backend::available() {
-            let mut e = engine(b, &inst).unwrap();
+            let mut e = engine(b, &inst, &Budget::unlimited()).unwrap();
             assert!(matches!(
                 e.solve(&[], &spent),
                 Err(SolveError::Stopped(Stop::Timeout(_)))

@@ -119,7 +119,7 @@ impl Part {
         backend: Backend,
         budget: Budget,
     ) -> Result<Part, SolveError> {
-        let mut solver = engine(backend, formula.as_ref())?;
+        let mut solver = engine(backend, formula.as_ref(), &budget)?;
         for (r, &c) in prefix.iter().enumerate() {
             for l in formula.value_lits(r, c) {
                 solver.add_clause(&[l]);
@@ -282,7 +282,7 @@ impl Enumeration {
 
     /// Stops with [`SolveError::Stopped`] once `limit` has passed (counted from the start of
     /// [`Enumeration::count`], [`Enumeration::for_each_batch`] or [`Enumeration::iter`]).
-    /// CaDiCaL stops inside a search; varisat between two solutions.
+    /// Both backends stop inside a search (see [`Budget`]).
     pub fn time_limit(mut self, limit: Option<std::time::Duration>) -> Self {
         self.time_limit = limit;
         self

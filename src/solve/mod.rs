@@ -44,7 +44,7 @@ pub mod process;
 mod proof;
 mod verify;
 
-pub use backend::{Backend, Budget, ParseBackendError, Stop};
+pub use backend::{solve_clauses, Backend, Budget, ParseBackendError, Stop};
 pub use enumerate::{
     count_solutions, default_split_rows, max_split_rows, solutions, Enumeration, Progress,
     Solutions, MAX_PARTS,
@@ -137,8 +137,8 @@ pub fn solve_model_with(f: &dyn Formula, backend: Backend) -> Result<Option<Mode
 }
 
 /// Like [`solve_model_with`], stopping with [`SolveError::Stopped`] once the budget is spent
-/// (a time limit, or an interruption: see [`Budget`]). CaDiCaL stops during the search; varisat
-/// only checks the budget before it starts.
+/// (a time limit, or an interruption: see [`Budget`]). CaDiCaL stops during the search;
+/// varisat, under a time limit, at its next proof write (see [`Budget`]).
 ///
 /// ```
 /// use queens_sat::instance::{Instance, Model};
@@ -155,7 +155,7 @@ pub fn solve_model_within(
     backend: Backend,
     budget: Budget,
 ) -> Result<Option<Model>, SolveError> {
-    let mut solver = backend::engine(backend, f)?;
+    let mut solver = backend::engine(backend, f, &budget)?;
     if !solver.solve(&[], &budget)? {
         return Ok(None);
     }
