@@ -187,7 +187,7 @@ fn merge_refuses_what_does_not_add_up() {
     assert!(sweep(&SWEEP, &["--csv", whole.to_str().unwrap()])
         .status
         .success());
-    refused(&[whole.clone()], "not from a sharded sweep");
+    refused(std::slice::from_ref(&whole), "not from a sharded sweep");
     // A missing file, a file that is not a sweep's CSV.
     refused(&[dir.path().join("none.csv")], "does not exist");
     let junk = dir.path().join("junk.csv");

@@ -368,7 +368,7 @@ mod tests {
             assert_eq!(b.to_string().parse::<Backend>(), Ok(b));
         }
         assert!("minisat".parse::<Backend>().is_err());
-        assert_eq!(Backend::default().is_available(), true);
+        assert!(Backend::default().is_available());
     }
 
     #[test]
