@@ -185,11 +185,12 @@ pub(crate) fn engine(
 /// ```
 /// use queens_sat::cnf::{neg, pos};
 /// use queens_sat::solve::{solve_clauses, Backend, Budget};
-/// let clauses = [vec![pos(0), pos(1)], vec![neg(0)]];
+/// // DIMACS variables 1 and 2: (1 or 2) and not 1.
+/// let clauses = [vec![pos(1), pos(2)], vec![neg(1)]];
 /// let model = solve_clauses(clauses.iter().map(|c| &c[..]), 2, Backend::default(), Budget::unlimited())
 ///     .unwrap()
 ///     .unwrap();
-/// assert!(model.contains(&pos(1)));
+/// assert!(model.contains(&pos(2)));
 /// ```
 pub fn solve_clauses<'a>(
     clauses: impl IntoIterator<Item = &'a [Lit]>,
