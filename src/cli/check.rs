@@ -79,6 +79,11 @@ pub struct CheckArgs {
     /// repeatable.
     #[arg(long, value_name = "FILE")]
     instance: Vec<std::path::PathBuf>,
+    /// The embedded solver of the SAT enumeration and the symmetry-breaking count: cadical
+    /// (the default when built in) or varisat. The single solve and the proofs of UNSAT
+    /// answers always use varisat.
+    #[arg(long, value_name = "NAME", default_value_t = queens_sat::solve::Backend::default(), value_parser = super::parse_backend())]
+    backend: queens_sat::solve::Backend,
 }
 
 /// The models the `--models` values name, each with every encoding of `encs` where it takes
@@ -168,6 +173,7 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
         external,
         timeout: args.timeout,
         threads: args.threads,
+        backend: args.backend,
     };
 
     let bar = io::stderr().is_terminal().then(|| {

@@ -61,8 +61,9 @@ pub struct CompareArgs {
     /// (`pairwise+lex-leader`).
     #[arg(long, value_delimiter = ',', default_value = "none", value_name = "MODES", value_parser = super::solve::parse_symmetry_breaking())]
     symmetry_breaking: Vec<queens_sat::symmetry::SymmetryBreaking>,
-    /// Solvers, comma-separated: `varisat` (embedded) or any command on PATH that reads a
-    /// DIMACS file (cadical, kissat, minisat, ...).
+    /// Solvers, comma-separated: `varisat` or `cadical-lib` (the embedded solvers, run as
+    /// `queens-sat sat --backend ...` processes) or any command on PATH that reads a DIMACS
+    /// file (cadical, kissat, minisat, ...).
     #[arg(long, value_delimiter = ',', default_value = "varisat")]
     solver: Vec<String>,
     /// Runs per combination, 1 to 1000 (the median is reported).
@@ -358,16 +359,40 @@ fn parse_encodings(values: &[String]) -> Result<Vec<LineEncodings>> {
     Ok(out)
 }
 
+/// The embedded solvers as `compare` names them: the name, the backend and its version.
+const EMBEDDED: [(&str, queens_sat::solve::Backend, &str); 2] = [
+    (
+        "varisat",
+        queens_sat::solve::Backend::Varisat,
+        "varisat 0.2",
+    ),
+    (
+        "cadical-lib",
+        queens_sat::solve::Backend::Cadical,
+        "CaDiCaL 1.9.5",
+    ),
+];
+
 fn solver_spec(name: &str) -> Result<SolverSpec> {
-    if name.trim() == "varisat" {
+    if let Some(&(name, backend, version)) = EMBEDDED.iter().find(|e| e.0 == name.trim()) {
+        if !backend.is_available() {
+            anyhow::bail!(
+                "--solver {name}: {}",
+                queens_sat::solve::SolveError::Unavailable(backend)
+            );
+        }
         let exe = std::env::current_exe().context("cannot find the queens-sat executable")?;
         return Ok(SolverSpec {
-            name: "varisat".into(),
+            name: name.into(),
             program: exe,
-            args: vec!["sat".into()],
+            // `sat` defaults to varisat: its command line stays the one of earlier sweeps.
+            args: match backend {
+                queens_sat::solve::Backend::Varisat => vec!["sat".into()],
+                _ => vec!["sat".into(), "--backend".into(), backend.name().into()],
+            },
             result_file: false,
             version: Some(format!(
-                "varisat 0.2, embedded in {}",
+                "{version}, embedded in {}",
                 experiment::tool_version()
             )),
         });

@@ -350,6 +350,14 @@ fn error_line(e: &anyhow::Error) -> String {
     line
 }
 
+/// The parser of `--backend`: `varisat` or `cadical` (clap lists them on a typo). A backend
+/// this build lacks is refused when it is used, naming the missing feature.
+pub fn parse_backend() -> impl clap::builder::TypedValueParser<Value = queens_sat::solve::Backend> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(queens_sat::solve::Backend::NAMES)
+        .map(|s| s.parse::<queens_sat::solve::Backend>().unwrap_or_default())
+}
+
 /// The models that `--models` names (as `check` and `compare` take them): `cells` with every
 /// encoding of `encs`, the column model's `direct` with every uniform one of `encs`, and
 /// `order`, `log`, `support` (pairwise where an at-most-one is needed); `all` for every one.

@@ -1,6 +1,7 @@
-//! `queens-sat sat FILE` (hidden): solve any DIMACS CNF file with the embedded solver and answer
-//! in SAT-competition style (exit 10 SAT, 20 UNSAT). `compare` runs it as the `varisat` solver,
-//! so every solver is timed the same way, as a process reading the same file.
+//! `queens-sat sat FILE` (hidden): solve any DIMACS CNF file with an embedded solver
+//! (`--backend varisat`, the default here, or `cadical`) and answer in SAT-competition style
+//! (exit 10 SAT, 20 UNSAT). `compare` runs it as the `varisat` and `cadical-lib` solvers, so
+//! every solver is timed the same way, as a process reading the same file.
 
 use anyhow::{Context, Result};
 use clap::Args;
@@ -12,6 +13,9 @@ use std::process::ExitCode;
 pub struct SatArgs {
     /// A DIMACS CNF file.
     file: PathBuf,
+    /// The embedded solver: varisat or cadical (CaDiCaL in-process).
+    #[arg(long, value_name = "NAME", default_value = "varisat", value_parser = super::parse_backend())]
+    backend: queens_sat::solve::Backend,
 }
 
 pub fn run(args: SatArgs) -> Result<ExitCode> {
@@ -30,18 +34,21 @@ pub fn run(args: SatArgs) -> Result<ExitCode> {
             args.file.display()
         );
     }
-    let mut solver = varisat::Solver::new();
-    solver
-        .add_dimacs_cnf(&text[..])
+    let cnf = varisat::dimacs::DimacsParser::parse(&text[..])
         .with_context(|| format!("{} is not valid DIMACS", args.file.display()))?;
-    let sat = solver.solve().context("the solver stopped")?;
+    let answer = queens_sat::solve::solve_clauses(
+        cnf.iter(),
+        cnf.var_count(),
+        args.backend,
+        queens_sat::solve::Budget::unlimited(),
+    )
+    .context("the solver stopped")?;
     let mut out = std::io::stdout().lock();
-    if !sat {
+    let Some(model) = answer else {
         writeln!(out, "s UNSATISFIABLE")?;
         return Ok(ExitCode::from(20));
-    }
+    };
     writeln!(out, "s SATISFIABLE")?;
-    let model = solver.model().unwrap_or_default();
     queens_sat::cnf::write_v_lines(&mut out, &model)?;
     Ok(ExitCode::from(10))
 }

@@ -6,8 +6,8 @@ use clap::{Args, ValueEnum};
 use queens_sat::family::InstanceSpec;
 use queens_sat::instance::Instance;
 use queens_sat::solve::{
-    refute_unsat, run_external_with, solve_model, verify_assignment, Enumeration, Progress,
-    SolverAnswer,
+    refute_unsat, run_external_with, solve_model_within, verify_assignment, Backend, Budget,
+    Enumeration, Progress, SolveError, SolverAnswer,
 };
 use queens_sat::symmetry::SymmetryBreaking;
 use queens_sat::Placement;
@@ -167,10 +167,15 @@ pub struct SolveArgs {
     /// result file as its second argument.
     #[arg(long, value_name = "COMMAND", conflicts_with_all = ["all", "count", "limit"])]
     solver: Option<String>,
-    /// With --solver: stop the solver (and every process it started) after SECONDS and exit
-    /// 1 (default: no limit).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, requires = "solver", allow_negative_numbers = true)]
+    /// Stop after SECONDS and exit 1 (default: no limit): the embedded solver (one solution,
+    /// --all, --count; it stops within moments) or,
+    /// with --solver, the solver and every process it started. Not with --why or a proof.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, allow_negative_numbers = true)]
     timeout: Option<Duration>,
+    /// The embedded solver: cadical (CaDiCaL in-process, the default when built in) or
+    /// varisat. --why and proofs (--proof, --check-proof) always use varisat.
+    #[arg(long, value_name = "NAME", default_value_t = Backend::default(), value_parser = super::parse_backend(), conflicts_with = "solver")]
+    backend: Backend,
     /// Enumeration: split into sub-problems on the first K rows (0: a single solver).
     #[arg(long, value_name = "K")]
     split_rows: Option<usize>,
@@ -210,6 +215,12 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         bail!("--limit must be at least 1");
     }
     let enumerate = args.all || args.count || args.limit.is_some();
+    if args.timeout.is_some()
+        && args.solver.is_none()
+        && (args.why || args.proof.is_some() || args.check_proof)
+    {
+        bail!("--timeout applies to solving and enumeration, not to --why or proofs");
+    }
     if enumerate && args.format == Format::Competition {
         bail!("--format competition shows one model; use --all or --count with --format board, line or json");
     }
@@ -222,7 +233,16 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     match &args.solver {
         Some(cmd) => run_external_solver(&args, &inst, cmd),
         None => {
-            let model = solve_model(&inst)?;
+            let backend = if args.why {
+                Backend::Varisat
+            } else {
+                args.backend
+            };
+            super::output::install_interrupt_handler();
+            let model = match solve_model_within(&inst, backend, Budget::from_limit(args.timeout)) {
+                Err(SolveError::Stopped(stop)) => return Ok(stopped(stop)),
+                r => r?,
+            };
             let out = &mut io::stdout().lock();
             let header = if args.why {
                 "a solution exists, so the formula is satisfiable; here is one"
@@ -251,6 +271,16 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             }
             Ok(code)
         }
+    }
+}
+
+/// The message and exit code of an embedded solve that stopped without an answer: exit 1 at
+/// the time limit (as with --solver), 130 when interrupted.
+fn stopped(stop: queens_sat::solve::Stop) -> ExitCode {
+    eprintln!("error: the embedded solver stopped without an answer: {stop}");
+    match stop {
+        queens_sat::solve::Stop::Timeout(_) => ExitCode::from(1),
+        queens_sat::solve::Stop::Interrupted => ExitCode::from(130),
     }
 }
 
@@ -716,7 +746,11 @@ impl ProgressReport {
 
 fn run_enumeration(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
     let n = inst.n();
-    let mut e = Enumeration::new(inst.clone()).limit(args.limit);
+    let mut e = Enumeration::new(inst.clone())
+        .limit(args.limit)
+        .backend(args.backend)
+        .time_limit(args.timeout);
+    super::output::install_interrupt_handler();
     if let Some(k) = args.split_rows {
         let max = queens_sat::solve::max_split_rows(n);
         if k > max {
@@ -734,8 +768,12 @@ fn run_enumeration(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if args.count {
-        let count = e.count(|p| progress.update(p))?;
+        let count = e.count(|p| progress.update(p));
         progress.finish();
+        let count = match count {
+            Err(SolveError::Stopped(stop)) => return Ok(stopped(stop)),
+            r => r?,
+        };
         let mode = inst.symmetry_breaking();
         if args.format == Format::Json {
             let mut v = serde_json::json!({"n": n, "count": count, "limit": args.limit});
@@ -798,7 +836,13 @@ fn run_enumeration(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
         |p| progress.update(p),
     );
     progress.finish();
-    result?;
+    if let Err(e) = result {
+        out.flush()?;
+        if let Some(SolveError::Stopped(stop)) = e.downcast_ref::<SolveError>() {
+            return Ok(stopped(*stop));
+        }
+        return Err(e);
+    }
     match args.format {
         Format::Json => {
             let limit = serde_json::json!(args.limit);

@@ -188,6 +188,10 @@ pub struct CheckConfig {
     pub timeout: Duration,
     /// Worker threads for [`run`] (default: one per core).
     pub threads: Option<usize>,
+    /// The embedded solver of the enumeration and the symmetry-breaking count (default:
+    /// [`crate::solve::Backend::default`]). The single solve, the soundness probes and the
+    /// proofs of UNSAT answers use varisat, which writes the proofs.
+    pub backend: crate::solve::Backend,
 }
 
 impl Default for CheckConfig {
@@ -199,6 +203,7 @@ impl Default for CheckConfig {
             external: Vec::new(),
             timeout: Duration::from_secs(60),
             threads: None,
+            backend: crate::solve::Backend::default(),
         }
     }
 }
@@ -467,6 +472,7 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
     if n <= cfg.enumerate_up_to || few {
         let kept = enumerate(
             Arc::clone(&shared),
+            cfg.backend,
             expected,
             cfg.corrupted_solutions,
             &mut row,
@@ -478,7 +484,7 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
 
     // 6. Symmetry breaking: the lex-leader count against the classes, for small boards.
     if n <= cfg.enumerate_up_to.min(SYMMETRY_CHECK_MAX_N) && (!exp.is_instance() || few) {
-        check_symmetry_breaking(f, exp, &mut row);
+        check_symmetry_breaking(f, exp, cfg.backend, &mut row);
     }
 
     // 3. The constructor (the empty square board only: a construction knows no fixed cells).
@@ -627,7 +633,12 @@ pub fn classes_of_instance(f: &dyn Formula, group: &[Symmetry]) -> Option<u64> {
 /// Check 6: the formula with lex-leader symmetry breaking has one model per class: the
 /// counter's fundamental count on the empty square board, the classes of the instance's
 /// solutions under its stabilizer otherwise ([`classes_of_instance`]).
-fn check_symmetry_breaking(f: &dyn Formula, exp: &Expectation, row: &mut RowReport) {
+fn check_symmetry_breaking(
+    f: &dyn Formula,
+    exp: &Expectation,
+    backend: crate::solve::Backend,
+    row: &mut RowReport,
+) {
     let Some(sb) = f.with_symmetry_breaking_dyn(SymmetryBreaking::LexLeader) else {
         return;
     };
@@ -638,7 +649,7 @@ fn check_symmetry_breaking(f: &dyn Formula, exp: &Expectation, row: &mut RowRepo
             .map(|c| c.fundamental)
             .or(exp.reference_fundamental)
     };
-    match Enumeration::shared(sb).count(|_| {}) {
+    match Enumeration::shared(sb).backend(backend).count(|_| {}) {
         Err(e) => row.fail(Check::Symmetry, e.to_string()),
         Ok(models) => {
             row.classes = Some(models);
@@ -659,13 +670,14 @@ fn check_symmetry_breaking(f: &dyn Formula, exp: &Expectation, row: &mut RowRepo
 /// soon as there are more models than `expected`. Returns the first `keep` solutions found.
 fn enumerate(
     f: Arc<dyn Formula>,
+    backend: crate::solve::Backend,
     expected: Option<u64>,
     keep: usize,
     row: &mut RowReport,
 ) -> Vec<Placement> {
     let mut kept = Vec::new();
     let mut models = 0u64;
-    for item in Enumeration::shared(f).split_rows(0).iter() {
+    for item in Enumeration::shared(f).backend(backend).split_rows(0).iter() {
         match item {
             Err(SolveError::BadModel { problem, model }) => {
                 row.fail(

@@ -14,8 +14,14 @@
 //! Every model is decoded and checked as a board of the instance; a model that is not a
 //! solution ends the enumeration with [`SolveError::BadModel`] (the cross-checks rely on this to
 //! catch broken encodings with the same code that `solve --all` runs).
+//!
+//! The parts' solvers are of one [`Backend`] ([`Enumeration::backend`]); the code above drives
+//! them through the backends' common interface, so enumeration and counting are the same
+//! whatever the solver. A time limit ([`Enumeration::time_limit`]) or an interruption ends the
+//! enumeration with [`SolveError::Stopped`].
 
-use super::{decode_model, load, SolveError};
+use super::backend::{engine, Backend, Budget, Engine};
+use super::{decode_model, SolveError};
 use crate::board::Placement;
 use crate::instance::{blocking_clause, Formula};
 use rayon::prelude::*;
@@ -101,42 +107,42 @@ fn prefixes(f: &dyn Formula, k: usize) -> Vec<Vec<usize>> {
 /// One sub-problem: a solver with the formula, the partial board and the prefix fixed.
 struct Part {
     formula: Arc<dyn Formula>,
-    solver: varisat::Solver<'static>,
+    solver: Box<dyn Engine>,
+    budget: Budget,
     done: bool,
 }
 
 impl Part {
-    fn new(formula: &Arc<dyn Formula>, prefix: &[usize]) -> Part {
-        let mut solver = varisat::Solver::new();
-        load(formula.as_ref(), &mut solver);
+    fn new(
+        formula: &Arc<dyn Formula>,
+        prefix: &[usize],
+        backend: Backend,
+        budget: Budget,
+    ) -> Result<Part, SolveError> {
+        let mut solver = engine(backend, formula.as_ref(), &budget)?;
         for (r, &c) in prefix.iter().enumerate() {
             for l in formula.value_lits(r, c) {
-                varisat::ExtendFormula::add_clause(&mut solver, &[l]);
+                solver.add_clause(&[l]);
             }
         }
-        Part {
+        Ok(Part {
             formula: Arc::clone(formula),
             solver,
+            budget,
             done: false,
-        }
+        })
     }
 
     fn next_solution(&mut self) -> Result<Option<Placement>, SolveError> {
         if self.done {
             return Ok(None);
         }
-        let sat = self
-            .solver
-            .solve()
-            .map_err(|e| SolveError::Solver(e.to_string()))?;
+        let sat = self.solver.solve(&[], &self.budget)?;
         if !sat {
             self.done = true;
             return Ok(None);
         }
-        let lits = self
-            .solver
-            .model()
-            .ok_or_else(|| SolveError::Solver("no model after SAT".into()))?;
+        let lits = self.solver.model(self.formula.num_vars() as usize)?;
         let p = match decode_model(self.formula.as_ref(), &lits) {
             Ok(p) => p,
             Err(e) => {
@@ -145,7 +151,7 @@ impl Part {
             }
         };
         let blocking = blocking_clause(self.formula.as_ref(), &p);
-        varisat::ExtendFormula::add_clause(&mut self.solver, &blocking);
+        self.solver.block(&blocking);
         Ok(Some(p))
     }
 
@@ -164,10 +170,13 @@ impl Part {
 
 /// An iterator over all solutions, one sub-problem after the other (see the module doc).
 ///
-/// Made by [`solutions`] or [`Enumeration::iter`]. Items are `Err` only if the embedded solver
-/// fails, which it is not expected to do.
+/// Made by [`solutions`] or [`Enumeration::iter`]. Items are `Err` if the embedded solver
+/// fails, which it is not expected to do, or stops at the time limit or on an interruption
+/// ([`SolveError::Stopped`]); the iterator ends after an error.
 pub struct Solutions {
     formula: Arc<dyn Formula>,
+    backend: Backend,
+    budget: Budget,
     prefixes: std::vec::IntoIter<Vec<usize>>,
     current: Option<Part>,
     failed: bool,
@@ -192,12 +201,19 @@ impl Iterator for Solutions {
                 }
             }
             let prefix = self.prefixes.next()?;
-            self.current = Some(Part::new(&self.formula, &prefix));
+            match Part::new(&self.formula, &prefix, self.backend, self.budget) {
+                Ok(p) => self.current = Some(p),
+                Err(e) => {
+                    self.failed = true;
+                    return Some(Err(e));
+                }
+            }
         }
     }
 }
 
-/// Every solution of the instance, lazily, in a deterministic order.
+/// Every solution of the instance, lazily, in a deterministic order (for a given backend:
+/// [`Backend::default`] here).
 ///
 /// ```
 /// use queens_sat::instance::{Instance, Model};
@@ -210,7 +226,7 @@ pub fn solutions<F: Formula + Clone + 'static>(f: &F) -> Solutions {
     Enumeration::new(f.clone()).iter()
 }
 
-/// The number of solutions of the instance, counted in parallel.
+/// The number of solutions of the instance, counted in parallel with [`Backend::default`].
 pub fn count_solutions<F: Formula + Clone + 'static>(f: &F) -> Result<u64, SolveError> {
     Enumeration::new(f.clone()).count(|_| {})
 }
@@ -226,19 +242,21 @@ pub struct Progress {
     pub solutions: u64,
 }
 
-/// An enumeration with its settings: how many leading rows to split on, how many threads, and
-/// an optional limit on the number of solutions.
+/// An enumeration with its settings: how many leading rows to split on, how many threads, an
+/// optional limit on the number of solutions, the backend and an optional time limit.
 #[derive(Clone)]
 pub struct Enumeration {
     formula: Arc<dyn Formula>,
     split_rows: usize,
     threads: Option<usize>,
     limit: Option<u64>,
+    backend: Backend,
+    time_limit: Option<std::time::Duration>,
 }
 
 impl Enumeration {
     /// An enumeration of the solutions of `formula` with default settings (split on
-    /// [`default_split_rows`] rows, all cores, no limit).
+    /// [`default_split_rows`] rows, all cores, no limit, [`Backend::default`], no time limit).
     pub fn new(formula: impl Formula + 'static) -> Self {
         Self::shared(Arc::new(formula))
     }
@@ -251,7 +269,23 @@ impl Enumeration {
             split_rows,
             threads: None,
             limit: None,
+            backend: Backend::default(),
+            time_limit: None,
         }
+    }
+
+    /// Solves the parts with the given backend.
+    pub fn backend(mut self, backend: Backend) -> Self {
+        self.backend = backend;
+        self
+    }
+
+    /// Stops with [`SolveError::Stopped`] once `limit` has passed (counted from the start of
+    /// [`Enumeration::count`], [`Enumeration::for_each_batch`] or [`Enumeration::iter`]).
+    /// Both backends stop inside a search (see [`Budget`]).
+    pub fn time_limit(mut self, limit: Option<std::time::Duration>) -> Self {
+        self.time_limit = limit;
+        self
     }
 
     /// Splits on the first `k` rows (0: one solver for everything, the plain method), at most
@@ -282,6 +316,8 @@ impl Enumeration {
     pub fn iter(&self) -> Solutions {
         Solutions {
             formula: Arc::clone(&self.formula),
+            backend: self.backend,
+            budget: Budget::from_limit(self.time_limit),
             prefixes: prefixes(self.formula.as_ref(), self.split_rows).into_iter(),
             current: None,
             failed: false,
@@ -329,6 +365,7 @@ impl Enumeration {
         let threads = pool
             .as_ref()
             .map_or_else(rayon::current_num_threads, |p| p.current_num_threads());
+        let budget = Budget::from_limit(self.time_limit);
         let all = prefixes(self.formula.as_ref(), self.split_rows);
         // Batches keep the output in order and let the limit stop the work early; without a
         // limit they are larger so the threads stay busy.
@@ -347,7 +384,9 @@ impl Enumeration {
             let work = || -> Result<Vec<Vec<Placement>>, SolveError> {
                 chunk
                     .par_iter()
-                    .map(|prefix| Part::new(&self.formula, prefix).collect(cap))
+                    .map(|prefix| {
+                        Part::new(&self.formula, prefix, self.backend, budget)?.collect(cap)
+                    })
                     .collect()
             };
             let results = match &pool {

@@ -1,14 +1,18 @@
-//! Solving: the encoder's clauses handed to the embedded SAT solver (varisat), models turned
-//! back into boards, all solutions enumerated and counted, and the answers of external solvers
-//! read and checked.
+//! Solving: the encoder's clauses handed to an embedded SAT solver (CaDiCaL or varisat, see
+//! [`Backend`]), models turned back into boards, all solutions enumerated and counted, and the
+//! answers of external solvers read and checked.
 //!
 //! * [`solve`] finds one solution (or proves there is none); [`solve_model`] also returns the
-//!   full model, auxiliary variables included.
+//!   full model, auxiliary variables included. Both use [`Backend::default`] (CaDiCaL when the
+//!   `cadical` feature is on, as it is by default; else varisat); [`solve_with`],
+//!   [`solve_model_with`] and [`solve_model_within`] take the backend, and the last a time
+//!   limit ([`Budget`]): a solve that runs out of it ends in [`SolveError::Stopped`].
 //! * [`solutions`] iterates over every solution; [`count_solutions`] counts them in parallel;
-//!   [`Enumeration`] gives control over the split into sub-problems, threads and a limit.
+//!   [`Enumeration`] gives control over the split into sub-problems, threads, a limit, the
+//!   backend ([`Enumeration::backend`]) and a time limit ([`Enumeration::time_limit`]).
 //! * [`parse_solver_answer`] reads SAT-competition output (`s`/`v` lines) or a MiniSat result
 //!   file into an [`Assignment`]; [`run_external`] runs a solver command on the CNF.
-//! * [`prove_unsat`] writes a DRAT proof of unsatisfiability; [`check_proof`] checks one,
+//! * [`prove_unsat`] (always varisat) writes a DRAT proof of unsatisfiability; [`check_proof`] checks one,
 //!   from the embedded solver or an external one, with an independent checker.
 //! * [`verify_assignment`] and [`verify_placement`] check an answer twice, independently: as a
 //!   board ([`crate::check::check_placement`]) and clause by clause against the CNF.
@@ -32,6 +36,7 @@
 //! assert_eq!(count_solutions(&board(6)).unwrap(), 4);
 //! ```
 
+mod backend;
 mod enumerate;
 mod external;
 mod parse;
@@ -39,6 +44,7 @@ pub mod process;
 mod proof;
 mod verify;
 
+pub use backend::{solve_clauses, Backend, Budget, ParseBackendError, Stop};
 pub use enumerate::{
     count_solutions, default_split_rows, max_split_rows, solutions, Enumeration, Progress,
     Solutions, MAX_PARTS,
@@ -85,6 +91,13 @@ pub enum SolveError {
     /// Threads for the enumeration could not be started.
     #[error("cannot start threads: {0}")]
     Threads(String),
+    /// The solve stopped without an answer: its time limit passed or the process was
+    /// interrupted.
+    #[error("the embedded solver stopped without an answer: {0}")]
+    Stopped(Stop),
+    /// The backend is not part of this build (CaDiCaL needs the `cadical` feature).
+    #[error("the {0} backend is not part of this build (it needs the `{0}` feature)")]
+    Unavailable(Backend),
 }
 
 impl From<crate::encode::EncodeError> for SolveError {
@@ -110,17 +123,43 @@ pub fn solve(f: &dyn Formula) -> Result<Option<Placement>, SolveError> {
 
 /// Like [`solve`], but also returns the full model.
 pub fn solve_model(f: &dyn Formula) -> Result<Option<Model>, SolveError> {
-    let mut solver = varisat::Solver::new();
-    load(f, &mut solver);
-    if !solver
-        .solve()
-        .map_err(|e| SolveError::Solver(e.to_string()))?
-    {
+    solve_model_with(f, Backend::default())
+}
+
+/// Like [`solve`], with the given backend.
+pub fn solve_with(f: &dyn Formula, backend: Backend) -> Result<Option<Placement>, SolveError> {
+    Ok(solve_model_with(f, backend)?.map(|m| m.placement))
+}
+
+/// Like [`solve_model`], with the given backend.
+pub fn solve_model_with(f: &dyn Formula, backend: Backend) -> Result<Option<Model>, SolveError> {
+    solve_model_within(f, backend, Budget::unlimited())
+}
+
+/// Like [`solve_model_with`], stopping with [`SolveError::Stopped`] once the budget is spent
+/// (a time limit, or an interruption: see [`Budget`]). CaDiCaL stops during the search;
+/// varisat, under a time limit, at its next proof write (see [`Budget`]).
+///
+/// ```
+/// use queens_sat::instance::{Instance, Model};
+/// use queens_sat::solve::{solve_model_within, Backend, Budget, SolveError, Stop};
+/// use std::time::Duration;
+///
+/// let inst = Instance::new(8, Model::default()).unwrap();
+/// let spent = Budget::time_limit(Duration::ZERO);
+/// let r = solve_model_within(&inst, Backend::default(), spent);
+/// assert!(matches!(r, Err(SolveError::Stopped(Stop::Timeout(_)))));
+/// ```
+pub fn solve_model_within(
+    f: &dyn Formula,
+    backend: Backend,
+    budget: Budget,
+) -> Result<Option<Model>, SolveError> {
+    let mut solver = backend::engine(backend, f, &budget)?;
+    if !solver.solve(&[], &budget)? {
         return Ok(None);
     }
-    let lits = solver
-        .model()
-        .ok_or_else(|| SolveError::Solver("no model after SAT".into()))?;
+    let lits = solver.model(f.num_vars() as usize)?;
     let placement = decode_model(f, &lits)?;
     let assignment = Assignment::from_lits(&lits);
     Ok(Some(Model {

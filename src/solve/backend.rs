@@ -1,0 +1,388 @@
+//! The embedded SAT solvers behind one small interface: varisat (pure Rust, always built) and
+//! CaDiCaL (in-process, behind the `cadical` feature).
+//!
+//! [`Backend`] names the solver; the solving, enumeration and counting code drives either
+//! through the internal [`Engine`] trait (add a clause, solve under assumptions, read the
+//! model), so that there is one enumeration, whatever the solver.
+//!
+//! A [`Budget`] bounds a solve: a deadline and the process's interrupt flag
+//! ([`super::interrupted`], set on Ctrl-C by the program). CaDiCaL checks it from its terminate
+//! callback during the search, so a hard instance stops within moments of the limit. varisat
+//! has no such callback; under a time limit it writes a proof (in varisat's own format, which
+//! allows incremental solving) into a sink that discards it and fails once the budget is
+//! spent, which ends the search with an error (the solver is then not used again): it stops
+//! at its next proof write, as promptly in practice. Without a time limit, an interruption
+//! stops varisat only between two solver calls.
+
+use super::SolveError;
+use crate::cnf::Lit;
+use crate::instance::Formula;
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+/// Which embedded SAT solver to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// varisat 0.2: pure Rust, writes DRAT proofs; slower on hard instances.
+    Varisat,
+    /// CaDiCaL 1.9.5 in-process (needs the `cadical` feature): a state-of-the-art CDCL solver.
+    Cadical,
+}
+
+impl Backend {
+    /// Every backend's name, in the order of the enum.
+    pub const NAMES: [&'static str; 2] = ["varisat", "cadical"];
+
+    /// The backend's name, as `--backend` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Varisat => "varisat",
+            Backend::Cadical => "cadical",
+        }
+    }
+
+    /// `true` when this build includes the backend (CaDiCaL needs the `cadical` feature).
+    pub fn is_available(self) -> bool {
+        match self {
+            Backend::Varisat => true,
+            Backend::Cadical => cfg!(feature = "cadical"),
+        }
+    }
+
+    /// The backends this build includes.
+    pub fn available() -> Vec<Backend> {
+        [Backend::Varisat, Backend::Cadical]
+            .into_iter()
+            .filter(|b| b.is_available())
+            .collect()
+    }
+}
+
+impl Default for Backend {
+    /// CaDiCaL when the `cadical` feature is on (the default build), else varisat.
+    fn default() -> Self {
+        if cfg!(feature = "cadical") {
+            Backend::Cadical
+        } else {
+            Backend::Varisat
+        }
+    }
+}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A backend name that is not known.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown backend '{0}' (expected varisat or cadical)")]
+pub struct ParseBackendError(pub String);
+
+impl FromStr for Backend {
+    type Err = ParseBackendError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "varisat" => Ok(Backend::Varisat),
+            "cadical" => Ok(Backend::Cadical),
+            _ => Err(ParseBackendError(s.to_string())),
+        }
+    }
+}
+
+/// Why a solve stopped without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Stop {
+    /// The time limit passed.
+    #[error("the time limit of {:.3} s passed", .0.as_secs_f64())]
+    Timeout(Duration),
+    /// The process was interrupted (Ctrl-C or a termination signal).
+    #[error("interrupted")]
+    Interrupted,
+}
+
+/// How long a solve may run: an optional deadline, and the process's interrupt flag.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    limit: Option<Duration>,
+    deadline: Option<Instant>,
+}
+
+impl Budget {
+    /// No time limit (an interruption still stops the solve).
+    pub fn unlimited() -> Self {
+        Budget::default()
+    }
+
+    /// A limit of `limit` from now.
+    pub fn time_limit(limit: Duration) -> Self {
+        Budget {
+            limit: Some(limit),
+            deadline: Instant::now().checked_add(limit),
+        }
+    }
+
+    /// A limit from now when `limit` is given, else none.
+    pub fn from_limit(limit: Option<Duration>) -> Self {
+        limit.map_or_else(Budget::unlimited, Budget::time_limit)
+    }
+
+    /// The reason to stop now, if any.
+    pub fn exhausted(&self) -> Option<Stop> {
+        if super::interrupted() {
+            return Some(Stop::Interrupted);
+        }
+        match (self.limit, self.deadline) {
+            (Some(l), Some(d)) if Instant::now() >= d => Some(Stop::Timeout(l)),
+            _ => None,
+        }
+    }
+
+    /// `Err(SolveError::Stopped)` once the budget is spent.
+    pub(crate) fn check(&self) -> Result<(), SolveError> {
+        match self.exhausted() {
+            Some(s) => Err(SolveError::Stopped(s)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The operations the solving and enumeration code needs from an embedded solver.
+pub(crate) trait Engine {
+    /// Adds a clause.
+    fn add_clause(&mut self, clause: &[Lit]);
+    /// Solves under the assumptions: `Ok(true)` SAT, `Ok(false)` UNSAT,
+    /// `Err(SolveError::Stopped)` when the budget ran out.
+    fn solve(&mut self, assumptions: &[Lit], budget: &Budget) -> Result<bool, SolveError>;
+    /// The model of the last satisfiable call: one literal for each of the first `vars`
+    /// variables (at least).
+    fn model(&mut self, vars: usize) -> Result<Vec<Lit>, SolveError>;
+    /// Adds a blocking clause (the same as a clause; named for what the enumeration does).
+    fn block(&mut self, clause: &[Lit]) {
+        self.add_clause(clause);
+    }
+}
+
+/// A solver of the backend, loaded with the formula's clauses.
+pub(crate) fn engine(
+    backend: Backend,
+    f: &dyn Formula,
+    budget: &Budget,
+) -> Result<Box<dyn Engine>, SolveError> {
+    let mut e = empty_engine(backend, budget)?;
+    let mut sink = EngineSink(e.as_mut());
+    // Adding clauses to a solver cannot fail.
+    let _ = crate::instance::encode(f, &mut sink);
+    Ok(e)
+}
+
+/// Solves any CNF (not only a queens formula) with the backend: the model, one literal for
+/// each of the first `vars` variables at least, or `None` when the clauses are unsatisfiable.
+///
+/// ```
+/// use queens_sat::cnf::{neg, pos};
+/// use queens_sat::solve::{solve_clauses, Backend, Budget};
+/// // DIMACS variables 1 and 2: (1 or 2) and not 1.
+/// let clauses = [vec![pos(1), pos(2)], vec![neg(1)]];
+/// let model = solve_clauses(clauses.iter().map(|c| &c[..]), 2, Backend::default(), Budget::unlimited())
+///     .unwrap()
+///     .unwrap();
+/// assert!(model.contains(&pos(2)));
+/// ```
+pub fn solve_clauses<'a>(
+    clauses: impl IntoIterator<Item = &'a [Lit]>,
+    vars: usize,
+    backend: Backend,
+    budget: Budget,
+) -> Result<Option<Vec<Lit>>, SolveError> {
+    let mut e = empty_engine(backend, &budget)?;
+    for c in clauses {
+        e.add_clause(c);
+    }
+    if !e.solve(&[], &budget)? {
+        return Ok(None);
+    }
+    e.model(vars).map(Some)
+}
+
+/// A solver of the backend without clauses, stoppable within the budget.
+fn empty_engine(backend: Backend, budget: &Budget) -> Result<Box<dyn Engine>, SolveError> {
+    Ok(match backend {
+        Backend::Varisat => {
+            let mut solver = varisat::Solver::new();
+            if budget.limit.is_some() {
+                solver.write_proof(BudgetSink(*budget), varisat::ProofFormat::Varisat);
+            }
+            Box::new(VarisatEngine(solver))
+        }
+        #[cfg(feature = "cadical")]
+        Backend::Cadical => Box::new(CadicalEngine::new()),
+        #[cfg(not(feature = "cadical"))]
+        Backend::Cadical => return Err(SolveError::Unavailable(backend)),
+    })
+}
+
+/// Lets the encoder stream clauses into an engine.
+struct EngineSink<'a>(&'a mut dyn Engine);
+
+impl crate::cnf::ClauseSink for EngineSink<'_> {
+    fn add_clause(&mut self, clause: &[Lit]) -> std::io::Result<()> {
+        self.0.add_clause(clause);
+        Ok(())
+    }
+}
+
+/// Where varisat's proof goes under a time limit: nowhere, until the budget is spent; then
+/// each write fails, which stops the search.
+struct BudgetSink(Budget);
+
+impl std::io::Write for BudgetSink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self.0.exhausted() {
+            Some(stop) => Err(std::io::Error::other(stop)),
+            None => Ok(buf.len()),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// varisat behind [`Engine`].
+struct VarisatEngine(varisat::Solver<'static>);
+
+impl Engine for VarisatEngine {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        varisat::ExtendFormula::add_clause(&mut self.0, clause);
+    }
+
+    fn solve(&mut self, assumptions: &[Lit], budget: &Budget) -> Result<bool, SolveError> {
+        budget.check()?;
+        if !assumptions.is_empty() {
+            // The proof output of the time limit's sink must not record assumptions.
+            if budget.limit.is_some() {
+                return Err(SolveError::Solver(
+                    "varisat cannot solve under assumptions with a time limit".into(),
+                ));
+            }
+            self.0.assume(assumptions);
+        }
+        self.0.solve().map_err(|e| match budget.exhausted() {
+            Some(stop) => SolveError::Stopped(stop),
+            None => SolveError::Solver(e.to_string()),
+        })
+    }
+
+    fn model(&mut self, _vars: usize) -> Result<Vec<Lit>, SolveError> {
+        self.0
+            .model()
+            .ok_or_else(|| SolveError::Solver("no model after SAT".into()))
+    }
+}
+
+/// CaDiCaL's terminate callback: the budget, checked periodically during the search.
+#[cfg(feature = "cadical")]
+struct BudgetCallbacks(Budget);
+
+#[cfg(feature = "cadical")]
+impl cadical::Callbacks for BudgetCallbacks {
+    fn terminate(&mut self) -> bool {
+        self.0.exhausted().is_some()
+    }
+}
+
+/// CaDiCaL behind [`Engine`]; literals in DIMACS form.
+#[cfg(feature = "cadical")]
+struct CadicalEngine {
+    solver: cadical::Solver<BudgetCallbacks>,
+    /// The largest variable (1-based) in any clause added.
+    max_var: usize,
+}
+
+#[cfg(feature = "cadical")]
+impl CadicalEngine {
+    fn new() -> Self {
+        CadicalEngine {
+            solver: cadical::Solver::new(),
+            max_var: 0,
+        }
+    }
+}
+
+/// A literal as a DIMACS integer.
+#[cfg(feature = "cadical")]
+fn dimacs(l: Lit) -> i32 {
+    l.to_dimacs() as i32
+}
+
+#[cfg(feature = "cadical")]
+impl Engine for CadicalEngine {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        for l in clause {
+            self.max_var = self.max_var.max(l.index() + 1);
+        }
+        self.solver.add_clause(clause.iter().map(|&l| dimacs(l)));
+    }
+
+    fn solve(&mut self, assumptions: &[Lit], budget: &Budget) -> Result<bool, SolveError> {
+        budget.check()?;
+        self.solver.set_callbacks(Some(BudgetCallbacks(*budget)));
+        let r = self
+            .solver
+            .solve_with(assumptions.iter().map(|&l| dimacs(l)));
+        self.solver.set_callbacks(None);
+        match r {
+            Some(sat) => Ok(sat),
+            None => Err(SolveError::Stopped(
+                budget.exhausted().unwrap_or(Stop::Interrupted),
+            )),
+        }
+    }
+
+    fn model(&mut self, vars: usize) -> Result<Vec<Lit>, SolveError> {
+        if self.solver.status() != Some(true) {
+            return Err(SolveError::Solver("no model after SAT".into()));
+        }
+        let n = vars.max(self.max_var);
+        Ok((0..n)
+            .map(|i| {
+                let v = crate::cnf::Var::from_index(i);
+                // An unassigned variable is free: false is as good as true.
+                let value = self.solver.value(i as i32 + 1).unwrap_or(false);
+                v.lit(value)
+            })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for b in [Backend::Varisat, Backend::Cadical] {
+            assert_eq!(b.to_string().parse::<Backend>(), Ok(b));
+        }
+        assert!("minisat".parse::<Backend>().is_err());
+        assert!(Backend::default().is_available());
+    }
+
+    #[test]
+    fn a_spent_budget_stops_every_backend() {
+        let inst = crate::instance::Instance::new(6, crate::instance::Model::default()).unwrap();
+        let spent = Budget::time_limit(Duration::ZERO);
+        for b in Backend::available() {
+            let mut e = engine(b, &inst, &Budget::unlimited()).unwrap();
+            assert!(matches!(
+                e.solve(&[], &spent),
+                Err(SolveError::Stopped(Stop::Timeout(_)))
+            ));
+            assert!(e.solve(&[], &Budget::unlimited()).unwrap(), "{b}");
+        }
+    }
+}
