@@ -172,10 +172,11 @@ pub struct SolveArgs {
     /// with --solver, the solver and every process it started. Not with --why or a proof.
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, allow_negative_numbers = true)]
     timeout: Option<Duration>,
-    /// The embedded solver: cadical (CaDiCaL in-process, the default when built in) or
-    /// varisat. --why and proofs (--proof, --check-proof) always use varisat.
-    #[arg(long, value_name = "NAME", default_value_t = Backend::default(), value_parser = super::parse_backend(), conflicts_with = "solver")]
-    backend: Backend,
+    /// The embedded solver: cadical (CaDiCaL in-process) or varisat. Default: cadical for one
+    /// solution (when built in), varisat for --all and --count (many small sub-problems, where
+    /// it is faster). --why and proofs (--proof, --check-proof) always use varisat.
+    #[arg(long, value_name = "NAME", value_parser = super::parse_backend(), conflicts_with = "solver")]
+    backend: Option<Backend>,
     /// Enumeration: split into sub-problems on the first K rows (0: a single solver).
     #[arg(long, value_name = "K")]
     split_rows: Option<usize>,
@@ -236,7 +237,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             let backend = if args.why {
                 Backend::Varisat
             } else {
-                args.backend
+                args.backend.unwrap_or_default()
             };
             super::output::install_interrupt_handler();
             let model = match solve_model_within(&inst, backend, Budget::from_limit(args.timeout)) {
@@ -748,7 +749,7 @@ fn run_enumeration(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
     let n = inst.n();
     let mut e = Enumeration::new(inst.clone())
         .limit(args.limit)
-        .backend(args.backend)
+        .backend(args.backend.unwrap_or_else(Backend::for_enumeration))
         .time_limit(args.timeout);
     super::output::install_interrupt_handler();
     if let Some(k) = args.split_rows {

@@ -203,7 +203,7 @@ impl Default for CheckConfig {
             external: Vec::new(),
             timeout: Duration::from_secs(60),
             threads: None,
-            backend: crate::solve::Backend::default(),
+            backend: crate::solve::Backend::for_enumeration(),
         }
     }
 }

@@ -213,7 +213,7 @@ impl Iterator for Solutions {
 }
 
 /// Every solution of the instance, lazily, in a deterministic order (for a given backend:
-/// [`Backend::default`] here).
+/// [`Backend::for_enumeration`] here).
 ///
 /// ```
 /// use queens_sat::instance::{Instance, Model};
@@ -226,7 +226,7 @@ pub fn solutions<F: Formula + Clone + 'static>(f: &F) -> Solutions {
     Enumeration::new(f.clone()).iter()
 }
 
-/// The number of solutions of the instance, counted in parallel with [`Backend::default`].
+/// The number of solutions of the instance, counted in parallel with [`Backend::for_enumeration`].
 pub fn count_solutions<F: Formula + Clone + 'static>(f: &F) -> Result<u64, SolveError> {
     Enumeration::new(f.clone()).count(|_| {})
 }
@@ -256,7 +256,7 @@ pub struct Enumeration {
 
 impl Enumeration {
     /// An enumeration of the solutions of `formula` with default settings (split on
-    /// [`default_split_rows`] rows, all cores, no limit, [`Backend::default`], no time limit).
+    /// [`default_split_rows`] rows, all cores, no limit, [`Backend::for_enumeration`], no time limit).
     pub fn new(formula: impl Formula + 'static) -> Self {
         Self::shared(Arc::new(formula))
     }
@@ -269,7 +269,7 @@ impl Enumeration {
             split_rows,
             threads: None,
             limit: None,
-            backend: Backend::default(),
+            backend: Backend::for_enumeration(),
             time_limit: None,
         }
     }
