@@ -142,10 +142,9 @@ where
     Ok(())
 }
 
-/// An SVG document with two panels: clauses vs n per encoding, and median solve time vs n per
-/// encoding and solver (rows that timed out or failed are left out of the second panel).
-pub fn render_svg(rows: &[Row]) -> Result<String, PlotError> {
-    // Colors follow the encodings, markers the solvers, in order of first appearance.
+/// The encodings and the solvers of `rows`, in order of first appearance: colors follow the
+/// encodings, markers the solvers.
+fn encodings_and_solvers(rows: &[Row]) -> (Vec<&str>, Vec<&str>) {
     let mut encodings: Vec<&str> = Vec::new();
     let mut solvers: Vec<&str> = Vec::new();
     for r in rows {
@@ -156,6 +155,13 @@ pub fn render_svg(rows: &[Row]) -> Result<String, PlotError> {
             solvers.push(&r.solver);
         }
     }
+    (encodings, solvers)
+}
+
+/// An SVG document with two panels: clauses vs n per encoding, and median solve time vs n per
+/// encoding and solver (rows that timed out or failed are left out of the second panel).
+pub fn render_svg(rows: &[Row]) -> Result<String, PlotError> {
+    let (encodings, solvers) = encodings_and_solvers(rows);
     let index = |v: &[&str], x: &str| v.iter().position(|y| *y == x).unwrap_or(0);
     let mut clauses: Series = BTreeMap::new();
     let mut times: Series = BTreeMap::new();
@@ -353,16 +359,7 @@ pub fn render_transition_svg(summary: &[Summary]) -> Result<String, PlotError> {
 /// better.
 pub fn render_cactus_svg(rows: &[Row]) -> Result<String, PlotError> {
     let data = super::scores::cactus(rows);
-    let mut encodings: Vec<&str> = Vec::new();
-    let mut solvers: Vec<&str> = Vec::new();
-    for r in rows {
-        if !encodings.contains(&r.encoding.as_str()) {
-            encodings.push(&r.encoding);
-        }
-        if !solvers.contains(&r.solver.as_str()) {
-            solvers.push(&r.solver);
-        }
-    }
+    let (encodings, solvers) = encodings_and_solvers(rows);
     let mut series: Series = BTreeMap::new();
     for (label, times) in &data {
         let r = rows
