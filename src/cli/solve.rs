@@ -177,7 +177,8 @@ pub struct SolveArgs {
     /// it is faster). --why and proofs (--proof, --check-proof) always use varisat.
     #[arg(long, value_name = "NAME", value_parser = super::parse_backend(), conflicts_with = "solver")]
     backend: Option<Backend>,
-    /// Enumeration: split into sub-problems on the first K rows (0: a single solver).
+    /// Enumeration: split into sub-problems on the first K rows (0: a single solver; default
+    /// from 0 for n <= 5 up to 5 for n = 13..15).
     #[arg(long, value_name = "K")]
     split_rows: Option<usize>,
     /// Enumeration: worker threads, 1 to 1024 (default: one per core).

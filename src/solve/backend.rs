@@ -220,7 +220,10 @@ pub fn solve_clauses<'a>(
 }
 
 /// A solver of the backend without clauses, stoppable within the budget.
-fn empty_engine(backend: Backend, budget: &Budget) -> Result<Box<dyn Engine>, SolveError> {
+pub(crate) fn empty_engine(
+    backend: Backend,
+    budget: &Budget,
+) -> Result<Box<dyn Engine>, SolveError> {
     Ok(match backend {
         Backend::Varisat => {
             let mut solver = varisat::Solver::new();

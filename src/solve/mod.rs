@@ -42,6 +42,7 @@ mod external;
 mod parse;
 pub mod process;
 mod proof;
+mod reduce;
 mod verify;
 
 pub use backend::{solve_clauses, Backend, Budget, ParseBackendError, Stop};

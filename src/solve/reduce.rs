@@ -1,0 +1,169 @@
+//! Unit propagation over a formula kept in memory, so that each part of a split enumeration
+//! loads into its solver only what the part's fixed queens leave of the formula.
+//!
+//! A part fixes the queens of its first rows. Propagating those unit literals through the
+//! formula (for the cell model: every cell they attack becomes false) satisfies most clauses
+//! and shortens others; the part's solver then gets the assigned literals as unit clauses and
+//! the remaining clauses without their false literals. The reduced formula has the same models
+//! as the formula with the units added, so enumeration and counting are unchanged; loading it
+//! costs a fraction of loading the whole formula, which is what dominates a part when there are
+//! thousands of parts with a few solutions each (docs/benchmarks.md).
+
+use super::backend::Engine;
+use crate::cnf::{Cnf, Lit};
+use crate::instance::Formula;
+
+/// A formula's clauses with, for each literal, the clauses it occurs in.
+pub(crate) struct Propagator {
+    cnf: Cnf,
+    /// Clause indices by literal code (`Lit::code`).
+    occurs: Vec<Vec<u32>>,
+    /// The formula's own unit clauses.
+    units: Vec<Lit>,
+    num_vars: usize,
+}
+
+/// A value per variable during propagation.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Value {
+    Unset,
+    True,
+    False,
+}
+
+impl Propagator {
+    /// Encodes `f` once into memory and indexes its literals.
+    pub(crate) fn new(f: &dyn Formula) -> Self {
+        let mut cnf = Cnf::new();
+        // Encoding into memory cannot fail.
+        let _ = crate::instance::encode(f, &mut cnf);
+        let num_vars = (f.num_vars() as usize).max(cnf.max_var());
+        let mut occurs = vec![Vec::new(); 2 * num_vars];
+        let mut units = Vec::new();
+        for (i, clause) in cnf.iter().enumerate() {
+            if clause.len() == 1 {
+                units.push(clause[0]);
+            }
+            for l in clause {
+                occurs[l.code()].push(i as u32);
+            }
+        }
+        Propagator {
+            cnf,
+            occurs,
+            units,
+            num_vars,
+        }
+    }
+
+    /// Loads into `solver` the formula simplified under the literals `fixed`: every literal
+    /// that unit propagation assigns as a unit clause, then each clause not yet satisfied
+    /// without its false literals. A variable that ends up in no clause is still declared
+    /// (with a tautology) so the solver's models cover it. Returns `false`, loading nothing,
+    /// when propagation alone finds a clause false: then the part has no model.
+    pub(crate) fn load(&self, fixed: &[Lit], solver: &mut dyn Engine) -> bool {
+        let Some(values) = self.propagate(fixed) else {
+            return false;
+        };
+        let value = |l: Lit| match values[l.var().index()] {
+            Value::Unset => Value::Unset,
+            Value::True if l.is_positive() => Value::True,
+            Value::False if l.is_negative() => Value::True,
+            _ => Value::False,
+        };
+        let mut mentioned = vec![false; self.num_vars];
+        for (i, v) in values.iter().enumerate() {
+            let var = crate::cnf::Var::from_index(i);
+            match v {
+                Value::True => solver.add_clause(&[var.positive()]),
+                Value::False => solver.add_clause(&[var.negative()]),
+                Value::Unset => continue,
+            }
+            mentioned[i] = true;
+        }
+        let mut rest = Vec::new();
+        for clause in self.cnf.iter() {
+            if clause.iter().any(|&l| value(l) == Value::True) {
+                continue;
+            }
+            rest.clear();
+            rest.extend(clause.iter().copied().filter(|&l| value(l) == Value::Unset));
+            for l in &rest {
+                mentioned[l.var().index()] = true;
+            }
+            solver.add_clause(&rest);
+        }
+        for (i, seen) in mentioned.iter().enumerate() {
+            if !seen {
+                let var = crate::cnf::Var::from_index(i);
+                solver.add_clause(&[var.positive(), var.negative()]);
+            }
+        }
+        true
+    }
+
+    /// The values unit propagation gives from the formula's unit clauses and `fixed`, or
+    /// `None` on a conflict.
+    fn propagate(&self, fixed: &[Lit]) -> Option<Vec<Value>> {
+        let mut values = vec![Value::Unset; self.num_vars];
+        let mut queue: Vec<Lit> = Vec::new();
+        let assign = |l: Lit, values: &mut Vec<Value>, queue: &mut Vec<Lit>| -> bool {
+            let want = if l.is_positive() {
+                Value::True
+            } else {
+                Value::False
+            };
+            match values[l.var().index()] {
+                Value::Unset => {
+                    values[l.var().index()] = want;
+                    queue.push(l);
+                    true
+                }
+                v => v == want,
+            }
+        };
+        for &l in self.units.iter().chain(fixed) {
+            if !assign(l, &mut values, &mut queue) {
+                return None;
+            }
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let l = queue[head];
+            head += 1;
+            // Clauses with the literal's negation may have become unit or false.
+            for &ci in &self.occurs[(!l).code()] {
+                let clause = self.cnf.clause(ci as usize);
+                let mut unset = None;
+                let mut unset_count = 0;
+                let mut satisfied = false;
+                for &m in clause {
+                    match values[m.var().index()] {
+                        Value::Unset => {
+                            unset_count += 1;
+                            unset = Some(m);
+                        }
+                        Value::True if m.is_positive() => satisfied = true,
+                        Value::False if m.is_negative() => satisfied = true,
+                        _ => {}
+                    }
+                    if satisfied || unset_count > 1 {
+                        break;
+                    }
+                }
+                if satisfied || unset_count > 1 {
+                    continue;
+                }
+                match unset {
+                    None => return None,
+                    Some(m) => {
+                        if !assign(m, &mut values, &mut queue) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        Some(values)
+    }
+}
