@@ -466,8 +466,19 @@ pub fn check_resume<'a>(
     meta: &Metadata,
     rows: impl IntoIterator<Item = (u64, &'a Row)>,
 ) -> Result<(), OtherSweep> {
+    let settings = Settings {
+        column_alo: meta.column_alo,
+        repeats: meta.repeats,
+        timeout_s: meta.timeout_s,
+        tool_version: &meta.tool_version,
+        machine: Some(&meta.machine),
+        family: meta
+            .family
+            .as_ref()
+            .map(|f| (f.family.name(), f.parameter.as_str(), f.fixed_text())),
+    };
     for (line, r) in rows {
-        let differ = |setting: &'static str, found: String, expected: String| {
+        let differ = |(setting, found, expected)| {
             Err(OtherSweep {
                 line,
                 setting,
@@ -475,60 +486,91 @@ pub fn check_resume<'a>(
                 expected,
             })
         };
-        if r.column_alo != meta.column_alo {
-            return differ(
-                "column_alo",
-                r.column_alo.to_string(),
-                meta.column_alo.to_string(),
-            );
-        }
-        if r.repeats != meta.repeats {
-            return differ("repeats", r.repeats.to_string(), meta.repeats.to_string());
-        }
-        if r.timeout_s != meta.timeout_s {
-            return differ(
-                "timeout_s",
-                r.timeout_s.to_string(),
-                meta.timeout_s.to_string(),
-            );
-        }
-        if r.tool_version != meta.tool_version {
-            return differ(
-                "tool_version",
-                format!("'{}'", r.tool_version),
-                format!("'{}'", meta.tool_version),
-            );
-        }
-        if r.machine != meta.machine {
-            return differ(
-                "machine",
-                format!("'{}'", r.machine),
-                format!("'{}'", meta.machine),
-            );
-        }
-        if let Some(f) = &meta.family {
-            if r.family == f.family.name()
-                && r.parameter == f.parameter
-                && r.fixed_parameters != f.fixed_text()
-            {
-                return differ(
-                    "fixed_parameters",
-                    format!("'{}'", r.fixed_parameters),
-                    format!("'{}'", f.fixed_text()),
-                );
-            }
+        if let Some(d) = settings.first_difference(r) {
+            return differ(d);
         }
         if let Some((_, v)) = meta.solvers.iter().find(|(s, _)| *s == r.solver) {
             if *v != r.solver_version {
-                return differ(
+                return differ((
                     "solver_version",
                     format!("'{}'", r.solver_version),
                     format!("'{v}'"),
-                );
+                ));
             }
         }
     }
     Ok(())
+}
+
+/// The settings every row of one sweep shares, as resuming a CSV file and merging the files of
+/// a sharded sweep compare them.
+struct Settings<'a> {
+    column_alo: bool,
+    repeats: usize,
+    timeout_s: f64,
+    tool_version: &'a str,
+    /// `None` where rows may come from several machines (the shards of a sweep).
+    machine: Option<&'a str>,
+    /// The family, its swept parameter and the text of its fixed parameters.
+    family: Option<(&'a str, &'a str, String)>,
+}
+
+impl<'a> Settings<'a> {
+    /// The settings of a row, any machine.
+    fn of_row(r: &'a Row) -> Self {
+        Settings {
+            column_alo: r.column_alo,
+            repeats: r.repeats,
+            timeout_s: r.timeout_s,
+            tool_version: &r.tool_version,
+            machine: None,
+            family: Some((&r.family, &r.parameter, r.fixed_parameters.clone())),
+        }
+    }
+
+    /// The first setting in which `r` differs: the CSV column, the row's value and the
+    /// expected one (texts quoted). A family's fixed parameters are compared only between rows
+    /// of the same family and swept parameter.
+    fn first_difference(&self, r: &Row) -> Option<(&'static str, String, String)> {
+        let quoted = |s: &str| format!("'{s}'");
+        if r.column_alo != self.column_alo {
+            return Some((
+                "column_alo",
+                r.column_alo.to_string(),
+                self.column_alo.to_string(),
+            ));
+        }
+        if r.repeats != self.repeats {
+            return Some(("repeats", r.repeats.to_string(), self.repeats.to_string()));
+        }
+        if r.timeout_s != self.timeout_s {
+            return Some((
+                "timeout_s",
+                r.timeout_s.to_string(),
+                self.timeout_s.to_string(),
+            ));
+        }
+        if r.tool_version != self.tool_version {
+            return Some((
+                "tool_version",
+                quoted(&r.tool_version),
+                quoted(self.tool_version),
+            ));
+        }
+        if let Some(m) = self.machine.filter(|m| r.machine != *m) {
+            return Some(("machine", quoted(&r.machine), quoted(m)));
+        }
+        if let Some((family, parameter, fixed)) = &self.family {
+            if r.family == *family && r.parameter == *parameter && r.fixed_parameters != *fixed {
+                return Some((
+                    "fixed_parameters",
+                    quoted(&r.fixed_parameters),
+                    quoted(fixed),
+                ));
+            }
+        }
+        None
+    }
 }
 
 /// The name of a model in a sweep's `encoding` column: the model's display name
@@ -1028,42 +1070,10 @@ pub fn merge_shards(files: &[(String, Vec<(u64, Row)>)]) -> Result<Vec<Row>, Sha
                     ),
                 ));
             }
-            let settings = [
-                (
-                    "column_alo",
-                    r.column_alo.to_string(),
-                    first.column_alo.to_string(),
-                ),
-                ("repeats", r.repeats.to_string(), first.repeats.to_string()),
-                (
-                    "timeout_s",
-                    r.timeout_s.to_string(),
-                    first.timeout_s.to_string(),
-                ),
-                (
-                    "tool_version",
-                    r.tool_version.clone(),
-                    first.tool_version.clone(),
-                ),
-            ];
-            for (what, found, want) in settings {
-                if found != want {
-                    return Err(bad(
-                        *line,
-                        format!("{what} = {found}, the first row {want}: not the same sweep"),
-                    ));
-                }
-            }
-            if r.family == first.family
-                && r.parameter == first.parameter
-                && r.fixed_parameters != first.fixed_parameters
-            {
+            if let Some((what, found, want)) = Settings::of_row(&first).first_difference(r) {
                 return Err(bad(
                     *line,
-                    format!(
-                        "fixed parameters '{}', the first row '{}': not the same sweep",
-                        r.fixed_parameters, first.fixed_parameters
-                    ),
+                    format!("{what} = {found}, the first row {want}: not the same sweep"),
                 ));
             }
             let v = versions
