@@ -20,12 +20,14 @@ summary with the ratios.
 """
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
+CPU = []  # the CPU time of each run, in order
 HERE = os.path.dirname(os.path.abspath(__file__))
 BIN = os.path.join(
     os.environ.get("CARGO_TARGET_DIR", os.path.join(HERE, "..", "target")), "release", "queens-sat"
@@ -36,11 +38,17 @@ def run(cmd, limit):
     """Runs cmd with a wall-clock limit (a little slack over the solver's own); returns the
     time, the exit code (None when killed) and the standard output."""
     start = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit + 5)
-        return time.perf_counter() - start, p.returncode, p.stdout
+        code, out = p.returncode, p.stdout
     except subprocess.TimeoutExpired:
-        return time.perf_counter() - start, None, ""
+        code, out = None, ""
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    CPU.append(cpu)
+    return wall, code, out
 
 
 def verdict_embedded(code, out):
@@ -93,34 +101,38 @@ def main():
             limit,
         )
         row["lib"] = (t, verdict_embedded(code, out) if code is not None else None)
+        row["lib_cpu"] = CPU[-1]
         t_exp, code, _ = run([BIN, "encode", "--instance", inst, "-o", cnf], limit)
         assert code == 0, f"encode failed for seed {seed}"
         t, code, _ = run([args.cadical, "-q", "-n", "-t", str(int(limit)), cnf], limit)
         row["export"] = t_exp
         row["external"] = (t, verdict_cadical(code))
+        row["external_cpu"] = CPU[-1]
         os.remove(cnf)
         t, code, out = run(
             [BIN, "solve", "--instance", inst, "--backend", "varisat", "--timeout", str(limit), "--format", "line"],
             limit,
         )
         row["varisat"] = (t, verdict_embedded(code, out) if code is not None else None)
+        row["varisat_cpu"] = CPU[-1]
         answers = {row[k][1] for k in ("lib", "external", "varisat")} - {None}
         row["agree"] = len(answers) <= 1
         rows.append(row)
         print(
             f"seed {seed}: lib {row['lib'][0]:.1f} s {row['lib'][1]}, export {t_exp:.2f} s, "
             f"external {row['external'][0]:.1f} s {row['external'][1]}, "
-            f"varisat {row['varisat'][0]:.1f} s {row['varisat'][1]}",
+            f"varisat {row['varisat'][0]:.1f} s {row['varisat'][1]} "
+            f"(cpu {row['lib_cpu']:.1f} / {row['external_cpu']:.1f} / {row['varisat_cpu']:.1f} s)",
             file=sys.stderr,
         )
     if args.csv:
         with open(args.csv, "w") as f:
-            f.write("seed,lib_s,lib,export_s,external_s,external,varisat_s,varisat\n")
+            f.write("seed,lib_s,lib_cpu_s,lib,export_s,external_s,external_cpu_s,external,varisat_s,varisat_cpu_s,varisat\n")
             for r in rows:
                 f.write(
-                    f"{r['seed']},{r['lib'][0]:.3f},{r['lib'][1] or 'TIMEOUT'},{r['export']:.3f},"
-                    f"{r['external'][0]:.3f},{r['external'][1] or 'TIMEOUT'},"
-                    f"{r['varisat'][0]:.3f},{r['varisat'][1] or 'TIMEOUT'}\n"
+                    f"{r['seed']},{r['lib'][0]:.3f},{r['lib_cpu']:.3f},{r['lib'][1] or 'TIMEOUT'},{r['export']:.3f},"
+                    f"{r['external'][0]:.3f},{r['external_cpu']:.3f},{r['external'][1] or 'TIMEOUT'},"
+                    f"{r['varisat'][0]:.3f},{r['varisat_cpu']:.3f},{r['varisat'][1] or 'TIMEOUT'}\n"
                 )
 
     def capped(t, v):

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{run, stderr, stdout, REFERENCE};
+use common::{bin, run, stderr, stdout, wait_bounded, REFERENCE};
 use queens_sat::encode::{Amo, ColumnOptions, Constraints, Domain, EncodeOptions, LineEncodings};
 use queens_sat::family::{generate, CompletionMode, Density, Recipe};
 use queens_sat::instance::{Instance, Model};
@@ -214,6 +214,62 @@ fn the_cli_time_limit_stops_the_embedded_solver() {
         assert!(start.elapsed() < Duration::from_millis(2500), "{name}");
         assert_eq!(o.status.code(), Some(1), "{name}");
         assert!(stderr(&o).contains("time limit"), "{name}: {}", stderr(&o));
+    }
+}
+
+/// Ctrl-C (SIGINT) stops an in-process solve and an in-process count promptly: the interrupt
+/// handler ends the process with status 130 and says so, whatever the backend is doing.
+#[test]
+fn ctrl_c_stops_an_in_process_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hard.txt");
+    let o = run(&[
+        "generate",
+        "blocked",
+        "60",
+        "--p",
+        "0.85",
+        "--seed",
+        "1",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for name in Backend::available().iter().map(|b| b.name()) {
+        let solve = [
+            "solve",
+            "--instance",
+            path.to_str().unwrap(),
+            "--backend",
+            name,
+        ];
+        let count = ["solve", "15", "--count", "--backend", name];
+        for args in [&solve[..], &count[..]] {
+            let child = bin()
+                .args(args)
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            // Long enough to be inside the search (the instance takes CaDiCaL over a minute,
+            // the count tens of seconds).
+            std::thread::sleep(Duration::from_millis(1500));
+            let sent = Instant::now();
+            unsafe {
+                libc::kill(child.id() as i32, libc::SIGINT);
+            }
+            let o = wait_bounded(child, Duration::from_secs(10));
+            assert!(sent.elapsed() < Duration::from_secs(2), "{name} {args:?}");
+            assert_eq!(
+                o.status.code(),
+                Some(130),
+                "{name} {args:?}: {}",
+                stderr(&o)
+            );
+            assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
+            assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{bin, is_valid_placement, queens_of_model, run, stderr, stdout};
+use common::{bin, is_valid_placement, queens_of_model, run, stderr, stdout, wait_bounded};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Output, Stdio};
@@ -67,22 +67,6 @@ fn assert_gone(pid: i32, what: &str) {
             libc::kill(pid, libc::SIGKILL);
         }
         panic!("{what} (pid {pid}) is still running");
-    }
-}
-
-/// Waits for `child` at most `limit`, killing it and failing when it takes longer.
-fn wait_bounded(mut child: Child, limit: Duration) -> Output {
-    let start = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            return child.wait_with_output().unwrap();
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("still running after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
     }
 }
 

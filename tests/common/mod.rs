@@ -181,3 +181,19 @@ pub fn python_with(module: &str) -> Option<std::path::PathBuf> {
     }
     Some(python)
 }
+
+/// Waits for `child` at most `limit`, killing it and failing when it takes longer.
+pub fn wait_bounded(mut child: std::process::Child, limit: std::time::Duration) -> Output {
+    let start = std::time::Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running after {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
