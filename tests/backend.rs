@@ -128,6 +128,25 @@ fn hard_instance() -> Instance {
     spec.instance(Model::default()).unwrap()
 }
 
+/// Writes the blocked n = 60, p = 0.85 instance of `seed` (hard for both backends) with
+/// `queens-sat generate` into `dir`.
+fn hard_instance_file(dir: &std::path::Path, seed: u64) -> std::path::PathBuf {
+    let path = dir.join(format!("hard-{seed}.txt"));
+    let o = run(&[
+        "generate",
+        "blocked",
+        "60",
+        "--p",
+        "0.85",
+        "--seed",
+        &seed.to_string(),
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    path
+}
+
 #[test]
 fn a_time_limit_stops_a_hard_instance() {
     let inst = hard_instance();
@@ -187,19 +206,7 @@ fn a_bad_backend_name_is_a_one_line_usage_error() {
 #[test]
 fn the_cli_time_limit_stops_the_embedded_solver() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("hard.txt");
-    let o = run(&[
-        "generate",
-        "blocked",
-        "60",
-        "--p",
-        "0.85",
-        "--seed",
-        "3",
-        "-o",
-        path.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let path = hard_instance_file(dir.path(), 3);
     for name in Backend::available().iter().map(|b| b.name()) {
         let start = Instant::now();
         let o = run(&[
@@ -222,19 +229,7 @@ fn the_cli_time_limit_stops_the_embedded_solver() {
 #[test]
 fn ctrl_c_stops_an_in_process_solve() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("hard.txt");
-    let o = run(&[
-        "generate",
-        "blocked",
-        "60",
-        "--p",
-        "0.85",
-        "--seed",
-        "1",
-        "-o",
-        path.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let path = hard_instance_file(dir.path(), 1);
     for name in Backend::available().iter().map(|b| b.name()) {
         let solve = [
             "solve",
