@@ -140,10 +140,8 @@ fn shows_step(dom: &str, trace: &Value, k: usize, what: &str) {
             None => steps
                 .iter()
                 .find(|s| s["kind"] == "learn" && s["clause"] == i)
-                .unwrap()["text"]
-                .as_str()
-                .unwrap()
-                .to_string(),
+                .map(|s| format!("learned {}", s["text"].as_str().unwrap()))
+                .unwrap(),
         };
         assert_eq!(reason, format!("clause {i}: {expected}"), "{what}");
     }

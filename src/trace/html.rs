@@ -89,7 +89,7 @@ impl Trace {
             "<main id=\"trace\" data-n=\"{n}\" data-steps=\"{}\" data-step=\"0\"><div id=\"layout\"><div id=\"left\">",
             self.steps.len()
         )?;
-        writeln!(out, "<div id=\"controls\"><button id=\"first\" title=\"Home\">&#x23EE;</button> <button id=\"prev\" title=\"Left arrow\">&#x25C0; back</button> <span id=\"counter\"></span> <button id=\"next\" title=\"Right arrow\">forward &#x25B6;</button> <button id=\"last\" title=\"End\">&#x23ED;</button></div>")?;
+        writeln!(out, "<div id=\"controls\"><button id=\"first\" title=\"Home\">&#x25C0;&#x25C0;</button> <button id=\"prev\" title=\"Left arrow\">&#x25C0; back</button> <span id=\"counter\"></span> <button id=\"next\" title=\"Right arrow\">forward &#x25B6;</button> <button id=\"last\" title=\"End\">&#x25B6;&#x25B6;</button></div>")?;
         self.write_board(out)?;
         writeln!(out, "<div id=\"step-kind\"></div>")?;
         writeln!(out, "<p id=\"step-text\"></p>")?;
@@ -109,13 +109,13 @@ impl Trace {
         }
         for s in self.steps.iter().filter(|s| s.learned.is_some()) {
             let i = s.clause.unwrap_or_default();
-            let text = &s.text;
+            let text = format!("learned {}", s.text);
             writeln!(
                 out,
                 "<li id=\"clause-{i}\" class=\"learned\" data-clause=\"{i}\" data-learned-at=\"{}\" data-highlight=\"false\" data-text=\"{}\" hidden>{}</li>",
                 s.step,
-                escape(text),
-                escape(text)
+                escape(&text),
+                escape(&text)
             )?;
         }
         writeln!(out, "</ol></div></div></main>")?;

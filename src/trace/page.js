@@ -89,7 +89,12 @@
       if (li) {
         li.setAttribute("data-highlight", "true");
         highlighted = li;
-        if (li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
+        // Scroll the clause list only, never the page.
+        var list = document.getElementById("right");
+        var top = li.offsetTop; // #right is the offset parent (position: relative)
+        if (top < list.scrollTop || top + li.offsetHeight > list.scrollTop + list.clientHeight) {
+          list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+        }
       }
       reason.setAttribute("data-clause", String(step.clause));
       reason.textContent = "clause " + step.clause + ": " + clauseText(step.clause);
