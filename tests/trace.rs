@@ -144,7 +144,8 @@ fn replay(t: &Value, cell_model: bool) -> bool {
                 .iter()
                 .map(|r| r.as_str().unwrap())
                 .collect();
-            for r in 0..n {
+            assert_eq!(board.len(), n, "{what}: rows");
+            for (r, row) in board.iter().enumerate() {
                 for c in 0..n {
                     let v = (r * n + c + 1) as i64;
                     let expected = match val(&a, v) {
@@ -153,7 +154,7 @@ fn replay(t: &Value, cell_model: bool) -> bool {
                         None => '.',
                     };
                     assert_eq!(
-                        board[r].as_bytes()[c] as char,
+                        row.as_bytes()[c] as char,
                         expected,
                         "{what}: cell ({},{})",
                         r + 1,
