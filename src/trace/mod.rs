@@ -518,23 +518,13 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
                 );
                 (StepKind::Learn, None, Some(*clause), text)
             }
-            Event::Backjump { level: l } => {
+            Event::Backjump { level: l } | Event::Backtrack { level: l } => {
                 level = *l;
-                (
-                    StepKind::Backjump,
-                    None,
-                    None,
-                    format!("jump back to level {l}"),
-                )
-            }
-            Event::Backtrack { level: l } => {
-                level = *l;
-                (
-                    StepKind::Backtrack,
-                    None,
-                    None,
-                    format!("go back to level {l}"),
-                )
+                let (kind, verb) = match event {
+                    Event::Backjump { .. } => (StepKind::Backjump, "jump back"),
+                    _ => (StepKind::Backtrack, "go back"),
+                };
+                (kind, None, None, format!("{verb} to level {l}"))
             }
             Event::Sat => (
                 StepKind::Sat,
