@@ -600,3 +600,52 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
         stats,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::instance::Model;
+
+    #[test]
+    fn steps_say_what_happened_and_boards_follow() {
+        let inst = Instance::new(4, Model::default()).unwrap();
+        let t = trace(&inst, &TraceOptions::default()).unwrap();
+        assert_eq!(t.steps[0].kind, StepKind::Decide);
+        assert_eq!(t.steps[0].board[0], "Q...");
+        assert_eq!(t.steps[0].changed, vec![[1, 1]]);
+        let p = &t.steps[1];
+        assert_eq!(p.kind, StepKind::Propagate);
+        assert_eq!(p.clause, Some(4));
+        assert_eq!(
+            p.text,
+            "Q2 row 1 has at most one queen: q(1,1) forces ¬q(1,2)"
+        );
+        assert_eq!(
+            t.clauses[4].meaning,
+            "Q2 no two queens on row 1: not both (1,1) and (1,2)"
+        );
+        assert_eq!(t.steps.last().unwrap().kind, StepKind::Sat);
+        assert_eq!(t.stats.conflicts, 2);
+    }
+
+    #[test]
+    fn limits_are_typed_errors() {
+        let inst = Instance::new(8, Model::default()).unwrap();
+        let opts = TraceOptions {
+            learning: true,
+            max_steps: 5,
+        };
+        assert_eq!(
+            trace(&inst, &opts).unwrap_err(),
+            TraceError::TooManySteps { limit: 5 }
+        );
+        let big = Instance::new(17, Model::default()).unwrap();
+        let t = trace(&big, &TraceOptions::default()).unwrap();
+        assert!(t.satisfiable);
+        assert_eq!(
+            t.check_html().unwrap_err(),
+            TraceError::BoardTooLarge { n: 17, max: 16 }
+        );
+        assert!(t.write_html(&mut Vec::new()).is_err());
+    }
+}
