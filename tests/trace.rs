@@ -412,3 +412,57 @@ fn limits_and_bad_paths_are_refused_and_leave_files_untouched() {
     let out = run(&["trace", "4", "--max-steps", "42"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn instance_files_agree_with_count_instance() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut verdicts = [0usize; 2];
+    let mut files = Vec::new();
+    for seed in 1..=8 {
+        let file = dir.path().join(format!("b{seed}.txt"));
+        let f = file.to_str().unwrap();
+        let out = run(&[
+            "generate",
+            "blocked",
+            "7",
+            "--p",
+            "0.45",
+            "--seed",
+            &seed.to_string(),
+            "-o",
+            f,
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        files.push(file);
+    }
+    for n in [5, 7] {
+        let file = dir.path().join(format!("t{n}.txt"));
+        let out = run(&[
+            "generate",
+            "toroidal",
+            &n.to_string(),
+            "-o",
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        files.push(file);
+    }
+    for file in &files {
+        let f = file.to_str().unwrap().to_string();
+        let counted: Value =
+            serde_json::from_slice(&run(&["count", "--instance", &f, "--format", "json"]).stdout)
+                .unwrap();
+        let total = counted["total"].as_u64().unwrap();
+        for learning in [false, true] {
+            let mut args = vec!["--instance".to_string(), f.clone()];
+            if learning {
+                args.push("--learning".into());
+            }
+            let t = trace_json(&args);
+            let sat = replay(&t, true);
+            assert_eq!(sat, total > 0, "{args:?}: count --instance finds {total}");
+            verdicts[sat as usize] += 1;
+        }
+    }
+    assert!(verdicts[0] >= 2 && verdicts[1] >= 2, "{verdicts:?}");
+}
