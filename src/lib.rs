@@ -18,6 +18,8 @@
 //! * [`symmetry`] adds symmetry-breaking clauses to an instance (lex-leader constraints for
 //!   the symmetries of the square that map the instance onto itself), so that one solution of
 //!   each symmetry class remains ([`instance::Instance::with_symmetry_breaking`]).
+//! * [`trace`] runs a small DPLL or CDCL search on an instance and records every decision,
+//!   propagation, conflict and learned clause in words, for teaching (text, JSON, HTML).
 //! * [`board`] holds a [`board::Placement`] (one column per row) and renders it;
 //!   [`check`] tells whether a placement is a solution and names the attacking pair if not.
 //!
@@ -59,6 +61,7 @@ pub mod input;
 pub mod instance;
 pub mod solve;
 pub mod symmetry;
+pub mod trace;
 
 pub use board::Placement;
 pub use encode::{EncodeOptions, QueensEncoder};

@@ -15,7 +15,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// The commands that take `-o FILE`, with arguments small enough to run quickly.
-const COMMANDS: [&[&str]; 7] = [
+const COMMANDS: [&[&str]; 8] = [
     &["encode", "7"],
     &["generate", "blocked", "9", "--p", "0.3"],
     &["encode", "6", "--amo", "sequential"],
@@ -23,6 +23,7 @@ const COMMANDS: [&[&str]; 7] = [
     &["count", "8", "--list"],
     &["count", "9", "--format", "json"],
     &["construct", "40"],
+    &["trace", "5", "--learning", "--format", "html"],
 ];
 
 fn is_ci() -> bool {

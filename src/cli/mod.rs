@@ -13,6 +13,7 @@ mod output;
 mod sat;
 mod solve;
 mod teach;
+mod trace;
 mod verify;
 
 use clap::{Parser, Subcommand};
@@ -48,6 +49,9 @@ enum Command {
     /// Draw an instance of a family (completion, blocked, excluded-diagonals, toroidal) and write
     /// its instance file, for --instance.
     Generate(generate::GenerateArgs),
+    /// Watch a small DPLL or CDCL solver work on an instance, step by step: text, JSON, or an
+    /// HTML page with the board.
+    Trace(trace::TraceArgs),
     /// Solve a DIMACS file with the embedded solver, SAT-competition output.
     #[command(hide = true)]
     Sat(sat::SatArgs),
@@ -316,6 +320,7 @@ pub fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Count(args) => count::run(args),
         Command::Check(args) => check::run(args),
+        Command::Trace(args) => trace::run(args),
     };
     if queens_sat::solve::interrupted() {
         // The interrupt handler killed the running solvers and is cleaning up: their deaths

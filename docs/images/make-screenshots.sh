@@ -1,0 +1,26 @@
+#!/bin/sh
+# Regenerates the screenshots in docs/images from the current source:
+#   trace.png  `queens-sat trace 6 --learning --format html`, opened at its first learned clause
+# Needs cargo and Debian's chromium (headless). Run from anywhere: sh docs/images/make-screenshots.sh
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+images="$root/docs/images"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+target=$(cargo metadata --format-version 1 --no-deps --manifest-path "$root/Cargo.toml" |
+    sed 's/.*"target_directory":"\([^"]*\)".*/\1/')
+qs="$target/release/queens-sat"
+
+# shot PAGE FRAGMENT OUTPUT: a 1200 x 800 screenshot of PAGE opened at #FRAGMENT.
+shot() {
+    chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
+        --user-data-dir="$tmp/profile" --hide-scrollbars --window-size=1200,800 \
+        --screenshot="$3" "file://$1#$2" 2>/dev/null
+}
+
+"$qs" trace 6 --learning --format html -o "$tmp/trace.html"
+step=$("$qs" trace 6 --learning | grep -m1 ' learn ' | awk '{print $1}')
+shot "$tmp/trace.html" "step=$step" "$images/trace.png"
+echo "wrote $images/trace.png (step $step)"

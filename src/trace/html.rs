@@ -1,0 +1,168 @@
+//! The trace as one self-contained HTML page: the board as inline SVG, the clause list beside
+//! it, buttons and arrow keys to step forward and back, `#step=K` in the address to open a
+//! step. No network, no external script, style sheet or font.
+//!
+//! The page exposes what it shows for scripted checks: `main#trace[data-step]` is the step
+//! shown (0 the start, 1 the first step), `rect#cell-R-C[data-state]` is `queen`, `excluded` or
+//! `unknown` (`data-changed="true"` when the step changed it, `data-pattern` the cells of a
+//! learned clause), `li#clause-I[data-highlight="true"]` the clause of the step and
+//! `#reason[data-clause]` its text; any script error is written into `pre#errors`.
+
+use super::{Trace, TraceError};
+use std::io::{self, Write};
+
+/// The largest board the HTML page draws.
+pub const MAX_HTML_N: usize = 16;
+
+const STYLE: &str = include_str!("page.css");
+const SCRIPT: &str = include_str!("page.js");
+
+/// Escapes text for HTML content and attribute values.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+impl Trace {
+    /// Refuses a board larger than [`MAX_HTML_N`] before anything is written.
+    pub fn check_html(&self) -> Result<(), TraceError> {
+        if self.n > MAX_HTML_N {
+            return Err(TraceError::BoardTooLarge {
+                n: self.n,
+                max: MAX_HTML_N,
+            });
+        }
+        Ok(())
+    }
+
+    /// Writes the page ([`Trace::check_html`] first).
+    pub fn write_html(&self, out: &mut dyn Write) -> io::Result<()> {
+        if let Err(e) = self.check_html() {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, e));
+        }
+        let n = self.n;
+        let title = format!("queens-sat trace: n = {n}, {}, {}", self.model, self.solver);
+        writeln!(out, "<!DOCTYPE html>")?;
+        writeln!(out, "<html lang=\"en\"><head><meta charset=\"utf-8\">")?;
+        writeln!(out, "<title>{}</title>", escape(&title))?;
+        writeln!(out, "<style>\n{STYLE}</style>")?;
+        // The error handler comes first, so that it sees every later script error.
+        writeln!(
+            out,
+            "<script>window.onerror = function (msg, src, line, col) {{ var e = document.getElementById(\"errors\"); if (e) e.textContent += msg + \" (line \" + line + \":\" + col + \")\\n\"; }};</script>"
+        )?;
+        writeln!(out, "</head><body>")?;
+        writeln!(out, "<pre id=\"errors\"></pre>")?;
+        writeln!(out, "<h1>{}</h1>", escape(&title))?;
+        let result = match &self.solution {
+            Some(cols) => format!(
+                "a solution: {}",
+                cols.iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            None => "no solution exists (proved by the search)".to_string(),
+        };
+        writeln!(
+            out,
+            "<p id=\"summary\" data-satisfiable=\"{}\">{} variables, {} clauses, {} steps; result: {}. Decisions: {}.</p>",
+            self.satisfiable,
+            self.variables,
+            self.clauses.len(),
+            self.steps.len(),
+            escape(&result),
+            escape(self.heuristic)
+        )?;
+        writeln!(
+            out,
+            "<main id=\"trace\" data-n=\"{n}\" data-steps=\"{}\" data-step=\"0\"><div id=\"layout\"><div id=\"left\">",
+            self.steps.len()
+        )?;
+        writeln!(out, "<div id=\"controls\"><button id=\"first\" title=\"Home\">&#x25C0;&#x25C0;</button> <button id=\"prev\" title=\"Left arrow\">&#x25C0; back</button> <span id=\"counter\"></span> <button id=\"next\" title=\"Right arrow\">forward &#x25B6;</button> <button id=\"last\" title=\"End\">&#x25B6;&#x25B6;</button></div>")?;
+        self.write_board(out)?;
+        writeln!(out, "<div id=\"step-kind\"></div>")?;
+        writeln!(out, "<p id=\"step-text\"></p>")?;
+        writeln!(out, "<div id=\"reason\" data-clause=\"\"></div>")?;
+        writeln!(out, "<p id=\"help\">Keys: &#x2190; &#x2192; one step, Home and End the start and the end. Q queen, &#xD7; no queen possible; an orange border marks the cells the step changed, a dashed one the pattern of a learned clause. The address ends in #step=K.</p>")?;
+        writeln!(
+            out,
+            "</div><div id=\"right\"><h2>Clauses</h2><ol id=\"clauses\" start=\"0\">"
+        )?;
+        for (i, c) in self.clauses.iter().enumerate() {
+            writeln!(
+                out,
+                "<li id=\"clause-{i}\" data-clause=\"{i}\" data-highlight=\"false\">{} <span class=\"meaning\">{}</span></li>",
+                escape(&c.text),
+                escape(&c.meaning)
+            )?;
+        }
+        for s in self.steps.iter().filter(|s| s.learned.is_some()) {
+            let i = s.clause.unwrap_or_default();
+            let text = format!("learned {}", s.text);
+            writeln!(
+                out,
+                "<li id=\"clause-{i}\" class=\"learned\" data-clause=\"{i}\" data-learned-at=\"{}\" data-highlight=\"false\" data-text=\"{}\" hidden>{}</li>",
+                s.step,
+                escape(&text),
+                escape(&text)
+            )?;
+        }
+        writeln!(out, "</ol></div></div></main>")?;
+        // The data, with `<` escaped so that no text in it can close the script element.
+        let json = serde_json::to_string(self)
+            .map_err(io::Error::other)?
+            .replace('<', "\\u003c");
+        writeln!(
+            out,
+            "<script type=\"application/json\" id=\"trace-data\">{json}</script>"
+        )?;
+        writeln!(out, "<script>\n{SCRIPT}</script>")?;
+        writeln!(out, "</body></html>")
+    }
+
+    /// The board: a checkered square per cell, a state rectangle and a mark on top.
+    fn write_board(&self, out: &mut dyn Write) -> io::Result<()> {
+        let n = self.n;
+        let size = 50;
+        let side = n * size;
+        writeln!(
+            out,
+            "<svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {side}\" role=\"img\" aria-label=\"the board\">"
+        )?;
+        for r in 0..n {
+            for c in 0..n {
+                let (x, y) = (c * size, r * size);
+                let shade = if (r + c) % 2 == 0 { "light" } else { "dark" };
+                writeln!(
+                    out,
+                    "<rect class=\"cell-{shade}\" x=\"{x}\" y=\"{y}\" width=\"{size}\" height=\"{size}\"/><rect id=\"cell-{}-{}\" class=\"state\" data-state=\"unknown\" data-changed=\"false\" data-pattern=\"none\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>q({},{})</title></rect><text id=\"mark-{}-{}\" class=\"mark\" data-state=\"unknown\" x=\"{}\" y=\"{}\" font-size=\"{}\"></text>",
+                    r + 1,
+                    c + 1,
+                    x + 2,
+                    y + 2,
+                    size - 4,
+                    size - 4,
+                    r + 1,
+                    c + 1,
+                    r + 1,
+                    c + 1,
+                    x + size / 2,
+                    y + size / 2,
+                    size * 3 / 5
+                )?;
+            }
+        }
+        writeln!(out, "</svg>")
+    }
+}
