@@ -57,6 +57,7 @@ pub mod explain;
 pub mod family;
 pub mod input;
 pub mod instance;
+pub mod picture;
 pub mod solve;
 pub mod symmetry;
 
