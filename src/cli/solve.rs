@@ -410,7 +410,10 @@ fn print_one(
         }
         Format::Line => writeln!(out, "{}", p.to_one_line())?,
         Format::Svg => {
-            let title = format!("n = {n}: {header} ({})", inst.name());
+            let title = format!(
+                "n = {n}: {header} ({})",
+                queens_sat::instance::Formula::name(inst)
+            );
             super::output::write_output(args.output.as_deref(), |w| {
                 queens_sat::picture::write_board(w, p, &title)
             })?;
