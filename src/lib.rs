@@ -55,6 +55,7 @@ pub mod encode;
 pub mod experiment;
 pub mod explain;
 pub mod family;
+pub mod grade;
 pub mod input;
 pub mod instance;
 pub mod picture;

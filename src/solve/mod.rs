@@ -44,7 +44,7 @@ pub mod process;
 mod proof;
 mod verify;
 
-pub use backend::{solve_clauses, Backend, Budget, ParseBackendError, Stop};
+pub use backend::{solve_clauses, Backend, Budget, ClauseSolver, ParseBackendError, Stop};
 pub use enumerate::{
     count_solutions, default_split_rows, max_split_rows, solutions, Enumeration, Progress,
     Solutions, MAX_PARTS,
