@@ -49,6 +49,8 @@ pub const MAX_VARS: usize = 10_000_000;
 pub struct Dimacs {
     /// Variables declared in the `p cnf` line.
     pub vars: usize,
+    /// The line of the `p cnf` line (1-based).
+    pub header_line: usize,
     /// The clauses, in the order of the file.
     pub clauses: Vec<Vec<Lit>>,
 }
@@ -161,6 +163,7 @@ pub fn read_dimacs(mut input: impl BufRead) -> Result<Dimacs, DimacsError> {
             }
             header = Some((v as usize, c, line_no));
             cnf.vars = v as usize;
+            cnf.header_line = line_no;
             continue;
         }
         let Some((vars, _, _)) = header else {
@@ -479,10 +482,10 @@ pub enum GradeError {
     #[error("grade enumerates every model: n must be in 1..={MAX_GRADE_N}, not {0} (n = 10 has 724 solutions, each checked by a solve; n = 12 would need 14,200)")]
     Size(usize),
     /// The file has fewer variables than the board has cells.
-    #[error(
-        "the 'p cnf' line declares {vars} variables, fewer than the {cells} cells of the board"
-    )]
+    #[error("line {line}: the 'p cnf' line declares {vars} variables, fewer than the {cells} cells of the board")]
     FewVars {
+        /// The line of the `p cnf` line.
+        line: usize,
         /// Variables declared.
         vars: usize,
         /// n * n.
@@ -497,7 +500,7 @@ pub enum GradeError {
         n: usize,
     },
     /// A map variable beyond the file's variables.
-    #[error("map {0}")]
+    #[error(transparent)]
     Map(#[from] MapError),
     /// The embedded solver failed or was interrupted.
     #[error(transparent)]
@@ -566,6 +569,7 @@ pub fn grade(n: usize, cnf: &Dimacs, map: &CellMap) -> Result<Grade, GradeError>
     }
     if cnf.vars < n * n {
         return Err(GradeError::FewVars {
+            line: cnf.header_line,
             vars: cnf.vars,
             cells: n * n,
         });
