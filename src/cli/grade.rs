@@ -172,22 +172,17 @@ fn write_report(out: &mut impl Write, g: &Grade) -> std::io::Result<()> {
             plural(g.projected, "board", "distinct boards")
         )?,
         Some(c) => {
-            let seen = if g.projected_exact {
-                format!(
-                    "{} of the {}",
-                    g.invalid,
-                    plural(g.projected, "board", "boards")
-                )
-            } else {
-                format!(
-                    "{} of the first {}",
-                    g.invalid,
-                    plural(g.projected, "board", "boards")
-                )
-            };
+            let first = if g.projected_exact { "" } else { "first " };
             writeln!(
                 out,
-                "sound: NO, {seen} of models are not solutions; the first ({} queens):",
+                "sound: NO, {} of the {first}{} of the models {}; the first ({} queens):",
+                g.invalid,
+                plural(g.projected, "board", "boards"),
+                if g.invalid == 1 {
+                    "is not a solution"
+                } else {
+                    "are not solutions"
+                },
                 c.queens()
             )?;
             write!(out, "{}", indent(&c.render(n)))?;
