@@ -5,32 +5,9 @@
 
 mod common;
 
-use common::{run, stderr, stdout};
-
-/// Every solution of n-queens by a plain backtracking written here (0-based columns).
-fn solutions(n: usize) -> Vec<Vec<usize>> {
-    fn rec(n: usize, cols: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if cols.len() == n {
-            out.push(cols.clone());
-            return;
-        }
-        let r = cols.len();
-        for c in 0..n {
-            if cols
-                .iter()
-                .enumerate()
-                .all(|(r0, &c0)| c0 != c && r - r0 != c.abs_diff(c0))
-            {
-                cols.push(c);
-                rec(n, cols, out);
-                cols.pop();
-            }
-        }
-    }
-    let mut out = Vec::new();
-    rec(n, &mut Vec::new(), &mut out);
-    out
-}
+use common::{
+    brute_force_solutions as solutions, is_valid_placement, run, stderr, stdout, AMO_NAMES,
+};
 
 /// `true` when two queens share a diagonal.
 fn diagonal_pair(queens: &[(usize, usize)]) -> bool {
@@ -39,16 +16,6 @@ fn diagonal_pair(queens: &[(usize, usize)]) -> bool {
             .iter()
             .any(|b| a.0.abs_diff(b.0) == a.1.abs_diff(b.1))
     })
-}
-
-/// `true` when the queens are a solution: n of them, no two on a line.
-fn is_solution(n: usize, queens: &[(usize, usize)]) -> bool {
-    queens.len() == n
-        && queens.iter().enumerate().all(|(i, a)| {
-            queens[i + 1..]
-                .iter()
-                .all(|b| a.0 != b.0 && a.1 != b.1 && a.0.abs_diff(b.0) != a.1.abs_diff(b.1))
-        })
 }
 
 /// The DIMACS text of `queens-sat encode N ARGS`.
@@ -198,19 +165,10 @@ fn with_cell_definitions(n: usize, text: &str) -> (String, String) {
 
 #[test]
 fn our_exports_pass() {
-    let cells = [
-        "pairwise",
-        "sequential",
-        "ladder",
-        "commander",
-        "product",
-        "binary",
-        "bimander",
-    ];
     for n in 4..=7 {
         let total = solutions(n).len();
         let mut exports: Vec<(String, String, Option<String>)> = Vec::new();
-        for amo in cells {
+        for amo in AMO_NAMES {
             exports.push((format!("cells {amo}"), export(n, &["--amo", amo]), None));
         }
         exports.push((
@@ -240,21 +198,23 @@ fn our_exports_pass() {
     }
 }
 
+/// The pairwise export of n without its diagonal clauses (both directions): the pairs of
+/// cells on one diagonal.
+fn without_diagonals(n: usize) -> String {
+    let at = |l: i64| (((-l - 1) as usize) / n, ((-l - 1) as usize) % n);
+    let kept: Vec<Vec<i64>> = clauses(&export(n, &[]))
+        .into_iter()
+        .filter(|c| {
+            !(c.len() == 2 && c.iter().all(|&l| l < 0) && diagonal_pair(&[at(c[0]), at(c[1])]))
+        })
+        .collect();
+    dimacs(n * n, &kept)
+}
+
 #[test]
 fn a_missing_diagonal_group_is_caught_with_a_real_diagonal_attack() {
     for n in [5, 6] {
-        let text = export(n, &[]);
-        let kept: Vec<Vec<i64>> = clauses(&text)
-            .into_iter()
-            .filter(|c| {
-                // Drop the pairs of cells on one diagonal (either direction).
-                !(c.len() == 2 && c.iter().all(|&l| l < 0) && {
-                    let at = |l: i64| (((-l - 1) as usize) / n, ((-l - 1) as usize) % n);
-                    diagonal_pair(&[at(c[0]), at(c[1])])
-                })
-            })
-            .collect();
-        let o = grade_text(n, &dimacs(n * n, &kept), None);
+        let o = grade_text(n, &without_diagonals(n), None);
         let out = stdout(&o);
         assert_eq!(o.status.code(), Some(1), "{out}");
         let queens = board_after(&out, "sound: NO");
@@ -300,7 +260,7 @@ fn an_extra_clause_that_forbids_solutions_is_caught_with_a_real_missing_solution
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(out.contains("sound: yes"), "{out}");
     let missing = board_after(&out, "complete: NO");
-    assert!(is_solution(n, &missing), "not a solution:\n{out}");
+    assert!(is_valid_placement(n, &missing), "not a solution:\n{out}");
     assert!(missing.contains(&a) && missing.contains(&b), "{out}");
     let forbidding = sols.iter().filter(|t| t[0] == a.1 && t[1] == b.1).count();
     assert!(
@@ -335,10 +295,8 @@ fn a_permuted_numbering_passes_with_its_map_only() {
     let n = 6;
     let text = export(n, &["--amo", "sequential"]);
     let vars = header_vars(&text);
-    // A fixed permutation of 1..=vars: i -> (i * k) mod (vars + 1) for k coprime to vars + 1.
-    let m = vars as i64 + 1;
-    let k = (2..m).find(|k| gcd(*k, m) == 1 && *k > 7).unwrap();
-    let perm = |v: i64| (v * k) % m;
+    // The numbering reversed: v -> vars + 1 - v.
+    let perm = |v: i64| vars as i64 + 1 - v;
     let renamed: Vec<Vec<i64>> = clauses(&text)
         .into_iter()
         .map(|c| c.into_iter().map(|l| perm(l.abs()) * l.signum()).collect())
@@ -354,14 +312,6 @@ fn a_permuted_numbering_passes_with_its_map_only() {
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     let o = grade_text(n, &file, None);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
 }
 
 #[test]
@@ -380,19 +330,7 @@ fn a_range_grades_one_file_per_n() {
     assert!(out.contains("summary: all 4 files right"), "{out}");
 
     // n = 6 without its diagonal clauses... of the pairwise export, say: wrong for n = 6 only.
-    let broken = {
-        let n = 6;
-        let kept: Vec<Vec<i64>> = clauses(&export(n, &[]))
-            .into_iter()
-            .filter(|c| {
-                !(c.len() == 2 && c.iter().all(|&l| l < 0) && {
-                    let at = |l: i64| (((-l - 1) as usize) / n, ((-l - 1) as usize) % n);
-                    diagonal_pair(&[at(c[0]), at(c[1])])
-                })
-            })
-            .collect();
-        dimacs(n * n, &kept)
-    };
+    let broken = without_diagonals(6);
     let mut files = files.clone();
     files[2].1 = &broken;
     let o = grade_files(&files, &["--n", "4..7", "{dir}/student-%d.cnf"]);

@@ -5,8 +5,7 @@
 
 mod common;
 
-use common::{run, solver_available, stderr, stdout};
-use std::collections::BTreeSet;
+use common::{brute_force_solutions, is_valid_placement, run, solver_available, stderr, stdout};
 
 /// The 1-based (row, column) of every element with `class="queen"` under `node`.
 fn queens_in(node: roxmltree::Node) -> Vec<(usize, usize)> {
@@ -32,17 +31,6 @@ fn ok(args: &[&str]) -> String {
     let o = run(args);
     assert!(o.status.success(), "{args:?}: {}", stderr(&o));
     stdout(&o)
-}
-
-fn no_two_attack(queens: &[(usize, usize)]) -> bool {
-    let mut cols = BTreeSet::new();
-    let mut d1 = BTreeSet::new();
-    let mut d2 = BTreeSet::new();
-    let rows: BTreeSet<usize> = queens.iter().map(|q| q.0).collect();
-    rows.len() == queens.len()
-        && queens
-            .iter()
-            .all(|&(r, c)| cols.insert(c) && d1.insert(r + c) && d2.insert(r as i64 - c as i64))
 }
 
 #[test]
@@ -82,7 +70,10 @@ fn the_dot_plot_of_a_construction_of_1000_is_a_valid_placement() {
     assert!(queens
         .iter()
         .all(|&(r, c)| (1..=1000).contains(&r) && (1..=1000).contains(&c)));
-    assert!(no_two_attack(&queens), "two queens attack each other");
+    assert!(
+        is_valid_placement(1000, &queens),
+        "two queens attack each other"
+    );
     assert_eq!(
         doc.descendants()
             .filter(|e| e.attribute("class") == Some("queen"))
@@ -127,30 +118,51 @@ fn a_grid_holds_the_listed_solutions_and_refuses_long_lists() {
     assert!(o.stdout.is_empty());
 }
 
-/// Per-cell counts by a brute force written here: every solution, each queen counted.
+/// Per-cell counts from the brute-force solutions of the tests: each queen counted.
 fn brute_force_cells(n: usize) -> Vec<u64> {
-    fn rec(n: usize, cols: &mut Vec<usize>, counts: &mut [u64]) {
-        if cols.len() == n {
-            for (r, &c) in cols.iter().enumerate() {
-                counts[r * n + c] += 1;
-            }
-            return;
-        }
-        let r = cols.len();
-        for c in 0..n {
-            if cols
-                .iter()
-                .enumerate()
-                .all(|(r0, &c0)| c0 != c && r - r0 != c.abs_diff(c0))
-            {
-                cols.push(c);
-                rec(n, cols, counts);
-                cols.pop();
-            }
+    let mut counts = vec![0; n * n];
+    for cols in brute_force_solutions(n) {
+        for (r, c) in cols.into_iter().enumerate() {
+            counts[r * n + c] += 1;
         }
     }
-    let mut counts = vec![0; n * n];
-    rec(n, &mut Vec::new(), &mut counts);
+    counts
+}
+
+/// The `solutions: K` line of a count's table.
+fn total_of(table: &str) -> u64 {
+    table
+        .lines()
+        .find_map(|l| l.strip_prefix("solutions: "))
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// The `data-count` of every heatmap cell, `[r * n + c]`; each cell must be drawn once.
+fn drawn_cells(n: usize, doc: &roxmltree::Document) -> Vec<u64> {
+    let mut drawn = vec![None; n * n];
+    for e in doc
+        .descendants()
+        .filter(|e| e.attribute("class") == Some("cell"))
+    {
+        let a = |k: &str| e.attribute(k).unwrap().parse::<u64>().unwrap();
+        let (r, c) = (a("data-row") as usize, a("data-col") as usize);
+        assert!(drawn[(r - 1) * n + c - 1]
+            .replace(a("data-count"))
+            .is_none());
+    }
+    drawn.into_iter().map(|v| v.expect("every cell")).collect()
+}
+
+/// Per-cell counts of the one-line solutions a lister printed.
+fn listed_cells(n: usize, listing: &str) -> Vec<u64> {
+    let mut counts = vec![0u64; n * n];
+    for line in listing.lines() {
+        for (r, c) in queens_of_line(line) {
+            counts[(r - 1) * n + c - 1] += 1;
+        }
+    }
     counts
 }
 
@@ -236,28 +248,14 @@ fn a_heatmap_of_an_instance_counts_its_solutions_per_cell() {
         "--heatmap",
         svg.to_str().unwrap(),
     ]);
-    let total: u64 = table
-        .lines()
-        .find_map(|l| l.strip_prefix("solutions: "))
-        .unwrap()
-        .parse()
-        .unwrap();
-    let mut listed = vec![0u64; 64];
-    for line in ok(&["count", "--instance", inst.to_str().unwrap(), "--list"]).lines() {
-        for (r, c) in queens_of_line(line) {
-            listed[(r - 1) * 8 + c - 1] += 1;
-        }
-    }
+    let total = total_of(&table);
+    let listed = listed_cells(
+        8,
+        &ok(&["count", "--instance", inst.to_str().unwrap(), "--list"]),
+    );
     let text = std::fs::read_to_string(&svg).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
-    let mut drawn = vec![0u64; 64];
-    for e in doc
-        .descendants()
-        .filter(|e| e.attribute("class") == Some("cell"))
-    {
-        let a = |k: &str| e.attribute(k).unwrap().parse::<usize>().unwrap();
-        drawn[(a("data-row") - 1) * 8 + a("data-col") - 1] = a("data-count") as u64;
-    }
+    let drawn = drawn_cells(8, &doc);
     assert_eq!(drawn, listed);
     assert!(total > 0);
     assert!((0..8).all(|r| drawn[r * 8..r * 8 + 8].iter().sum::<u64>() == total));
