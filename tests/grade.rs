@@ -137,8 +137,8 @@ fn with_cell_definitions(n: usize, text: &str) -> (String, String) {
             // x(r).bitb: bit b of the 0-based column.
             let (r, b) = rest.split_once(").bit").unwrap();
             let (r, b): (usize, usize) = (r.parse().unwrap(), b.parse().unwrap());
-            for c in 0..n {
-                conds[r - 1][c].push(if c >> b & 1 == 1 { v } else { -v });
+            for (c, lits) in conds[r - 1].iter_mut().enumerate() {
+                lits.push(if c >> b & 1 == 1 { v } else { -v });
             }
         } else {
             panic!("unexpected variable: {l}");
@@ -146,10 +146,9 @@ fn with_cell_definitions(n: usize, text: &str) -> (String, String) {
     }
     let mut cls = clauses(text);
     let mut map = String::from("# cells defined after the domain variables\n");
-    for r in 0..n {
-        for c in 0..n {
+    for (r, row) in conds.iter().enumerate() {
+        for (c, lits) in row.iter().enumerate() {
             let q = (vars + r * n + c + 1) as i64;
-            let lits = &conds[r][c];
             assert!(!lits.is_empty());
             for &l in lits {
                 cls.push(vec![-q, l]);
