@@ -174,34 +174,12 @@ fn heatmap_cells_hold_the_per_cell_counts() {
         let file = dir.path().join(format!("h{n}.svg"));
         let f = file.to_str().unwrap();
         let table = ok(&["count", &ns, "--heatmap", f]);
-        let total: u64 = table
-            .lines()
-            .find_map(|l| l.strip_prefix("solutions: "))
-            .unwrap()
-            .parse()
-            .unwrap();
-        // From the lister's output.
-        let mut listed = vec![0u64; n * n];
-        for line in ok(&["count", &ns, "--list"]).lines() {
-            for (r, c) in queens_of_line(line) {
-                listed[(r - 1) * n + c - 1] += 1;
-            }
-        }
+        let total = total_of(&table);
+        let listed = listed_cells(n, &ok(&["count", &ns, "--list"]));
         let brute = brute_force_cells(n);
         let svg = std::fs::read_to_string(&file).unwrap();
         let doc = roxmltree::Document::parse(&svg).unwrap();
-        let mut drawn = vec![None; n * n];
-        for e in doc
-            .descendants()
-            .filter(|e| e.attribute("class") == Some("cell"))
-        {
-            let a = |k: &str| e.attribute(k).unwrap().parse::<u64>().unwrap();
-            let (r, c) = (a("data-row") as usize, a("data-col") as usize);
-            assert!(drawn[(r - 1) * n + c - 1]
-                .replace(a("data-count"))
-                .is_none());
-        }
-        let drawn: Vec<u64> = drawn.into_iter().map(|v| v.expect("every cell")).collect();
+        let drawn = drawn_cells(n, &doc);
         assert_eq!(drawn, listed, "n = {n}: heatmap vs count --list");
         assert_eq!(drawn, brute, "n = {n}: heatmap vs brute force");
         for r in 0..n {
