@@ -116,18 +116,7 @@ impl Placement {
 
     /// Draws the board as text: `Q` for a queen, `.` for an empty cell, one row per line.
     pub fn render_board(&self) -> String {
-        let n = self.n();
-        let mut s = String::with_capacity(n * (2 * n + 1));
-        for &c in &self.cols {
-            for col in 0..n {
-                if col > 0 {
-                    s.push(' ');
-                }
-                s.push(if col == c as usize { 'Q' } else { '.' });
-            }
-            s.push('\n');
-        }
-        s
+        render_cells(self.n(), &self.to_assignment())
     }
 
     /// The placement as an assignment of the `n * n` cell variables: entry `r * n + c` (the
@@ -144,6 +133,23 @@ impl Placement {
         }
         a
     }
+}
+
+/// Draws any set of queens on an `n` x `n` board as text (`cells[r * n + c]` is the cell of
+/// 0-based row `r`, column `c`): `Q` for a queen, `.` for an empty cell, one row per line. Rows
+/// may hold several queens or none, as in a model of a broken encoding.
+pub fn render_cells(n: usize, cells: &[bool]) -> String {
+    let mut s = String::with_capacity(n * (2 * n + 1));
+    for r in 0..n {
+        for col in 0..n {
+            if col > 0 {
+                s.push(' ');
+            }
+            s.push(if cells[r * n + col] { 'Q' } else { '.' });
+        }
+        s.push('\n');
+    }
+    s
 }
 
 impl std::fmt::Display for Placement {

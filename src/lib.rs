@@ -22,6 +22,9 @@
 //!   propagation, conflict and learned clause in words, for teaching (text, JSON, HTML).
 //! * [`board`] holds a [`board::Placement`] (one column per row) and renders it;
 //!   [`check`] tells whether a placement is a solution and names the attacking pair if not.
+//!   [`picture`] draws boards, grids of solutions and per-cell heatmaps as SVG.
+//! * [`grade`] checks any DIMACS file meant to encode n-queens: sound, complete, and its
+//!   projected count against the counter's.
 //!
 //! Rows and columns are 0-based in the library and 1-based in every user-facing output and in
 //! DIMACS. The cell variable of row `r`, column `c` (0-based) is `r * n + c + 1` in DIMACS
@@ -57,8 +60,10 @@ pub mod encode;
 pub mod experiment;
 pub mod explain;
 pub mod family;
+pub mod grade;
 pub mod input;
 pub mod instance;
+pub mod picture;
 pub mod solve;
 pub mod symmetry;
 pub mod trace;

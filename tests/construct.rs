@@ -278,7 +278,7 @@ fn cli_bad_input() {
             &["construct", "8", "--method", "magic"],
             "unknown construction method",
         ),
-        (&["construct", "8", "--format", "svg"], "svg"),
+        (&["construct", "8", "--format", "png"], "png"),
         (&["construct"], "required"),
     ] {
         let o = run(args);

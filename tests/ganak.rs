@@ -13,16 +13,7 @@ use std::process::Command;
 /// The `encode` options of every model and encoding, with a short name.
 fn models() -> Vec<(String, Vec<&'static str>)> {
     let mut out = Vec::new();
-    let amos = [
-        "pairwise",
-        "sequential",
-        "ladder",
-        "commander",
-        "product",
-        "binary",
-        "bimander",
-    ];
-    for amo in amos {
+    for amo in common::AMO_NAMES {
         out.push((format!("cells-{amo}"), vec!["--amo", amo]));
         out.push((
             format!("direct-{amo}"),

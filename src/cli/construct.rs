@@ -26,6 +26,9 @@ pub enum Format {
     Line,
     /// The board drawn with `Q` and `.` (n <= 100).
     Board,
+    /// SVG: a chessboard with queens for n <= 64, a dot plot (one dot per queen) up to
+    /// n = 100000.
+    Svg,
     /// Nothing (with --check: only verify).
     None,
 }
@@ -88,6 +91,13 @@ pub fn run(args: ConstructArgs) -> Result<ExitCode> {
             "--format board draws boards up to n = {MAX_BOARD_N} (n = {n} would be {} characters wide); \
              use the one-line form (--format line)",
             2 * n - 1
+        );
+    }
+    if args.format == Format::Svg && n > queens_sat::picture::MAX_DOT_PLOT_N {
+        bail!(
+            "--format svg draws boards up to n = {} (n = {n} would make a picture of {n} dots); \
+             use the one-line form (--format line)",
+            queens_sat::picture::MAX_DOT_PLOT_N
         );
     }
     let started = Instant::now();
@@ -156,6 +166,18 @@ fn write_placement(
             let placement = construction.placement()?;
             let text = placement.render_board();
             write_output(args.output.as_deref(), |w| w.write_all(text.as_bytes()))
+        }
+        Format::Svg => {
+            let placement = construction.placement()?;
+            let title = format!(
+                "n = {}: {} construction, case {}",
+                placement.n(),
+                args.method,
+                construction.case()
+            );
+            write_output(args.output.as_deref(), |w| {
+                queens_sat::picture::write_board(w, &placement, &title)
+            })
         }
     }
 }

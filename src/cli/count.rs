@@ -22,6 +22,8 @@ pub enum Format {
     Text,
     /// One JSON object.
     Json,
+    /// With --list: the solutions drawn as a grid of small boards (SVG, at most 1000).
+    Svg,
 }
 
 #[derive(Args, Debug)]
@@ -46,6 +48,11 @@ pub struct CountArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
+    /// Also draw a heatmap of the board to FILE (SVG): how many solutions put a queen on each
+    /// cell, by one exact count per cell (n <= 14; with --instance, boards up to n = 64 as
+    /// far as their counts are quick).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["list", "checkpoint", "shard", "merge"])]
+    heatmap: Option<PathBuf>,
     /// Record finished sub-problems in FILE and resume from it if it exists.
     #[arg(long, value_name = "FILE", conflicts_with = "list")]
     checkpoint: Option<PathBuf>,
@@ -83,8 +90,21 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
             "--fundamental goes with --list (the count always reports the fundamental solutions)"
         );
     }
+    if args.format == Format::Svg && !args.list {
+        bail!("--format svg goes with --list (a grid of the solutions); --heatmap FILE draws the counts per cell");
+    }
     if args.list {
         return list(&args);
+    }
+    if let Some(path) = &args.heatmap {
+        if n > HEATMAP_MAX_N {
+            bail!(
+                "--heatmap counts the solutions once per cell, about n times the work of one count: \
+                 n <= {HEATMAP_MAX_N} (n = {HEATMAP_MAX_N} takes seconds, each n more about 6 times longer)"
+            );
+        }
+        let board = MaskedBoard::new(n, Geometry::Square)?;
+        write_heatmap(path, &board, &format!("n = {n}"))?;
     }
     let bar = Bar::new();
     let mut counter = Counter::new(n)?;
@@ -154,6 +174,26 @@ fn merge(args: &CountArgs) -> Result<ExitCode> {
 /// millions of lines of under 100 bytes).
 const MERGE_FILE_MAX: u64 = 1 << 30;
 
+/// Largest n of `count N --heatmap` (one exact count per cell: about n counts in all).
+const HEATMAP_MAX_N: usize = 14;
+
+/// Writes the heatmap of `board`'s per-cell counts to `path`.
+fn write_heatmap(path: &std::path::Path, board: &MaskedBoard, what: &str) -> Result<()> {
+    let n = board.n();
+    if n > queens_sat::picture::MAX_HEATMAP_N {
+        bail!(
+            "--heatmap draws boards up to n = {}",
+            queens_sat::picture::MAX_HEATMAP_N
+        );
+    }
+    let counts = count::cell_counts(board);
+    let total: u64 = counts[..n].iter().sum();
+    let title = format!("{what}: solutions with a queen on each cell ({total} solutions)");
+    write_output(Some(path), |w| {
+        queens_sat::picture::write_heatmap(w, n, &counts, &title)
+    })
+}
+
 /// Prints counts as text or JSON to the output file or stdout.
 fn write_counts(output: Option<&std::path::Path>, format: Format, c: &count::Counts) -> Result<()> {
     write_output(output, |w| match format {
@@ -161,7 +201,7 @@ fn write_counts(output: Option<&std::path::Path>, format: Format, c: &count::Cou
             serde_json::to_writer(&mut *w, &c).map_err(std::io::Error::other)?;
             writeln!(w)
         }
-        Format::Text => {
+        Format::Text | Format::Svg => {
             writeln!(w, "n = {}", c.n)?;
             writeln!(w, "solutions: {}", c.total)?;
             writeln!(w, "fundamental solutions: {}", c.fundamental)?;
@@ -183,6 +223,31 @@ fn write_counts(output: Option<&std::path::Path>, format: Format, c: &count::Cou
 fn list(args: &CountArgs) -> Result<ExitCode> {
     let n = args.n.unwrap_or_default();
     let fundamental = args.fundamental;
+    if args.format == Format::Svg {
+        let title = format!(
+            "n = {n}: {}",
+            if fundamental {
+                "one solution of each symmetry class"
+            } else {
+                "every solution"
+            }
+        );
+        let each: Box<dyn FnOnce(Visit<'_>)> = if fundamental {
+            Box::new(move |f: Visit<'_>| {
+                for s in count::fundamental_solutions(n) {
+                    if f(&s).is_break() {
+                        break;
+                    }
+                }
+            })
+        } else {
+            let board = MaskedBoard::new(n, Geometry::Square)?;
+            Box::new(move |f: Visit<'_>| {
+                count::for_each_solution_masked(&board, f);
+            })
+        };
+        return write_grid(args, n, &title, each);
+    }
     if fundamental {
         write_output(args.output.as_deref(), |w| {
             write_list(w, args.format, n, true, |f| {
@@ -200,6 +265,39 @@ fn list(args: &CountArgs) -> Result<ExitCode> {
             write_list(w, args.format, n, false, board_solutions(&board))
         })?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `count --list --format svg`: the solutions that `each` lists drawn as a grid of boards,
+/// refused (exit 2) past [`queens_sat::picture::MAX_GRID_BOARDS`] solutions.
+fn write_grid(
+    args: &CountArgs,
+    n: usize,
+    title: &str,
+    each: impl FnOnce(Visit<'_>),
+) -> Result<ExitCode> {
+    use queens_sat::picture::{MAX_GRID_BOARDS, MAX_GRID_N};
+    if n > MAX_GRID_N {
+        bail!("--format svg draws boards up to n = {MAX_GRID_N}");
+    }
+    let mut sols = Vec::new();
+    each(&mut |p| {
+        sols.push(p.clone());
+        if sols.len() > MAX_GRID_BOARDS {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    if sols.len() > MAX_GRID_BOARDS {
+        bail!(
+            "--format svg draws at most {MAX_GRID_BOARDS} boards and this list has more; \
+             use --fundamental, or the text list"
+        );
+    }
+    write_output(args.output.as_deref(), |w| {
+        queens_sat::picture::write_solutions(w, n, &sols, title)
+    })?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -230,7 +328,7 @@ fn write_list(
     }
     each(&mut |s| {
         let r = match format {
-            Format::Text => writeln!(w, "{s}"),
+            Format::Text | Format::Svg => writeln!(w, "{s}"),
             Format::Json => {
                 let cols: Vec<u32> = s.cols().iter().map(|c| c + 1).collect();
                 let sep = if first { Ok(()) } else { write!(w, ",") };
@@ -282,6 +380,16 @@ fn count_instance(args: &CountArgs, path: &std::path::Path) -> Result<ExitCode> 
         .instance(Default::default())
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let board = count::board_of(&inst)?;
+    if args.list && args.format == Format::Svg {
+        let title = format!("{}: every solution", spec.describe());
+        return write_grid(args, spec.n, &title, board_solutions(&board));
+    }
+    if args.format == Format::Svg {
+        bail!("--format svg goes with --list (a grid of the solutions); --heatmap FILE draws the counts per cell");
+    }
+    if let Some(path) = &args.heatmap {
+        write_heatmap(path, &board, &spec.describe())?;
+    }
     if args.list {
         write_output(args.output.as_deref(), |w| {
             write_list(w, args.format, spec.n, false, board_solutions(&board))
@@ -315,7 +423,7 @@ fn count_instance(args: &CountArgs, path: &std::path::Path) -> Result<ExitCode> 
             serde_json::to_writer(&mut *w, &doc).map_err(std::io::Error::other)?;
             writeln!(w)
         }
-        Format::Text => {
+        Format::Text | Format::Svg => {
             writeln!(w, "instance: {}", spec.describe())?;
             writeln!(w, "n = {}, {} board", spec.n, spec.geometry.name())?;
             writeln!(w, "solutions: {total}")?;

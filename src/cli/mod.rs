@@ -9,6 +9,7 @@ mod count;
 mod encode;
 mod explain;
 mod generate;
+mod grade;
 mod output;
 mod sat;
 mod solve;
@@ -46,6 +47,9 @@ enum Command {
     Check(check::CheckArgs),
     /// Compare encodings: sizes and solve times per n, encoding and solver (table, CSV, JSON, SVG).
     Compare(compare::CompareArgs),
+    /// Grade a DIMACS file meant to encode n-queens: sound (every model a solution), complete
+    /// (every solution a model), projected count against the counter's; exit 1 when wrong.
+    Grade(grade::GradeArgs),
     /// Draw an instance of a family (completion, blocked, excluded-diagonals, toroidal) and write
     /// its instance file, for --instance.
     Generate(generate::GenerateArgs),
@@ -321,6 +325,7 @@ pub fn main() -> ExitCode {
         Command::Count(args) => count::run(args),
         Command::Check(args) => check::run(args),
         Command::Trace(args) => trace::run(args),
+        Command::Grade(args) => grade::run(args),
     };
     if queens_sat::solve::interrupted() {
         // The interrupt handler killed the running solvers and is cleaning up: their deaths

@@ -32,6 +32,8 @@ pub enum Format {
     Json,
     /// SAT-competition style: `s SATISFIABLE` and `v` lines; exit 10 (SAT) or 20 (UNSAT).
     Competition,
+    /// SVG: the board drawn with its queens (one solution; a dot plot past n = 64).
+    Svg,
 }
 
 /// Longest `--timeout` accepted: a week.
@@ -157,6 +159,10 @@ pub struct SolveArgs {
     /// Print only the number of solutions.
     #[arg(long, conflicts_with = "all")]
     count: bool,
+    /// With --format svg: write the picture to FILE (a temporary file, then renamed) instead
+    /// of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
     /// Stop after K solutions (implies --all unless --count is given).
     #[arg(long, value_name = "K")]
     limit: Option<u64>,
@@ -225,6 +231,22 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     }
     if enumerate && args.format == Format::Competition {
         bail!("--format competition shows one model; use --all or --count with --format board, line or json");
+    }
+    if args.format == Format::Svg {
+        if enumerate {
+            bail!("--format svg draws one solution; `count N --list --format svg` draws many");
+        }
+        if args
+            .n
+            .is_some_and(|n| n > queens_sat::picture::MAX_DOT_PLOT_N)
+        {
+            bail!(
+                "--format svg draws boards up to n = {}",
+                queens_sat::picture::MAX_DOT_PLOT_N
+            );
+        }
+    } else if args.output.is_some() {
+        bail!("-o FILE goes with --format svg (the other formats go to stdout)");
     }
     if enumerate {
         return run_enumeration(&args, &inst);
@@ -345,7 +367,7 @@ fn print_unsat(
 ) -> Result<ExitCode> {
     let n = inst.n();
     match args.format {
-        Format::Board | Format::Line => {
+        Format::Board | Format::Line | Format::Svg => {
             writeln!(out, "{}", unsat_message(n, inst))?;
             if let Some(note) = note {
                 writeln!(out, "({note})")?;
@@ -388,6 +410,15 @@ fn print_one(
             writeln!(out, "one-line: {}", p.to_one_line())?;
         }
         Format::Line => writeln!(out, "{}", p.to_one_line())?,
+        Format::Svg => {
+            let title = format!(
+                "n = {n}: {header} ({})",
+                queens_sat::instance::Formula::name(inst)
+            );
+            super::output::write_output(args.output.as_deref(), |w| {
+                queens_sat::picture::write_board(w, p, &title)
+            })?;
+        }
         Format::Json => {
             let v = serde_json::json!({"n": n, "satisfiable": true, "solution": json_cols(p)});
             writeln!(out, "{v}")?;
@@ -568,6 +599,7 @@ fn proof_note(out: &mut impl Write, args: &SolveArgs, text: &str) -> Result<()> 
         Format::Json => eprintln!("{text}"),
         Format::Competition => writeln!(out, "c {text}")?,
         Format::Board | Format::Line => writeln!(out, "{text}")?,
+        Format::Svg => eprintln!("{text}"),
     }
     Ok(())
 }
@@ -830,7 +862,7 @@ fn run_enumeration(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
                         }
                         write!(out, "{}", serde_json::json!(json_cols(&p)))?;
                     }
-                    Format::Competition => {}
+                    Format::Competition | Format::Svg => {}
                 }
             }
             Ok(true)

@@ -29,8 +29,8 @@ mod solutions;
 pub mod split;
 
 pub use masked::{
-    board_of, count_masked, for_each_solution_masked, solutions_masked, MaskedBoard, MaskedError,
-    Symmetry, MASKED_MAX_N,
+    board_of, cell_counts, count_masked, for_each_solution_masked, solutions_masked, MaskedBoard,
+    MaskedError, Symmetry, MASKED_MAX_N,
 };
 pub use shard::{merge, MergeError, Merged, Shard};
 pub use solutions::{fundamental_solutions, solutions, Solutions};

@@ -219,6 +219,53 @@ pub fn solve_clauses<'a>(
     e.model(vars).map(Some)
 }
 
+/// An embedded solver for any clauses (not only a queens formula), kept across calls: add
+/// clauses, solve under assumptions, read the model, add more clauses (blocking clauses, say)
+/// and solve again. An interruption of the process stops a solve
+/// ([`SolveError::Stopped`]).
+///
+/// ```
+/// use queens_sat::cnf::{neg, pos};
+/// use queens_sat::solve::{Backend, ClauseSolver};
+/// let mut s = ClauseSolver::new(Backend::Varisat).unwrap();
+/// s.add_clause(&[pos(1), pos(2)]);
+/// assert!(!s.solve(&[neg(1), neg(2)]).unwrap());
+/// assert!(s.solve(&[neg(1)]).unwrap());
+/// assert!(s.model(2).unwrap().contains(&pos(2)));
+/// ```
+pub struct ClauseSolver {
+    engine: Box<dyn Engine>,
+    budget: Budget,
+}
+
+impl ClauseSolver {
+    /// An empty solver of the backend (refused when this build lacks it).
+    pub fn new(backend: Backend) -> Result<Self, SolveError> {
+        let budget = Budget::unlimited();
+        Ok(ClauseSolver {
+            engine: empty_engine(backend, &budget)?,
+            budget,
+        })
+    }
+
+    /// Adds a clause.
+    pub fn add_clause(&mut self, clause: &[Lit]) {
+        self.engine.add_clause(clause);
+    }
+
+    /// Solves under the assumptions: `true` when the clauses and the assumptions are
+    /// satisfiable together.
+    pub fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SolveError> {
+        self.engine.solve(assumptions, &self.budget)
+    }
+
+    /// The model of the last satisfiable solve: one literal for each of the first `vars`
+    /// variables at least (a variable the solver never saw may be missing).
+    pub fn model(&mut self, vars: usize) -> Result<Vec<Lit>, SolveError> {
+        self.engine.model(vars)
+    }
+}
+
 /// A solver of the backend without clauses, stoppable within the budget.
 pub(crate) fn empty_engine(
     backend: Backend,

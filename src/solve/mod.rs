@@ -45,7 +45,7 @@ mod proof;
 mod reduce;
 mod verify;
 
-pub use backend::{solve_clauses, Backend, Budget, ParseBackendError, Stop};
+pub use backend::{solve_clauses, Backend, Budget, ClauseSolver, ParseBackendError, Stop};
 pub use enumerate::{
     count_solutions, default_split_rows, max_split_rows, solutions, Enumeration, Progress,
     Solutions, MAX_PARTS,

@@ -197,3 +197,40 @@ pub fn wait_bounded(mut child: std::process::Child, limit: std::time::Duration) 
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+/// The at-most-one encodings by their command-line names (`--amo NAME`).
+pub const AMO_NAMES: [&str; 7] = [
+    "pairwise",
+    "sequential",
+    "ladder",
+    "commander",
+    "product",
+    "binary",
+    "bimander",
+];
+
+/// Every solution of n-queens (0-based columns, in lexicographic order) by a plain
+/// backtracking written here, apart from the crate's counters.
+pub fn brute_force_solutions(n: usize) -> Vec<Vec<usize>> {
+    fn rec(n: usize, cols: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if cols.len() == n {
+            out.push(cols.clone());
+            return;
+        }
+        let r = cols.len();
+        for c in 0..n {
+            if cols
+                .iter()
+                .enumerate()
+                .all(|(r0, &c0)| c0 != c && r - r0 != c.abs_diff(c0))
+            {
+                cols.push(c);
+                rec(n, cols, out);
+                cols.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    rec(n, &mut Vec::new(), &mut out);
+    out
+}
