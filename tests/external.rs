@@ -8,7 +8,7 @@ mod common;
 use common::{bin, is_valid_placement, queens_of_model, run, stderr, stdout, wait_bounded};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// Writes an executable shell script `name` with `body` into `dir`.
