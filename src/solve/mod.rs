@@ -48,7 +48,7 @@ mod verify;
 pub use backend::{solve_clauses, Backend, Budget, ClauseSolver, ParseBackendError, Stop};
 pub use enumerate::{
     count_solutions, default_split_rows, max_split_rows, solutions, Enumeration, Progress,
-    Solutions, MAX_PARTS,
+    Solutions, MAX_PARTS, PROPAGATE_MAX_N,
 };
 pub use external::{
     dimacs_vars, output_bound, refute_unsat, run_external, run_external_proof, run_external_with,
