@@ -45,6 +45,14 @@ fn the_default_backend_is_cadical_when_built_in() {
     assert_eq!("cadical".parse::<Backend>(), Ok(Backend::Cadical));
     assert_eq!(Backend::Varisat.to_string(), "varisat");
     assert!("glucose".parse::<Backend>().is_err());
+    // One solve: varisat for the empty square board, the default for everything else.
+    let empty = Instance::new(50, Model::default()).unwrap();
+    assert_eq!(Backend::for_formula(&empty), Backend::Varisat);
+    let forbid = empty.clone().with_cells(&[], &[(0, 0)]).unwrap();
+    assert_eq!(Backend::for_formula(&forbid), expected);
+    let torus =
+        Instance::new_on(7, Model::default(), queens_sat::check::Geometry::Toroidal).unwrap();
+    assert_eq!(Backend::for_formula(&torus), expected);
 }
 
 #[test]

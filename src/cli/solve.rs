@@ -179,8 +179,10 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, allow_negative_numbers = true)]
     timeout: Option<Duration>,
     /// The embedded solver: cadical (CaDiCaL in-process) or varisat. Default: cadical for one
-    /// solution (when built in), varisat for --all and --count (many small sub-problems, where
-    /// it is faster). --why and proofs (--proof, --check-proof) always use varisat.
+    /// solution of an instance with placed or forbidden cells or of a toroidal board (when
+    /// built in); varisat for the empty board (easy, and a large formula, which varisat loads
+    /// faster) and for --all and --count (many small sub-problems, where it is faster). --why
+    /// and proofs (--proof, --check-proof) always use varisat.
     #[arg(long, value_name = "NAME", value_parser = super::parse_backend(), conflicts_with = "solver")]
     backend: Option<Backend>,
     /// Enumeration: split into sub-problems on the first K rows (0: a single solver; default
@@ -260,7 +262,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             let backend = if args.why {
                 Backend::Varisat
             } else {
-                args.backend.unwrap_or_default()
+                args.backend.unwrap_or_else(|| Backend::for_formula(&inst))
             };
             super::output::install_interrupt_handler();
             let model = match solve_model_within(&inst, backend, Budget::from_limit(args.timeout)) {

@@ -79,6 +79,21 @@ impl Backend {
     pub fn for_enumeration() -> Backend {
         Backend::Varisat
     }
+
+    /// The default for one solve of `f`: varisat for the empty square board, [`Backend::default`]
+    /// (CaDiCaL in the default build) for everything else. The empty board is easy for every
+    /// solver and its formula is large (13.3 million clauses at n = 200), where CaDiCaL's
+    /// clause storage costs it 8 times varisat's time and 10 times its memory (4.0 s and 1.9 GB
+    /// against 0.46 s and 180 MB at n = 200, docs/benchmarks.md); instances with placed or
+    /// forbidden cells, and toroidal boards, are where solving is hard and CaDiCaL far ahead.
+    pub fn for_formula(f: &dyn crate::instance::Formula) -> Backend {
+        let (place, forbid) = f.fixed();
+        if place.is_empty() && forbid.is_empty() && f.geometry() == crate::check::Geometry::Square {
+            Backend::Varisat
+        } else {
+            Backend::default()
+        }
+    }
 }
 
 impl fmt::Display for Backend {

@@ -428,7 +428,7 @@ impl Enumeration {
         let batch = if self.limit.is_some() {
             threads * 2
         } else {
-            (threads * 16).max(64)
+            (threads * 64).max(256)
         };
         let mut found = 0u64;
         let mut done = 0usize;

@@ -3,8 +3,9 @@
 //! answers of external solvers read and checked.
 //!
 //! * [`solve`] finds one solution (or proves there is none); [`solve_model`] also returns the
-//!   full model, auxiliary variables included. Both use [`Backend::default`] (CaDiCaL when the
-//!   `cadical` feature is on, as it is by default; else varisat); [`solve_with`],
+//!   full model, auxiliary variables included. Both use [`Backend::for_formula`]: varisat for
+//!   the empty board, else [`Backend::default`] (CaDiCaL when the `cadical` feature is on, as
+//!   it is by default; else varisat); [`solve_with`],
 //!   [`solve_model_with`] and [`solve_model_within`] take the backend, and the last a time
 //!   limit ([`Budget`]): a solve that runs out of it ends in [`SolveError::Stopped`].
 //! * [`solutions`] iterates over every solution; [`count_solutions`] counts them in parallel;
@@ -124,7 +125,7 @@ pub fn solve(f: &dyn Formula) -> Result<Option<Placement>, SolveError> {
 
 /// Like [`solve`], but also returns the full model.
 pub fn solve_model(f: &dyn Formula) -> Result<Option<Model>, SolveError> {
-    solve_model_with(f, Backend::default())
+    solve_model_with(f, Backend::for_formula(f))
 }
 
 /// Like [`solve`], with the given backend.
