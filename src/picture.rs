@@ -51,8 +51,9 @@ const FONT: &str = "font-family=\"sans-serif\"";
 const CROWN: &str =
     "M.2 .84H.8V.74H.2Z M.22 .7L.12 .3L.34 .5L.42 .2L.5 .46L.58 .2L.66 .5L.88 .3L.78 .7Z";
 
-/// Text with the five XML special characters escaped.
-fn escape(s: &str) -> String {
+/// Text with the five special characters of XML and HTML escaped (`'` as `&#39;`, which both
+/// read), for element content and quoted attribute values; the HTML trace uses it too.
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for ch in s.chars() {
         match ch {
@@ -60,7 +61,7 @@ fn escape(s: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
+            '\'' => out.push_str("&#39;"),
             c => out.push(c),
         }
     }

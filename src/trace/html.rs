@@ -9,6 +9,7 @@
 //! `#reason[data-clause]` its text; any script error is written into `pre#errors`.
 
 use super::{Trace, TraceError};
+use crate::picture::escape;
 use std::io::{self, Write};
 
 /// The largest board the HTML page draws.
@@ -16,22 +17,6 @@ pub const MAX_HTML_N: usize = 16;
 
 const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
-
-/// Escapes text for HTML content and attribute values.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 impl Trace {
     /// Refuses a board larger than [`MAX_HTML_N`] before anything is written.
