@@ -65,12 +65,7 @@ impl Propagator {
         let Some(values) = self.propagate(fixed) else {
             return false;
         };
-        let value = |l: Lit| match values[l.var().index()] {
-            Value::Unset => Value::Unset,
-            Value::True if l.is_positive() => Value::True,
-            Value::False if l.is_negative() => Value::True,
-            _ => Value::False,
-        };
+        let value = |l: Lit| literal_value(&values, l);
         let mut mentioned = vec![false; self.num_vars];
         for (i, v) in values.iter().enumerate() {
             let var = crate::cnf::Var::from_index(i);
@@ -138,14 +133,13 @@ impl Propagator {
                 let mut unset_count = 0;
                 let mut satisfied = false;
                 for &m in clause {
-                    match values[m.var().index()] {
+                    match literal_value(&values, m) {
                         Value::Unset => {
                             unset_count += 1;
                             unset = Some(m);
                         }
-                        Value::True if m.is_positive() => satisfied = true,
-                        Value::False if m.is_negative() => satisfied = true,
-                        _ => {}
+                        Value::True => satisfied = true,
+                        Value::False => {}
                     }
                     if satisfied || unset_count > 1 {
                         break;
@@ -165,5 +159,14 @@ impl Propagator {
             }
         }
         Some(values)
+    }
+}
+
+/// The value of literal `l` under the variables' `values`.
+fn literal_value(values: &[Value], l: Lit) -> Value {
+    match (values[l.var().index()], l.is_positive()) {
+        (Value::Unset, _) => Value::Unset,
+        (Value::True, true) | (Value::False, false) => Value::True,
+        _ => Value::False,
     }
 }
