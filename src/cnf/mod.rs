@@ -152,6 +152,12 @@ impl Cnf {
     }
 }
 
+/// The value of literal `l` under a partial assignment of its variables (`value[i]` for the
+/// variable of 0-based index `i`; `None` while unassigned).
+pub(crate) fn lit_value(value: &[Option<bool>], l: Lit) -> Option<bool> {
+    value[l.index()].map(|v| v != l.is_negative())
+}
+
 /// `true` when some literal of `clause` is true under `assignment` (0-based variable index;
 /// missing variables are false).
 pub fn clause_satisfied(clause: &[Lit], assignment: &[bool]) -> bool {

@@ -155,7 +155,7 @@ struct State<'a> {
 
 impl State<'_> {
     fn lit_value(&self, l: Lit) -> Option<bool> {
-        self.value[l.index()].map(|v| v != l.is_negative())
+        crate::cnf::lit_value(&self.value, l)
     }
 
     fn assign(&mut self, l: Lit, reason: Option<usize>) {

@@ -10,7 +10,7 @@
 //! thousands of parts with a few solutions each (docs/benchmarks.md).
 
 use super::backend::Engine;
-use crate::cnf::{Cnf, Lit};
+use crate::cnf::{lit_value, Cnf, Lit};
 use crate::instance::Formula;
 
 /// A formula's clauses with, for each literal, the clauses it occurs in.
@@ -21,14 +21,6 @@ pub(crate) struct Propagator {
     /// The formula's own unit clauses.
     units: Vec<Lit>,
     num_vars: usize,
-}
-
-/// A value per variable during propagation.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Value {
-    Unset,
-    True,
-    False,
 }
 
 impl Propagator {
@@ -65,24 +57,24 @@ impl Propagator {
         let Some(values) = self.propagate(fixed) else {
             return false;
         };
-        let value = |l: Lit| literal_value(&values, l);
+        let value = |l: Lit| lit_value(&values, l);
         let mut mentioned = vec![false; self.num_vars];
         for (i, v) in values.iter().enumerate() {
             let var = crate::cnf::Var::from_index(i);
             match v {
-                Value::True => solver.add_clause(&[var.positive()]),
-                Value::False => solver.add_clause(&[var.negative()]),
-                Value::Unset => continue,
+                Some(true) => solver.add_clause(&[var.positive()]),
+                Some(false) => solver.add_clause(&[var.negative()]),
+                None => continue,
             }
             mentioned[i] = true;
         }
         let mut rest = Vec::new();
         for clause in self.cnf.iter() {
-            if clause.iter().any(|&l| value(l) == Value::True) {
+            if clause.iter().any(|&l| value(l) == Some(true)) {
                 continue;
             }
             rest.clear();
-            rest.extend(clause.iter().copied().filter(|&l| value(l) == Value::Unset));
+            rest.extend(clause.iter().copied().filter(|&l| value(l).is_none()));
             for l in &rest {
                 mentioned[l.var().index()] = true;
             }
@@ -99,22 +91,17 @@ impl Propagator {
 
     /// The values unit propagation gives from the formula's unit clauses and `fixed`, or
     /// `None` on a conflict.
-    fn propagate(&self, fixed: &[Lit]) -> Option<Vec<Value>> {
-        let mut values = vec![Value::Unset; self.num_vars];
+    fn propagate(&self, fixed: &[Lit]) -> Option<Vec<Option<bool>>> {
+        let mut values = vec![None; self.num_vars];
         let mut queue: Vec<Lit> = Vec::new();
-        let assign = |l: Lit, values: &mut Vec<Value>, queue: &mut Vec<Lit>| -> bool {
-            let want = if l.is_positive() {
-                Value::True
-            } else {
-                Value::False
-            };
-            match values[l.var().index()] {
-                Value::Unset => {
-                    values[l.var().index()] = want;
+        let assign = |l: Lit, values: &mut Vec<Option<bool>>, queue: &mut Vec<Lit>| -> bool {
+            match lit_value(values, l) {
+                None => {
+                    values[l.var().index()] = Some(l.is_positive());
                     queue.push(l);
                     true
                 }
-                v => v == want,
+                Some(v) => v,
             }
         };
         for &l in self.units.iter().chain(fixed) {
@@ -133,13 +120,13 @@ impl Propagator {
                 let mut unset_count = 0;
                 let mut satisfied = false;
                 for &m in clause {
-                    match literal_value(&values, m) {
-                        Value::Unset => {
+                    match lit_value(&values, m) {
+                        None => {
                             unset_count += 1;
                             unset = Some(m);
                         }
-                        Value::True => satisfied = true,
-                        Value::False => {}
+                        Some(true) => satisfied = true,
+                        Some(false) => {}
                     }
                     if satisfied || unset_count > 1 {
                         break;
@@ -159,14 +146,5 @@ impl Propagator {
             }
         }
         Some(values)
-    }
-}
-
-/// The value of literal `l` under the variables' `values`.
-fn literal_value(values: &[Value], l: Lit) -> Value {
-    match (values[l.var().index()], l.is_positive()) {
-        (Value::Unset, _) => Value::Unset,
-        (Value::True, true) | (Value::False, false) => Value::True,
-        _ => Value::False,
     }
 }

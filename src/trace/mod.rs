@@ -39,11 +39,12 @@ mod html;
 mod render;
 mod search;
 
+use crate::cnf::lit_value;
 use crate::cnf::{Lit, Var};
 use crate::encode::{cell_of_var, LabelledCnf, Rule};
 use crate::explain::{clause_meaning, false_clause_in_words, Namer};
 use crate::instance::{to_labelled_cnf, Formula, Instance};
-use search::{lit_value, Event, Search};
+use search::{Event, Search};
 use serde::Serialize;
 
 pub use html::MAX_HTML_N;

@@ -4,7 +4,7 @@
 //! Every assignment, conflict, learned clause and jump is handed to a callback as an
 //! [`Event`] together with the assignment right after it, so the caller can record it.
 
-use crate::cnf::{Lit, Var};
+use crate::cnf::{lit_value, Lit, Var};
 
 /// What the search does, one event at a time. Levels are decision levels: 0 holds what the
 /// formula forces before any decision.
@@ -33,11 +33,6 @@ pub(crate) enum Event {
     Sat,
     /// A conflict that depends on no decision: no model exists.
     Unsat,
-}
-
-/// The value of a literal under a partial assignment.
-pub(crate) fn lit_value(value: &[Option<bool>], l: Lit) -> Option<bool> {
-    value[l.index()].map(|v| v != l.is_negative())
 }
 
 /// One decision level: where it starts on the trail, its decision, and (DPLL) whether the
