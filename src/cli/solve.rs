@@ -36,33 +36,6 @@ pub enum Format {
     Svg,
 }
 
-/// Longest `--timeout` accepted: a week.
-const TIMEOUT_MAX_SECS: f64 = 7.0 * 24.0 * 3600.0;
-
-/// Parses `--timeout SECONDS`: a number of seconds (fractions allowed), from 0.001 to a week.
-pub fn parse_timeout(s: &str) -> Result<Duration, String> {
-    let v: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    if !v.is_finite() || v <= 0.0 {
-        return Err(format!(
-            "'{s}': the time limit must be a positive number of seconds"
-        ));
-    }
-    if v < 0.001 {
-        return Err(format!(
-            "'{s}': the time limit must be at least 0.001 seconds"
-        ));
-    }
-    if v > TIMEOUT_MAX_SECS {
-        return Err(format!(
-            "'{s}': the time limit is at most a week ({TIMEOUT_MAX_SECS} seconds)"
-        ));
-    }
-    Duration::try_from_secs_f64(v).map_err(|e| format!("'{s}': {e}"))
-}
-
 /// The formula: encoding options and the partial board. Shared by `solve` and `verify`.
 #[derive(Args, Debug, Clone)]
 pub struct FormulaArgs {
@@ -176,7 +149,7 @@ pub struct SolveArgs {
     /// Stop after SECONDS and exit 1 (default: no limit): the embedded solver (one solution,
     /// --all, --count; it stops within moments) or,
     /// with --solver, the solver and every process it started. Not with --why or a proof.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = queens_sat::input::parse_timeout, allow_negative_numbers = true)]
     timeout: Option<Duration>,
     /// The embedded solver: cadical (CaDiCaL in-process) or varisat. Default: cadical for one
     /// solution of an instance with placed or forbidden cells or of a toroidal board (when

@@ -387,11 +387,12 @@ pub fn median(v: &[f64]) -> f64 {
     }
 }
 
-/// The longest time limit of one run a sweep takes: a week.
-pub const MAX_TIMEOUT_S: f64 = 7.0 * 24.0 * 3600.0;
+/// The longest time limit of one run a sweep takes: a week ([`crate::input::MAX_TIMEOUT_SECS`]).
+pub const MAX_TIMEOUT_S: f64 = crate::input::MAX_TIMEOUT_SECS;
 
-/// The shortest time limit of one run a sweep takes: a millisecond.
-pub const MIN_TIMEOUT_S: f64 = 0.001;
+/// The shortest time limit of one run a sweep takes: a millisecond
+/// ([`crate::input::MIN_TIMEOUT_SECS`]).
+pub const MIN_TIMEOUT_S: f64 = crate::input::MIN_TIMEOUT_SECS;
 
 impl SweepConfig {
     /// The points of the sweep: the empty boards of [`SweepConfig::ns`], or every instance of
