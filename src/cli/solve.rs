@@ -5,9 +5,11 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::family::InstanceSpec;
 use queens_sat::instance::Instance;
+use queens_sat::solve::runner::{
+    self, CnfInput, Outcome, ProofRequest, RunReport, RunRequest, UnsatCheck, UnsatVerdict,
+};
 use queens_sat::solve::{
-    refute_unsat, run_external_with, solve_model_within, verify_assignment, Backend, Budget,
-    Enumeration, Progress, SolveError, SolverAnswer,
+    solve_model_within, Backend, Budget, Enumeration, Progress, SolveError, SolverCommand,
 };
 use queens_sat::symmetry::SymmetryBreaking;
 use queens_sat::Placement;
@@ -416,71 +418,94 @@ fn print_one(
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_external_solver(args: &SolveArgs, inst: &Instance, cmd: &str) -> Result<ExitCode> {
-    let n = inst.n();
+/// The checked run of `--solver` on the instance (with the proof asked for, if any): the
+/// model checked as a board and against every clause, an UNSAT answer refuted or confirmed by
+/// the embedded solver.
+fn run_solver(
+    args: &SolveArgs,
+    inst: &Instance,
+    solver: &SolverCommand,
+    proof: Option<ProofRequest<'_>>,
+) -> Result<RunReport> {
     let command = super::command_line();
     super::output::install_interrupt_handler();
-    let ans = match run_external_with(cmd, inst, Some(&command), args.timeout) {
-        Ok(a) => a,
-        Err(e) if e.is_solver_failure() => {
-            eprintln!("error: {e}");
-            return Ok(ExitCode::from(1));
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let who = ans.program.clone();
+    let request = RunRequest::new(solver, CnfInput::instance(inst, Some(&command)))
+        .timeout(args.timeout)
+        .verify(inst)
+        .unsat(UnsatCheck::Refute(inst))
+        .proof(proof);
+    Ok(runner::run(&request)?)
+}
+
+/// The message and exit code of a run without an answer (the time limit, an unreadable
+/// answer, too much output): exit 1.
+fn no_answer(report: &RunReport) -> Option<ExitCode> {
+    let failure = report.failure()?;
+    eprintln!("error: {failure}");
+    Some(ExitCode::from(1))
+}
+
+fn run_external_solver(args: &SolveArgs, inst: &Instance, cmd: &str) -> Result<ExitCode> {
+    let n = inst.n();
+    let solver = SolverCommand::parse(cmd)?;
+    let report = run_solver(args, inst, &solver, None)?;
+    if let Some(code) = no_answer(&report) {
+        return Ok(code);
+    }
+    let who = &report.program;
     let out = &mut io::stdout().lock();
-    match &ans.answer {
-        SolverAnswer::Sat(a) => {
-            let report = verify_assignment(inst, a)?;
-            match (&report.placement, report.is_ok()) {
-                (Some(p), true) => {
-                    let header = format!(
-                        "a solution found by {who}, checked: no two queens attack each other, all {} clauses hold",
-                        report.clauses
-                    );
-                    let lits = a.lits();
-                    let code = print_one(out, args, inst, p, &lits, &header)?;
-                    if args.explain {
-                        super::teach::write_groups(out, inst, a)?;
-                    }
-                    Ok(code)
-                }
-                _ => {
-                    eprintln!("{who} answered SATISFIABLE with a wrong model:");
-                    if let Err(b) = &report.board {
-                        eprintln!("  board: {b}");
-                    }
-                    if let Err(c) = &report.cnf {
-                        eprintln!("  CNF: {c}");
-                    }
-                    Ok(ExitCode::from(1))
-                }
+    match &report.outcome {
+        Outcome::Sat {
+            model,
+            verified: Some(v),
+        } => {
+            let header = format!(
+                "a solution found by {who}, checked: no two queens attack each other, all {} clauses hold",
+                v.clauses
+            );
+            let code = print_one(out, args, inst, &v.placement, &model.lits(), &header)?;
+            if args.explain {
+                super::teach::write_groups(out, inst, model)?;
             }
+            Ok(code)
         }
-        SolverAnswer::Unsat => {
-            // Never reported as a fact unchecked: a solution refutes it.
-            if let Some(p) = refute_unsat(inst)? {
-                if inst.is_empty_board() {
-                    eprintln!(
-                        "{who} says UNSATISFIABLE, but n = {n} has solutions (only n = 2 and 3 have none), e.g. {}",
-                        p.to_one_line()
-                    );
-                } else {
-                    eprintln!(
-                        "{who} says UNSATISFIABLE but the embedded solver finds a solution: {}",
-                        p.to_one_line()
-                    );
-                }
-                return Ok(ExitCode::from(1));
+        Outcome::WrongModel { report, .. } => {
+            eprintln!("{who} answered SATISFIABLE with a wrong model:");
+            if let Err(b) = &report.board {
+                eprintln!("  board: {b}");
             }
+            if let Err(c) = &report.cnf {
+                eprintln!("  CNF: {c}");
+            }
+            Ok(ExitCode::from(1))
+        }
+        // Never reported as a fact unchecked: a solution refutes it.
+        Outcome::Unsat {
+            verdict: UnsatVerdict::Refuted(p),
+            ..
+        } => {
+            if inst.is_empty_board() {
+                eprintln!(
+                    "{who} says UNSATISFIABLE, but n = {n} has solutions (only n = 2 and 3 have none), e.g. {}",
+                    p.to_one_line()
+                );
+            } else {
+                eprintln!(
+                    "{who} says UNSATISFIABLE but the embedded solver finds a solution: {}",
+                    p.to_one_line()
+                );
+            }
+            Ok(ExitCode::from(1))
+        }
+        Outcome::Unsat { .. } => {
             let note = format!("answer of {who}, confirmed by the embedded solver");
             print_unsat(out, args, inst, Some(&note))
         }
-        SolverAnswer::Unknown => {
+        Outcome::Unknown => {
             eprintln!("{who} gave no answer (UNKNOWN)");
             Ok(ExitCode::from(1))
         }
+        other => bail!("unexpected outcome of {who}: {other:?}"),
     }
 }
 
@@ -556,8 +581,33 @@ impl ProofTarget {
         })
     }
 
+    /// The temporary file's path.
+    fn path(&self) -> &std::path::Path {
+        self.temp.path()
+    }
+
+    /// The temporary file, open for writing.
+    fn file(&mut self) -> &mut std::fs::File {
+        self.temp.as_file_mut()
+    }
+
+    /// The temporary file opened again for reading.
+    fn reopen(&self) -> io::Result<std::fs::File> {
+        self.temp.reopen()
+    }
+
+    /// The bytes written so far.
+    fn len(&self) -> u64 {
+        self.temp.as_file().metadata().map_or(0, |m| m.len())
+    }
+
+    /// The target, if any.
+    fn target(&self) -> Option<&std::path::Path> {
+        self.path.as_deref()
+    }
+
     /// Renames the complete proof to the target (nothing to do without one).
-    fn persist(self) -> Result<()> {
+    fn commit(self) -> Result<()> {
         if let Some(path) = self.path {
             self.temp.persist(&path).map_err(|e| {
                 anyhow::anyhow!("cannot write the proof to {}: {}", path.display(), e.error)
@@ -586,25 +636,24 @@ const NO_PROOF_SAT: &str =
 /// `solve --proof FILE` / `--check-proof`: the proof of an UNSAT answer written (atomically)
 /// and checked if asked.
 fn run_with_proof(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
-    use queens_sat::solve::{check_proof, prove_unsat, ProofOutcome};
+    use queens_sat::solve::{check_proof, prove_unsat, ProofCheck, ProofOutcome};
     // Before any solving: the target must be writable, the solver able to write a proof.
-    if let Some(cmd) = &args.solver {
-        let solver = queens_sat::solve::SolverCommand::parse(cmd)?;
-        if solver.result_file || !queens_sat::solve::writes_proofs(&solver.program) {
-            return Err(queens_sat::solve::ExternalError::NoProof {
-                program: solver.program.display().to_string(),
-            }
-            .into());
+    let solver = match &args.solver {
+        Some(cmd) => {
+            let solver = SolverCommand::parse(cmd)?;
+            solver.check_proofs()?;
+            Some(solver)
         }
-    }
+        None => None,
+    };
     let mut target = ProofTarget::new(args.proof.as_deref())?;
     let who;
     let out = &mut io::stdout().lock();
-    match &args.solver {
+    let check: Option<ProofCheck>;
+    match &solver {
         None => {
             who = "the embedded solver".to_string();
-            let file = target.temp.as_file_mut();
-            let outcome = prove_unsat(inst, io::BufWriter::new(file))?;
+            let outcome = prove_unsat(inst, io::BufWriter::new(target.file()))?;
             if let ProofOutcome::Sat(m) = outcome {
                 print_one(
                     out,
@@ -618,67 +667,74 @@ fn run_with_proof(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
                 eprintln!("{NO_PROOF_SAT}");
                 return Ok(ExitCode::from(1));
             }
+            check =
+                if args.check_proof {
+                    let file = target.reopen()?;
+                    Some(check_proof(inst, io::BufReader::new(file)).map_err(|e| {
+                        anyhow::anyhow!("the proof of {who} cannot be checked: {e}")
+                    })?)
+                } else {
+                    None
+                };
         }
-        Some(cmd) => {
-            let command = super::command_line();
-            super::output::install_interrupt_handler();
-            let ans = match queens_sat::solve::run_external_proof(
-                cmd,
-                inst,
-                Some(&command),
-                args.timeout,
-                Some(target.temp.path()),
-            ) {
-                Ok(a) => a,
-                Err(e) if e.is_solver_failure() => {
-                    eprintln!("error: {e}");
-                    return Ok(ExitCode::from(1));
-                }
-                Err(e) => return Err(e.into()),
+        Some(solver) => {
+            let request = ProofRequest {
+                path: target.path(),
+                check: args
+                    .check_proof
+                    .then_some(inst as &dyn queens_sat::instance::Formula),
             };
-            who = ans.program.clone();
-            match &ans.answer {
-                SolverAnswer::Sat(a) => {
-                    let report = verify_assignment(inst, a)?;
-                    if let (Some(p), true) = (&report.placement, report.is_ok()) {
-                        let header = format!("a solution found by {who}, checked");
-                        print_one(out, args, inst, p, &a.lits(), &header)?;
-                        out.flush()?;
-                        eprintln!("{NO_PROOF_SAT}");
-                    } else {
-                        eprintln!(
-                            "{who} answered SATISFIABLE with a wrong model; no proof written"
-                        );
+            let report = match run_solver(args, inst, solver, Some(request)) {
+                Err(e) => match e.downcast::<runner::RunError>() {
+                    Ok(runner::RunError::Proof(e)) => {
+                        bail!("the proof of {} cannot be checked: {e}", solver.label())
                     }
+                    Ok(e) => return Err(e.into()),
+                    Err(e) => return Err(e),
+                },
+                Ok(r) => r,
+            };
+            if let Some(code) = no_answer(&report) {
+                return Ok(code);
+            }
+            who = report.program.clone();
+            match report.outcome {
+                Outcome::Sat {
+                    model,
+                    verified: Some(v),
+                } => {
+                    let header = format!("a solution found by {who}, checked");
+                    print_one(out, args, inst, &v.placement, &model.lits(), &header)?;
+                    out.flush()?;
+                    eprintln!("{NO_PROOF_SAT}");
                     return Ok(ExitCode::from(1));
                 }
-                SolverAnswer::Unknown => {
+                Outcome::Sat { .. } | Outcome::WrongModel { .. } => {
+                    eprintln!("{who} answered SATISFIABLE with a wrong model; no proof written");
+                    return Ok(ExitCode::from(1));
+                }
+                Outcome::Unknown => {
                     eprintln!("{who} gave no answer (UNKNOWN); no proof written");
                     return Ok(ExitCode::from(1));
                 }
-                SolverAnswer::Unsat => {
-                    if let Some(p) = refute_unsat(inst)? {
-                        eprintln!(
-                            "{who} says UNSATISFIABLE but the embedded solver finds a solution: {}; no proof written",
-                            p.to_one_line()
-                        );
-                        return Ok(ExitCode::from(1));
-                    }
+                Outcome::Unsat {
+                    verdict: UnsatVerdict::Refuted(p),
+                    ..
+                } => {
+                    eprintln!(
+                        "{who} says UNSATISFIABLE but the embedded solver finds a solution: {}; no proof written",
+                        p.to_one_line()
+                    );
+                    return Ok(ExitCode::from(1));
                 }
+                Outcome::Unsat { proof, .. } => check = proof,
+                other => bail!("unexpected outcome of {who}: {other:?}"),
             }
         }
     }
-    let bytes = target
-        .temp
-        .as_file()
-        .metadata()
-        .map(|m| m.len())
-        .unwrap_or(0);
+    let bytes = target.len();
     let mut notes = Vec::new();
-    if args.check_proof {
-        let file = target.temp.reopen()?;
-        let check = check_proof(inst, io::BufReader::new(file))
-            .map_err(|e| anyhow::anyhow!("the proof of {who} cannot be checked: {e}"))?;
+    if let Some(check) = &check {
         if !check.verified {
             eprintln!("error: the proof of {who} does not check: {check}; no proof written");
             return Ok(ExitCode::from(1));
@@ -688,7 +744,7 @@ fn run_with_proof(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
             check.lemmas, check.format, check.rat_steps, check.deletions
         ));
     }
-    if let Some(path) = &target.path {
+    if let Some(path) = target.target() {
         notes.push(format!(
             "proof written to {} (DRAT by {who}, {bytes} bytes){}",
             path.display(),
@@ -699,7 +755,7 @@ fn run_with_proof(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
             }
         ));
     }
-    target.persist()?;
+    target.commit()?;
     let note = format!("answer of {who}");
     print_unsat(out, args, inst, args.solver.as_ref().map(|_| note.as_str()))?;
     for n in &notes {

@@ -1,6 +1,6 @@
 //! Solving: the encoder's clauses handed to a SAT solver (embedded: CaDiCaL or varisat, see
 //! [`Backend`]; or a solver of the library user's own, see [`Solver`]), models turned back into
-//! boards, all solutions enumerated and counted, and the answers of external solvers read and
+//! boards, all solutions enumerated and counted, and external solvers run and their answers
 //! checked.
 //!
 //! * [`solve`] finds one solution (or proves there is none); [`solve_model`] also returns the
@@ -12,8 +12,11 @@
 //! * [`solutions`] iterates over every solution; [`count_solutions`] counts them in parallel;
 //!   [`Enumeration`] gives control over the split into sub-problems, threads, a limit, the
 //!   backend ([`Enumeration::backend`]) and a time limit ([`Enumeration::time_limit`]).
-//! * [`parse_solver_answer`] reads SAT-competition output (`s`/`v` lines) or a MiniSat result
-//!   file into an [`Assignment`]; [`run_external`] runs a solver command on the CNF.
+//! * [`runner`] runs an external solver program on the CNF, checked: the formula written to a
+//!   DIMACS file, the program run with a time limit in its own process group, its answer read
+//!   ([`parse_solver_answer`]: SAT-competition `s`/`v` lines or a MiniSat result file), a model
+//!   checked against the board and every clause, an UNSAT claim checked or refuted
+//!   ([`refute_unsat`]), a DRAT proof asked for and checked ([`runner::run`]).
 //! * [`prove_unsat`] (always varisat) writes a DRAT proof of unsatisfiability; [`check_proof`] checks one,
 //!   from the embedded solver or an external one, with an independent checker.
 //! * [`verify_assignment`] and [`verify_placement`] check an answer twice, independently: as a
@@ -108,11 +111,11 @@
 
 mod backend;
 mod enumerate;
-mod external;
 mod parse;
 pub mod process;
 mod proof;
 mod reduce;
+pub mod runner;
 mod verify;
 
 pub use backend::{solve_clauses, Backend, Budget, ClauseSolver, ParseBackendError, Solver, Stop};
@@ -120,17 +123,16 @@ pub use enumerate::{
     count_solutions, default_split_rows, max_split_rows, solutions, Enumeration, Progress,
     Solutions, MAX_PARTS, PROPAGATE_MAX_N,
 };
-pub use external::{
-    dimacs_vars, output_bound, refute_unsat, run_external, run_external_proof, run_external_with,
-    run_solver, run_solver_with_proof, solver_version, writes_proofs, ExternalAnswer,
-    ExternalError, SolverCommand, SolverRun, PROOF_SOLVERS, VERSION_TIMEOUT,
-};
 pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
 pub use process::{interrupted, kill_running};
 pub use proof::{
     check_proof, check_proof_limited, prove_and_check, prove_unsat, DratFormat, ProofCheck,
     ProofError, ProofFailure, ProofOutcome, ProofPos, ProofReader, ProofStep, MAX_EXTRA_VARS,
     MAX_PROOF_BYTES,
+};
+pub use runner::{
+    output_bound, refute_unsat, solver_version, writes_proofs, SolverCommand, PROOF_SOLVERS,
+    VERSION_TIMEOUT,
 };
 pub use verify::{
     clause_violation, describe_lit, verify_assignment, verify_placement, ClauseViolation,
