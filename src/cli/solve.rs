@@ -509,114 +509,6 @@ fn run_external_solver(args: &SolveArgs, inst: &Instance, cmd: &str) -> Result<E
     }
 }
 
-/// Where a proof is written until it is complete (and checked, if asked): a temporary file in
-/// the target's folder, renamed to the target at the end, or only a temporary file when no
-/// target was given.
-struct ProofTarget {
-    /// The target, if `--proof FILE` was given.
-    path: Option<PathBuf>,
-    /// The temporary file, removed when dropped unless persisted.
-    temp: tempfile::NamedTempFile,
-    /// Its registration for removal on interruption (Ctrl-C, SIGTERM).
-    _registered: super::output::Registered,
-}
-
-impl ProofTarget {
-    /// Makes the temporary file next to the target (so that the rename cannot cross file
-    /// systems), refusing at once a target that cannot be written.
-    fn new(path: Option<&std::path::Path>) -> Result<ProofTarget> {
-        let Some(path) = path else {
-            let temp = tempfile::Builder::new()
-                .prefix("queens-sat-proof-")
-                .suffix(".drat")
-                .tempfile()
-                .map_err(|e| anyhow::anyhow!("cannot make a temporary file for the proof: {e}"))?;
-            let _registered = super::output::register_temp(temp.path(), temp.path());
-            return Ok(ProofTarget {
-                path: None,
-                temp,
-                _registered,
-            });
-        };
-        if path.is_dir() {
-            bail!(
-                "cannot write the proof to {}: it is a directory",
-                path.display()
-            );
-        }
-        let name = path.file_name().ok_or_else(|| {
-            anyhow::anyhow!(
-                "cannot write the proof to {}: not a file name",
-                path.display()
-            )
-        })?;
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => std::path::Path::new("."),
-        };
-        let prefix = format!(".{}.", name.to_string_lossy());
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(&prefix).suffix(".tmp");
-        // Those of any new file (less the umask), not a temporary file's private ones.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            builder.permissions(std::fs::Permissions::from_mode(0o666));
-        }
-        let temp = builder.tempfile_in(dir).map_err(|e| {
-            let why = match e.kind() {
-                io::ErrorKind::NotFound => format!("there is no folder {}", dir.display()),
-                io::ErrorKind::PermissionDenied => {
-                    format!("no permission to write in {}", dir.display())
-                }
-                _ => format!("cannot make a file in {}: {}", dir.display(), e.kind()),
-            };
-            anyhow::anyhow!("cannot write the proof to {}: {why}", path.display())
-        })?;
-        let _registered = super::output::register_temp(temp.path(), path);
-        Ok(ProofTarget {
-            path: Some(path.to_path_buf()),
-            temp,
-            _registered,
-        })
-    }
-
-    /// The temporary file's path.
-    fn path(&self) -> &std::path::Path {
-        self.temp.path()
-    }
-
-    /// The temporary file, open for writing.
-    fn file(&mut self) -> &mut std::fs::File {
-        self.temp.as_file_mut()
-    }
-
-    /// The temporary file opened again for reading.
-    fn reopen(&self) -> io::Result<std::fs::File> {
-        self.temp.reopen()
-    }
-
-    /// The bytes written so far.
-    fn len(&self) -> u64 {
-        self.temp.as_file().metadata().map_or(0, |m| m.len())
-    }
-
-    /// The target, if any.
-    fn target(&self) -> Option<&std::path::Path> {
-        self.path.as_deref()
-    }
-
-    /// Renames the complete proof to the target (nothing to do without one).
-    fn commit(self) -> Result<()> {
-        if let Some(path) = self.path {
-            self.temp.persist(&path).map_err(|e| {
-                anyhow::anyhow!("cannot write the proof to {}: {}", path.display(), e.error)
-            })?;
-        }
-        Ok(())
-    }
-}
-
 /// A line about the proof: on standard output (a `c` line in competition format), on standard
 /// error with JSON output.
 fn proof_note(out: &mut impl Write, args: &SolveArgs, text: &str) -> Result<()> {
@@ -646,7 +538,7 @@ fn run_with_proof(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
         }
         None => None,
     };
-    let mut target = ProofTarget::new(args.proof.as_deref())?;
+    let mut target = super::output::Staged::proof(args.proof.as_deref())?;
     let who;
     let out = &mut io::stdout().lock();
     let check: Option<ProofCheck>;
