@@ -33,20 +33,19 @@ pub fn run(args: SatArgs) -> Result<ExitCode> {
     );
     let counts = match read {
         Ok(c) => c,
-        // An empty file (or one of comments only) is not a formula: refuse it rather than
-        // call it satisfiable.
-        Err(e) if e.kind == DimacsErrorKind::NoHeader => anyhow::bail!(
-            "{} is not valid DIMACS: no 'p cnf' header",
-            args.file.display()
-        ),
-        Err(e) if matches!(e.kind, DimacsErrorKind::Io(_)) => {
-            return Err(
-                anyhow::Error::new(e).context(format!("cannot read {}", args.file.display()))
-            )
-        }
         Err(e) => {
-            return Err(anyhow::Error::new(e)
-                .context(format!("{} is not valid DIMACS", args.file.display())))
+            let file = args.file.display();
+            match &e.kind {
+                // An empty file (or one of comments only) is not a formula: refuse it rather
+                // than call it satisfiable.
+                DimacsErrorKind::NoHeader => {
+                    anyhow::bail!("{file} is not valid DIMACS: no 'p cnf' header")
+                }
+                DimacsErrorKind::Io(why) => anyhow::bail!("cannot read {file}: {why}"),
+                _ => {
+                    return Err(anyhow::Error::new(e).context(format!("{file} is not valid DIMACS")))
+                }
+            }
         }
     };
     let answer = if solver.solve(&[], &budget).context("the solver stopped")? {
