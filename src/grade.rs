@@ -32,7 +32,7 @@
 
 use crate::board::{render_cells, Placement};
 use crate::check::{check_placement, LineKind, Violation};
-use crate::cnf::{Lit, Var};
+use crate::cnf::{shorten, Lit, Var};
 use crate::instance::Cell;
 use crate::solve::{Backend, ClauseSolver, SolveError};
 use std::io::BufRead;
@@ -44,179 +44,20 @@ pub const MAX_GRADE_N: usize = 10;
 /// The most variables a graded file may declare.
 pub const MAX_VARS: usize = 10_000_000;
 
-/// A CNF read from DIMACS: the header's variable count and the clauses.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Dimacs {
-    /// Variables declared in the `p cnf` line.
-    pub vars: usize,
-    /// The line of the `p cnf` line (1-based).
-    pub header_line: usize,
-    /// The clauses, in the order of the file.
-    pub clauses: Vec<Vec<Lit>>,
-}
+pub use crate::cnf::{Dimacs, DimacsError, DimacsErrorKind};
 
-/// Why a DIMACS file could not be read: what, and on which line (1-based).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {kind}")]
-pub struct DimacsError {
-    /// The line (1-based; for a problem at the end of the file, its last line).
-    pub line: usize,
-    /// What is wrong.
-    pub kind: DimacsErrorKind,
-}
-
-/// What is wrong in a DIMACS file.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum DimacsErrorKind {
-    /// A clause or the end of the file before any `p cnf` line.
-    #[error("no 'p cnf VARIABLES CLAUSES' line before the clauses")]
-    NoHeader,
-    /// A `p` line that is not `p cnf V C` with two numbers.
-    #[error("'{0}' is not a 'p cnf VARIABLES CLAUSES' line")]
-    BadHeader(String),
-    /// A second `p` line.
-    #[error("a second 'p' line")]
-    SecondHeader,
-    /// More variables than [`MAX_VARS`].
-    #[error("{0} variables, more than the {MAX_VARS} a graded file may have")]
-    TooManyVars(u64),
-    /// A token in a clause that is not an integer.
-    #[error("'{0}' is not a literal")]
-    BadToken(String),
-    /// A literal past the header's variable count.
-    #[error("literal {lit} is beyond the {vars} variables of the 'p cnf' line")]
-    LiteralOutOfRange {
-        /// The literal as written.
-        lit: i64,
-        /// The header's count.
-        vars: usize,
-    },
-    /// The last clause does not end with `0`.
-    #[error("the last clause does not end with 0")]
-    Unterminated,
-    /// Not as many clauses as the header says.
-    #[error("the 'p cnf' line says {header} clauses, the file has {found}")]
-    ClauseCount {
-        /// The header's count.
-        header: u64,
-        /// Clauses read.
-        found: u64,
-    },
-    /// Bytes that are not UTF-8 text.
-    #[error("not a text line (UTF-8)")]
-    NotText,
-    /// The reader failed.
-    #[error("cannot read: {0}")]
-    Io(String),
-}
-
-/// Reads DIMACS CNF, streaming, line by line: `c` comment lines anywhere, one `p cnf V C`
-/// line before the clauses, clauses as integers ending with `0` (over one or more lines), an
-/// optional `%` line ending the file (as in SATLIB). Every literal must be within `1..=V`,
-/// and there must be exactly `C` clauses. Errors name the line.
-pub fn read_dimacs(mut input: impl BufRead) -> Result<Dimacs, DimacsError> {
-    let mut header: Option<(usize, u64, usize)> = None;
-    let mut cnf = Dimacs::default();
-    let mut clause = Vec::new();
-    let mut clause_line = 0;
-    let mut line_no = 0;
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let read = input.read_until(b'\n', &mut buf).map_err(|e| DimacsError {
-            line: line_no + 1,
-            kind: DimacsErrorKind::Io(e.to_string()),
-        })?;
-        if read == 0 {
-            break;
-        }
-        line_no += 1;
-        let err = |kind| DimacsError {
-            line: line_no,
-            kind,
-        };
-        let text = std::str::from_utf8(&buf).map_err(|_| err(DimacsErrorKind::NotText))?;
-        let t = text.trim();
-        if t.is_empty() || t.starts_with('c') {
-            continue;
-        }
-        if t == "%" {
-            break;
-        }
-        if t.starts_with('p') {
-            if header.is_some() {
-                return Err(err(DimacsErrorKind::SecondHeader));
-            }
-            let bad = || err(DimacsErrorKind::BadHeader(shorten(t)));
-            let parts: Vec<&str> = t.split_whitespace().collect();
-            let [p, "cnf", v, c] = parts[..] else {
-                return Err(bad());
-            };
-            if p != "p" {
-                return Err(bad());
-            }
-            let (Ok(v), Ok(c)) = (v.parse::<u64>(), c.parse::<u64>()) else {
-                return Err(bad());
-            };
-            if v > MAX_VARS as u64 {
-                return Err(err(DimacsErrorKind::TooManyVars(v)));
-            }
-            header = Some((v as usize, c, line_no));
-            cnf.vars = v as usize;
-            cnf.header_line = line_no;
-            continue;
-        }
-        let Some((vars, _, _)) = header else {
-            return Err(err(DimacsErrorKind::NoHeader));
-        };
-        for tok in t.split_whitespace() {
-            let lit: i64 = tok
-                .parse()
-                .map_err(|_| err(DimacsErrorKind::BadToken(shorten(tok))))?;
-            if lit == 0 {
-                cnf.clauses.push(std::mem::take(&mut clause));
-                continue;
-            }
-            if lit.unsigned_abs() > vars as u64 {
-                return Err(err(DimacsErrorKind::LiteralOutOfRange { lit, vars }));
-            }
-            if clause.is_empty() {
-                clause_line = line_no;
-            }
-            clause.push(Lit::from_dimacs(lit as isize));
-        }
-    }
-    let Some((_, count, header_line)) = header else {
-        return Err(DimacsError {
-            line: line_no.max(1),
-            kind: DimacsErrorKind::NoHeader,
-        });
+/// Reads DIMACS CNF with the crate's reader ([`crate::cnf::read_dimacs_limited`]), streaming,
+/// line by line: `c` comment lines anywhere, one `p cnf V C` line before the clauses, clauses
+/// as integers ending with `0` (over one or more lines), an optional `%` line ending the file
+/// (as in SATLIB). Every literal must be within `1..=V`, there must be exactly `C` clauses,
+/// and at most [`MAX_VARS`] variables. Errors name the line.
+pub fn read_dimacs(input: impl BufRead) -> Result<Dimacs, DimacsError> {
+    let limits = crate::cnf::ReadLimits {
+        max_vars: MAX_VARS,
+        max_bytes: u64::MAX,
+        whose: "a graded file may have",
     };
-    if !clause.is_empty() {
-        return Err(DimacsError {
-            line: clause_line,
-            kind: DimacsErrorKind::Unterminated,
-        });
-    }
-    if cnf.clauses.len() as u64 != count {
-        return Err(DimacsError {
-            line: header_line,
-            kind: DimacsErrorKind::ClauseCount {
-                header: count,
-                found: cnf.clauses.len() as u64,
-            },
-        });
-    }
-    Ok(cnf)
-}
-
-/// At most 40 characters of a token or line, for messages.
-fn shorten(s: &str) -> String {
-    if s.chars().count() <= 40 {
-        s.to_string()
-    } else {
-        format!("{}...", s.chars().take(40).collect::<String>())
-    }
+    crate::cnf::read_dimacs_limited(input, &limits)
 }
 
 /// Which variable stands for each cell: `var(r, c)` is true when a queen is on cell (r, c).
@@ -672,6 +513,10 @@ mod tests {
             DimacsErrorKind::SecondHeader
         ));
         assert!(dimacs("p cnf 1 1\n1 0\n%\n0\n").is_ok());
+        assert_eq!(
+            e("p cnf 10000001 0\n").to_string(),
+            "line 1: 10000001 variables, more than the 10000000 a graded file may have"
+        );
     }
 
     #[test]

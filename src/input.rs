@@ -1,6 +1,9 @@
 //! Parsers of the small values people type on the command line: board sizes, lists and ranges
-//! of sizes, and cells. In the library so that they are tested and fuzzed like every other
-//! parser of user input; the command line uses them as its value parsers.
+//! of sizes, cells, time limits and shards. In the library so that they are tested and fuzzed
+//! like every other parser of user input; the command line uses them as its value parsers.
+
+use crate::count::shard::{Shard, MAX_SHARDS};
+use std::time::Duration;
 
 /// A board size: a positive integer. Errors say what was wrong (`n must be at least 1`,
 /// `n = ... is too large`).
@@ -105,6 +108,69 @@ pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
     Ok((r - 1, c - 1))
 }
 
+/// The shortest time limit taken: a millisecond.
+pub const MIN_TIMEOUT_SECS: f64 = 0.001;
+
+/// The longest time limit taken: a week.
+pub const MAX_TIMEOUT_SECS: f64 = 7.0 * 24.0 * 3600.0;
+
+/// A time limit in seconds (fractions allowed), from [`MIN_TIMEOUT_SECS`] to
+/// [`MAX_TIMEOUT_SECS`], as typed (`--timeout 2.5`). Errors say what was wrong (not a number,
+/// not positive, too short, too long).
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if !v.is_finite() || v <= 0.0 {
+        return Err(format!(
+            "'{s}': the time limit must be a positive number of seconds"
+        ));
+    }
+    if v < MIN_TIMEOUT_SECS {
+        return Err(format!(
+            "'{s}': the time limit must be at least {MIN_TIMEOUT_SECS} seconds"
+        ));
+    }
+    if v > MAX_TIMEOUT_SECS {
+        return Err(format!(
+            "'{s}': the time limit is at most a week ({MAX_TIMEOUT_SECS} seconds)"
+        ));
+    }
+    Ok(v)
+}
+
+/// [`parse_seconds`] as a [`Duration`].
+pub fn parse_timeout(s: &str) -> Result<Duration, String> {
+    let v = parse_seconds(s)?;
+    Duration::try_from_secs_f64(v).map_err(|e| format!("'{s}': {e}"))
+}
+
+/// A shard `I/K` (the I-th of K parts of a sharded run), 1 <= I <= K <= [`MAX_SHARDS`].
+pub fn parse_shard(s: &str) -> Result<Shard, String> {
+    let t = s.trim();
+    let (i, k) = t
+        .split_once('/')
+        .ok_or_else(|| format!("'{s}' is not a shard I/K (for example 3/8)"))?;
+    let num = |x: &str, what: &str| {
+        x.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("'{s}': {what} '{x}' is not a whole number"))
+    };
+    let (index, of) = (num(i, "the shard")?, num(k, "the number of shards")?);
+    if of == 0 || of > MAX_SHARDS {
+        return Err(format!(
+            "'{s}': the number of shards must be 1 to {MAX_SHARDS}"
+        ));
+    }
+    if index == 0 || index > of {
+        return Err(format!(
+            "'{s}': the shard must be 1 to {of} (shards count from 1)"
+        ));
+    }
+    Ok(Shard { index, of })
+}
+
 /// At most 40 characters of user text, with control characters escaped, for messages.
 pub(crate) fn shorten(s: &str) -> String {
     let mut out: String = s.chars().take(40).flat_map(char::escape_default).collect();
@@ -138,6 +204,35 @@ mod tests {
             .unwrap_err()
             .contains("empty"));
         assert!(parse_n_list("", 100, too_large).is_err());
+    }
+
+    #[test]
+    fn time_limits_and_shards() {
+        assert_eq!(parse_timeout(" 2.5 "), Ok(Duration::from_millis(2500)));
+        assert_eq!(parse_seconds("0.001"), Ok(0.001));
+        assert_eq!(parse_seconds("604800"), Ok(604800.0));
+        assert_eq!(
+            parse_timeout("x").unwrap_err(),
+            "'x' is not a number of seconds"
+        );
+        for bad in ["0", "-1", "inf", "NaN"] {
+            assert!(
+                parse_timeout(bad).unwrap_err().contains("positive"),
+                "{bad}"
+            );
+        }
+        assert!(parse_timeout("0.0001")
+            .unwrap_err()
+            .contains("at least 0.001"));
+        assert!(parse_timeout("604801")
+            .unwrap_err()
+            .contains("at most a week"));
+        assert_eq!(parse_shard(" 3/8 "), Ok(Shard { index: 3, of: 8 }));
+        assert!(parse_shard("3").unwrap_err().contains("is not a shard I/K"));
+        assert!(parse_shard("0/8").unwrap_err().contains("count from 1"));
+        assert!(parse_shard("9/8").unwrap_err().contains("1 to 8"));
+        assert!(parse_shard("1/0").unwrap_err().contains("number of shards"));
+        assert!(parse_shard("a/8").unwrap_err().contains("whole number"));
     }
 
     #[test]

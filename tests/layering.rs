@@ -5,8 +5,20 @@
 fn cnf_layer_uses_no_board_module() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cnf");
     let mut files = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
+    // The files of src/cnf and of its folders.
+    let mut paths = Vec::new();
+    let mut todo = vec![dir];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                paths.push(path);
+            }
+        }
+    }
+    for path in paths {
         let text = std::fs::read_to_string(&path).unwrap();
         files += 1;
         for module in [

@@ -62,7 +62,7 @@ pub struct CheckArgs {
     external: Vec<String>,
     /// Time limit per external solver run, in seconds (the solver and every process it
     /// started are stopped).
-    #[arg(long, default_value = "60", value_parser = super::solve::parse_timeout, value_name = "SECONDS", allow_negative_numbers = true)]
+    #[arg(long, default_value = "60", value_parser = queens_sat::input::parse_timeout, value_name = "SECONDS", allow_negative_numbers = true)]
     timeout: Duration,
     /// How many enumerated solutions to corrupt for the soundness check (besides the
     /// constructed placements).

@@ -26,16 +26,16 @@ fn parse_ns(s: &str) -> Result<NList, String> {
     })
 }
 
+/// `--timeout SECONDS` ([`queens_sat::input::parse_seconds`]), with one message for every
+/// value refused.
 fn parse_timeout(s: &str) -> Result<f64, String> {
-    let range = format!(
-        "a number of seconds from {} to {} (a week)",
-        experiment::MIN_TIMEOUT_S,
-        experiment::MAX_TIMEOUT_S
-    );
-    match s.trim().parse::<f64>() {
-        Ok(t) if (experiment::MIN_TIMEOUT_S..=experiment::MAX_TIMEOUT_S).contains(&t) => Ok(t),
-        _ => Err(format!("'{s}' is not {range}")),
-    }
+    queens_sat::input::parse_seconds(s).map_err(|_| {
+        format!(
+            "'{s}' is not a number of seconds from {} to {} (a week)",
+            experiment::MIN_TIMEOUT_S,
+            experiment::MAX_TIMEOUT_S
+        )
+    })
 }
 
 #[derive(Args, Debug)]
@@ -129,17 +129,12 @@ pub struct CompareArgs {
     /// combination, into the CSV file of --csv (rows carry the shard); `--merge` joins the K
     /// files (docs/cluster.md). Every combination of the share runs (no skipping after a
     /// timeout at a smaller n).
-    #[arg(long, value_name = "I/K", value_parser = parse_shard, requires = "csv")]
+    #[arg(long, value_name = "I/K", value_parser = queens_sat::input::parse_shard, requires = "csv")]
     shard: Option<queens_sat::count::Shard>,
     /// Merge the CSV files of a sharded sweep (every shard once, the same settings, no run
     /// twice) and report them as the whole sweep: the table, and --csv, --json, --plot.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["shard", "fresh", "instance", "family", "params", "seeds"])]
     merge: Vec<PathBuf>,
-}
-
-/// Parses `--shard I/K`.
-fn parse_shard(s: &str) -> Result<queens_sat::count::Shard, String> {
-    s.parse()
 }
 
 /// The number of decimals written in a number (`0.05` -> 2, `3` -> 0).

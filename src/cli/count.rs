@@ -63,17 +63,12 @@ pub struct CountArgs {
     /// Count only shard I of K (1-based) of the sub-problems, dealt by estimated cost so that
     /// shards take similar time, into the shard file given with -o; `--merge` joins the K
     /// files (docs/cluster.md).
-    #[arg(long, value_name = "I/K", value_parser = parse_shard, requires = "output", conflicts_with_all = ["list", "checkpoint", "instance", "merge"])]
+    #[arg(long, value_name = "I/K", value_parser = queens_sat::input::parse_shard, requires = "output", conflicts_with_all = ["list", "checkpoint", "instance", "merge"])]
     shard: Option<count::Shard>,
     /// Merge the shard files of a sharded count (every shard once, all of the same n, split
     /// and version, each complete and intact) and print the counts of the whole board.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["list", "checkpoint", "instance", "threads"])]
     merge: Vec<PathBuf>,
-}
-
-/// Parses `--shard I/K`.
-fn parse_shard(s: &str) -> Result<count::Shard, String> {
-    s.parse()
 }
 
 pub fn run(args: CountArgs) -> Result<ExitCode> {

@@ -1,5 +1,7 @@
 //! Where a command's output goes: stdout, or a file. Every `-o FILE` (and `compare --json`,
-//! `--plot`) goes through [`write_output`].
+//! `--plot`) goes through [`write_output`]; a proof (`solve --proof FILE`), which a solver
+//! writes by path and which is checked before it takes FILE's place, goes through [`Staged`].
+//! Both resolve the target and stage the file the same way.
 //!
 //! What happens to a file depends on what the path names once symbolic links are followed to
 //! the end (a dangling link names the file it points to, created if its folder exists):
@@ -10,7 +12,9 @@
 //!   the usual ones (umask). A symbolic link stays a link: the file it points to is replaced.
 //! * a device, a FIFO or a socket: opened for writing and written directly, without a temporary
 //!   file (a rename would put a regular file in place of the node). Write errors, such as
-//!   `/dev/full`'s "no space left", are reported. A FIFO waits for its reader, as with `>`.
+//!   `/dev/full`'s "no space left", are reported. A FIFO waits for its reader, as with `>`. A
+//!   proof is made in a private temporary file first (the solver needs a file it can write by
+//!   path, the checker one it can read again) and copied into the node once complete.
 //! * a directory: refused.
 //!
 //! If the process is interrupted (Ctrl-C, SIGTERM) while a temporary file is being written, it is
@@ -19,7 +23,7 @@
 //! such leftovers, i.e. files of exactly that name pattern, for that target, owned by the same
 //! user, whose process is gone.
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use std::ffi::{OsStr, OsString};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
@@ -53,26 +57,6 @@ pub fn install_interrupt_handler() {
             std::process::exit(INTERRUPTED);
         });
     });
-}
-
-/// A temporary file made elsewhere (a proof being written next to its target) registered for
-/// removal on interruption while this guard lives. Its removal otherwise is its owner's.
-pub struct Registered(PathBuf);
-
-/// Registers `tmp`, to become `target`, for removal on interruption (the handler being
-/// installed first).
-pub fn register_temp(tmp: &Path, target: &Path) -> Registered {
-    install_interrupt_handler();
-    let mut files = PENDING.lock().unwrap_or_else(|e| e.into_inner());
-    files.push((tmp.to_path_buf(), target.to_path_buf()));
-    Registered(tmp.to_path_buf())
-}
-
-impl Drop for Registered {
-    fn drop(&mut self) {
-        let mut files = PENDING.lock().unwrap_or_else(|e| e.into_inner());
-        files.retain(|(tmp, _)| tmp != &self.0);
-    }
 }
 
 /// Symbolic links followed before giving up (the kernel's own limit).
@@ -132,6 +116,22 @@ impl Pending {
         files.push((path.clone(), target.to_path_buf()));
         Ok((file, Pending { path, done: false }))
     }
+
+    /// Creates a private temporary file (`queens-sat-proof-*.drat` in the system's temporary
+    /// folder) and registers it, as [`Pending::create`] does, for `target` (the file itself
+    /// when `None`).
+    fn private(target: Option<&Path>) -> io::Result<(File, Pending)> {
+        install_interrupt_handler();
+        let mut files = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+        let (file, path) = tempfile::Builder::new()
+            .prefix("queens-sat-proof-")
+            .suffix(".drat")
+            .tempfile()?
+            .keep()
+            .map_err(|e| e.error)?;
+        files.push((path.clone(), target.unwrap_or(&path).to_path_buf()));
+        Ok((file, Pending { path, done: false }))
+    }
 }
 
 impl Drop for Pending {
@@ -141,6 +141,44 @@ impl Drop for Pending {
             let _ = fs::remove_file(&self.path);
         }
         files.retain(|(tmp, _)| tmp != &self.path);
+    }
+}
+
+/// How messages name the target: `cannot write FILE: ...` for outputs, `cannot write the proof
+/// to FILE: ...` for proofs (each command keeps its own wording).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wording {
+    Output,
+    Proof,
+}
+
+impl Wording {
+    /// The error `cannot write FILE: {why}` in this wording.
+    fn fail(self, shown: &Path, why: impl std::fmt::Display) -> anyhow::Error {
+        match self {
+            Wording::Output => anyhow!("cannot write {}: {why}", shown.display()),
+            Wording::Proof => anyhow!("cannot write the proof to {}: {why}", shown.display()),
+        }
+    }
+
+    /// Why the folder `dir` of a new file cannot take it: it does not exist.
+    fn no_folder(self, dir: &Path) -> String {
+        match self {
+            Wording::Output => format!("folder {} does not exist", dir.display()),
+            Wording::Proof => format!("there is no folder {}", dir.display()),
+        }
+    }
+
+    /// Why the temporary file could not be made in `dir`.
+    fn cannot_create(self, dir: &Path, e: &io::Error) -> String {
+        match (self, e.kind()) {
+            (Wording::Output, kind) => io::Error::from(kind).to_string(),
+            (Wording::Proof, io::ErrorKind::NotFound) => self.no_folder(dir),
+            (Wording::Proof, io::ErrorKind::PermissionDenied) => {
+                format!("no permission to write in {}", dir.display())
+            }
+            (Wording::Proof, kind) => format!("cannot make a file in {}: {kind}", dir.display()),
+        }
     }
 }
 
@@ -167,8 +205,8 @@ fn folder_of(p: &Path) -> &Path {
 }
 
 /// Follows `p` through symbolic links and says how to write what it names.
-fn resolve(p: &Path) -> Result<Target> {
-    let shown = p.display();
+fn resolve(p: &Path, wording: Wording) -> Result<Target> {
+    let fail = |why: &dyn std::fmt::Display| wording.fail(p, why);
     // The system follows the links first: this also resolves the links of /proc that name no
     // path, such as /dev/stdout when it is a pipe. A device, FIFO or socket is then opened
     // through the path as given.
@@ -177,7 +215,7 @@ fn resolve(p: &Path) -> Result<Target> {
         Err(e)
             if e.kind() != io::ErrorKind::NotFound && e.kind() != io::ErrorKind::NotADirectory =>
         {
-            bail!("cannot write {shown}: {e}")
+            return Err(fail(&e));
         }
         // A directory, a regular file, or nothing (perhaps a dangling link): below.
         _ => {}
@@ -189,23 +227,22 @@ fn resolve(p: &Path) -> Result<Target> {
             Ok(m) if m.file_type().is_symlink() => {
                 links += 1;
                 if links > MAX_LINKS {
-                    bail!("cannot write {shown}: too many levels of symbolic links");
+                    return Err(fail(&"too many levels of symbolic links"));
                 }
-                let to = fs::read_link(&cur)
-                    .map_err(|e| anyhow!("cannot write {shown}: cannot read the link: {e}"))?;
+                let to =
+                    fs::read_link(&cur).map_err(|e| fail(&format!("cannot read the link: {e}")))?;
                 cur = folder_of(&cur).join(to);
             }
             Ok(m) => {
                 if m.is_dir() {
-                    bail!("cannot write {shown}: it is a directory");
+                    return Err(fail(&"it is a directory"));
                 }
-                let real =
-                    fs::canonicalize(&cur).map_err(|e| anyhow!("cannot write {shown}: {e}"))?;
+                let real = fs::canonicalize(&cur).map_err(|e| fail(&e))?;
                 if !m.is_file() {
                     return Ok(Target::Direct(real));
                 }
                 let (Some(dir), Some(name)) = (real.parent(), real.file_name()) else {
-                    bail!("cannot write {shown}: not a file name");
+                    return Err(fail(&"not a file name"));
                 };
                 return Ok(Target::Replace {
                     dir: dir.to_path_buf(),
@@ -221,15 +258,12 @@ fn resolve(p: &Path) -> Result<Target> {
                 // Nothing there: a new file, if its folder exists.
                 let dir = folder_of(&cur);
                 let Some(name) = cur.file_name().filter(|n| *n != "." && *n != "..") else {
-                    bail!("cannot write {shown}: not a file name");
+                    return Err(fail(&"not a file name"));
                 };
                 let real_dir = match fs::canonicalize(dir) {
                     Ok(d) if d.is_dir() => d,
-                    Ok(_) => bail!("cannot write {shown}: {} is not a folder", dir.display()),
-                    Err(_) => bail!(
-                        "cannot write {shown}: folder {} does not exist",
-                        dir.display()
-                    ),
+                    Ok(_) => return Err(fail(&format!("{} is not a folder", dir.display()))),
+                    Err(_) => return Err(fail(&wording.no_folder(dir))),
                 };
                 return Ok(Target::Replace {
                     path: real_dir.join(name),
@@ -238,7 +272,7 @@ fn resolve(p: &Path) -> Result<Target> {
                     mode: None,
                 });
             }
-            Err(e) => bail!("cannot write {shown}: {e}"),
+            Err(e) => return Err(fail(&e)),
         }
     }
 }
@@ -305,7 +339,7 @@ where
         Some(p) => p,
     };
     let writing = || format!("writing {}", p.display());
-    match resolve(p)? {
+    match resolve(p, Wording::Output)? {
         Target::Direct(real) => {
             let file = OpenOptions::new()
                 .write(true)
@@ -323,31 +357,171 @@ where
             name,
             mode,
         } => {
-            remove_stale(&dir, &name);
-            let (file, mut pending) = Pending::create(&dir, &name, p).map_err(|e| {
-                anyhow!(
-                    "cannot write {}: {}",
-                    p.display(),
-                    io::Error::from(e.kind())
-                )
-            })?;
-            let mut w = BufWriter::with_capacity(1 << 16, file);
+            let (mut file, pending) = stage(p, &dir, &name, Wording::Output)?;
+            let mut w = BufWriter::with_capacity(1 << 16, &mut file);
             write(&mut w)
                 .and_then(|_| w.flush())
                 .with_context(writing)?;
-            let file = w
-                .into_inner()
-                .map_err(|e| e.into_error())
-                .with_context(writing)?;
-            if let Some(mode) = mode {
-                file.set_permissions(mode).with_context(writing)?;
+            drop(w);
+            replace(file, pending, &real, mode, p, Wording::Output)
+        }
+    }
+}
+
+/// Makes the temporary file for the target `shown`, named `name` in `dir`, after removing
+/// what killed runs left there.
+fn stage(shown: &Path, dir: &Path, name: &OsStr, wording: Wording) -> Result<(File, Pending)> {
+    remove_stale(dir, name);
+    Pending::create(dir, name, shown).map_err(|e| {
+        // The folder as the user named it, unless FILE is a link into another one.
+        let link = fs::symlink_metadata(shown).is_ok_and(|m| m.file_type().is_symlink());
+        let named = if link { dir } else { folder_of(shown) };
+        wording.fail(shown, wording.cannot_create(named, &e))
+    })
+}
+
+/// Puts the complete temporary file in place of `real` (the target `shown` resolved): its
+/// permissions (those of the file it replaces), synced, renamed.
+fn replace(
+    file: File,
+    mut pending: Pending,
+    real: &Path,
+    mode: Option<fs::Permissions>,
+    shown: &Path,
+    wording: Wording,
+) -> Result<()> {
+    let writing = || format!("writing {}", shown.display());
+    if let Some(mode) = mode {
+        file.set_permissions(mode).with_context(writing)?;
+    }
+    file.sync_all().with_context(writing)?;
+    drop(file);
+    fs::rename(&pending.path, real).map_err(|e| wording.fail(shown, e))?;
+    pending.done = true;
+    Ok(())
+}
+
+/// Where a staged file goes once complete.
+enum Dest {
+    /// Renamed over a new or regular file (its real path and permissions).
+    Rename {
+        real: PathBuf,
+        mode: Option<fs::Permissions>,
+    },
+    /// Copied into a device, FIFO or socket.
+    Copy(PathBuf),
+    /// Nowhere: the file is only made (and checked), then removed.
+    Nowhere,
+}
+
+/// A file written in full (by this process or, by path, by another program) before it takes
+/// its target's place, as a proof is: the temporary file of a new or regular target is in the
+/// target's folder and renamed over it by [`Staged::commit`]; a device, FIFO or socket gets a
+/// private temporary file, copied into it by [`Staged::commit`]; without a target there is
+/// only the private temporary file. The temporary file is removed when the value is dropped
+/// uncommitted, and on Ctrl-C or SIGTERM.
+pub struct Staged {
+    file: File,
+    pending: Pending,
+    dest: Dest,
+    /// The target as given.
+    target: Option<PathBuf>,
+}
+
+impl Staged {
+    /// Stages a proof for `path` (or none), refusing at once a target that cannot be written
+    /// (`cannot write the proof to FILE: ...`).
+    pub fn proof(path: Option<&Path>) -> Result<Staged> {
+        let private = |target: Option<&Path>| {
+            Pending::private(target)
+                .map_err(|e| anyhow!("cannot make a temporary file for the proof: {e}"))
+        };
+        let Some(p) = path else {
+            let (file, pending) = private(None)?;
+            return Ok(Staged {
+                file,
+                pending,
+                dest: Dest::Nowhere,
+                target: None,
+            });
+        };
+        let (file, pending, dest) = match resolve(p, Wording::Proof)? {
+            Target::Direct(real) => {
+                let (file, pending) = private(Some(p))?;
+                (file, pending, Dest::Copy(real))
             }
-            file.sync_all().with_context(writing)?;
-            drop(file);
-            fs::rename(&pending.path, &real)
-                .map_err(|e| anyhow!("cannot write {}: {e}", p.display()))?;
-            pending.done = true;
-            Ok(())
+            Target::Replace {
+                path: real,
+                dir,
+                name,
+                mode,
+            } => {
+                let (file, pending) = stage(p, &dir, &name, Wording::Proof)?;
+                (file, pending, Dest::Rename { real, mode })
+            }
+        };
+        Ok(Staged {
+            file,
+            pending,
+            dest,
+            target: Some(p.to_path_buf()),
+        })
+    }
+
+    /// The temporary file's path (for a program that writes it by name).
+    pub fn path(&self) -> &Path {
+        &self.pending.path
+    }
+
+    /// The temporary file, open for writing.
+    pub fn file(&mut self) -> &mut File {
+        &mut self.file
+    }
+
+    /// The temporary file opened again for reading, from its start.
+    pub fn reopen(&self) -> io::Result<File> {
+        File::open(&self.pending.path)
+    }
+
+    /// The bytes written so far.
+    pub fn len(&self) -> u64 {
+        self.file.metadata().map_or(0, |m| m.len())
+    }
+
+    /// The target as given, if any.
+    pub fn target(&self) -> Option<&Path> {
+        self.target.as_deref()
+    }
+
+    /// Puts the complete file in its target's place (nothing to do without a target).
+    pub fn commit(self) -> Result<()> {
+        let Staged {
+            file,
+            pending,
+            dest,
+            target,
+        } = self;
+        let Some(shown) = target else {
+            return Ok(());
+        };
+        match dest {
+            Dest::Rename { real, mode } => {
+                replace(file, pending, &real, mode, &shown, Wording::Proof)
+            }
+            Dest::Copy(real) => {
+                let out = OpenOptions::new()
+                    .write(true)
+                    .open(&real)
+                    .map_err(|e| Wording::Proof.fail(&shown, e))?;
+                let writing = || format!("writing {}", shown.display());
+                let mut from = io::BufReader::new(File::open(&pending.path).with_context(writing)?);
+                let mut w = BufWriter::with_capacity(1 << 16, out);
+                io::copy(&mut from, &mut w)
+                    .and_then(|_| w.flush())
+                    .with_context(writing)?;
+                Ok(())
+            }
+            Dest::Nowhere => Ok(()),
         }
     }
 }

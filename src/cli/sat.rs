@@ -19,30 +19,40 @@ pub struct SatArgs {
 }
 
 pub fn run(args: SatArgs) -> Result<ExitCode> {
-    let text = std::fs::read(&args.file)
+    use queens_sat::cnf::{read_dimacs_into, DimacsErrorKind, ReadLimits};
+    use queens_sat::solve::Budget;
+    let file = std::fs::File::open(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
-    // An empty file (or one of comments only) is not a formula: refuse it rather than call
-    // it satisfiable.
-    let has_header = text
-        .split(|&b| b == b'\n')
-        .map(|l| l.trim_ascii())
-        .find(|l| !l.is_empty() && !l.starts_with(b"c"))
-        .is_some_and(|l| l.starts_with(b"p cnf") || l.starts_with(b"p  cnf"));
-    if !has_header {
-        anyhow::bail!(
-            "{} is not valid DIMACS: no 'p cnf' header",
-            args.file.display()
-        );
-    }
-    let cnf = varisat::dimacs::DimacsParser::parse(&text[..])
-        .with_context(|| format!("{} is not valid DIMACS", args.file.display()))?;
-    let answer = queens_sat::solve::solve_clauses(
-        cnf.iter(),
-        cnf.var_count(),
-        args.backend,
-        queens_sat::solve::Budget::unlimited(),
-    )
-    .context("the solver stopped")?;
+    let budget = Budget::unlimited();
+    let mut solver = args.backend.solver(&budget)?;
+    // The clauses go to the solver as they are read.
+    let read = read_dimacs_into(
+        std::io::BufReader::with_capacity(1 << 16, file),
+        &ReadLimits::default(),
+        solver.as_mut(),
+    );
+    let counts = match read {
+        Ok(c) => c,
+        Err(e) => {
+            let file = args.file.display();
+            match &e.kind {
+                // An empty file (or one of comments only) is not a formula: refuse it rather
+                // than call it satisfiable.
+                DimacsErrorKind::NoHeader => {
+                    anyhow::bail!("{file} is not valid DIMACS: no 'p cnf' header")
+                }
+                DimacsErrorKind::Io(why) => anyhow::bail!("cannot read {file}: {why}"),
+                _ => {
+                    return Err(anyhow::Error::new(e).context(format!("{file} is not valid DIMACS")))
+                }
+            }
+        }
+    };
+    let answer = if solver.solve(&[], &budget).context("the solver stopped")? {
+        Some(solver.model(counts.vars).context("the solver stopped")?)
+    } else {
+        None
+    };
     let mut out = std::io::stdout().lock();
     let Some(model) = answer else {
         writeln!(out, "s UNSATISFIABLE")?;

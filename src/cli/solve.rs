@@ -5,9 +5,11 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::family::InstanceSpec;
 use queens_sat::instance::Instance;
+use queens_sat::solve::runner::{
+    self, CnfInput, Outcome, ProofRequest, RunReport, RunRequest, UnsatCheck, UnsatVerdict,
+};
 use queens_sat::solve::{
-    refute_unsat, run_external_with, solve_model_within, verify_assignment, Backend, Budget,
-    Enumeration, Progress, SolveError, SolverAnswer,
+    solve_model_within, Backend, Budget, Enumeration, Progress, SolveError, SolverCommand,
 };
 use queens_sat::symmetry::SymmetryBreaking;
 use queens_sat::Placement;
@@ -34,33 +36,6 @@ pub enum Format {
     Competition,
     /// SVG: the board drawn with its queens (one solution; a dot plot past n = 64).
     Svg,
-}
-
-/// Longest `--timeout` accepted: a week.
-const TIMEOUT_MAX_SECS: f64 = 7.0 * 24.0 * 3600.0;
-
-/// Parses `--timeout SECONDS`: a number of seconds (fractions allowed), from 0.001 to a week.
-pub fn parse_timeout(s: &str) -> Result<Duration, String> {
-    let v: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    if !v.is_finite() || v <= 0.0 {
-        return Err(format!(
-            "'{s}': the time limit must be a positive number of seconds"
-        ));
-    }
-    if v < 0.001 {
-        return Err(format!(
-            "'{s}': the time limit must be at least 0.001 seconds"
-        ));
-    }
-    if v > TIMEOUT_MAX_SECS {
-        return Err(format!(
-            "'{s}': the time limit is at most a week ({TIMEOUT_MAX_SECS} seconds)"
-        ));
-    }
-    Duration::try_from_secs_f64(v).map_err(|e| format!("'{s}': {e}"))
 }
 
 /// The formula: encoding options and the partial board. Shared by `solve` and `verify`.
@@ -176,7 +151,7 @@ pub struct SolveArgs {
     /// Stop after SECONDS and exit 1 (default: no limit): the embedded solver (one solution,
     /// --all, --count; it stops within moments) or,
     /// with --solver, the solver and every process it started. Not with --why or a proof.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = queens_sat::input::parse_timeout, allow_negative_numbers = true)]
     timeout: Option<Duration>,
     /// The embedded solver: cadical (CaDiCaL in-process) or varisat. Default: cadical for one
     /// solution of an instance with placed or forbidden cells or of a toroidal board (when
@@ -443,154 +418,94 @@ fn print_one(
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_external_solver(args: &SolveArgs, inst: &Instance, cmd: &str) -> Result<ExitCode> {
-    let n = inst.n();
+/// The checked run of `--solver` on the instance (with the proof asked for, if any): the
+/// model checked as a board and against every clause, an UNSAT answer refuted or confirmed by
+/// the embedded solver.
+fn run_solver(
+    args: &SolveArgs,
+    inst: &Instance,
+    solver: &SolverCommand,
+    proof: Option<ProofRequest<'_>>,
+) -> Result<RunReport> {
     let command = super::command_line();
     super::output::install_interrupt_handler();
-    let ans = match run_external_with(cmd, inst, Some(&command), args.timeout) {
-        Ok(a) => a,
-        Err(e) if e.is_solver_failure() => {
-            eprintln!("error: {e}");
-            return Ok(ExitCode::from(1));
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let who = ans.program.clone();
+    let request = RunRequest::new(solver, CnfInput::instance(inst, Some(&command)))
+        .timeout(args.timeout)
+        .verify(inst)
+        .unsat(UnsatCheck::Refute(inst))
+        .proof(proof);
+    Ok(runner::run(&request)?)
+}
+
+/// The message and exit code of a run without an answer (the time limit, an unreadable
+/// answer, too much output): exit 1.
+fn no_answer(report: &RunReport) -> Option<ExitCode> {
+    let failure = report.failure()?;
+    eprintln!("error: {failure}");
+    Some(ExitCode::from(1))
+}
+
+fn run_external_solver(args: &SolveArgs, inst: &Instance, cmd: &str) -> Result<ExitCode> {
+    let n = inst.n();
+    let solver = SolverCommand::parse(cmd)?;
+    let report = run_solver(args, inst, &solver, None)?;
+    if let Some(code) = no_answer(&report) {
+        return Ok(code);
+    }
+    let who = &report.program;
     let out = &mut io::stdout().lock();
-    match &ans.answer {
-        SolverAnswer::Sat(a) => {
-            let report = verify_assignment(inst, a)?;
-            match (&report.placement, report.is_ok()) {
-                (Some(p), true) => {
-                    let header = format!(
-                        "a solution found by {who}, checked: no two queens attack each other, all {} clauses hold",
-                        report.clauses
-                    );
-                    let lits = a.lits();
-                    let code = print_one(out, args, inst, p, &lits, &header)?;
-                    if args.explain {
-                        super::teach::write_groups(out, inst, a)?;
-                    }
-                    Ok(code)
-                }
-                _ => {
-                    eprintln!("{who} answered SATISFIABLE with a wrong model:");
-                    if let Err(b) = &report.board {
-                        eprintln!("  board: {b}");
-                    }
-                    if let Err(c) = &report.cnf {
-                        eprintln!("  CNF: {c}");
-                    }
-                    Ok(ExitCode::from(1))
-                }
+    match &report.outcome {
+        Outcome::Sat {
+            model,
+            verified: Some(v),
+        } => {
+            let header = format!(
+                "a solution found by {who}, checked: no two queens attack each other, all {} clauses hold",
+                v.clauses
+            );
+            let code = print_one(out, args, inst, &v.placement, &model.lits(), &header)?;
+            if args.explain {
+                super::teach::write_groups(out, inst, model)?;
             }
+            Ok(code)
         }
-        SolverAnswer::Unsat => {
-            // Never reported as a fact unchecked: a solution refutes it.
-            if let Some(p) = refute_unsat(inst)? {
-                if inst.is_empty_board() {
-                    eprintln!(
-                        "{who} says UNSATISFIABLE, but n = {n} has solutions (only n = 2 and 3 have none), e.g. {}",
-                        p.to_one_line()
-                    );
-                } else {
-                    eprintln!(
-                        "{who} says UNSATISFIABLE but the embedded solver finds a solution: {}",
-                        p.to_one_line()
-                    );
-                }
-                return Ok(ExitCode::from(1));
+        Outcome::WrongModel { report, .. } => {
+            eprintln!("{who} answered SATISFIABLE with a wrong model:");
+            if let Err(b) = &report.board {
+                eprintln!("  board: {b}");
             }
+            if let Err(c) = &report.cnf {
+                eprintln!("  CNF: {c}");
+            }
+            Ok(ExitCode::from(1))
+        }
+        // Never reported as a fact unchecked: a solution refutes it.
+        Outcome::Unsat {
+            verdict: UnsatVerdict::Refuted(p),
+            ..
+        } => {
+            if inst.is_empty_board() {
+                eprintln!(
+                    "{who} says UNSATISFIABLE, but n = {n} has solutions (only n = 2 and 3 have none), e.g. {}",
+                    p.to_one_line()
+                );
+            } else {
+                eprintln!(
+                    "{who} says UNSATISFIABLE but the embedded solver finds a solution: {}",
+                    p.to_one_line()
+                );
+            }
+            Ok(ExitCode::from(1))
+        }
+        Outcome::Unsat { .. } => {
             let note = format!("answer of {who}, confirmed by the embedded solver");
             print_unsat(out, args, inst, Some(&note))
         }
-        SolverAnswer::Unknown => {
+        Outcome::Unknown => {
             eprintln!("{who} gave no answer (UNKNOWN)");
             Ok(ExitCode::from(1))
         }
-    }
-}
-
-/// Where a proof is written until it is complete (and checked, if asked): a temporary file in
-/// the target's folder, renamed to the target at the end, or only a temporary file when no
-/// target was given.
-struct ProofTarget {
-    /// The target, if `--proof FILE` was given.
-    path: Option<PathBuf>,
-    /// The temporary file, removed when dropped unless persisted.
-    temp: tempfile::NamedTempFile,
-    /// Its registration for removal on interruption (Ctrl-C, SIGTERM).
-    _registered: super::output::Registered,
-}
-
-impl ProofTarget {
-    /// Makes the temporary file next to the target (so that the rename cannot cross file
-    /// systems), refusing at once a target that cannot be written.
-    fn new(path: Option<&std::path::Path>) -> Result<ProofTarget> {
-        let Some(path) = path else {
-            let temp = tempfile::Builder::new()
-                .prefix("queens-sat-proof-")
-                .suffix(".drat")
-                .tempfile()
-                .map_err(|e| anyhow::anyhow!("cannot make a temporary file for the proof: {e}"))?;
-            let _registered = super::output::register_temp(temp.path(), temp.path());
-            return Ok(ProofTarget {
-                path: None,
-                temp,
-                _registered,
-            });
-        };
-        if path.is_dir() {
-            bail!(
-                "cannot write the proof to {}: it is a directory",
-                path.display()
-            );
-        }
-        let name = path.file_name().ok_or_else(|| {
-            anyhow::anyhow!(
-                "cannot write the proof to {}: not a file name",
-                path.display()
-            )
-        })?;
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => std::path::Path::new("."),
-        };
-        let prefix = format!(".{}.", name.to_string_lossy());
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(&prefix).suffix(".tmp");
-        // Those of any new file (less the umask), not a temporary file's private ones.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            builder.permissions(std::fs::Permissions::from_mode(0o666));
-        }
-        let temp = builder.tempfile_in(dir).map_err(|e| {
-            let why = match e.kind() {
-                io::ErrorKind::NotFound => format!("there is no folder {}", dir.display()),
-                io::ErrorKind::PermissionDenied => {
-                    format!("no permission to write in {}", dir.display())
-                }
-                _ => format!("cannot make a file in {}: {}", dir.display(), e.kind()),
-            };
-            anyhow::anyhow!("cannot write the proof to {}: {why}", path.display())
-        })?;
-        let _registered = super::output::register_temp(temp.path(), path);
-        Ok(ProofTarget {
-            path: Some(path.to_path_buf()),
-            temp,
-            _registered,
-        })
-    }
-
-    /// Renames the complete proof to the target (nothing to do without one).
-    fn persist(self) -> Result<()> {
-        if let Some(path) = self.path {
-            self.temp.persist(&path).map_err(|e| {
-                anyhow::anyhow!("cannot write the proof to {}: {}", path.display(), e.error)
-            })?;
-        }
-        Ok(())
+        other => bail!("unexpected outcome of {who}: {other:?}"),
     }
 }
 
@@ -613,25 +528,24 @@ const NO_PROOF_SAT: &str =
 /// `solve --proof FILE` / `--check-proof`: the proof of an UNSAT answer written (atomically)
 /// and checked if asked.
 fn run_with_proof(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
-    use queens_sat::solve::{check_proof, prove_unsat, ProofOutcome};
+    use queens_sat::solve::{check_proof, prove_unsat, ProofCheck, ProofOutcome};
     // Before any solving: the target must be writable, the solver able to write a proof.
-    if let Some(cmd) = &args.solver {
-        let solver = queens_sat::solve::SolverCommand::parse(cmd)?;
-        if solver.result_file || !queens_sat::solve::writes_proofs(&solver.program) {
-            return Err(queens_sat::solve::ExternalError::NoProof {
-                program: solver.program.display().to_string(),
-            }
-            .into());
+    let solver = match &args.solver {
+        Some(cmd) => {
+            let solver = SolverCommand::parse(cmd)?;
+            solver.check_proofs()?;
+            Some(solver)
         }
-    }
-    let mut target = ProofTarget::new(args.proof.as_deref())?;
+        None => None,
+    };
+    let mut target = super::output::Staged::proof(args.proof.as_deref())?;
     let who;
     let out = &mut io::stdout().lock();
-    match &args.solver {
+    let check: Option<ProofCheck>;
+    match &solver {
         None => {
             who = "the embedded solver".to_string();
-            let file = target.temp.as_file_mut();
-            let outcome = prove_unsat(inst, io::BufWriter::new(file))?;
+            let outcome = prove_unsat(inst, io::BufWriter::new(target.file()))?;
             if let ProofOutcome::Sat(m) = outcome {
                 print_one(
                     out,
@@ -645,67 +559,74 @@ fn run_with_proof(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
                 eprintln!("{NO_PROOF_SAT}");
                 return Ok(ExitCode::from(1));
             }
+            check =
+                if args.check_proof {
+                    let file = target.reopen()?;
+                    Some(check_proof(inst, io::BufReader::new(file)).map_err(|e| {
+                        anyhow::anyhow!("the proof of {who} cannot be checked: {e}")
+                    })?)
+                } else {
+                    None
+                };
         }
-        Some(cmd) => {
-            let command = super::command_line();
-            super::output::install_interrupt_handler();
-            let ans = match queens_sat::solve::run_external_proof(
-                cmd,
-                inst,
-                Some(&command),
-                args.timeout,
-                Some(target.temp.path()),
-            ) {
-                Ok(a) => a,
-                Err(e) if e.is_solver_failure() => {
-                    eprintln!("error: {e}");
-                    return Ok(ExitCode::from(1));
-                }
-                Err(e) => return Err(e.into()),
+        Some(solver) => {
+            let request = ProofRequest {
+                path: target.path(),
+                check: args
+                    .check_proof
+                    .then_some(inst as &dyn queens_sat::instance::Formula),
             };
-            who = ans.program.clone();
-            match &ans.answer {
-                SolverAnswer::Sat(a) => {
-                    let report = verify_assignment(inst, a)?;
-                    if let (Some(p), true) = (&report.placement, report.is_ok()) {
-                        let header = format!("a solution found by {who}, checked");
-                        print_one(out, args, inst, p, &a.lits(), &header)?;
-                        out.flush()?;
-                        eprintln!("{NO_PROOF_SAT}");
-                    } else {
-                        eprintln!(
-                            "{who} answered SATISFIABLE with a wrong model; no proof written"
-                        );
+            let report = match run_solver(args, inst, solver, Some(request)) {
+                Err(e) => match e.downcast::<runner::RunError>() {
+                    Ok(runner::RunError::Proof(e)) => {
+                        bail!("the proof of {} cannot be checked: {e}", solver.label())
                     }
+                    Ok(e) => return Err(e.into()),
+                    Err(e) => return Err(e),
+                },
+                Ok(r) => r,
+            };
+            if let Some(code) = no_answer(&report) {
+                return Ok(code);
+            }
+            who = report.program.clone();
+            match report.outcome {
+                Outcome::Sat {
+                    model,
+                    verified: Some(v),
+                } => {
+                    let header = format!("a solution found by {who}, checked");
+                    print_one(out, args, inst, &v.placement, &model.lits(), &header)?;
+                    out.flush()?;
+                    eprintln!("{NO_PROOF_SAT}");
                     return Ok(ExitCode::from(1));
                 }
-                SolverAnswer::Unknown => {
+                Outcome::Sat { .. } | Outcome::WrongModel { .. } => {
+                    eprintln!("{who} answered SATISFIABLE with a wrong model; no proof written");
+                    return Ok(ExitCode::from(1));
+                }
+                Outcome::Unknown => {
                     eprintln!("{who} gave no answer (UNKNOWN); no proof written");
                     return Ok(ExitCode::from(1));
                 }
-                SolverAnswer::Unsat => {
-                    if let Some(p) = refute_unsat(inst)? {
-                        eprintln!(
-                            "{who} says UNSATISFIABLE but the embedded solver finds a solution: {}; no proof written",
-                            p.to_one_line()
-                        );
-                        return Ok(ExitCode::from(1));
-                    }
+                Outcome::Unsat {
+                    verdict: UnsatVerdict::Refuted(p),
+                    ..
+                } => {
+                    eprintln!(
+                        "{who} says UNSATISFIABLE but the embedded solver finds a solution: {}; no proof written",
+                        p.to_one_line()
+                    );
+                    return Ok(ExitCode::from(1));
                 }
+                Outcome::Unsat { proof, .. } => check = proof,
+                other => bail!("unexpected outcome of {who}: {other:?}"),
             }
         }
     }
-    let bytes = target
-        .temp
-        .as_file()
-        .metadata()
-        .map(|m| m.len())
-        .unwrap_or(0);
+    let bytes = target.len();
     let mut notes = Vec::new();
-    if args.check_proof {
-        let file = target.temp.reopen()?;
-        let check = check_proof(inst, io::BufReader::new(file))
-            .map_err(|e| anyhow::anyhow!("the proof of {who} cannot be checked: {e}"))?;
+    if let Some(check) = &check {
         if !check.verified {
             eprintln!("error: the proof of {who} does not check: {check}; no proof written");
             return Ok(ExitCode::from(1));
@@ -715,7 +636,7 @@ fn run_with_proof(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
             check.lemmas, check.format, check.rat_steps, check.deletions
         ));
     }
-    if let Some(path) = &target.path {
+    if let Some(path) = target.target() {
         notes.push(format!(
             "proof written to {} (DRAT by {who}, {bytes} bytes){}",
             path.display(),
@@ -726,7 +647,7 @@ fn run_with_proof(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
             }
         ));
     }
-    target.persist()?;
+    target.commit()?;
     let note = format!("answer of {who}");
     print_unsat(out, args, inst, args.solver.as_ref().map(|_| note.as_str()))?;
     for n in &notes {

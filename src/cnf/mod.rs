@@ -3,6 +3,8 @@
 //! * [`CountingSink`]: counts variables, clauses and literals (a dry run).
 //! * [`Cnf`]: keeps the formula in memory (tests, evaluation, small n).
 //! * [`DimacsWriter`]: streams DIMACS text to any [`std::io::Write`] without holding the formula.
+//!   [`read_dimacs`] and [`read_dimacs_into`] read DIMACS back (the crate's one reader, with
+//!   line-numbered errors and bounds on its input).
 //! * `varisat::Solver`: the embedded solver takes clauses directly.
 //!
 //! [`write_v_lines`] writes a model in the `v` lines of the SAT-competition output format.
@@ -10,9 +12,14 @@
 //! Literals and variables are varisat's [`Lit`] and [`Var`]; their DIMACS form is 1-based.
 
 mod dimacs;
+pub(crate) use dimacs::shorten;
 
 mod gbd;
-pub use dimacs::{write_v_lines, Counting, DimacsHeader, DimacsWriter, V_LINE_MAX};
+pub use dimacs::{
+    read_dimacs, read_dimacs_into, read_dimacs_limited, read_header, write_v_lines, Counting,
+    Dimacs, DimacsCounts, DimacsError, DimacsErrorKind, DimacsHeader, DimacsWriter, ReadLimits,
+    V_LINE_MAX,
+};
 pub use gbd::GbdHasher;
 
 use std::io;

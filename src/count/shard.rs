@@ -54,29 +54,9 @@ impl std::fmt::Display for Shard {
 impl std::str::FromStr for Shard {
     type Err = String;
 
-    /// `I/K` with 1 <= I <= K <= [`MAX_SHARDS`].
+    /// `I/K` with 1 <= I <= K <= [`MAX_SHARDS`] ([`crate::input::parse_shard`]).
     fn from_str(s: &str) -> Result<Shard, String> {
-        let t = s.trim();
-        let (i, k) = t
-            .split_once('/')
-            .ok_or_else(|| format!("'{s}' is not a shard I/K (for example 3/8)"))?;
-        let num = |x: &str, what: &str| {
-            x.trim()
-                .parse::<usize>()
-                .map_err(|_| format!("'{s}': {what} '{x}' is not a whole number"))
-        };
-        let (index, of) = (num(i, "the shard")?, num(k, "the number of shards")?);
-        if of == 0 || of > MAX_SHARDS {
-            return Err(format!(
-                "'{s}': the number of shards must be 1 to {MAX_SHARDS}"
-            ));
-        }
-        if index == 0 || index > of {
-            return Err(format!(
-                "'{s}': the shard must be 1 to {of} (shards count from 1)"
-            ));
-        }
-        Ok(Shard { index, of })
+        crate::input::parse_shard(s)
     }
 }
 

@@ -41,14 +41,15 @@ pub use corrupt::{corruptions, rule_check, rule_check_instance, CorruptBoard, Co
 pub use table::{reference_fundamental, reference_total, REFERENCE_COUNTS};
 
 use crate::board::Placement;
-use crate::cnf::{ClauseSink, Cnf, DimacsHeader, DimacsWriter};
 use crate::construct::{construct, Method};
 use crate::count::{self, Counts};
 use crate::encode::LabelledCnf;
-use crate::experiment::{run_with_timeout, SolverSpec};
 pub use crate::instance::Formula;
 use crate::instance::{check_board, to_labelled_cnf};
-use crate::solve::{clause_violation, describe_lit, describe_model, Enumeration, SolveError};
+use crate::solve::runner::{self, CnfInput, Outcome, RunError, RunRequest};
+use crate::solve::{
+    clause_violation, describe_lit, describe_model, Enumeration, SolveError, SolverCommand,
+};
 use crate::symmetry::{Symmetry, SymmetryBreaking};
 use serde::Serialize;
 use std::io;
@@ -780,25 +781,8 @@ pub fn on_path(program: &str) -> bool {
         .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
 }
 
-/// Writes `cnf` as DIMACS with `vars` variables to `path`.
-fn write_cnf(path: &Path, name: &str, n: usize, vars: usize, cnf: &Cnf) -> io::Result<()> {
-    let header = DimacsHeader {
-        comments: vec![format!("queens-sat check: n = {n}, {name}")],
-        vars: vars as u64,
-        clauses: cnf.len() as u64,
-        // A broken variant's file for an external solver: no count is claimed of it.
-        counting: None,
-    };
-    let file = std::fs::File::create(path)?;
-    let mut w = DimacsWriter::new(io::BufWriter::new(file), &header)?;
-    for c in cnf.iter() {
-        w.add_clause(c)?;
-    }
-    w.finish()?;
-    Ok(())
-}
-
-/// Check 5: each external solver on the DIMACS file.
+/// Check 5: each external solver on the DIMACS file of the formula's clauses (as they are,
+/// with the variable count the row settled on).
 fn external(
     f: &dyn Formula,
     formula: &LabelledCnf,
@@ -806,27 +790,17 @@ fn external(
     cfg: &CheckConfig,
     row: &mut RowReport,
 ) {
-    let n = row.n;
-    // Registered, so that an interrupted run (crate::solve::kill_running) removes it.
-    let written =
-        crate::solve::process::TempDirGuard::create("queens-sat-check-").and_then(|(dir, g)| {
-            let path = dir.path().join(format!("queens-{n}.cnf"));
-            write_cnf(&path, &f.name(), n, row.vars, &formula.cnf)?;
-            Ok((dir, g, path))
-        });
-    let (_dir, _guard, path) = match written {
-        Ok(x) => x,
-        Err(e) => {
-            row.fail(
-                Check::External,
-                format!("cannot write the DIMACS file: {e}"),
-            );
-            return;
-        }
-    };
     for command in &cfg.external {
-        let (status, problem) =
-            external_one(command, &path, f, row.vars, formula, expected, row.sat, cfg);
+        let (status, problem) = match external_one(command, f, formula, expected, cfg, row) {
+            Ok(r) => r,
+            Err(e) => {
+                row.fail(
+                    Check::External,
+                    format!("cannot write the DIMACS file: {e}"),
+                );
+                return;
+            }
+        };
         if let Some(p) = &problem {
             row.fail(Check::External, format!("{command}: {p}"));
         }
@@ -838,40 +812,52 @@ fn external(
     }
 }
 
-/// One external run: its status for the table, and a discrepancy if any.
-#[allow(clippy::too_many_arguments)]
+/// One external run: its status for the table, and a discrepancy if any; `Err` when the
+/// DIMACS file cannot be written.
 fn external_one(
     command: &str,
-    path: &Path,
     f: &dyn Formula,
-    vars: usize,
     formula: &LabelledCnf,
     expected: Option<u64>,
-    embedded_sat: Option<bool>,
     cfg: &CheckConfig,
-) -> (String, Option<String>) {
-    let Some(spec) = SolverSpec::command(command) else {
-        return ("empty command".into(), None);
+    row: &RowReport,
+) -> Result<(String, Option<String>), io::Error> {
+    let Ok(solver) = SolverCommand::parse(command) else {
+        return Ok(("empty command".into(), None));
     };
-    if !on_path(&spec.program.to_string_lossy()) {
-        return ("not on PATH".into(), None);
+    if !on_path(&solver.program.to_string_lossy()) {
+        return Ok(("not on PATH".into(), None));
     }
-    let outcome = match run_with_timeout(&spec, path, cfg.timeout) {
-        Ok(o) => o,
+    let vars = row.vars;
+    let input = CnfInput::Clauses {
+        cnf: &formula.cnf,
+        vars,
+        comments: vec![format!("queens-sat check: n = {}, {}", row.n, f.name())],
+    };
+    // The model is checked here, against the clauses as written (a broken formula's own),
+    // and the UNSAT answer against the counts and the embedded solver's answer.
+    let report = match runner::run(&RunRequest::new(&solver, input).timeout(Some(cfg.timeout))) {
+        Ok(r) => r,
+        Err(RunError::Input { source, .. }) => return Err(source),
         Err(e) => {
             let why = crate::solve::process::error_chain(&e);
-            return (format!("cannot run: {why}"), None);
+            return Ok((format!("cannot run: {why}"), None));
         }
     };
-    if outcome.timed_out {
-        return ("timeout".into(), None);
-    }
-    match outcome.answer {
-        Err(e) => ("no answer".into(), Some(format!("no usable answer: {e}"))),
-        Ok(None) => {
+    let no_answer = |why: String| {
+        (
+            "no answer".to_string(),
+            Some(format!("no usable answer: {why}")),
+        )
+    };
+    Ok(match report.outcome {
+        Outcome::Timeout { .. } => ("timeout".into(), None),
+        Outcome::Failed(failure) => no_answer(failure.reason()),
+        Outcome::Unknown => no_answer("the solver answered UNKNOWN".into()),
+        Outcome::Unsat { .. } => {
             // An UNSAT answer is checked against the count when known, and always against
             // the embedded solver's answer on the same formula (check 1).
-            let problem = match (expected, embedded_sat) {
+            let problem = match (expected, row.sat) {
                 (Some(t), _) if t > 0 => Some(format!("says UNSAT, but {}", there_are(t))),
                 (_, Some(true)) => {
                     Some("says UNSATISFIABLE but the embedded solver finds a solution".to_string())
@@ -880,23 +866,23 @@ fn external_one(
             };
             ("UNSAT".into(), problem)
         }
-        Ok(Some(model)) => {
+        Outcome::Sat { model, .. } | Outcome::WrongModel { model, .. } => {
             if expected == Some(0) {
-                return (
+                return Ok((
                     "SAT".into(),
                     Some("says SAT, but no solution exists".into()),
-                );
+                ));
             }
             // Variables the solver leaves out count as false.
             let values = model.to_bools(vars);
             if let Some(i) = formula.cnf.first_falsified(&values) {
-                return (
+                return Ok((
                     "SAT, bad model".into(),
                     Some(format!(
                         "its model falsifies {}",
                         describe_clause(f, formula, i)
                     )),
-                );
+                ));
             }
             match board_of_model(f, &values) {
                 Ok(_) => ("SAT".into(), None),
@@ -906,7 +892,7 @@ fn external_one(
                 ),
             }
         }
-    }
+    })
 }
 
 /// All rows of a run and the verdict.

@@ -13,13 +13,13 @@ pub mod scores;
 pub mod shuffle;
 pub mod transition;
 
-pub use run::{machine_description, run_with_timeout, solver_version, RunOutcome, SolverSpec};
+pub use run::{machine_description, solver_version, SolverSpec};
 
 use crate::cnf::Lit;
 use crate::encode::{EncodeOptions, LineEncodings};
 use crate::family::{generate, Family, InstanceSpec, Recipe};
 use crate::instance::{Instance, InstanceError, Model};
-use crate::solve::verify_assignment;
+use crate::solve::runner;
 use crate::symmetry::SymmetryBreaking;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -387,11 +387,12 @@ pub fn median(v: &[f64]) -> f64 {
     }
 }
 
-/// The longest time limit of one run a sweep takes: a week.
-pub const MAX_TIMEOUT_S: f64 = 7.0 * 24.0 * 3600.0;
+/// The longest time limit of one run a sweep takes: a week ([`crate::input::MAX_TIMEOUT_SECS`]).
+pub const MAX_TIMEOUT_S: f64 = crate::input::MAX_TIMEOUT_SECS;
 
-/// The shortest time limit of one run a sweep takes: a millisecond.
-pub const MIN_TIMEOUT_S: f64 = 0.001;
+/// The shortest time limit of one run a sweep takes: a millisecond
+/// ([`crate::input::MIN_TIMEOUT_SECS`]).
+pub const MIN_TIMEOUT_S: f64 = crate::input::MIN_TIMEOUT_SECS;
 
 impl SweepConfig {
     /// The points of the sweep: the empty boards of [`SweepConfig::ns`], or every instance of
@@ -598,6 +599,26 @@ pub fn sweep_name(model: &Model, mode: SymmetryBreaking) -> String {
 /// usable answer (crashed, printed something unreadable, answered UNKNOWN, could not be run).
 pub fn is_failure(status: &str) -> bool {
     status.starts_with("WRONG") || status.starts_with("ERROR")
+}
+
+/// The status of a row for the outcome of a run: `SAT`, `UNSAT`, `TIMEOUT`, `WRONG: ...` (a
+/// model that fails its check, UNSAT for an instance known to have solutions) or `ERROR: ...`
+/// (no usable answer).
+fn run_status(outcome: &runner::Outcome) -> String {
+    use runner::Outcome;
+    match outcome {
+        Outcome::Timeout { .. } => "TIMEOUT".to_string(),
+        Outcome::Failed(f) => format!("ERROR: {}", one_line(&f.reason())),
+        Outcome::Unknown => "ERROR: the solver answered UNKNOWN".to_string(),
+        Outcome::Unsat { verdict, .. } if verdict.is_wrong() => "WRONG: UNSAT".to_string(),
+        Outcome::Unsat { .. } => "UNSAT".to_string(),
+        Outcome::Sat { .. } => "SAT".to_string(),
+        Outcome::WrongModel { report, .. } => match (&report.board, &report.cnf) {
+            (Err(b), _) => format!("WRONG: {}", one_line(&b.to_string())),
+            (_, Err(p)) => format!("WRONG: {}", one_line(&p.to_string())),
+            (Ok(()), Ok(())) => "SAT".to_string(),
+        },
+    }
 }
 
 /// A message on one line (for a status in a table or CSV).
@@ -858,14 +879,36 @@ pub fn run_sweep<E: From<SweepError>>(
                     continue;
                 }
                 let mut times = Vec::new();
+                let command = solver.to_command();
+                // The model is checked as a board and against every clause (mapped back to
+                // the formula's variables in a shuffled copy); UNSAT is wrong for an instance
+                // known to have solutions.
+                let restore = |m: &crate::solve::Assignment| {
+                    shuffled
+                        .as_ref()
+                        .map_or_else(|| m.clone(), |s| s.restore(m))
+                };
+                let request = runner::RunRequest::new(&command, runner::CnfInput::File(&path))
+                    .timeout(Some(cfg.timeout))
+                    .verify(&enc)
+                    .restore(&restore)
+                    .unsat(if known == Some(true) {
+                        runner::UnsatCheck::KnownSatisfiable
+                    } else {
+                        runner::UnsatCheck::Trust
+                    });
                 for rep in 0..repeats {
                     on_step(&format!(
                         "{label} {name} {} run {}/{repeats}",
                         solver.name,
                         rep + 1,
                     ));
-                    let out = match run_with_timeout(solver, &path, cfg.timeout) {
+                    let out = match runner::run(&request) {
                         Ok(out) => out,
+                        Err(runner::RunError::Verify(e)) => {
+                            row.status = format!("ERROR: cannot check the model: {e}");
+                            break;
+                        }
                         Err(e) => {
                             row.status = format!("ERROR: {}", one_line(&format!("{e:#}")));
                             break;
@@ -873,26 +916,7 @@ pub fn run_sweep<E: From<SweepError>>(
                     };
                     row.conflicts = out.conflicts;
                     row.decisions = out.decisions;
-                    row.status = match &out.answer {
-                        _ if out.timed_out => "TIMEOUT".to_string(),
-                        Err(e) => format!("ERROR: {}", one_line(e)),
-                        Ok(None) if known == Some(true) => "WRONG: UNSAT".to_string(),
-                        Ok(None) => "UNSAT".to_string(),
-                        // The model is checked as a board and against every clause.
-                        Ok(Some(model)) => match verify_assignment(
-                            &enc,
-                            &shuffled
-                                .as_ref()
-                                .map_or_else(|| model.clone(), |s| s.restore(model)),
-                        ) {
-                            Ok(report) => match (report.board, report.cnf) {
-                                (Err(b), _) => format!("WRONG: {}", one_line(&b.to_string())),
-                                (_, Err(p)) => format!("WRONG: {}", one_line(&p.to_string())),
-                                (Ok(()), Ok(())) => "SAT".to_string(),
-                            },
-                            Err(e) => format!("ERROR: cannot check the model: {e}"),
-                        },
-                    };
+                    row.status = run_status(&out.outcome);
                     if row.status != "SAT" && row.status != "UNSAT" {
                         break;
                     }

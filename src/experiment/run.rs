@@ -1,12 +1,8 @@
-//! Running one solver on one DIMACS file with a time limit, and reading what it said.
+//! The solvers of a sweep (each run through [`crate::solve::runner`]) and the facts recorded
+//! with its results: solver versions and the machine.
 
-use crate::solve::process::ProcessError;
-use crate::solve::{
-    dimacs_vars, run_solver, Assignment, ExternalError, ParseAnswerError, SolverAnswer,
-    SolverCommand,
-};
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use crate::solve::SolverCommand;
+use std::path::PathBuf;
 
 /// A solver: a program (with arguments) that takes a DIMACS file as its last argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,83 +43,6 @@ impl SolverSpec {
     }
 }
 
-/// What one run gave.
-#[derive(Debug)]
-pub struct RunOutcome {
-    /// `Ok(Some(model))` SAT with the model printed, `Ok(None)` UNSAT, `Err` no usable answer
-    /// (unreadable, UNKNOWN, too much output). Meaningless when `timed_out`.
-    pub answer: std::result::Result<Option<Assignment>, String>,
-    /// The run was stopped at the time limit.
-    pub timed_out: bool,
-    /// Wall time from start to exit (or to the kill).
-    pub elapsed: Duration,
-    /// Conflicts, if the solver printed them.
-    pub conflicts: Option<u64>,
-    /// Decisions, if the solver printed them.
-    pub decisions: Option<u64>,
-}
-
-/// Runs `solver` on `cnf`, killing its process group after `timeout`. The output accepted is
-/// bounded by the number of variables in the file's `p cnf` line; a solver printing more is
-/// stopped and its answer is an error. Errors only when the solver cannot be run at all.
-pub fn run_with_timeout(
-    solver: &SolverSpec,
-    cnf: &Path,
-    timeout: Duration,
-) -> Result<RunOutcome, ExternalError> {
-    let vars = dimacs_vars(cnf).unwrap_or(0);
-    match run_solver(&solver.to_command(), cnf, vars, Some(timeout)) {
-        Ok(run) => Ok(RunOutcome {
-            timed_out: run.answer.is_none(),
-            answer: match run.answer {
-                Some(a) => answer_of(a),
-                None => Err("stopped at the time limit".into()),
-            },
-            elapsed: run.elapsed,
-            conflicts: statistic(&run.output, "conflicts"),
-            decisions: statistic(&run.output, "decisions"),
-        }),
-        Err(e @ ExternalError::Process(ProcessError::OutputTooLarge { .. })) => Ok(RunOutcome {
-            answer: Err(e.to_string()),
-            timed_out: false,
-            elapsed: Duration::ZERO,
-            conflicts: None,
-            decisions: None,
-        }),
-        Err(e) => Err(e),
-    }
-}
-
-/// The answer as [`RunOutcome::answer`] has it.
-fn answer_of(
-    a: std::result::Result<(SolverAnswer, crate::solve::AnswerFormat), ParseAnswerError>,
-) -> std::result::Result<Option<Assignment>, String> {
-    match a {
-        Ok((SolverAnswer::Sat(a), _)) => Ok(Some(a)),
-        Ok((SolverAnswer::Unsat, _)) => Ok(None),
-        Ok((SolverAnswer::Unknown, _)) => Err("the solver answered UNKNOWN".to_string()),
-        Err(e) => Err(crate::solve::process::escape(&e.to_string(), 300)),
-    }
-}
-
-/// Reads the answer with [`crate::solve::parse_solver_answer`].
-#[cfg(test)]
-fn parse_answer(text: &str) -> std::result::Result<Option<Assignment>, String> {
-    answer_of(crate::solve::parse_solver_answer(text))
-}
-
-/// The number after `name` in a statistics line such as CaDiCaL's `c conflicts: 1234 ...` or
-/// MiniSat's `conflicts             : 1234   (...)`.
-pub(crate) fn statistic(text: &str, name: &str) -> Option<u64> {
-    text.lines().find_map(|l| {
-        let l = l.trim();
-        let l = l.strip_prefix("c ").unwrap_or(l).trim_start();
-        let rest = l.strip_prefix(name)?.trim_start();
-        let rest = rest.strip_prefix(':')?.trim_start();
-        rest.split_whitespace().next()?.parse().ok()
-    })
-}
-
 /// The solver's version as it reports it (`--version`, first line), `Some("unknown")` when it
 /// runs but says nothing (within [`crate::solve::VERSION_TIMEOUT`]), `None` when it cannot be
 /// run at all.
@@ -157,36 +76,4 @@ pub fn machine_description() -> String {
         .map(|kb| format!(", {} GiB", (kb + (1 << 19)) >> 20))
         .unwrap_or_default();
     format!("{cpu}, {cores} cores{mem}, {}", std::env::consts::OS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_statistics_lines() {
-        let cadical =
-            "c conflicts:                  1234       5.00 per second\nc decisions:  99 x";
-        assert_eq!(statistic(cadical, "conflicts"), Some(1234));
-        assert_eq!(statistic(cadical, "decisions"), Some(99));
-        let minisat = "conflicts             : 17             (1700 /sec)\n";
-        assert_eq!(statistic(minisat, "conflicts"), Some(17));
-        assert_eq!(statistic("nothing", "conflicts"), None);
-    }
-
-    fn model(lits: &[isize]) -> Assignment {
-        let lits: Vec<crate::Lit> = lits.iter().map(|&l| crate::Lit::from_dimacs(l)).collect();
-        Assignment::from_lits(&lits)
-    }
-
-    #[test]
-    fn reads_answers() {
-        assert_eq!(
-            parse_answer("c x\ns SATISFIABLE\nv 1 -2\nv 3 0\n"),
-            Ok(Some(model(&[1, -2, 3])))
-        );
-        assert_eq!(parse_answer("UNSAT\n"), Ok(None));
-        assert!(parse_answer("").is_err());
-        assert!(parse_answer("s UNKNOWN\n").is_err());
-    }
 }

@@ -2,8 +2,10 @@
 //! CaDiCaL (in-process, behind the `cadical` feature).
 //!
 //! [`Backend`] names the solver; the solving, enumeration and counting code drives either
-//! through the internal [`Engine`] trait (add a clause, solve under assumptions, read the
-//! model), so that there is one enumeration, whatever the solver.
+//! through the public [`Solver`] trait (add a clause, solve under assumptions within a
+//! [`Budget`], read the model), so that there is one enumeration, whatever the solver. A
+//! library user's own solver implements the same trait and goes wherever a built-in one does
+//! (see the documentation of [`crate::solve`]).
 //!
 //! A [`Budget`] bounds a solve: a deadline and the process's interrupt flag
 //! ([`super::interrupted`], set on Ctrl-C by the program). CaDiCaL checks it from its terminate
@@ -19,6 +21,7 @@ use crate::cnf::Lit;
 use crate::instance::Formula;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Which embedded SAT solver to use.
@@ -167,8 +170,9 @@ impl Budget {
         }
     }
 
-    /// `Err(SolveError::Stopped)` once the budget is spent.
-    pub(crate) fn check(&self) -> Result<(), SolveError> {
+    /// `Err(SolveError::Stopped)` once the budget is spent: what a [`Solver`] returns when
+    /// asked to solve with nothing left.
+    pub fn check(&self) -> Result<(), SolveError> {
         match self.exhausted() {
             Some(s) => Err(SolveError::Stopped(s)),
             None => Ok(()),
@@ -176,33 +180,73 @@ impl Budget {
     }
 }
 
-/// The operations the solving and enumeration code needs from an embedded solver.
-pub(crate) trait Engine {
-    /// Adds a clause.
+/// A SAT solver as the solving, enumeration and counting code drives it: clauses in, a
+/// satisfiability answer under assumptions, a model out. The built-in backends ([`Backend`])
+/// implement it; so can a library user's own solver, which then goes where a built-in one does:
+/// [`super::solve_model_with_solver`] for one solution and [`super::Enumeration::solver`] for
+/// all of them (see the documentation of [`crate::solve`] for an example).
+///
+/// Literals are varisat's [`Lit`] (0-based variable indices; [`Lit::to_dimacs`] gives the
+/// DIMACS form). Clauses come before the first solve; more clauses (blocking clauses, when
+/// enumerating) may come between solves, so the solver is incremental.
+pub trait Solver {
+    /// Adds a clause (a disjunction of the literals; empty: the formula is unsatisfiable).
     fn add_clause(&mut self, clause: &[Lit]);
-    /// Solves under the assumptions: `Ok(true)` SAT, `Ok(false)` UNSAT,
-    /// `Err(SolveError::Stopped)` when the budget ran out.
+    /// Solves the clauses so far with the `assumptions` true for this call only: `Ok(true)`
+    /// SAT, `Ok(false)` UNSAT, `Err(SolveError::Stopped)` when the budget runs out first
+    /// ([`Budget::check`] says so at once; a long search should look at
+    /// [`Budget::exhausted`] now and then), `Err(SolveError::Solver)` when it fails.
     fn solve(&mut self, assumptions: &[Lit], budget: &Budget) -> Result<bool, SolveError>;
     /// The model of the last satisfiable call: one literal for each of the first `vars`
-    /// variables (at least).
+    /// variables at least (a variable the solver never saw may be given either value).
     fn model(&mut self, vars: usize) -> Result<Vec<Lit>, SolveError>;
-    /// Adds a blocking clause (the same as a clause; named for what the enumeration does).
+    /// Adds a blocking clause: the same as [`Solver::add_clause`] unless the solver treats
+    /// them apart (the enumeration adds one after each model).
     fn block(&mut self, clause: &[Lit]) {
         self.add_clause(clause);
     }
 }
 
-/// A solver of the backend, loaded with the formula's clauses.
-pub(crate) fn engine(
-    backend: Backend,
-    f: &dyn Formula,
-    budget: &Budget,
-) -> Result<Box<dyn Engine>, SolveError> {
-    let mut e = empty_engine(backend, budget)?;
-    let mut sink = EngineSink(e.as_mut());
-    // Adding clauses to a solver cannot fail.
-    let _ = crate::instance::encode(f, &mut sink);
-    Ok(e)
+/// An encoder streams its clauses into a solver.
+impl crate::cnf::ClauseSink for dyn Solver + '_ {
+    fn add_clause(&mut self, clause: &[Lit]) -> std::io::Result<()> {
+        Solver::add_clause(self, clause);
+        Ok(())
+    }
+}
+
+/// Makes a solver for each solve or each part of an enumeration: a user's own.
+pub(crate) type MakeSolver = Arc<dyn Fn() -> Box<dyn Solver> + Send + Sync>;
+
+/// Where the solvers of an enumeration come from: a built-in backend or a user's function.
+#[derive(Clone)]
+pub(crate) enum SolverSource {
+    /// A built-in backend.
+    Builtin(Backend),
+    /// A user's solvers.
+    Custom(MakeSolver),
+}
+
+impl SolverSource {
+    /// A new solver without clauses, stoppable within the budget.
+    pub(crate) fn make(&self, budget: &Budget) -> Result<Box<dyn Solver>, SolveError> {
+        match self {
+            SolverSource::Builtin(b) => b.solver(budget),
+            SolverSource::Custom(make) => Ok(make()),
+        }
+    }
+
+    /// A new solver loaded with the formula's clauses.
+    pub(crate) fn loaded(
+        &self,
+        f: &dyn Formula,
+        budget: &Budget,
+    ) -> Result<Box<dyn Solver>, SolveError> {
+        let mut s = self.make(budget)?;
+        // Adding clauses to a solver cannot fail.
+        let _ = crate::instance::encode(f, s.as_mut());
+        Ok(s)
+    }
 }
 
 /// Solves any CNF (not only a queens formula) with the backend: the model, one literal for
@@ -224,7 +268,7 @@ pub fn solve_clauses<'a>(
     backend: Backend,
     budget: Budget,
 ) -> Result<Option<Vec<Lit>>, SolveError> {
-    let mut e = empty_engine(backend, &budget)?;
+    let mut e = backend.solver(&budget)?;
     for c in clauses {
         e.add_clause(c);
     }
@@ -249,7 +293,7 @@ pub fn solve_clauses<'a>(
 /// assert!(s.model(2).unwrap().contains(&pos(2)));
 /// ```
 pub struct ClauseSolver {
-    engine: Box<dyn Engine>,
+    engine: Box<dyn Solver>,
     budget: Budget,
 }
 
@@ -258,9 +302,17 @@ impl ClauseSolver {
     pub fn new(backend: Backend) -> Result<Self, SolveError> {
         let budget = Budget::unlimited();
         Ok(ClauseSolver {
-            engine: empty_engine(backend, &budget)?,
+            engine: backend.solver(&budget)?,
             budget,
         })
+    }
+
+    /// A solver of the user's own (see [`Solver`]), without a time limit.
+    pub fn with_solver(solver: Box<dyn Solver>) -> Self {
+        ClauseSolver {
+            engine: solver,
+            budget: Budget::unlimited(),
+        }
     }
 
     /// Adds a clause.
@@ -281,33 +333,24 @@ impl ClauseSolver {
     }
 }
 
-/// A solver of the backend without clauses, stoppable within the budget.
-pub(crate) fn empty_engine(
-    backend: Backend,
-    budget: &Budget,
-) -> Result<Box<dyn Engine>, SolveError> {
-    Ok(match backend {
-        Backend::Varisat => {
-            let mut solver = varisat::Solver::new();
-            if budget.limit.is_some() {
-                solver.write_proof(BudgetSink(*budget), varisat::ProofFormat::Varisat);
+impl Backend {
+    /// A solver of the backend without clauses (refused when this build lacks the backend).
+    /// Under a time limit, `budget` must be the one its solves are given: varisat is stopped
+    /// through the proof it writes, which is set up here (see the module documentation).
+    pub fn solver(self, budget: &Budget) -> Result<Box<dyn Solver>, SolveError> {
+        Ok(match self {
+            Backend::Varisat => {
+                let mut solver = varisat::Solver::new();
+                if budget.limit.is_some() {
+                    solver.write_proof(BudgetSink(*budget), varisat::ProofFormat::Varisat);
+                }
+                Box::new(VarisatSolver(solver))
             }
-            Box::new(VarisatEngine(solver))
-        }
-        #[cfg(feature = "cadical")]
-        Backend::Cadical => Box::new(CadicalEngine::new()),
-        #[cfg(not(feature = "cadical"))]
-        Backend::Cadical => return Err(SolveError::Unavailable(backend)),
-    })
-}
-
-/// Lets the encoder stream clauses into an engine.
-struct EngineSink<'a>(&'a mut dyn Engine);
-
-impl crate::cnf::ClauseSink for EngineSink<'_> {
-    fn add_clause(&mut self, clause: &[Lit]) -> std::io::Result<()> {
-        self.0.add_clause(clause);
-        Ok(())
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => Box::new(CadicalSolver::new()),
+            #[cfg(not(feature = "cadical"))]
+            Backend::Cadical => return Err(SolveError::Unavailable(self)),
+        })
     }
 }
 
@@ -328,10 +371,10 @@ impl std::io::Write for BudgetSink {
     }
 }
 
-/// varisat behind [`Engine`].
-struct VarisatEngine(varisat::Solver<'static>);
+/// varisat behind [`Solver`].
+struct VarisatSolver(varisat::Solver<'static>);
 
-impl Engine for VarisatEngine {
+impl Solver for VarisatSolver {
     fn add_clause(&mut self, clause: &[Lit]) {
         varisat::ExtendFormula::add_clause(&mut self.0, clause);
     }
@@ -371,18 +414,18 @@ impl cadical::Callbacks for BudgetCallbacks {
     }
 }
 
-/// CaDiCaL behind [`Engine`]; literals in DIMACS form.
+/// CaDiCaL behind [`Solver`]; literals in DIMACS form.
 #[cfg(feature = "cadical")]
-struct CadicalEngine {
+struct CadicalSolver {
     solver: cadical::Solver<BudgetCallbacks>,
     /// The largest variable (1-based) in any clause added.
     max_var: usize,
 }
 
 #[cfg(feature = "cadical")]
-impl CadicalEngine {
+impl CadicalSolver {
     fn new() -> Self {
-        CadicalEngine {
+        CadicalSolver {
             solver: cadical::Solver::new(),
             max_var: 0,
         }
@@ -396,7 +439,7 @@ fn dimacs(l: Lit) -> i32 {
 }
 
 #[cfg(feature = "cadical")]
-impl Engine for CadicalEngine {
+impl Solver for CadicalSolver {
     fn add_clause(&mut self, clause: &[Lit]) {
         for l in clause {
             self.max_var = self.max_var.max(l.index() + 1);
@@ -453,7 +496,9 @@ mod tests {
         let inst = crate::instance::Instance::new(6, crate::instance::Model::default()).unwrap();
         let spent = Budget::time_limit(Duration::ZERO);
         for b in Backend::available() {
-            let mut e = engine(b, &inst, &Budget::unlimited()).unwrap();
+            let mut e = SolverSource::Builtin(b)
+                .loaded(&inst, &Budget::unlimited())
+                .unwrap();
             assert!(matches!(
                 e.solve(&[], &spent),
                 Err(SolveError::Stopped(Stop::Timeout(_)))

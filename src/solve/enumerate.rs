@@ -18,12 +18,12 @@
 //! solution ends the enumeration with [`SolveError::BadModel`] (the cross-checks rely on this to
 //! catch broken encodings with the same code that `solve --all` runs).
 //!
-//! The parts' solvers are of one [`Backend`] ([`Enumeration::backend`]); the code above drives
-//! them through the backends' common interface, so enumeration and counting are the same
-//! whatever the solver. A time limit ([`Enumeration::time_limit`]) or an interruption ends the
+//! The parts' solvers are of one [`Backend`] ([`Enumeration::backend`]) or a user's own
+//! ([`Enumeration::solver`]); the code above drives them through the [`Solver`] trait, so
+//! enumeration and counting are the same whatever the solver. A time limit ([`Enumeration::time_limit`]) or an interruption ends the
 //! enumeration with [`SolveError::Stopped`].
 
-use super::backend::{empty_engine, engine, Backend, Budget, Engine};
+use super::backend::{Backend, Budget, Solver, SolverSource};
 use super::reduce::Propagator;
 use super::{decode_model, SolveError};
 use crate::board::Placement;
@@ -115,7 +115,7 @@ fn prefixes(f: &dyn Formula, k: usize) -> Vec<Vec<usize>> {
 /// One sub-problem: a solver with the formula, the partial board and the prefix fixed.
 struct Part {
     formula: Arc<dyn Formula>,
-    solver: Box<dyn Engine>,
+    solver: Box<dyn Solver>,
     budget: Budget,
     done: bool,
 }
@@ -128,7 +128,7 @@ impl Part {
         formula: &Arc<dyn Formula>,
         propagator: Option<&Propagator>,
         prefix: &[usize],
-        backend: Backend,
+        source: &SolverSource,
         budget: Budget,
     ) -> Result<Part, SolveError> {
         let fixed: Vec<_> = prefix
@@ -138,12 +138,12 @@ impl Part {
             .collect();
         let (solver, done) = match propagator {
             Some(p) => {
-                let mut solver = empty_engine(backend, &budget)?;
+                let mut solver = source.make(&budget)?;
                 let consistent = p.load(&fixed, solver.as_mut());
                 (solver, !consistent)
             }
             None => {
-                let mut solver = engine(backend, formula.as_ref(), &budget)?;
+                let mut solver = source.loaded(formula.as_ref(), &budget)?;
                 for &l in &fixed {
                     solver.add_clause(&[l]);
                 }
@@ -201,7 +201,7 @@ impl Part {
 pub struct Solutions {
     formula: Arc<dyn Formula>,
     propagator: Option<Arc<Propagator>>,
-    backend: Backend,
+    source: SolverSource,
     budget: Budget,
     prefixes: std::vec::IntoIter<Vec<usize>>,
     current: Option<Part>,
@@ -231,7 +231,7 @@ impl Iterator for Solutions {
                 &self.formula,
                 self.propagator.as_deref(),
                 &prefix,
-                self.backend,
+                &self.source,
                 self.budget,
             ) {
                 Ok(p) => self.current = Some(p),
@@ -282,7 +282,7 @@ pub struct Enumeration {
     split_rows: usize,
     threads: Option<usize>,
     limit: Option<u64>,
-    backend: Backend,
+    source: SolverSource,
     time_limit: Option<std::time::Duration>,
     propagate: bool,
 }
@@ -307,7 +307,7 @@ impl Enumeration {
             split_rows,
             threads: None,
             limit: None,
-            backend: Backend::for_enumeration(),
+            source: SolverSource::Builtin(Backend::for_enumeration()),
             time_limit: None,
             propagate: true,
         }
@@ -330,7 +330,18 @@ impl Enumeration {
 
     /// Solves the parts with the given backend.
     pub fn backend(mut self, backend: Backend) -> Self {
-        self.backend = backend;
+        self.source = SolverSource::Builtin(backend);
+        self
+    }
+
+    /// Solves the parts with solvers of the user's own: `make` is called for each part (from
+    /// several threads at once), and each solver gets that part's clauses, solve calls and
+    /// blocking clauses (see [`Solver`] and the example in [`crate::solve`]).
+    pub fn solver<S: Solver + 'static>(
+        mut self,
+        make: impl Fn() -> S + Send + Sync + 'static,
+    ) -> Self {
+        self.source = SolverSource::Custom(Arc::new(move || Box::new(make()) as Box<dyn Solver>));
         self
     }
 
@@ -371,7 +382,7 @@ impl Enumeration {
         Solutions {
             formula: Arc::clone(&self.formula),
             propagator: self.propagator(),
-            backend: self.backend,
+            source: self.source.clone(),
             budget: Budget::from_limit(self.time_limit),
             prefixes: prefixes(self.formula.as_ref(), self.split_rows).into_iter(),
             current: None,
@@ -445,7 +456,7 @@ impl Enumeration {
                             &self.formula,
                             propagator.as_deref(),
                             prefix,
-                            self.backend,
+                            &self.source,
                             budget,
                         )?
                         .collect(cap)

@@ -1,6 +1,7 @@
-//! Solving: the encoder's clauses handed to an embedded SAT solver (CaDiCaL or varisat, see
-//! [`Backend`]), models turned back into boards, all solutions enumerated and counted, and the
-//! answers of external solvers read and checked.
+//! Solving: the encoder's clauses handed to a SAT solver (embedded: CaDiCaL or varisat, see
+//! [`Backend`]; or a solver of the library user's own, see [`Solver`]), models turned back into
+//! boards, all solutions enumerated and counted, and external solvers run and their answers
+//! checked.
 //!
 //! * [`solve`] finds one solution (or proves there is none); [`solve_model`] also returns the
 //!   full model, auxiliary variables included. Both use [`Backend::for_formula`]: varisat for
@@ -11,8 +12,11 @@
 //! * [`solutions`] iterates over every solution; [`count_solutions`] counts them in parallel;
 //!   [`Enumeration`] gives control over the split into sub-problems, threads, a limit, the
 //!   backend ([`Enumeration::backend`]) and a time limit ([`Enumeration::time_limit`]).
-//! * [`parse_solver_answer`] reads SAT-competition output (`s`/`v` lines) or a MiniSat result
-//!   file into an [`Assignment`]; [`run_external`] runs a solver command on the CNF.
+//! * [`runner`] runs an external solver program on the CNF, checked: the formula written to a
+//!   DIMACS file, the program run with a time limit in its own process group, its answer read
+//!   ([`parse_solver_answer`]: SAT-competition `s`/`v` lines or a MiniSat result file), a model
+//!   checked against the board and every clause, an UNSAT claim checked or refuted
+//!   ([`refute_unsat`]), a DRAT proof asked for and checked ([`runner::run`]).
 //! * [`prove_unsat`] (always varisat) writes a DRAT proof of unsatisfiability; [`check_proof`] checks one,
 //!   from the embedded solver or an external one, with an independent checker.
 //! * [`verify_assignment`] and [`verify_placement`] check an answer twice, independently: as a
@@ -36,25 +40,88 @@
 //! assert!(solve(&board(3)).unwrap().is_none());
 //! assert_eq!(count_solutions(&board(6)).unwrap(), 4);
 //! ```
+//!
+//! # A solver of your own
+//!
+//! The built-in backends implement the [`Solver`] trait: add clauses, solve under assumptions
+//! within a [`Budget`], read the model (and take blocking clauses between solves). Another
+//! solver (a binding to a different library, an experimental one) implements the same trait
+//! and goes through the same code: [`solve_model_with_solver`] finds one solution with it, and
+//! [`Enumeration::solver`] gives each part of an enumeration one of its solvers, so that
+//! listing and counting solutions, with every model checked as a board, work unchanged.
+//! [`Backend`] stays the list of built-in solvers (the command line's `--backend`).
+//!
+//! Here a brute-force solver, which tries every assignment (fine for a handful of variables),
+//! finds and counts the solutions of the 4 x 4 board (16 variables, one per cell):
+//!
+//! ```
+//! use queens_sat::cnf::{Lit, Var};
+//! use queens_sat::instance::{Instance, Model};
+//! use queens_sat::solve::{solve_model_with_solver, Budget, Enumeration, SolveError, Solver};
+//!
+//! #[derive(Default)]
+//! struct BruteForce {
+//!     clauses: Vec<Vec<Lit>>,
+//!     vars: usize,
+//!     model: Vec<Lit>,
+//! }
+//!
+//! impl Solver for BruteForce {
+//!     fn add_clause(&mut self, clause: &[Lit]) {
+//!         for l in clause {
+//!             self.vars = self.vars.max(l.index() + 1);
+//!         }
+//!         self.clauses.push(clause.to_vec());
+//!     }
+//!
+//!     fn solve(&mut self, assumptions: &[Lit], budget: &Budget) -> Result<bool, SolveError> {
+//!         budget.check()?;
+//!         assert!(self.vars <= 24, "brute force is for tiny formulas");
+//!         for bits in 0u32..1 << self.vars {
+//!             let holds = |l: &Lit| ((bits >> l.index()) & 1 == 1) == l.is_positive();
+//!             if assumptions.iter().all(holds)
+//!                 && self.clauses.iter().all(|c| c.iter().any(holds))
+//!             {
+//!                 self.model = (0..self.vars)
+//!                     .map(|i| Var::from_index(i).lit((bits >> i) & 1 == 1))
+//!                     .collect();
+//!                 return Ok(true);
+//!             }
+//!         }
+//!         Ok(false)
+//!     }
+//!
+//!     fn model(&mut self, vars: usize) -> Result<Vec<Lit>, SolveError> {
+//!         let mut m = self.model.clone();
+//!         // Variables in no clause are free: false will do.
+//!         m.extend((m.len()..vars).map(|i| Var::from_index(i).negative()));
+//!         Ok(m)
+//!     }
+//! }
+//!
+//! let board = Instance::new(4, Model::default()).unwrap();
+//! let mut solver = BruteForce::default();
+//! let found = solve_model_with_solver(&board, &mut solver, &Budget::unlimited())
+//!     .unwrap()
+//!     .expect("n = 4 has solutions");
+//! assert!(queens_sat::check::is_solution(&found.placement));
+//! let count = Enumeration::new(board).solver(BruteForce::default).count(|_| {}).unwrap();
+//! assert_eq!(count, 2);
+//! ```
 
 mod backend;
 mod enumerate;
-mod external;
 mod parse;
 pub mod process;
 mod proof;
 mod reduce;
+pub mod runner;
 mod verify;
 
-pub use backend::{solve_clauses, Backend, Budget, ClauseSolver, ParseBackendError, Stop};
+pub use backend::{solve_clauses, Backend, Budget, ClauseSolver, ParseBackendError, Solver, Stop};
 pub use enumerate::{
     count_solutions, default_split_rows, max_split_rows, solutions, Enumeration, Progress,
     Solutions, MAX_PARTS, PROPAGATE_MAX_N,
-};
-pub use external::{
-    dimacs_vars, output_bound, refute_unsat, run_external, run_external_proof, run_external_with,
-    run_solver, run_solver_with_proof, solver_version, writes_proofs, ExternalAnswer,
-    ExternalError, SolverCommand, SolverRun, PROOF_SOLVERS, VERSION_TIMEOUT,
 };
 pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
 pub use process::{interrupted, kill_running};
@@ -62,6 +129,10 @@ pub use proof::{
     check_proof, check_proof_limited, prove_and_check, prove_unsat, DratFormat, ProofCheck,
     ProofError, ProofFailure, ProofOutcome, ProofPos, ProofReader, ProofStep, MAX_EXTRA_VARS,
     MAX_PROOF_BYTES,
+};
+pub use runner::{
+    output_bound, refute_unsat, solver_version, writes_proofs, SolverCommand, PROOF_SOLVERS,
+    VERSION_TIMEOUT,
 };
 pub use verify::{
     clause_violation, describe_lit, verify_assignment, verify_placement, ClauseViolation,
@@ -157,8 +228,22 @@ pub fn solve_model_within(
     backend: Backend,
     budget: Budget,
 ) -> Result<Option<Model>, SolveError> {
-    let mut solver = backend::engine(backend, f, &budget)?;
-    if !solver.solve(&[], &budget)? {
+    let mut solver = backend.solver(&budget)?;
+    solve_model_with_solver(f, solver.as_mut(), &budget)
+}
+
+/// Like [`solve_model_within`], with a solver of the user's own (see [`Solver`] and the
+/// example in the module documentation): `solver` gets the formula's clauses, then one solve
+/// call. The model is checked as the built-in solvers' are: a model that is not a solution of
+/// the instance is [`SolveError::BadModel`].
+pub fn solve_model_with_solver(
+    f: &dyn Formula,
+    solver: &mut dyn Solver,
+    budget: &Budget,
+) -> Result<Option<Model>, SolveError> {
+    // Adding clauses to a solver cannot fail.
+    let _ = crate::instance::encode(f, &mut *solver);
+    if !solver.solve(&[], budget)? {
         return Ok(None);
     }
     let lits = solver.model(f.num_vars() as usize)?;

@@ -9,7 +9,7 @@
 //! costs a fraction of loading the whole formula, which is what dominates a part when there are
 //! thousands of parts with a few solutions each (docs/benchmarks.md).
 
-use super::backend::Engine;
+use super::backend::Solver;
 use crate::cnf::{lit_value, Cnf, Lit};
 use crate::instance::Formula;
 
@@ -53,7 +53,7 @@ impl Propagator {
     /// without its false literals. A variable that ends up in no clause is still declared
     /// (with a tautology) so the solver's models cover it. Returns `false`, loading nothing,
     /// when propagation alone finds a clause false: then the part has no model.
-    pub(crate) fn load(&self, fixed: &[Lit], solver: &mut dyn Engine) -> bool {
+    pub(crate) fn load(&self, fixed: &[Lit], solver: &mut dyn Solver) -> bool {
         let Some(values) = self.propagate(fixed) else {
             return false;
         };

@@ -1,11 +1,22 @@
-//! Streaming DIMACS CNF output.
+//! DIMACS CNF, both ways: this module writes it, streaming; its submodule `read` reads it
+//! back ([`read_dimacs`], [`read_dimacs_into`], [`read_header`]), the one reader of DIMACS files
+//! in the crate.
 //!
-//! The header (`c` comment lines, then `p cnf V C`) is written first, from counts the caller
-//! knows in advance, with the Model Counting Competition's problem type (`c t mc` or `c t pmc`)
-//! and projection (`c p show ... 0`) when the caller declares them ([`Counting`]), then one clause per line ending in `0`. Clauses are formatted into a
-//! reusable byte buffer and handed to the underlying writer in large blocks, so writing a file
-//! never holds the formula in memory. [`DimacsWriter::finish`] checks that the clauses written
-//! match the header's count.
+//! Writing: the header (`c` comment lines, then `p cnf V C`) is written first, from counts the
+//! caller knows in advance, with the Model Counting Competition's problem type (`c t mc` or
+//! `c t pmc`) and projection (`c p show ... 0`) when the caller declares them ([`Counting`]),
+//! then one clause per line ending in `0`. Clauses are formatted into a reusable byte buffer and
+//! handed to the underlying writer in large blocks, so writing a file never holds the formula
+//! in memory. [`DimacsWriter::finish`] checks that the clauses written match the header's
+//! count.
+
+mod read;
+
+pub(crate) use read::shorten;
+pub use read::{
+    read_dimacs, read_dimacs_into, read_dimacs_limited, read_header, Dimacs, DimacsCounts,
+    DimacsError, DimacsErrorKind, ReadLimits,
+};
 
 use super::{ClauseSink, GroupInfo, Lit, Var};
 use std::io::{self, Write};
