@@ -370,8 +370,8 @@ mod tests {
         assert_eq!(
             e,
             vec![
-                LineEncodings::uniform(Amo::Pairwise),
-                LineEncodings::uniform(Amo::Sequential)
+                LineEncodings::uniform(Amo::PAIRWISE),
+                LineEncodings::uniform(Amo::SEQUENTIAL)
             ]
         );
         let e = encodings(&["rows=sequential,diagonals=product".into()]).unwrap();

@@ -80,8 +80,8 @@ pub struct ModelArgs {
     pub column_alo: bool,
     /// The model: `cells` (one Boolean per cell, the reference) or `columns` (one integer per
     /// row, the column of its queen).
-    #[arg(long, value_enum, default_value_t = ModelKind::Cells)]
-    pub model: ModelKind,
+    #[arg(long, default_value = "cells", value_name = "MODEL", value_parser = model_names())]
+    pub model: String,
     /// Column model: how each row's integer is encoded: direct, order or log (default direct).
     #[arg(long, value_name = "DOMAIN")]
     pub domain: Option<queens_sat::encode::Domain>,
@@ -91,13 +91,13 @@ pub struct ModelArgs {
     pub constraints: Option<queens_sat::encode::Constraints>,
 }
 
-/// The models of the problem, by their command-line names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ModelKind {
-    /// One Boolean per cell.
-    Cells,
-    /// One integer per row.
-    Columns,
+/// The parser of `--model`: the names of the catalogue's models, with their summaries.
+fn model_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        queens_sat::encode::MODELS
+            .iter()
+            .map(|m| clap::builder::PossibleValue::new(m.name).help(m.summary)),
+    )
 }
 
 impl ModelArgs {
@@ -107,35 +107,22 @@ impl ModelArgs {
         &self,
         amo: queens_sat::encode::LineEncodings,
     ) -> anyhow::Result<queens_sat::instance::Model> {
-        use queens_sat::encode::{ColumnOptions, Domain};
-        use queens_sat::instance::Model;
-        match self.model {
-            ModelKind::Cells => {
-                if self.domain.is_some() || self.constraints.is_some() {
-                    anyhow::bail!("--domain and --constraints choose the encoding of the column model: add --model columns (models: cells, columns)");
-                }
-                Ok(Model::Cells(queens_sat::encode::EncodeOptions {
-                    amo,
-                    column_alo: self.column_alo,
-                }))
-            }
-            ModelKind::Columns => {
-                if self.column_alo {
-                    anyhow::bail!("--column-alo belongs to the cell model (--model cells)");
-                }
-                if !amo.is_uniform() {
-                    anyhow::bail!("the column model takes one --amo encoding (for the direct domain's rows), not one per line kind");
-                }
-                let domain = self.domain.unwrap_or(Domain::Direct);
-                Ok(Model::Columns(ColumnOptions {
-                    domain,
-                    constraints: self
-                        .constraints
-                        .unwrap_or(queens_sat::encode::Constraints::Conflict),
-                    amo: amo.rows,
-                }))
-            }
-        }
+        use queens_sat::encode::catalogue::{self, ModelOption, ModelOptions};
+        let entry = catalogue::entry(&self.model).map_err(anyhow::Error::msg)?;
+        let given = [
+            (self.column_alo, ModelOption::ColumnAlo),
+            (self.domain.is_some(), ModelOption::Domain),
+            (self.constraints.is_some(), ModelOption::Constraints),
+        ];
+        let given: Vec<ModelOption> = given.iter().filter(|g| g.0).map(|g| g.1).collect();
+        catalogue::refuse_foreign_options(entry, &given).map_err(anyhow::Error::msg)?;
+        let options = ModelOptions {
+            amo,
+            column_alo: self.column_alo,
+            domain: self.domain.unwrap_or_default(),
+            constraints: self.constraints.unwrap_or_default(),
+        };
+        queens_sat::instance::Model::new(entry, &options).map_err(anyhow::Error::msg)
     }
 
     /// The model these arguments select.
@@ -152,12 +139,11 @@ impl ModelArgs {
     }
 }
 
-/// Refuses (even with `--force`, which lifts only a command's own rule) a cell-model formula
-/// past [`queens_sat::instance::Limits::STREAM`]: for the commands that stream every clause.
-pub fn guard_stream(n: usize, model: queens_sat::instance::Model) -> anyhow::Result<()> {
-    use queens_sat::instance::{Instance, Limits};
-    Instance::new(n, model)?
-        .check_size(Limits::STREAM)
+/// Refuses (even with `--force`, which lifts only a command's own rule) a formula past
+/// [`queens_sat::instance::Limits::STREAM`]: for the commands that stream every clause.
+pub fn guard_stream(instance: &queens_sat::instance::Instance) -> anyhow::Result<()> {
+    instance
+        .check_size(queens_sat::instance::Limits::STREAM)
         .map_err(|e| anyhow::anyhow!("{e}; use a smaller n or --amo sequential"))
 }
 
@@ -368,55 +354,12 @@ pub fn parse_backend() -> impl clap::builder::TypedValueParser<Value = queens_sa
         .map(|s| s.parse::<queens_sat::solve::Backend>().unwrap_or_default())
 }
 
-/// The models that `--models` names (as `check` and `compare` take them): `cells` with every
-/// encoding of `encs`, the column model's `direct` with every uniform one of `encs`, and
-/// `order`, `log`, `support` (pairwise where an at-most-one is needed); `all` for every one.
+/// The models that `--models` names (as `check` and `compare` take them):
+/// [`queens_sat::encode::catalogue::models`].
 pub fn models(
     names: &[String],
     encs: &[queens_sat::encode::LineEncodings],
     column_alo: bool,
 ) -> anyhow::Result<Vec<queens_sat::instance::Model>> {
-    use queens_sat::encode::{Amo, ColumnOptions, Constraints, Domain, EncodeOptions};
-    use queens_sat::instance::Model;
-    let mut out = Vec::new();
-    let column = |domain, constraints, amo| {
-        Model::Columns(ColumnOptions {
-            domain,
-            constraints,
-            amo,
-        })
-    };
-    for name in names.iter().map(|s| s.trim()) {
-        let all = name == "all";
-        let mut known = all;
-        if all || name == "cells" {
-            known = true;
-            out.extend(
-                encs.iter()
-                    .map(|&amo| Model::Cells(EncodeOptions { amo, column_alo })),
-            );
-        }
-        if all || name == "direct" {
-            known = true;
-            for e in encs.iter().filter(|e| e.is_uniform()) {
-                out.push(column(Domain::Direct, Constraints::Conflict, e.rows));
-            }
-        }
-        for (key, domain, constraints) in [
-            ("order", Domain::Order, Constraints::Conflict),
-            ("log", Domain::Log, Constraints::Conflict),
-            ("support", Domain::Direct, Constraints::Support),
-        ] {
-            if all || name == key {
-                known = true;
-                out.push(column(domain, constraints, Amo::Pairwise));
-            }
-        }
-        if !known {
-            anyhow::bail!(
-                "--models: unknown model '{name}' (known: cells, direct, order, log, support, all)"
-            );
-        }
-    }
-    Ok(out)
+    queens_sat::encode::catalogue::models(names, encs, column_alo).map_err(anyhow::Error::msg)
 }
