@@ -91,12 +91,21 @@ pub struct ModelArgs {
     pub constraints: Option<queens_sat::encode::Constraints>,
 }
 
+/// `text` with its first letter in upper case, as clap's help shows value descriptions.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// The parser of `--model`: the names of the catalogue's models, with their summaries.
 fn model_names() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(
         queens_sat::encode::MODELS
             .iter()
-            .map(|m| clap::builder::PossibleValue::new(m.name).help(m.summary)),
+            .map(|m| clap::builder::PossibleValue::new(m.name).help(capitalized(m.summary))),
     )
 }
 

@@ -68,6 +68,9 @@ pub struct ModelOptions {
     pub constraints: Constraints,
 }
 
+/// How a catalogue entry builds its encoding of the `n` x `n` board.
+type Builder = fn(usize, &ModelOptions, Geometry) -> Result<Arc<dyn Encoding>, EncodeError>;
+
 /// A model of n-queens in the catalogue.
 pub struct ModelEntry {
     /// The command-line name (`--model NAME`).
@@ -83,7 +86,7 @@ pub struct ModelEntry {
     /// The short name of an encoding of the model, for reports and file names.
     label: fn(&ModelOptions) -> String,
     /// Builds the encoding of the `n` x `n` board.
-    build: fn(usize, &ModelOptions, Geometry) -> Result<Arc<dyn Encoding>, EncodeError>,
+    build: Builder,
 }
 
 impl fmt::Debug for ModelEntry {
@@ -97,7 +100,7 @@ pub static MODELS: &[ModelEntry] = &[
     ModelEntry {
         name: "cells",
         title: "cell model",
-        summary: "one Boolean per cell, the reference",
+        summary: "one Boolean per cell",
         options: &[ModelOption::AmoPerLine, ModelOption::ColumnAlo],
         check: |_| Ok(()),
         label: |o| cell_options(o).label(),
@@ -106,7 +109,7 @@ pub static MODELS: &[ModelEntry] = &[
     ModelEntry {
         name: "columns",
         title: "column model",
-        summary: "one integer per row, the column of its queen",
+        summary: "one integer per row",
         options: &[
             ModelOption::Amo,
             ModelOption::Domain,

@@ -20,7 +20,7 @@ pub mod columns;
 pub(crate) mod torus_oracle;
 
 pub use amo::{Amo, AtMostOne};
-pub use catalogue::{Model, ModelEntry, ModelOption, MODELS};
+pub use catalogue::{Model, ModelEntry, ModelOption, ModelOptions, MODELS};
 pub use cells::{AuxBlock, EncodeOptions, Group, Line, LineEncodings, QueensEncoder};
 pub use columns::{
     ColumnDecodeError, ColumnEncoder, ColumnGroup, ColumnOptions, ConstraintEncoding, Constraints,
