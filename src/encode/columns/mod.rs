@@ -110,6 +110,12 @@ pub trait DomainEncoding: Sync + Send + 'static {
     }
     /// Boolean variables per row.
     fn vars_per_row(&self, n: usize) -> usize;
+    /// How many of a row's variables, from the first, determine its value and are determined
+    /// by it (the row's part of the projection); all of them by default. A domain that
+    /// channels two representations puts the one that determines the other first.
+    fn projected_per_row(&self, n: usize) -> usize {
+        self.vars_per_row(n)
+    }
     /// `true` when the row's variable `c` is true exactly when the row's value is `c`, so that
     /// (with rows of `n` variables) DIMACS variable `r * n + c + 1` means a queen on cell
     /// (`r`, `c`), as in the cell model.
@@ -594,10 +600,15 @@ impl ColumnEncoder {
         self.groups.clone()
     }
 
-    /// The domain variables, DIMACS `1..=primary_vars()`: the models of the formula projected
-    /// onto them are one-to-one with the solutions.
+    /// The domain variables that determine the rows' values (for most domains all of them,
+    /// DIMACS `1..=primary_vars()`; [`DomainEncoding::projected_per_row`]): the models of the
+    /// formula projected onto them are one-to-one with the solutions.
     pub fn projection(&self) -> Vec<Var> {
-        (0..self.primary as usize).map(Var::from_index).collect()
+        let projected = self.options.domain.encoding().projected_per_row(self.n);
+        (0..self.n)
+            .flat_map(|r| (0..projected).map(move |i| (r, i)))
+            .map(|(r, i)| self.row(r).var(i))
+            .collect()
     }
 
     /// The variables of row `r`'s integer.
@@ -771,7 +782,7 @@ impl ColumnEncoder {
             format!("{rule}, for vars 1..{}", self.primary)
         });
         if n <= 10 {
-            for v in self.projection() {
+            for v in (0..self.primary as usize).map(Var::from_index) {
                 c.push(format!("var {} = {}", v.to_dimacs(), self.var_name(v)));
             }
         }
@@ -790,10 +801,19 @@ impl ColumnEncoder {
                 ));
             }
         }
-        c.push(format!(
-            "projection: vars 1..{} (models projected on them are one-to-one with solutions)",
-            self.primary
-        ));
+        let projection = self.projection();
+        if projection.len() as u64 == self.primary {
+            c.push(format!(
+                "projection: vars 1..{} (models projected on them are one-to-one with solutions)",
+                self.primary
+            ));
+        } else {
+            c.push(format!(
+                "projection: the first {} vars of each row's {} (models projected on them are one-to-one with solutions)",
+                self.options.domain.encoding().projected_per_row(self.n),
+                self.per_row
+            ));
+        }
         for g in &self.groups {
             c.push(format!(
                 "group {}: {} ({} clauses)",
