@@ -64,15 +64,12 @@ enum Command {
 /// The options that choose the formula: shared by every command that encodes.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelArgs {
-    /// At-most-one encoding: pairwise, sequential, ladder, commander[:G] (group size, default
-    /// 3), product, binary, bimander[:K] (group count, default ceil(sqrt(line length))); one
-    /// name for every line, or per line kind, e.g. `rows=sequential,diagonals=product` (kinds:
-    /// all, rows, columns, diagonals, slash, backslash).
     #[arg(
         long,
         alias = "encoding",
         default_value = "pairwise",
-        value_name = "ENCODING"
+        value_name = "ENCODING",
+        help = amo_help()
     )]
     pub amo: queens_sat::encode::LineEncodings,
     /// Add the redundant column at-least-one clauses (cell model).
@@ -82,13 +79,58 @@ pub struct ModelArgs {
     /// row, the column of its queen).
     #[arg(long, default_value = "cells", value_name = "MODEL", value_parser = model_names())]
     pub model: String,
-    /// Column model: how each row's integer is encoded: direct, order or log (default direct).
-    #[arg(long, value_name = "DOMAIN")]
+    #[arg(long, value_name = "DOMAIN", help = domain_help())]
     pub domain: Option<queens_sat::encode::Domain>,
-    /// Column model: conflict (clauses forbidding each attacking pair of values, default) or
-    /// support (direct domain only).
-    #[arg(long, value_name = "CONSTRAINTS")]
+    #[arg(long, value_name = "CONSTRAINTS", help = constraints_help())]
     pub constraints: Option<queens_sat::encode::Constraints>,
+}
+
+/// The help of `--amo`, from the catalogue of at-most-one encodings.
+fn amo_help() -> String {
+    format!(
+        "At-most-one encoding: {}; one name for every line, or per line kind, e.g. `rows=sequential,diagonals=product` (kinds: all, rows, columns, diagonals, slash, backslash)",
+        queens_sat::encode::amo::listing()
+    )
+}
+
+/// The help of `--domain`, from the catalogue of domain encodings.
+fn domain_help() -> String {
+    let names = queens_sat::encode::Domain::names();
+    format!(
+        "Column model: how each row's integer is encoded: {} (default {})",
+        queens_sat::encode::columns::or_list(&names),
+        queens_sat::encode::Domain::default()
+    )
+}
+
+/// The help of `--constraints`, from the catalogue of constraint encodings.
+fn constraints_help() -> String {
+    use queens_sat::encode::columns::{or_list, CONSTRAINTS};
+    let names: Vec<String> = CONSTRAINTS
+        .iter()
+        .map(|c| match c.domains() {
+            Some(d) => format!("{} ({} domain only)", c.name(), or_list(d)),
+            None => c.name().to_string(),
+        })
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    format!(
+        "Column model: how the all-different constraints are written: {} (default {})",
+        or_list(&names),
+        queens_sat::encode::Constraints::default()
+    )
+}
+
+/// The help of `--models`, from the catalogue's variants.
+fn models_help() -> String {
+    let names: Vec<String> = queens_sat::encode::catalogue::variants()
+        .iter()
+        .map(|v| format!("`{}` ({})", v.name, v.summary))
+        .collect();
+    format!(
+        "Models, separated by commas: {}; `all` for every one of them. Those with an at-most-one encoding come with every --amo encoding",
+        names.join(", ")
+    )
 }
 
 /// `text` with its first letter in upper case, as clap's help shows value descriptions.
@@ -159,14 +201,12 @@ pub fn guard_stream(instance: &queens_sat::instance::Instance) -> anyhow::Result
 /// The `--models` option of `check` and `compare`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelsArg {
-    /// Models, separated by commas: `cells` (with every --amo encoding), the column model's
-    /// `direct` (with every --amo encoding), `order`, `log`, `support`; `all` for every one
-    /// of them.
     #[arg(
         long,
         value_delimiter = ',',
         default_value = "cells",
-        value_name = "MODELS"
+        value_name = "MODELS",
+        help = models_help()
     )]
     pub models: Vec<String>,
 }

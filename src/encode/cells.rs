@@ -52,6 +52,33 @@ impl LineEncodings {
     }
 }
 
+impl LineEncodings {
+    /// The encodings a list of `--amo` values names, in order, without repeats: a value with
+    /// `=` is one per-line setting (`rows=sequential,diagonals=product`), any other value a
+    /// comma-separated list of encodings (`pairwise,sequential,commander:4`), each for every
+    /// line.
+    pub fn parse_list(values: &[String]) -> Result<Vec<LineEncodings>, String> {
+        let mut out: Vec<LineEncodings> = Vec::new();
+        for v in values {
+            let items: Vec<&str> = if v.contains('=') {
+                vec![v.as_str()]
+            } else {
+                v.split(',')
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            };
+            for item in items {
+                let e: LineEncodings = item.parse()?;
+                if !out.contains(&e) {
+                    out.push(e);
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
 impl std::str::FromStr for LineEncodings {
     type Err = String;
 

@@ -99,6 +99,7 @@ impl super::AtMostOne for Bimander {
             meaning: "group count",
             min: 1,
             default: None,
+            default_text: "ceil(sqrt(line length))",
             default_word: Some("sqrt"),
         })
     }

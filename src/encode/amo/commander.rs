@@ -120,6 +120,7 @@ impl super::AtMostOne for Commander {
             meaning: "group size",
             min: 2,
             default: Some(DEFAULT_GROUP),
+            default_text: "3",
             default_word: None,
         })
     }

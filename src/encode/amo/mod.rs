@@ -85,6 +85,27 @@ pub struct Parameter {
     pub default: Option<usize>,
     /// A word that also means the default (`sqrt` for bimander), if any.
     pub default_word: Option<&'static str>,
+    /// The default in words, for help texts (`3`, `ceil(sqrt(line length))`).
+    pub default_text: &'static str,
+}
+
+/// The encodings of the [`CATALOGUE`] as a help text lists them: `pairwise, sequential, ...,
+/// commander[:G] (group size, default 3), ...`.
+pub fn listing() -> String {
+    CATALOGUE
+        .iter()
+        .map(|e| match e.parameter() {
+            None => e.name().to_string(),
+            Some(p) => format!(
+                "{}[:{}] ({}, default {})",
+                e.name(),
+                p.letter,
+                p.meaning,
+                p.default_text
+            ),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Every at-most-one encoding, in the order of the table above: what `--amo` accepts.

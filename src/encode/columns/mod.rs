@@ -290,7 +290,7 @@ impl Constraints {
 }
 
 /// `a, b or c`.
-fn or_list(names: &[&str]) -> String {
+pub fn or_list(names: &[&str]) -> String {
     match names {
         [] => String::new(),
         [one] => one.to_string(),
