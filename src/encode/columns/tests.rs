@@ -18,17 +18,26 @@ fn opts(domain: Domain, constraints: Constraints, amo: Amo) -> ColumnOptions {
     }
 }
 
-/// Every valid combination: direct with every at-most-one and both constraint encodings,
-/// order and log with conflicts.
+/// Every valid combination of the catalogues: each domain with each constraint encoding that
+/// accepts it, and with every at-most-one where the domain uses one.
 fn combos() -> Vec<ColumnOptions> {
     let mut v = Vec::new();
     for constraints in Constraints::all() {
-        for amo in Amo::all() {
-            v.push(opts(Domain::DIRECT, constraints, amo));
+        for domain in Domain::all() {
+            if !constraints.accepts(domain) {
+                continue;
+            }
+            if domain.encoding().uses_amo() {
+                v.extend(
+                    Amo::all()
+                        .into_iter()
+                        .map(|amo| opts(domain, constraints, amo)),
+                );
+            } else {
+                v.push(opts(domain, constraints, Amo::PAIRWISE));
+            }
         }
     }
-    v.push(opts(Domain::ORDER, Constraints::CONFLICT, Amo::PAIRWISE));
-    v.push(opts(Domain::LOG, Constraints::CONFLICT, Amo::PAIRWISE));
     v
 }
 
@@ -85,19 +94,23 @@ fn emitted_sizes_equal_size_and_groups() {
                 .collect();
             assert_eq!(count.groups, groups, "{o} n={n}");
             let tags: Vec<&str> = groups.iter().map(|g| g.0.as_str()).collect();
-            let expected_tags: &[&str] = match (o.domain.name(), o.constraints.name()) {
-                ("direct", "conflict") => &["D1", "D2", "C1", "C2", "C3"],
-                ("direct", "support") => &["D1", "D2", "S"],
-                _ => &["D1", "C1", "C2", "C3"],
+            // The tags and variables worked out by hand for the first domains of the
+            // catalogue; every domain's auxiliaries are its at-most-one's, if it uses one.
+            let expected = match (o.domain.name(), o.constraints.name()) {
+                ("direct", "conflict") => Some((&["D1", "D2", "C1", "C2", "C3"][..], n)),
+                ("direct", "support") => Some((&["D1", "D2", "S"][..], n)),
+                ("order", "conflict") => Some((&["D1", "C1", "C2", "C3"][..], n - 1)),
+                ("log", "conflict") => Some((
+                    &["D1", "C1", "C2", "C3"][..],
+                    crate::encode::amo::bits_for(n),
+                )),
+                _ => None,
             };
-            assert_eq!(tags, expected_tags);
-            let per_row = match o.domain.name() {
-                "direct" => n,
-                "order" => n - 1,
-                _ => crate::encode::amo::bits_for(n),
-            };
-            assert_eq!(e.primary_vars(), (n * per_row) as u64);
-            let aux = if o.domain == Domain::DIRECT {
+            if let Some((expected_tags, per_row)) = expected {
+                assert_eq!(tags, expected_tags);
+                assert_eq!(e.primary_vars(), (n * per_row) as u64);
+            }
+            let aux = if o.domain.encoding().uses_amo() {
                 n as u64 * o.amo.size(n).vars
             } else {
                 0
@@ -648,7 +661,7 @@ fn options_parse_display_and_errors() {
     for c in Constraints::all() {
         assert_eq!(c.to_string().parse::<Constraints>(), Ok(c));
     }
-    assert_eq!(Domain::names(), ["direct", "order", "log"]);
+    assert_eq!(Domain::names()[..3], ["direct", "order", "log"]);
     let err = "binary".parse::<Domain>().unwrap_err();
     assert!(err.to_string().contains("direct, order, log"), "{err}");
     let err = "clauses".parse::<Constraints>().unwrap_err();
@@ -665,9 +678,9 @@ fn options_parse_display_and_errors() {
     for domain in [Domain::ORDER, Domain::LOG] {
         let err =
             ColumnEncoder::new(5, opts(domain, Constraints::SUPPORT, Amo::PAIRWISE)).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            format!("the support encoding needs the direct domain, not {domain} (valid: support with direct; conflict with direct, order or log)")
+        assert!(
+            err.to_string().starts_with(&format!("the support encoding needs the direct domain, not {domain} (valid: support with direct; conflict with direct, order")),
+            "{err}"
         );
     }
     // varisat numbers at most 2^28 variables: order with n = 16384 has 16384 * 16383 of
