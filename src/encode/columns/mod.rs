@@ -79,6 +79,7 @@
 //!   IFIP World Computer Congress 1994, pp. 253-258: the log (binary) encoding.
 
 pub mod conflict;
+pub mod coupled;
 pub mod direct;
 pub mod log;
 pub mod order;
@@ -233,7 +234,8 @@ pub struct ConstraintGroup {
 }
 
 /// Every domain encoding, in the order `--domain` lists them.
-pub static DOMAINS: &[&dyn DomainEncoding] = &[&direct::Direct, &order::Order, &log::Log];
+pub static DOMAINS: &[&dyn DomainEncoding] =
+    &[&direct::Direct, &order::Order, &log::Log, &coupled::Coupled];
 
 /// Every constraint encoding, in the order `--constraints` lists them.
 pub static CONSTRAINTS: &[&dyn ConstraintEncoding] = &[&conflict::Conflict, &support::Support];
