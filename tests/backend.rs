@@ -18,16 +18,16 @@ fn models() -> Vec<Model> {
     let mut v: Vec<Model> = Amo::all()
         .into_iter()
         .map(|amo| {
-            Model::Cells(EncodeOptions {
+            Model::cells(EncodeOptions {
                 amo: LineEncodings::uniform(amo),
                 ..EncodeOptions::default()
             })
         })
         .collect();
-    for domain in [Domain::Direct, Domain::Order, Domain::Log] {
-        v.push(Model::Columns(ColumnOptions {
+    for domain in [Domain::DIRECT, Domain::ORDER, Domain::LOG] {
+        v.push(Model::columns(ColumnOptions {
             domain,
-            constraints: Constraints::Conflict,
+            constraints: Constraints::CONFLICT,
             ..ColumnOptions::default()
         }));
     }

@@ -335,7 +335,7 @@ fn mutant(n: usize, amo: Amo, mutation: Mutation) -> Arc<Mutant> {
     Arc::new(Mutant {
         inner: Instance::new(
             n,
-            Model::Cells(EncodeOptions {
+            Model::cells(EncodeOptions {
                 amo: LineEncodings::uniform(amo),
                 column_alo: false,
             }),
@@ -385,12 +385,12 @@ fn without_main_backslash(n: usize, amo: Amo) -> Arc<Mutant> {
 #[test]
 fn column_model_mutations_are_caught() {
     use queens_sat::encode::{ColumnOptions, Constraints, Domain};
-    for domain in [Domain::Direct, Domain::Order, Domain::Log] {
+    for domain in [Domain::DIRECT, Domain::ORDER, Domain::LOG] {
         for n in 4..=7 {
-            let model = Model::Columns(ColumnOptions {
+            let model = Model::columns(ColumnOptions {
                 domain,
-                constraints: Constraints::Conflict,
-                amo: Amo::Pairwise,
+                constraints: Constraints::CONFLICT,
+                amo: Amo::PAIRWISE,
             });
             let make = |mutation| {
                 Arc::new(Mutant {
@@ -526,7 +526,7 @@ fn forbidding_a_legal_square_is_caught_and_named() {
     }
     // n = 1: the only square; the formula becomes unsatisfiable.
     let r = check(
-        &mutant(1, Amo::Pairwise, Mutation::Forbid { cell: (0, 0) }),
+        &mutant(1, Amo::PAIRWISE, Mutation::Forbid { cell: (0, 0) }),
         &CheckConfig::default(),
     );
     assert!(

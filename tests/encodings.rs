@@ -266,18 +266,18 @@ macro_rules! per_encoding {
 }
 
 per_encoding! {
-    pairwise => Amo::Pairwise;
-    sequential => Amo::Sequential;
-    ladder => Amo::Ladder;
-    commander => Amo::Commander { group: 3 };
-    commander_2 => Amo::Commander { group: 2 };
-    commander_5 => Amo::Commander { group: 5 };
-    product => Amo::Product;
-    binary => Amo::Binary;
-    bimander => Amo::Bimander { groups: None };
-    bimander_2 => Amo::Bimander { groups: Some(2) };
-    bimander_3 => Amo::Bimander { groups: Some(3) };
-    bimander_4 => Amo::Bimander { groups: Some(4) };
+    pairwise => Amo::PAIRWISE;
+    sequential => Amo::SEQUENTIAL;
+    ladder => Amo::LADDER;
+    commander => Amo::COMMANDER;
+    commander_2 => "commander:2".parse::<Amo>().unwrap();
+    commander_5 => "commander:5".parse::<Amo>().unwrap();
+    product => Amo::PRODUCT;
+    binary => Amo::BINARY;
+    bimander => Amo::BIMANDER;
+    bimander_2 => "bimander:2".parse::<Amo>().unwrap();
+    bimander_3 => "bimander:3".parse::<Amo>().unwrap();
+    bimander_4 => "bimander:4".parse::<Amo>().unwrap();
 }
 
 /// Mixed per-line settings, as the `--amo` option spells them.
@@ -455,7 +455,7 @@ fn cli_refusal_suggests_a_linear_encoding() {
     let err = String::from_utf8_lossy(&out.stderr);
     let seq = QueensEncoder::new(
         5000,
-        options(LineEncodings::uniform(Amo::Sequential), false),
+        options(LineEncodings::uniform(Amo::SEQUENTIAL), false),
     )
     .unwrap();
     assert!(err.contains("--amo sequential"), "{err}");
@@ -476,7 +476,7 @@ fn documented_model_formulas() {
                 .unwrap()
                 .size()
         };
-        let (s, l) = (size(Amo::Sequential), size(Amo::Ladder));
+        let (s, l) = (size(Amo::SEQUENTIAL), size(Amo::LADDER));
         assert_eq!(s.clauses, 12 * (n - 1) * (n - 1) + n, "n={n}");
         assert_eq!(s.vars - n * n, 2 * (2 * n - 1) * (n - 1), "n={n}");
         assert_eq!(s.literals, 24 * (n - 1) * (n - 1) + n * n, "n={n}");

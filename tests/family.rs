@@ -234,8 +234,8 @@ fn completion_from_a_solution_is_always_completable_and_kept() {
                 )
                 .unwrap();
                 assert_eq!(spec.placed.len(), k);
-                let order = Model::Columns(queens_sat::encode::ColumnOptions {
-                    domain: queens_sat::encode::Domain::Order,
+                let order = Model::columns(queens_sat::encode::ColumnOptions {
+                    domain: queens_sat::encode::Domain::ORDER,
                     ..Default::default()
                 });
                 for model in [Model::default(), order] {
@@ -469,15 +469,15 @@ fn all_models() -> Vec<Model> {
     let mut v: Vec<Model> = Amo::all()
         .into_iter()
         .map(|amo| {
-            Model::Cells(EncodeOptions {
+            Model::cells(EncodeOptions {
                 amo: LineEncodings::uniform(amo),
                 column_alo: false,
             })
         })
         .collect();
-    for domain in [Domain::Direct, Domain::Order, Domain::Log] {
-        for constraints in [Constraints::Conflict, Constraints::Support] {
-            let m = Model::Columns(ColumnOptions {
+    for domain in [Domain::DIRECT, Domain::ORDER, Domain::LOG] {
+        for constraints in [Constraints::CONFLICT, Constraints::SUPPORT] {
+            let m = Model::columns(ColumnOptions {
                 domain,
                 constraints,
                 ..Default::default()

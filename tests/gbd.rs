@@ -17,20 +17,20 @@ fn gbd_hash_equals_gbd_tools() {
     };
     let dir = tempfile::tempdir().unwrap();
     let cells = |amo| {
-        Model::Cells(EncodeOptions {
+        Model::cells(EncodeOptions {
             amo: LineEncodings::uniform(amo),
             column_alo: false,
         })
     };
-    let log = Model::Columns(ColumnOptions {
-        domain: Domain::Log,
-        constraints: Constraints::Conflict,
-        amo: Amo::Pairwise,
+    let log = Model::columns(ColumnOptions {
+        domain: Domain::LOG,
+        constraints: Constraints::CONFLICT,
+        amo: Amo::PAIRWISE,
     });
     let cases: Vec<(Instance, Vec<&str>)> = vec![
-        (Instance::new(8, cells(Amo::Pairwise)).unwrap(), vec!["8"]),
+        (Instance::new(8, cells(Amo::PAIRWISE)).unwrap(), vec!["8"]),
         (
-            Instance::new(10, cells(Amo::Sequential)).unwrap(),
+            Instance::new(10, cells(Amo::SEQUENTIAL)).unwrap(),
             vec!["10", "--amo", "sequential"],
         ),
         (
@@ -42,7 +42,7 @@ fn gbd_hash_equals_gbd_tools() {
                 "7", "--model", "columns", "--domain", "log", "--place", "1,2", "--forbid", "3,3",
             ],
         ),
-        (Instance::new(1, cells(Amo::Pairwise)).unwrap(), vec!["1"]),
+        (Instance::new(1, cells(Amo::PAIRWISE)).unwrap(), vec!["1"]),
     ];
     let mut files = Vec::new();
     let mut ours = Vec::new();

@@ -14,7 +14,7 @@ use queens_sat::solve::{verify_assignment, Assignment};
 use std::collections::BTreeSet;
 
 fn model(amo: Amo) -> Model {
-    Model::Cells(EncodeOptions {
+    Model::cells(EncodeOptions {
         amo: LineEncodings::uniform(amo),
         column_alo: false,
     })
@@ -31,9 +31,9 @@ fn clauses(inst: &Instance) -> Vec<Vec<Lit>> {
 #[test]
 fn every_model_of_a_copy_maps_back_to_a_solution() {
     for (n, amo, seed) in [
-        (6, Amo::Pairwise, 1),
-        (8, Amo::Pairwise, 2),
-        (8, Amo::Sequential, 3),
+        (6, Amo::PAIRWISE, 1),
+        (8, Amo::PAIRWISE, 2),
+        (8, Amo::SEQUENTIAL, 3),
     ] {
         let inst = Instance::new(n, model(amo)).unwrap();
         let vars = inst.num_vars() as usize;
@@ -89,9 +89,9 @@ fn ganak_counts_the_same_models_in_a_copy() {
     let dir = tempfile::tempdir().unwrap();
     let mut files = Vec::new();
     for (n, amo) in [
-        (7, Amo::Pairwise),
-        (7, Amo::Sequential),
-        (8, Amo::Commander { group: 3 }),
+        (7, Amo::PAIRWISE),
+        (7, Amo::SEQUENTIAL),
+        (8, Amo::COMMANDER),
     ] {
         let inst = Instance::new(n, model(amo)).unwrap();
         let vars = inst.num_vars();

@@ -33,7 +33,7 @@ impl Cfg {
         }
     }
     fn validate(&self, n: usize) -> Result<Instance, InstanceError> {
-        Instance::new(n, Model::Cells(self.options))?.with_cells(&self.place, &self.forbid)
+        Instance::new(n, Model::cells(self.options))?.with_cells(&self.place, &self.forbid)
     }
     fn at(&self, n: usize) -> Instance {
         self.validate(n).unwrap()

@@ -15,30 +15,30 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 fn cells(amo: Amo) -> Model {
-    Model::Cells(EncodeOptions {
+    Model::cells(EncodeOptions {
         amo: LineEncodings::uniform(amo),
         ..EncodeOptions::default()
     })
 }
 
 fn columns(domain: Domain) -> Model {
-    Model::Columns(ColumnOptions {
+    Model::columns(ColumnOptions {
         domain,
-        constraints: Constraints::Conflict,
+        constraints: Constraints::CONFLICT,
         ..ColumnOptions::default()
     })
 }
 
 fn models() -> Vec<Model> {
     vec![
-        cells(Amo::Pairwise),
-        cells(Amo::Sequential),
-        cells(Amo::Commander { group: 3 }),
-        cells(Amo::Product),
-        cells(Amo::Binary),
-        columns(Domain::Direct),
-        columns(Domain::Order),
-        columns(Domain::Log),
+        cells(Amo::PAIRWISE),
+        cells(Amo::SEQUENTIAL),
+        cells(Amo::COMMANDER),
+        cells(Amo::PRODUCT),
+        cells(Amo::BINARY),
+        columns(Domain::DIRECT),
+        columns(Domain::ORDER),
+        columns(Domain::LOG),
     ]
 }
 
@@ -71,9 +71,9 @@ fn lex_leader_counts_the_fundamental_solutions_in_every_model() {
 #[test]
 fn lex_leader_keeps_the_canonical_solutions() {
     for model in [
-        cells(Amo::Pairwise),
-        columns(Domain::Order),
-        columns(Domain::Log),
+        cells(Amo::PAIRWISE),
+        columns(Domain::ORDER),
+        columns(Domain::LOG),
     ] {
         for n in 1..=9 {
             let all = all_solutions(&inst(n, model, SymmetryBreaking::None));
@@ -104,7 +104,7 @@ fn rotation_orbits(all: &[Placement]) -> usize {
 
 #[test]
 fn rotations_count_the_orbits_under_rotation() {
-    for model in [cells(Amo::Sequential), columns(Domain::Direct)] {
+    for model in [cells(Amo::SEQUENTIAL), columns(Domain::DIRECT)] {
         for n in 1..=10 {
             let all = all_solutions(&inst(n, model, SymmetryBreaking::None));
             let i = inst(n, model, SymmetryBreaking::Rotations);
@@ -181,7 +181,7 @@ fn instances_break_their_stabilizer_only() {
         // No symmetry at all.
         (8, vec![(0, 1)], vec![(3, 3)], 0),
     ];
-    for model in [cells(Amo::Pairwise), columns(Domain::Log)] {
+    for model in [cells(Amo::PAIRWISE), columns(Domain::LOG)] {
         for (n, place, forbid, broken) in &cases {
             let plain = Instance::new(*n, model)
                 .unwrap()
@@ -210,9 +210,9 @@ fn instances_break_their_stabilizer_only() {
 fn the_auxiliaries_are_determined_by_the_board() {
     use varisat::{ExtendFormula, Solver};
     for model in [
-        cells(Amo::Pairwise),
-        columns(Domain::Order),
-        columns(Domain::Log),
+        cells(Amo::PAIRWISE),
+        columns(Domain::ORDER),
+        columns(Domain::LOG),
     ] {
         for n in [5, 6, 7, 8] {
             let i = inst(n, model, SymmetryBreaking::LexLeader);
@@ -260,13 +260,13 @@ fn sizes_are_exact() {
 
 #[test]
 fn variables_are_named() {
-    let i = inst(4, cells(Amo::Pairwise), SymmetryBreaking::LexLeader);
+    let i = inst(4, cells(Amo::PAIRWISE), SymmetryBreaking::LexLeader);
     let names: Vec<String> = (16..i.num_vars() as usize)
         .map(|k| i.var_name(queens_sat::Var::from_index(k)))
         .collect();
     assert!(names.iter().all(|s| s.starts_with("lex(")), "{names:?}");
     assert!(names.contains(&"lex(rot90,1,1)".to_string()));
-    let o = inst(4, columns(Domain::Order), SymmetryBreaking::LexLeader);
+    let o = inst(4, columns(Domain::ORDER), SymmetryBreaking::LexLeader);
     let names: Vec<String> = (0..o.num_vars() as usize)
         .map(|k| o.var_name(queens_sat::Var::from_index(k)))
         .collect();
@@ -349,7 +349,7 @@ fn check_compares_lex_leader_with_the_classes() {
     assert_eq!(classes, vec![12, 46]);
     // An instance: a queen in the centre of the 7 x 7 board, against the classes of its
     // solutions computed by the counter's list.
-    let i = Instance::new(7, cells(Amo::Pairwise))
+    let i = Instance::new(7, cells(Amo::PAIRWISE))
         .unwrap()
         .with_cells(&[(3, 3)], &[])
         .unwrap();
@@ -418,7 +418,7 @@ fn check_instance_compares_with_the_classes_of_its_solutions() {
     // torus's translations are not broken), computed here.
     let torus = Instance::new_on(
         7,
-        cells(Amo::Pairwise),
+        cells(Amo::PAIRWISE),
         queens_sat::check::Geometry::Toroidal,
     )
     .unwrap();

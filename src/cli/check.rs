@@ -93,30 +93,11 @@ fn encodings(values: &[String]) -> Result<Vec<LineEncodings>> {
     if values.is_empty() {
         return Ok(Amo::all().into_iter().map(LineEncodings::uniform).collect());
     }
-    let mut out = Vec::new();
-    for v in values {
-        if v.contains('=') {
-            out.push(
-                v.parse::<LineEncodings>()
-                    .map_err(|e| anyhow::anyhow!("--amo: {e}"))?,
-            );
-        } else {
-            for name in v.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                let amo: Amo = name.parse().map_err(|e| anyhow::anyhow!("--amo: {e}"))?;
-                out.push(LineEncodings::uniform(amo));
-            }
-        }
-    }
+    let out = LineEncodings::parse_list(values).map_err(|e| anyhow::anyhow!("--amo: {e}"))?;
     if out.is_empty() {
         bail!("--amo: no encoding named");
     }
-    let mut unique = Vec::new();
-    for e in out {
-        if !unique.contains(&e) {
-            unique.push(e);
-        }
-    }
-    Ok(unique)
+    Ok(out)
 }
 
 pub fn run(args: CheckArgs) -> Result<ExitCode> {
@@ -370,8 +351,8 @@ mod tests {
         assert_eq!(
             e,
             vec![
-                LineEncodings::uniform(Amo::Pairwise),
-                LineEncodings::uniform(Amo::Sequential)
+                LineEncodings::uniform(Amo::PAIRWISE),
+                LineEncodings::uniform(Amo::SEQUENTIAL)
             ]
         );
         let e = encodings(&["rows=sequential,diagonals=product".into()]).unwrap();

@@ -330,30 +330,6 @@ fn check_output(option: &str, path: &Path) -> Result<PathBuf> {
     Ok(dir.join(name))
 }
 
-/// `pairwise,sequential` -> two encodings; a value with `=` is one per-line setting.
-fn parse_encodings(values: &[String]) -> Result<Vec<LineEncodings>> {
-    let mut out = Vec::new();
-    for v in values {
-        let items: Vec<&str> = if v.contains('=') {
-            vec![v.as_str()]
-        } else {
-            v.split(',')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .collect()
-        };
-        for item in items {
-            let e: LineEncodings = item
-                .parse()
-                .map_err(|e: String| anyhow::anyhow!("--amo: {e}"))?;
-            if !out.contains(&e) {
-                out.push(e);
-            }
-        }
-    }
-    Ok(out)
-}
-
 /// The embedded solvers as `compare` names them: the name, the backend and its version.
 const EMBEDDED: [(&str, queens_sat::solve::Backend, &str); 2] = [
     (
@@ -401,7 +377,8 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     if !args.merge.is_empty() {
         return merge(&args);
     }
-    let encodings = parse_encodings(&args.amo)?;
+    let encodings =
+        LineEncodings::parse_list(&args.amo).map_err(|e| anyhow::anyhow!("--amo: {e}"))?;
     let solvers = args
         .solver
         .iter()

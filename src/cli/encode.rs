@@ -38,7 +38,7 @@ pub fn run(args: EncodeArgs) -> Result<ExitCode> {
     if !args.force && inst.check_size(Limits::STREAM).is_err() {
         // Suggest the sequential counter (linear in the line length) when it would fit.
         let linear = EncodeOptions {
-            amo: LineEncodings::uniform(Amo::Sequential),
+            amo: LineEncodings::uniform(Amo::SEQUENTIAL),
             ..options
         };
         let hint = match QueensEncoder::new(inst.n(), linear) {

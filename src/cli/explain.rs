@@ -74,7 +74,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
         Notation::Unicode
     };
     let command = super::command_line();
-    super::guard_stream(n, *instance.model())?;
+    super::guard_stream(&instance)?;
     // The part of the instance beyond the model: pre-placed queens, forbidden cells, and
     // where it comes from.
     let has_cells = !instance.is_empty_board();

@@ -64,15 +64,12 @@ enum Command {
 /// The options that choose the formula: shared by every command that encodes.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelArgs {
-    /// At-most-one encoding: pairwise, sequential, ladder, commander[:G] (group size, default
-    /// 3), product, binary, bimander[:K] (group count, default ceil(sqrt(line length))); one
-    /// name for every line, or per line kind, e.g. `rows=sequential,diagonals=product` (kinds:
-    /// all, rows, columns, diagonals, slash, backslash).
     #[arg(
         long,
         alias = "encoding",
         default_value = "pairwise",
-        value_name = "ENCODING"
+        value_name = "ENCODING",
+        help = amo_help()
     )]
     pub amo: queens_sat::encode::LineEncodings,
     /// Add the redundant column at-least-one clauses (cell model).
@@ -80,24 +77,78 @@ pub struct ModelArgs {
     pub column_alo: bool,
     /// The model: `cells` (one Boolean per cell, the reference) or `columns` (one integer per
     /// row, the column of its queen).
-    #[arg(long, value_enum, default_value_t = ModelKind::Cells)]
-    pub model: ModelKind,
-    /// Column model: how each row's integer is encoded: direct, order or log (default direct).
-    #[arg(long, value_name = "DOMAIN")]
+    #[arg(long, default_value = "cells", value_name = "MODEL", value_parser = model_names())]
+    pub model: String,
+    #[arg(long, value_name = "DOMAIN", help = domain_help())]
     pub domain: Option<queens_sat::encode::Domain>,
-    /// Column model: conflict (clauses forbidding each attacking pair of values, default) or
-    /// support (direct domain only).
-    #[arg(long, value_name = "CONSTRAINTS")]
+    #[arg(long, value_name = "CONSTRAINTS", help = constraints_help())]
     pub constraints: Option<queens_sat::encode::Constraints>,
 }
 
-/// The models of the problem, by their command-line names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ModelKind {
-    /// One Boolean per cell.
-    Cells,
-    /// One integer per row.
-    Columns,
+/// The help of `--amo`, from the catalogue of at-most-one encodings.
+fn amo_help() -> String {
+    format!(
+        "At-most-one encoding: {}; one name for every line, or per line kind, e.g. `rows=sequential,diagonals=product` (kinds: all, rows, columns, diagonals, slash, backslash)",
+        queens_sat::encode::amo::listing()
+    )
+}
+
+/// The help of `--domain`, from the catalogue of domain encodings.
+fn domain_help() -> String {
+    let names = queens_sat::encode::Domain::names();
+    format!(
+        "Column model: how each row's integer is encoded: {} (default {})",
+        queens_sat::encode::columns::or_list(&names),
+        queens_sat::encode::Domain::default()
+    )
+}
+
+/// The help of `--constraints`, from the catalogue of constraint encodings.
+fn constraints_help() -> String {
+    use queens_sat::encode::columns::{or_list, CONSTRAINTS};
+    let names: Vec<String> = CONSTRAINTS
+        .iter()
+        .map(|c| match c.domains() {
+            Some(d) => format!("{} ({} domain only)", c.name(), or_list(d)),
+            None => c.name().to_string(),
+        })
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    format!(
+        "Column model: how the all-different constraints are written: {} (default {})",
+        or_list(&names),
+        queens_sat::encode::Constraints::default()
+    )
+}
+
+/// The help of `--models`, from the catalogue's variants.
+fn models_help() -> String {
+    let names: Vec<String> = queens_sat::encode::catalogue::variants()
+        .iter()
+        .map(|v| format!("`{}` ({})", v.name, v.summary))
+        .collect();
+    format!(
+        "Models, separated by commas: {}; `all` for every one of them. Those with an at-most-one encoding come with every --amo encoding",
+        names.join(", ")
+    )
+}
+
+/// `text` with its first letter in upper case, as clap's help shows value descriptions.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The parser of `--model`: the names of the catalogue's models, with their summaries.
+fn model_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        queens_sat::encode::MODELS
+            .iter()
+            .map(|m| clap::builder::PossibleValue::new(m.name).help(capitalized(m.summary))),
+    )
 }
 
 impl ModelArgs {
@@ -107,35 +158,22 @@ impl ModelArgs {
         &self,
         amo: queens_sat::encode::LineEncodings,
     ) -> anyhow::Result<queens_sat::instance::Model> {
-        use queens_sat::encode::{ColumnOptions, Domain};
-        use queens_sat::instance::Model;
-        match self.model {
-            ModelKind::Cells => {
-                if self.domain.is_some() || self.constraints.is_some() {
-                    anyhow::bail!("--domain and --constraints choose the encoding of the column model: add --model columns (models: cells, columns)");
-                }
-                Ok(Model::Cells(queens_sat::encode::EncodeOptions {
-                    amo,
-                    column_alo: self.column_alo,
-                }))
-            }
-            ModelKind::Columns => {
-                if self.column_alo {
-                    anyhow::bail!("--column-alo belongs to the cell model (--model cells)");
-                }
-                if !amo.is_uniform() {
-                    anyhow::bail!("the column model takes one --amo encoding (for the direct domain's rows), not one per line kind");
-                }
-                let domain = self.domain.unwrap_or(Domain::Direct);
-                Ok(Model::Columns(ColumnOptions {
-                    domain,
-                    constraints: self
-                        .constraints
-                        .unwrap_or(queens_sat::encode::Constraints::Conflict),
-                    amo: amo.rows,
-                }))
-            }
-        }
+        use queens_sat::encode::catalogue::{self, ModelOption, ModelOptions};
+        let entry = catalogue::entry(&self.model).map_err(anyhow::Error::msg)?;
+        let given = [
+            (self.column_alo, ModelOption::ColumnAlo),
+            (self.domain.is_some(), ModelOption::Domain),
+            (self.constraints.is_some(), ModelOption::Constraints),
+        ];
+        let given: Vec<ModelOption> = given.iter().filter(|g| g.0).map(|g| g.1).collect();
+        catalogue::refuse_foreign_options(entry, &given).map_err(anyhow::Error::msg)?;
+        let options = ModelOptions {
+            amo,
+            column_alo: self.column_alo,
+            domain: self.domain.unwrap_or_default(),
+            constraints: self.constraints.unwrap_or_default(),
+        };
+        queens_sat::instance::Model::new(entry, &options).map_err(anyhow::Error::msg)
     }
 
     /// The model these arguments select.
@@ -152,26 +190,23 @@ impl ModelArgs {
     }
 }
 
-/// Refuses (even with `--force`, which lifts only a command's own rule) a cell-model formula
-/// past [`queens_sat::instance::Limits::STREAM`]: for the commands that stream every clause.
-pub fn guard_stream(n: usize, model: queens_sat::instance::Model) -> anyhow::Result<()> {
-    use queens_sat::instance::{Instance, Limits};
-    Instance::new(n, model)?
-        .check_size(Limits::STREAM)
+/// Refuses (even with `--force`, which lifts only a command's own rule) a formula past
+/// [`queens_sat::instance::Limits::STREAM`]: for the commands that stream every clause.
+pub fn guard_stream(instance: &queens_sat::instance::Instance) -> anyhow::Result<()> {
+    instance
+        .check_size(queens_sat::instance::Limits::STREAM)
         .map_err(|e| anyhow::anyhow!("{e}; use a smaller n or --amo sequential"))
 }
 
 /// The `--models` option of `check` and `compare`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelsArg {
-    /// Models, separated by commas: `cells` (with every --amo encoding), the column model's
-    /// `direct` (with every --amo encoding), `order`, `log`, `support`; `all` for every one
-    /// of them.
     #[arg(
         long,
         value_delimiter = ',',
         default_value = "cells",
-        value_name = "MODELS"
+        value_name = "MODELS",
+        help = models_help()
     )]
     pub models: Vec<String>,
 }
@@ -368,55 +403,12 @@ pub fn parse_backend() -> impl clap::builder::TypedValueParser<Value = queens_sa
         .map(|s| s.parse::<queens_sat::solve::Backend>().unwrap_or_default())
 }
 
-/// The models that `--models` names (as `check` and `compare` take them): `cells` with every
-/// encoding of `encs`, the column model's `direct` with every uniform one of `encs`, and
-/// `order`, `log`, `support` (pairwise where an at-most-one is needed); `all` for every one.
+/// The models that `--models` names (as `check` and `compare` take them):
+/// [`queens_sat::encode::catalogue::models`].
 pub fn models(
     names: &[String],
     encs: &[queens_sat::encode::LineEncodings],
     column_alo: bool,
 ) -> anyhow::Result<Vec<queens_sat::instance::Model>> {
-    use queens_sat::encode::{Amo, ColumnOptions, Constraints, Domain, EncodeOptions};
-    use queens_sat::instance::Model;
-    let mut out = Vec::new();
-    let column = |domain, constraints, amo| {
-        Model::Columns(ColumnOptions {
-            domain,
-            constraints,
-            amo,
-        })
-    };
-    for name in names.iter().map(|s| s.trim()) {
-        let all = name == "all";
-        let mut known = all;
-        if all || name == "cells" {
-            known = true;
-            out.extend(
-                encs.iter()
-                    .map(|&amo| Model::Cells(EncodeOptions { amo, column_alo })),
-            );
-        }
-        if all || name == "direct" {
-            known = true;
-            for e in encs.iter().filter(|e| e.is_uniform()) {
-                out.push(column(Domain::Direct, Constraints::Conflict, e.rows));
-            }
-        }
-        for (key, domain, constraints) in [
-            ("order", Domain::Order, Constraints::Conflict),
-            ("log", Domain::Log, Constraints::Conflict),
-            ("support", Domain::Direct, Constraints::Support),
-        ] {
-            if all || name == key {
-                known = true;
-                out.push(column(domain, constraints, Amo::Pairwise));
-            }
-        }
-        if !known {
-            anyhow::bail!(
-                "--models: unknown model '{name}' (known: cells, direct, order, log, support, all)"
-            );
-        }
-    }
-    Ok(out)
+    queens_sat::encode::catalogue::models(names, encs, column_alo).map_err(anyhow::Error::msg)
 }

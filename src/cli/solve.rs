@@ -297,7 +297,7 @@ fn check_solve_size(args: &SolveArgs, inst: &Instance) -> Result<()> {
     if let Err(e) = inst.check_size(limits) {
         use queens_sat::encode::{Amo, EncodeOptions, LineEncodings, QueensEncoder};
         let linear = EncodeOptions {
-            amo: LineEncodings::uniform(Amo::Sequential),
+            amo: LineEncodings::uniform(Amo::SEQUENTIAL),
             ..args.formula.options()
         };
         let amo = if inst.cells_encoder().is_some()

@@ -992,7 +992,7 @@ mod tests {
             for n in 1..=6 {
                 let inst = Instance::new(
                     n,
-                    Model::Cells(EncodeOptions {
+                    Model::cells(EncodeOptions {
                         amo: LineEncodings::uniform(amo),
                         column_alo: false,
                     }),

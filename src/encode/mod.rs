@@ -13,20 +13,244 @@
 //! of an encoding follow, in the order the lines are encoded.
 
 pub mod amo;
+pub mod catalogue;
+pub mod cells;
 pub mod columns;
-mod queens;
 #[cfg(test)]
 pub(crate) mod torus_oracle;
 
-pub use amo::Amo;
+pub use amo::{Amo, AtMostOne};
+pub use catalogue::{Model, ModelEntry, ModelOption, ModelOptions, MODELS};
+pub use cells::{AuxBlock, EncodeOptions, Group, Line, LineEncodings, QueensEncoder};
 pub use columns::{
-    ColumnDecodeError, ColumnEncoder, ColumnError, ColumnGroup, ColumnOptions, Constraints, Domain,
-};
-pub use queens::{
-    max_vars, AuxBlock, EncodeError, EncodeOptions, Group, Line, LineEncodings, QueensEncoder,
+    ColumnDecodeError, ColumnEncoder, ColumnGroup, ColumnOptions, ConstraintEncoding, Constraints,
+    Domain, DomainEncoding,
 };
 
+use crate::board::Placement;
+use crate::check::Geometry;
 use crate::cnf::{Lit, Var};
+use std::io;
+
+/// One model's encoding of n-queens on one board, ready to emit: what an
+/// [`crate::instance::Instance`] holds, and what a new model implements.
+///
+/// The built-in implementations are the cell model ([`QueensEncoder`]) and the column model
+/// ([`ColumnEncoder`]), both built from a [`Model`] of the catalogue ([`Model::encoder`]); an
+/// implementation of a library user's own goes into an instance with
+/// [`crate::instance::Instance::from_encoding`] and is then solved, enumerated, counted,
+/// checked and exported like the built-in ones.
+///
+/// The contract, which the generic tests check for every encoding of the catalogue: the
+/// clauses [`Encoding::encode_labelled`] emits have exactly the [`Encoding::size`]; they are
+/// satisfiable together with [`Encoding::push_value_lits`] of a board's cells exactly when the
+/// board is a solution; and the models projected onto [`Encoding::projection`] are one-to-one
+/// with the solutions, [`Encoding::decode`] reading the board back.
+pub trait Encoding: Send + Sync + std::fmt::Debug + std::any::Any {
+    /// The board size.
+    fn n(&self) -> usize;
+    /// The board's geometry (square, or toroidal with wrapped diagonals).
+    fn geometry(&self) -> Geometry;
+    /// The short name used in reports and file names (`pairwise`, `columns-order`, ...).
+    fn name(&self) -> String;
+    /// A one-line description, for comments and reports.
+    fn describe(&self) -> String;
+    /// Variables, clauses and literal occurrences, exact, before any clause is made.
+    fn size(&self) -> Size;
+    /// Streams the clauses into `sink`, announcing groups and labels.
+    fn encode_labelled(&self, sink: &mut dyn LabelSink) -> io::Result<()>;
+    /// Appends literals whose conjunction holds exactly when the queen of row `r` stands in
+    /// column `c` (given the encoding's own clauses).
+    fn push_value_lits(&self, r: usize, c: usize, out: &mut Vec<Lit>);
+    /// The board of a model (`assignment[i]` is the value of the variable with 0-based index
+    /// `i`; missing variables are false), read from the projection. Attacks are not checked.
+    fn decode(&self, assignment: &[bool]) -> Result<Placement, DecodeError>;
+    /// The variables whose values determine the board.
+    fn projection(&self) -> Vec<Var>;
+    /// A variable's name: `q(2,3)`, `x(2)=3`, an auxiliary's name.
+    fn var_name(&self, var: Var) -> String;
+    /// A variable's meaning in words (by default its name).
+    fn var_meaning(&self, var: Var) -> String {
+        self.var_name(var)
+    }
+    /// The comment lines of a DIMACS header (without `c `): the tool, n, the model, the command
+    /// line if given, the variables, the groups. [`header_start`] gives the first lines.
+    fn header_comments(&self, command: Option<&str>) -> Vec<String>;
+    /// `true` when DIMACS variable `r * n + c + 1` is true exactly when a queen stands on cell
+    /// (`r`, `c`) (0-based) and these `n * n` variables are the projection, as in the cell
+    /// model.
+    fn cell_variables(&self) -> bool {
+        false
+    }
+}
+
+/// The first comment lines of every DIMACS header: the tool with its version, and `n`.
+pub fn header_start(n: usize) -> Vec<String> {
+    vec![
+        format!(
+            "{} {}: n-queens CNF",
+            env!("CARGO_PKG_NAME"),
+            env!("CARGO_PKG_VERSION")
+        ),
+        format!("n = {n}"),
+    ]
+}
+
+/// The largest variable number allowed: DIMACS literals are 32-bit signed in most solvers, and
+/// varisat numbers fewer still.
+pub fn max_vars() -> u64 {
+    (i32::MAX as u64).min(varisat::Var::max_count() as u64)
+}
+
+/// Why an encoder could not be made, or an encoding's name not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EncodeError {
+    /// n = 0.
+    #[error("n must be at least 1")]
+    Zero,
+    /// More variables than DIMACS (32-bit signed literals) or the solver can number.
+    #[error("n = {n} needs {vars} variables, more than the {max} a DIMACS file or the solver can number")]
+    TooManyVars {
+        /// Board size.
+        n: usize,
+        /// Variables needed.
+        vars: u64,
+        /// The limit ([`max_vars`]).
+        max: u64,
+    },
+    /// A clause or literal count does not fit in 64 bits.
+    #[error("n = {n}: the number of clauses or literals of the {model} does not fit in 64 bits")]
+    SizeOverflow {
+        /// Board size.
+        n: usize,
+        /// The model and encoding, in words (`order/conflict column model`).
+        model: String,
+    },
+    /// A constraint encoding was asked for with a domain it does not work with.
+    #[error("the {constraints} encoding needs the {needs} domain, not {domain} (valid: {valid})")]
+    DomainNotAccepted {
+        /// The constraint encoding.
+        constraints: &'static str,
+        /// The domains it works with.
+        needs: String,
+        /// The domain asked for.
+        domain: &'static str,
+        /// The valid combinations ([`columns::valid_combinations`]).
+        valid: String,
+    },
+    /// A domain name that is not in [`columns::DOMAINS`].
+    #[error("unknown domain encoding '{0}' (valid: {valid})", valid = Domain::names().join(", "))]
+    UnknownDomain(String),
+    /// A constraint name that is not in [`columns::CONSTRAINTS`].
+    #[error("unknown constraint encoding '{0}' (valid: {valid})", valid = Constraints::names().join(", "))]
+    UnknownConstraints(String),
+}
+
+/// Why a model of the formula does not describe a board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// A row without a queen or with several (the columns listed, 0-based).
+    #[error("{}", row_count_message(*.row, .cols))]
+    RowCount {
+        /// The row (0-based).
+        row: usize,
+        /// Its queens' columns (0-based).
+        cols: Vec<usize>,
+    },
+    /// The column model's variables of a row do not stand for one column.
+    #[error(transparent)]
+    Column(#[from] ColumnDecodeError),
+}
+
+fn row_count_message(row: usize, cols: &[usize]) -> String {
+    if cols.is_empty() {
+        format!("row {} has no queen", row + 1)
+    } else {
+        format!(
+            "row {} has {} queens, in columns {}",
+            row + 1,
+            cols.len(),
+            cols.iter()
+                .map(|c| (c + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+}
+
+/// A `Copy` handle on an entry of a catalogue of encodings (a static slice of trait objects):
+/// equal, hashed, shown and parsed by the entry's name.
+macro_rules! catalogue_handle {
+    ($(#[$doc:meta])* $name:ident, $trait:ident, $catalogue:ident, $err:path) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        pub struct $name(&'static dyn $trait);
+
+        impl $name {
+            /// The handle of `encoding`.
+            pub const fn of(encoding: &'static dyn $trait) -> Self {
+                $name(encoding)
+            }
+            /// Every entry of the catalogue, in its order.
+            pub fn all() -> Vec<$name> {
+                $catalogue.iter().map(|&e| $name(e)).collect()
+            }
+            /// The entries' names, in catalogue order.
+            pub fn names() -> Vec<&'static str> {
+                $catalogue.iter().map(|e| e.name()).collect()
+            }
+            /// The encoding.
+            pub fn encoding(self) -> &'static dyn $trait {
+                self.0
+            }
+            /// Its command-line name.
+            pub fn name(self) -> &'static str {
+                self.0.name()
+            }
+        }
+
+        impl PartialEq for $name {
+            fn eq(&self, other: &Self) -> bool {
+                self.name() == other.name()
+            }
+        }
+
+        impl Eq for $name {}
+
+        impl std::hash::Hash for $name {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                self.name().hash(state)
+            }
+        }
+
+        impl std::fmt::Debug for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}({})", stringify!($name), self.name())
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = EncodeError;
+
+            /// A name of the catalogue (surrounding white space ignored).
+            fn from_str(s: &str) -> Result<Self, EncodeError> {
+                let s = s.trim();
+                $catalogue
+                    .iter()
+                    .find(|e| e.name() == s)
+                    .map(|&e| $name(e))
+                    .ok_or_else(|| $err(s.to_string()))
+            }
+        }
+    };
+}
+pub(crate) use catalogue_handle;
 
 /// The DIMACS-numbered variable of cell (`r`, `c`), 0-based, on an `n` x `n` board.
 #[inline]

@@ -430,7 +430,7 @@ impl SweepConfig {
     pub fn cells(encodings: &[LineEncodings], column_alo: bool) -> Vec<Model> {
         encodings
             .iter()
-            .map(|&amo| Model::Cells(EncodeOptions { amo, column_alo }))
+            .map(|&amo| Model::cells(EncodeOptions { amo, column_alo }))
             .collect()
     }
 
@@ -575,14 +575,11 @@ impl<'a> Settings<'a> {
 }
 
 /// The name of a model in a sweep's `encoding` column: the model's display name
-/// (`columns-order`, `columns-direct-pairwise`, ...), except that a cell model is named by its
-/// encoding alone (`pairwise`), its redundant column clauses being in the `column_alo` column;
-/// so rows of earlier sweeps, which named cell models that way, are resumed.
+/// (`pairwise`, `columns-order`, `columns-direct-pairwise`, ...) without its redundant column
+/// clauses, which are in the `column_alo` column; so rows of earlier sweeps, which named cell
+/// models that way, are resumed.
 pub fn model_name(model: &Model) -> String {
-    match model {
-        Model::Cells(o) => o.amo.to_string(),
-        Model::Columns(_) => model.to_string(),
-    }
+    model.with_column_alo(false).to_string()
 }
 
 /// The name of a configuration in a sweep's `encoding` column: [`model_name`], with

@@ -33,7 +33,7 @@ fn big_operator(g: &Group, amo: Amo) -> String {
             _ => r"\bigwedge_{j=1}^{n} \bigvee_{i=1}^{n} q_{i,j}".into(),
         };
     }
-    if amo != Amo::Pairwise {
+    if amo != Amo::PAIRWISE {
         let lines = match g.line {
             LineKind::Row => r"\text{rows } L",
             LineKind::Column => r"\text{columns } L",

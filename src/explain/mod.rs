@@ -339,7 +339,7 @@ pub(crate) fn group_count_formulas(
     if group.at_least_one {
         return Some(("n", "n"));
     }
-    if enc.options().amo.for_kind(group.line) != crate::encode::Amo::Pairwise {
+    if enc.options().amo.for_kind(group.line) != crate::encode::Amo::PAIRWISE {
         return None;
     }
     Some(match group.line {
@@ -378,20 +378,20 @@ mod tests {
     fn aux_forcing_matches_the_papers_definitions() {
         let m = 6;
         // Sinz: s_k is forced true by any of x_1..x_k.
-        for (k, f) in aux_forcing(Amo::Sequential, m).iter().enumerate() {
+        for (k, f) in aux_forcing(Amo::SEQUENTIAL, m).iter().enumerate() {
             assert_eq!(f.true_by, (0..=k).collect::<Vec<_>>());
         }
         // Ladder: y_k means "none of x_1..x_k", so any of them forces it false.
-        for (k, f) in aux_forcing(Amo::Ladder, m).iter().enumerate() {
+        for (k, f) in aux_forcing(Amo::LADDER, m).iter().enumerate() {
             assert_eq!(f.false_by, (0..=k).collect::<Vec<_>>());
         }
         // Binary: bit j is forced to bit j of the index of the true literal.
-        for (j, f) in aux_forcing(Amo::Binary, m).iter().enumerate() {
+        for (j, f) in aux_forcing(Amo::BINARY, m).iter().enumerate() {
             let ones: Vec<usize> = (0..m).filter(|i| i >> j & 1 == 1).collect();
             let zeros: Vec<usize> = (0..m).filter(|i| i >> j & 1 == 0).collect();
             assert_eq!((f.true_by.clone(), f.false_by.clone()), (ones, zeros));
         }
-        assert!(aux_forcing(Amo::Pairwise, m).is_empty());
+        assert!(aux_forcing(Amo::PAIRWISE, m).is_empty());
     }
 
     #[test]

@@ -603,8 +603,8 @@ mod tests {
     fn sequential_encoding_core_with_auxiliaries() {
         let cfg = Instance::new(
             3,
-            Model::Cells(EncodeOptions {
-                amo: LineEncodings::uniform(Amo::Sequential),
+            Model::cells(EncodeOptions {
+                amo: LineEncodings::uniform(Amo::SEQUENTIAL),
                 column_alo: false,
             }),
         )

@@ -31,10 +31,10 @@ use crate::board::Placement;
 use crate::check::{Geometry, LineKind};
 use crate::cnf::{ClauseSink, DimacsHeader, GroupInfo, Lit, Var};
 use crate::encode::{
-    cell_lit, cell_of_var, ColumnDecodeError, ColumnEncoder, ColumnError, ColumnOptions,
-    EncodeError, EncodeOptions, Label, LabelSink, LabelledCnf, QueensEncoder, Rule, Size,
+    ColumnEncoder, EncodeError, Encoding, Label, LabelSink, LabelledCnf, QueensEncoder, Rule, Size,
     Unlabelled,
 };
+pub use crate::encode::{DecodeError, Model};
 use crate::symmetry::{stabilizer, Symmetry, SymmetryBreaking, SymmetryClauses};
 use std::io;
 use std::sync::Arc;
@@ -42,60 +42,12 @@ use std::sync::Arc;
 /// A cell of the board: 0-based row and column.
 pub type Cell = (usize, usize);
 
-/// A model of the n-queens problem and its encodings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Model {
-    /// One Boolean per cell (the reference propositional model), with an at-most-one encoding
-    /// per kind of line.
-    Cells(EncodeOptions),
-    /// One integer per row, the column of its queen, in a domain encoding (direct, order, log)
-    /// with conflict or support constraints ([`crate::encode::columns`]).
-    Columns(ColumnOptions),
-}
-
-impl Default for Model {
-    fn default() -> Self {
-        Model::Cells(EncodeOptions::default())
-    }
-}
-
-impl std::fmt::Display for Model {
-    /// The short name used in reports and file names: `pairwise`, `sequential+column-alo`, ...
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Model::Cells(o) => {
-                write!(f, "{}", o.amo)?;
-                if o.column_alo {
-                    write!(f, "+column-alo")?;
-                }
-                Ok(())
-            }
-            Model::Columns(o) => {
-                use crate::encode::{Constraints, Domain};
-                match (o.domain, o.constraints) {
-                    (Domain::Direct, Constraints::Conflict) => {
-                        write!(f, "columns-direct-{}", o.amo)
-                    }
-                    (Domain::Direct, Constraints::Support) => {
-                        write!(f, "columns-direct-support-{}", o.amo)
-                    }
-                    (d, Constraints::Conflict) => write!(f, "columns-{}", d.name()),
-                    (d, Constraints::Support) => write!(f, "columns-{}-support", d.name()),
-                }
-            }
-        }
-    }
-}
-
 /// Why an instance could not be made. Cells are stored 0-based and shown 1-based.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InstanceError {
-    /// The encoder refused the size.
+    /// The encoder refused the size or its options.
     #[error(transparent)]
     Encode(#[from] EncodeError),
-    /// The column model refused its options or the size.
-    #[error(transparent)]
-    Columns(#[from] ColumnError),
     /// A pre-placed or forbidden cell is off the board.
     #[error("{what} cell ({},{}) is outside the {n} x {n} board", .cell.0 + 1, .cell.1 + 1)]
     CellOutOfRange {
@@ -145,38 +97,6 @@ pub enum InstanceError {
         /// The other.
         b: Cell,
     },
-}
-
-/// Why a model of the formula does not describe a board.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum DecodeError {
-    /// A row without a queen or with several (the columns listed, 0-based).
-    #[error("{}", row_count_message(*.row, .cols))]
-    RowCount {
-        /// The row (0-based).
-        row: usize,
-        /// Its queens' columns (0-based).
-        cols: Vec<usize>,
-    },
-    /// The column model's variables of a row do not stand for one column.
-    #[error(transparent)]
-    Column(#[from] ColumnDecodeError),
-}
-
-fn row_count_message(row: usize, cols: &[usize]) -> String {
-    if cols.is_empty() {
-        format!("row {} has no queen", row + 1)
-    } else {
-        format!(
-            "row {} has {} queens, in columns {}",
-            row + 1,
-            cols.len(),
-            cols.iter()
-                .map(|c| (c + 1).to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    }
 }
 
 /// What the solving, enumeration and checking code needs to know about a formula of n-queens.
@@ -317,20 +237,12 @@ pub fn shared_line(a: Cell, b: Cell) -> Option<LineKind> {
     crate::check::Geometry::Square.shared_line(n, a, b)
 }
 
-/// The encoder of a model.
-#[derive(Clone, Debug)]
-enum Encoder {
-    Cells(QueensEncoder),
-    Columns(ColumnEncoder),
-}
-
 /// One n-queens SAT instance: board size, model, pre-placed queens and forbidden cells.
 #[derive(Clone, Debug)]
 pub struct Instance {
     n: usize,
-    model: Model,
     geometry: Geometry,
-    encoder: Encoder,
+    encoder: Arc<dyn Encoding>,
     place: Vec<Cell>,
     forbid: Vec<Cell>,
     comments: Vec<String>,
@@ -347,23 +259,22 @@ impl Instance {
 
     /// The empty `n` x `n` board of the given geometry under `model`.
     pub fn new_on(n: usize, model: Model, geometry: Geometry) -> Result<Self, InstanceError> {
-        let encoder = match model {
-            Model::Cells(options) => Encoder::Cells(QueensEncoder::new_on(n, options, geometry)?),
-            Model::Columns(options) => {
-                Encoder::Columns(ColumnEncoder::new_on(n, options, geometry)?)
-            }
-        };
-        Ok(Instance {
-            n,
-            model,
-            geometry,
+        Ok(Instance::from_encoding(model.encoder_on(n, geometry)?))
+    }
+
+    /// The empty board of any [`Encoding`], a library user's own included: its board size and
+    /// geometry are the encoding's.
+    pub fn from_encoding(encoder: Arc<dyn Encoding>) -> Self {
+        Instance {
+            n: encoder.n(),
+            geometry: encoder.geometry(),
             encoder,
             place: Vec::new(),
             forbid: Vec::new(),
             comments: Vec::new(),
             symmetry_breaking: SymmetryBreaking::None,
             symmetry: None,
-        })
+        }
     }
 
     /// The same instance with symmetry-breaking clauses ([`crate::symmetry`]): of the
@@ -476,33 +387,26 @@ impl Instance {
         self.n
     }
 
-    /// The model.
-    pub fn model(&self) -> &Model {
-        &self.model
+    /// The model's encoding.
+    pub fn encoding(&self) -> &dyn Encoding {
+        &*self.encoder
     }
 
     /// The cell model's encoder, for the cell model.
     pub fn cells_encoder(&self) -> Option<&QueensEncoder> {
-        match &self.encoder {
-            Encoder::Cells(e) => Some(e),
-            Encoder::Columns(_) => None,
-        }
+        let any: &dyn std::any::Any = &*self.encoder;
+        any.downcast_ref()
     }
 
     /// The column model's encoder, for the column model.
     pub fn columns_encoder(&self) -> Option<&ColumnEncoder> {
-        match &self.encoder {
-            Encoder::Columns(e) => Some(e),
-            Encoder::Cells(_) => None,
-        }
+        let any: &dyn std::any::Any = &*self.encoder;
+        any.downcast_ref()
     }
 
     /// The size of the model's own clauses, without the placed and forbidden cells.
     fn model_size(&self) -> Size {
-        match &self.encoder {
-            Encoder::Cells(e) => e.size(),
-            Encoder::Columns(e) => e.size(),
-        }
+        self.encoder.size()
     }
 
     /// The pre-placed queens (0-based).
@@ -552,7 +456,7 @@ impl Instance {
         }
         Err(InstanceError::TooLarge {
             n: self.n,
-            model: self.model.to_string(),
+            model: self.encoder.name(),
             what: limits.what,
             clauses: size.clauses,
             bytes: limits.bytes_of(&size),
@@ -563,38 +467,15 @@ impl Instance {
 
     /// A one-line description of the model, for comments and reports.
     pub fn describe(&self) -> String {
-        match &self.encoder {
-            Encoder::Cells(e) => e.describe(),
-            Encoder::Columns(e) => format!(
-                "column model: one integer per row (the column of its queen), {}",
-                e.options()
-            ),
-        }
+        self.encoder.describe()
     }
 
     /// The DIMACS header of the whole formula: comment lines (tool, n, model, `command` if
     /// given, the variable map, the groups, the placed and forbidden cells) and exact counts.
     pub fn dimacs_header(&self, command: Option<&str>) -> DimacsHeader {
-        let mut h = match &self.encoder {
-            Encoder::Cells(e) => e.dimacs_header(command),
-            Encoder::Columns(e) => {
-                let mut comments = vec![
-                    format!(
-                        "{} {}: n-queens CNF",
-                        env!("CARGO_PKG_NAME"),
-                        env!("CARGO_PKG_VERSION")
-                    ),
-                    format!("n = {}", self.n),
-                ];
-                if let Some(cmd) = command {
-                    comments.push(format!("command: {cmd}"));
-                }
-                comments.extend(e.comment_lines());
-                DimacsHeader {
-                    comments,
-                    ..DimacsHeader::default()
-                }
-            }
+        let mut h = DimacsHeader {
+            comments: self.encoder.header_comments(command),
+            ..DimacsHeader::default()
         };
         let size = self.size();
         h.vars = size.vars;
@@ -704,9 +585,9 @@ impl Formula for Instance {
 
     fn name(&self) -> String {
         if self.symmetry_breaking.is_on() {
-            format!("{}+{}", self.model, self.symmetry_breaking)
+            format!("{}+{}", self.encoder.name(), self.symmetry_breaking)
         } else {
-            self.model.to_string()
+            self.encoder.name()
         }
     }
 
@@ -715,10 +596,7 @@ impl Formula for Instance {
     }
 
     fn encode_labelled(&self, sink: &mut dyn LabelSink) -> io::Result<()> {
-        match &self.encoder {
-            Encoder::Cells(e) => e.encode_labelled(sink)?,
-            Encoder::Columns(e) => e.encode_labelled(sink)?,
-        }
+        self.encoder.encode_labelled(sink)?;
         if !self.place.is_empty() {
             sink.begin_group(&GroupInfo {
                 tag: "P".into(),
@@ -757,57 +635,29 @@ impl Formula for Instance {
     }
 
     fn value_lits(&self, r: usize, c: usize) -> Vec<Lit> {
-        match &self.encoder {
-            Encoder::Cells(_) => vec![cell_lit(self.n, r, c)],
-            Encoder::Columns(e) => e.value_lits(r, c),
-        }
+        let mut lits = Vec::with_capacity(2);
+        self.encoder.push_value_lits(r, c, &mut lits);
+        lits
     }
 
     fn decode(&self, assignment: &[bool]) -> Result<Placement, DecodeError> {
-        if let Encoder::Columns(e) = &self.encoder {
-            return Ok(e.decode(assignment)?);
-        }
-        let n = self.n;
-        let mut cols = Vec::with_capacity(n);
-        for r in 0..n {
-            let row: Vec<usize> = (0..n)
-                .filter(|&c| assignment.get(r * n + c).copied().unwrap_or(false))
-                .collect();
-            if row.len() != 1 {
-                return Err(DecodeError::RowCount { row: r, cols: row });
-            }
-            cols.push(row[0] as u32);
-        }
-        Ok(Placement::new(cols))
+        self.encoder.decode(assignment)
     }
 
     fn projection(&self) -> Vec<Var> {
-        match &self.encoder {
-            Encoder::Cells(_) => (0..self.n * self.n).map(Var::from_index).collect(),
-            Encoder::Columns(e) => e.projection(),
-        }
+        self.encoder.projection()
     }
 
     fn var_name(&self, var: Var) -> String {
         if let Some(name) = self.symmetry.as_ref().and_then(|s| s.var_name(var)) {
             return name;
         }
-        if let Encoder::Columns(e) = &self.encoder {
-            return e.var_name(var);
-        }
-        match cell_of_var(self.n, var) {
-            Some((r, c)) => format!("q({},{})", r + 1, c + 1),
-            None => format!("x{}", var.to_dimacs()),
-        }
+        self.encoder.var_name(var)
     }
 
     fn pattern_lits(&self, cells: &[bool]) -> Option<Vec<Lit>> {
         let n = self.n;
-        let direct = match &self.encoder {
-            Encoder::Cells(_) => true,
-            Encoder::Columns(e) => e.options().domain == crate::encode::Domain::Direct,
-        };
-        if !direct {
+        if !self.encoder.cell_variables() {
             // One value per row, or the model cannot say it.
             let mut lits = Vec::new();
             for r in 0..n {

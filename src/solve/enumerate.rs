@@ -560,24 +560,24 @@ mod tests {
         use crate::check::Geometry;
         use crate::encode::{Amo, ColumnOptions, Domain, EncodeOptions, LineEncodings};
         let cells = |amo| {
-            Model::Cells(EncodeOptions {
+            Model::cells(EncodeOptions {
                 amo: LineEncodings::uniform(amo),
                 column_alo: false,
             })
         };
         let columns = |domain| {
-            Model::Columns(ColumnOptions {
+            Model::columns(ColumnOptions {
                 domain,
                 ..ColumnOptions::default()
             })
         };
         let models = [
-            cells(Amo::Pairwise),
-            cells(Amo::Sequential),
-            cells(Amo::Binary),
-            columns(Domain::Direct),
-            columns(Domain::Order),
-            columns(Domain::Log),
+            cells(Amo::PAIRWISE),
+            cells(Amo::SEQUENTIAL),
+            cells(Amo::BINARY),
+            columns(Domain::DIRECT),
+            columns(Domain::ORDER),
+            columns(Domain::LOG),
         ];
         let sorted = |e: Enumeration| {
             let mut v: Vec<Placement> = e.iter().map(|r| r.unwrap()).collect();

@@ -35,110 +35,182 @@ use super::{Size, VarAlloc};
 use crate::cnf::{ClauseSink, Lit};
 use std::io;
 
-/// An at-most-one encoding, with its parameter where it has one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Amo {
-    /// Pairwise (binomial): one binary clause per pair, no auxiliary variables.
-    Pairwise,
-    /// Sequential counter (Sinz 2005): a chain of m - 1 "some literal so far" variables.
-    Sequential,
-    /// Ladder / regular encoding (Gent & Nightingale 2004; Ansotegui & Manya 2004): a ladder
-    /// of m variables with full channelling to the literals.
-    Ladder,
-    /// Commander (Klieber & Kwon 2007): groups of `group` literals, one commander variable per
-    /// group, applied recursively to the commanders.
-    Commander {
-        /// Group size, at least 2 (default [`commander::DEFAULT_GROUP`]).
-        group: usize,
-    },
-    /// Product (Chen 2010): the literals on a p x q grid, at most one row and at most one
-    /// column, recursively.
-    Product,
-    /// Binary / bitwise (Frisch et al. 2005; Prestwich): each literal forces its index in
-    /// binary onto ceil(log2 m) bit variables.
-    Binary,
-    /// Bimander (Hoelldobler & Nguyen 2013): pairwise inside groups, the group index in binary.
-    Bimander {
-        /// The number of groups, at least 1; `None` means ceil(sqrt(m)) for a list of m
-        /// literals (the default).
-        groups: Option<usize>,
-    },
+/// An at-most-one encoding: how to say "at most one of these literals is true" in clauses.
+///
+/// Implement it (one file, one unit struct) and add the struct to [`CATALOGUE`]: the command
+/// line (`--amo NAME`), the experiments and the generic tests then pick it up. A parameter,
+/// where the encoding has one, is given as `NAME:VALUE` on the command line and passed to
+/// [`AtMostOne::size`] and [`AtMostOne::encode`] (`None` for the default).
+pub trait AtMostOne: Sync + Send + 'static {
+    /// The command-line name (`pairwise`, `sequential`, ...).
+    fn name(&self) -> &'static str;
+    /// Other names the command line accepts (`binomial` for pairwise, ...).
+    fn aliases(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// One line on what the encoding does, for help texts and listings.
+    fn summary(&self) -> &'static str;
+    /// The letter that names the encoding's auxiliary variables in listings (`s` for the
+    /// sequential counter's, ...; `x` for an encoding without auxiliaries).
+    fn aux_symbol(&self) -> &'static str;
+    /// The encoding's parameter, if it has one.
+    fn parameter(&self) -> Option<Parameter> {
+        None
+    }
+    /// Auxiliary variables (`vars` counts only those), clauses and literals for a list of `m`
+    /// literals, exact, without emitting.
+    fn size(&self, m: usize, param: Option<usize>) -> Size;
+    /// Emits the clauses for "at most one of `lits`" into `sink`, taking exactly
+    /// `self.size(lits.len(), param).vars` auxiliary variables from `alloc`, in one block.
+    fn encode(
+        &self,
+        lits: &[Lit],
+        param: Option<usize>,
+        alloc: &mut VarAlloc,
+        sink: &mut dyn ClauseSink,
+    ) -> io::Result<()>;
+}
+
+/// The parameter of an at-most-one encoding (`commander:G`, `bimander:K`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parameter {
+    /// The letter shown in `NAME:LETTER` (`G`).
+    pub letter: &'static str,
+    /// What it is, for messages (`group size`).
+    pub meaning: &'static str,
+    /// The smallest value allowed.
+    pub min: usize,
+    /// The value that stands for the default, if the default is a number (commander's 3):
+    /// `NAME:DEFAULT` is then the same encoding as `NAME`.
+    pub default: Option<usize>,
+    /// A word that also means the default (`sqrt` for bimander), if any.
+    pub default_word: Option<&'static str>,
+    /// The default in words, for help texts (`3`, `ceil(sqrt(line length))`).
+    pub default_text: &'static str,
+}
+
+/// The encodings of the [`CATALOGUE`] as a help text lists them: `pairwise, sequential, ...,
+/// commander[:G] (group size, default 3), ...`.
+pub fn listing() -> String {
+    CATALOGUE
+        .iter()
+        .map(|e| match e.parameter() {
+            None => e.name().to_string(),
+            Some(p) => format!(
+                "{}[:{}] ({}, default {})",
+                e.name(),
+                p.letter,
+                p.meaning,
+                p.default_text
+            ),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Every at-most-one encoding, in the order of the table above: what `--amo` accepts.
+pub static CATALOGUE: &[&dyn AtMostOne] = &[
+    &pairwise::Pairwise,
+    &sequential::Sequential,
+    &ladder::Ladder,
+    &commander::Commander,
+    &product::Product,
+    &binary::Binary,
+    &bimander::Bimander,
+];
+
+/// An at-most-one encoding from the [`CATALOGUE`], with its parameter where it has one
+/// (`None` for the default).
+#[derive(Clone, Copy)]
+pub struct Amo {
+    encoding: &'static dyn AtMostOne,
+    param: Option<usize>,
 }
 
 impl Amo {
-    /// Every encoding, with default parameters, in the order of the table above.
-    pub fn all() -> Vec<Amo> {
-        vec![
-            Amo::Pairwise,
-            Amo::Sequential,
-            Amo::Ladder,
-            Amo::Commander {
-                group: commander::DEFAULT_GROUP,
-            },
-            Amo::Product,
-            Amo::Binary,
-            Amo::Bimander { groups: None },
-        ]
-    }
+    /// Pairwise (binomial): one binary clause per pair, no auxiliary variables.
+    pub const PAIRWISE: Amo = Amo::of(&pairwise::Pairwise);
+    /// Sequential counter (Sinz 2005).
+    pub const SEQUENTIAL: Amo = Amo::of(&sequential::Sequential);
+    /// Ladder / regular encoding.
+    pub const LADDER: Amo = Amo::of(&ladder::Ladder);
+    /// Commander (Klieber & Kwon 2007), groups of [`commander::DEFAULT_GROUP`].
+    pub const COMMANDER: Amo = Amo::of(&commander::Commander);
+    /// Product (Chen 2010).
+    pub const PRODUCT: Amo = Amo::of(&product::Product);
+    /// Binary / bitwise.
+    pub const BINARY: Amo = Amo::of(&binary::Binary);
+    /// Bimander (Hoelldobler & Nguyen 2013), ceil(sqrt(m)) groups.
+    pub const BIMANDER: Amo = Amo::of(&bimander::Bimander);
 
-    /// The letter that names this encoding's auxiliary variables in listings: `s` (sequential
-    /// counter), `y` (ladder), `c` (commanders), `p` (product row and column variables), `b`
-    /// (bits of binary and bimander); pairwise has none and gets `x`.
-    pub fn aux_symbol(&self) -> &'static str {
-        match self {
-            Amo::Pairwise => "x",
-            Amo::Sequential => "s",
-            Amo::Ladder => "y",
-            Amo::Commander { .. } => "c",
-            Amo::Product => "p",
-            Amo::Binary | Amo::Bimander { .. } => "b",
+    /// `encoding` with its default parameter.
+    pub const fn of(encoding: &'static dyn AtMostOne) -> Amo {
+        Amo {
+            encoding,
+            param: None,
         }
     }
 
-    /// The command-line names (without parameters), in the order of [`Amo::all`].
+    /// `encoding` with parameter `param`, checked against the encoding's [`Parameter`]; a
+    /// value equal to the default is the default.
+    pub fn with_param(encoding: &'static dyn AtMostOne, param: usize) -> Result<Amo, String> {
+        let name = encoding.name();
+        let Some(p) = encoding.parameter() else {
+            return Err(format!(
+                "the {name} encoding takes no parameter, got '{name}:{param}'"
+            ));
+        };
+        if param < p.min {
+            return Err(format!(
+                "{name}: the {} must be an integer >= {}, got '{param}'",
+                p.meaning, p.min
+            ));
+        }
+        Ok(Amo {
+            encoding,
+            param: (p.default != Some(param)).then_some(param),
+        })
+    }
+
+    /// Every encoding of the catalogue, with default parameters.
+    pub fn all() -> Vec<Amo> {
+        CATALOGUE.iter().map(|&e| Amo::of(e)).collect()
+    }
+
+    /// The command-line names (without parameters), in catalogue order.
     pub fn names() -> Vec<&'static str> {
-        vec![
-            "pairwise",
-            "sequential",
-            "ladder",
-            "commander",
-            "product",
-            "binary",
-            "bimander",
-        ]
+        CATALOGUE.iter().map(|e| e.name()).collect()
+    }
+
+    /// The encoding.
+    pub fn encoding(&self) -> &'static dyn AtMostOne {
+        self.encoding
+    }
+
+    /// The parameter, `None` for the default.
+    pub fn param(&self) -> Option<usize> {
+        self.param
+    }
+
+    /// The letter that names this encoding's auxiliary variables ([`AtMostOne::aux_symbol`]).
+    pub fn aux_symbol(&self) -> &'static str {
+        self.encoding.aux_symbol()
     }
 
     /// The encoding's command-line name; a parameter is shown only when it differs from the
     /// default (`commander`, `commander:4`, `bimander`, `bimander:8`), so that
     /// `name().parse()` gives the same encoding back.
     pub fn name(&self) -> String {
-        match self {
-            Amo::Pairwise => "pairwise".to_string(),
-            Amo::Sequential => "sequential".to_string(),
-            Amo::Ladder => "ladder".to_string(),
-            Amo::Commander { group } if *group == commander::DEFAULT_GROUP => {
-                "commander".to_string()
-            }
-            Amo::Commander { group } => format!("commander:{group}"),
-            Amo::Product => "product".to_string(),
-            Amo::Binary => "binary".to_string(),
-            Amo::Bimander { groups: None } => "bimander".to_string(),
-            Amo::Bimander { groups: Some(k) } => format!("bimander:{k}"),
+        match self.param {
+            None => self.encoding.name().to_string(),
+            Some(p) => format!("{}:{p}", self.encoding.name()),
         }
     }
 
     /// Auxiliary variables, clauses and literals for a list of `m` literals
     /// (`vars` counts auxiliary variables only). Exact, and computed without emitting.
     pub fn size(&self, m: usize) -> Size {
-        match *self {
-            Amo::Pairwise => pairwise::size(m),
-            Amo::Sequential => sequential::size(m),
-            Amo::Ladder => ladder::size(m),
-            Amo::Commander { group } => commander::size(m, group),
-            Amo::Product => product::size(m),
-            Amo::Binary => binary::size(m),
-            Amo::Bimander { groups } => bimander::size(m, bimander::group_count(m, groups)),
-        }
+        self.encoding.size(m, self.param)
     }
 
     /// Emits the clauses for "at most one of `lits`" into `sink`, taking auxiliary variables
@@ -149,17 +221,35 @@ impl Amo {
         alloc: &mut VarAlloc,
         sink: &mut S,
     ) -> io::Result<()> {
-        match *self {
-            Amo::Pairwise => pairwise::encode(lits, sink),
-            Amo::Sequential => sequential::encode(lits, alloc, sink),
-            Amo::Ladder => ladder::encode(lits, alloc, sink),
-            Amo::Commander { group } => commander::encode(lits, group, alloc, sink),
-            Amo::Product => product::encode(lits, alloc, sink),
-            Amo::Binary => binary::encode(lits, alloc, sink),
-            Amo::Bimander { groups } => {
-                bimander::encode(lits, bimander::group_count(lits.len(), groups), alloc, sink)
-            }
-        }
+        let mut sink = sink;
+        self.encoding.encode(lits, self.param, alloc, &mut sink)
+    }
+}
+
+impl Default for Amo {
+    fn default() -> Self {
+        Amo::PAIRWISE
+    }
+}
+
+impl PartialEq for Amo {
+    fn eq(&self, other: &Amo) -> bool {
+        self.encoding.name() == other.encoding.name() && self.param == other.param
+    }
+}
+
+impl Eq for Amo {}
+
+impl std::hash::Hash for Amo {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.encoding.name().hash(state);
+        self.param.hash(state);
+    }
+}
+
+impl std::fmt::Debug for Amo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Amo({})", self.name())
     }
 }
 
@@ -172,53 +262,44 @@ impl std::fmt::Display for Amo {
 impl std::str::FromStr for Amo {
     type Err = String;
 
-    /// A name from [`Amo::names`] (also `binomial` for pairwise, `regular` for ladder,
-    /// `bitwise` for binary), with an optional `:parameter` for `commander:G` (group size
-    /// G >= 2, default 3) and `bimander:K` (K >= 1 groups; default ceil(sqrt(m))).
+    /// A name from [`Amo::names`] or an alias ([`AtMostOne::aliases`]), with an optional
+    /// `:parameter` for the encodings that take one ([`AtMostOne::parameter`]).
     fn from_str(s: &str) -> Result<Self, String> {
         let s = s.trim();
         let (name, param) = match s.split_once(':') {
             Some((a, b)) => (a.trim(), Some(b.trim())),
             None => (s, None),
         };
-        let number = |p: &str, what: &str, min: usize| -> Result<usize, String> {
-            match p.parse::<usize>() {
-                Ok(v) if v >= min => Ok(v),
-                _ => Err(format!(
-                    "{name}: the {what} must be an integer >= {min}, got '{p}'"
-                )),
-            }
+        let Some(&encoding) = CATALOGUE
+            .iter()
+            .find(|e| e.name() == name || e.aliases().contains(&name))
+        else {
+            let params: Vec<String> = CATALOGUE
+                .iter()
+                .filter_map(|e| e.parameter().map(|p| format!("{}:{}", e.name(), p.letter)))
+                .collect();
+            return Err(format!(
+                "unknown at-most-one encoding '{name}' (known: {}; parameters: {})",
+                Amo::names().join(", "),
+                params.join(", ")
+            ));
         };
-        let amo = match name {
-            "pairwise" | "binomial" => Amo::Pairwise,
-            "sequential" | "seq" => Amo::Sequential,
-            "ladder" | "regular" => Amo::Ladder,
-            "commander" => Amo::Commander {
-                group: match param {
-                    Some(p) => number(p, "group size", 2)?,
-                    None => commander::DEFAULT_GROUP,
-                },
-            },
-            "product" => Amo::Product,
-            "binary" | "bitwise" => Amo::Binary,
-            "bimander" => Amo::Bimander {
-                groups: match param {
-                    Some("sqrt") | None => None,
-                    Some(p) => Some(number(p, "group count", 1)?),
-                },
-            },
-            other => {
-                return Err(format!(
-                    "unknown at-most-one encoding '{other}' (known: {}; parameters: commander:G, bimander:K)",
-                    Amo::names().join(", ")
-                ))
-            }
+        let Some(param) = param else {
+            return Ok(Amo::of(encoding));
         };
-        let takes_param = matches!(amo, Amo::Commander { .. } | Amo::Bimander { .. });
-        if param.is_some() && !takes_param {
+        let Some(p) = encoding.parameter() else {
             return Err(format!("the {name} encoding takes no parameter, got '{s}'"));
+        };
+        if p.default_word == Some(param) {
+            return Ok(Amo::of(encoding));
         }
-        Ok(amo)
+        match param.parse::<usize>() {
+            Ok(v) if v >= p.min => Amo::with_param(encoding, v),
+            _ => Err(format!(
+                "{name}: the {} must be an integer >= {}, got '{param}'",
+                p.meaning, p.min
+            )),
+        }
     }
 }
 
@@ -252,10 +333,10 @@ mod tests {
     fn with_variants() -> Vec<Amo> {
         let mut v = Amo::all();
         for group in [2, 4, 5, 8] {
-            v.push(Amo::Commander { group });
+            v.push(Amo::with_param(&commander::Commander, group).unwrap());
         }
         for k in [1, 2, 3, 5, 8, 1000] {
-            v.push(Amo::Bimander { groups: Some(k) });
+            v.push(Amo::with_param(&bimander::Bimander, k).unwrap());
         }
         v
     }
@@ -316,16 +397,23 @@ mod tests {
         for (amo, name) in Amo::all().iter().zip(Amo::names()) {
             assert_eq!(amo.name(), name);
         }
-        assert_eq!(
-            "commander:3".parse::<Amo>(),
-            Ok(Amo::Commander { group: 3 })
-        );
-        assert_eq!("commander".parse::<Amo>(), Ok(Amo::Commander { group: 3 }));
+        assert_eq!("commander:3".parse::<Amo>(), Ok(Amo::COMMANDER));
+        assert_eq!("commander".parse::<Amo>(), Ok(Amo::COMMANDER));
+        assert_eq!("commander:3".parse::<Amo>().unwrap().name(), "commander");
         assert_eq!(
             "bimander:4".parse::<Amo>(),
-            Ok(Amo::Bimander { groups: Some(4) })
+            Amo::with_param(&bimander::Bimander, 4)
         );
-        assert_eq!("regular".parse::<Amo>(), Ok(Amo::Ladder));
+        assert_eq!("bimander:4".parse::<Amo>().unwrap().param(), Some(4));
+        assert_eq!("bimander:sqrt".parse::<Amo>(), Ok(Amo::BIMANDER));
+        assert_eq!("regular".parse::<Amo>(), Ok(Amo::LADDER));
+        assert_eq!("binomial".parse::<Amo>(), Ok(Amo::PAIRWISE));
+        assert_eq!("seq".parse::<Amo>(), Ok(Amo::SEQUENTIAL));
+        assert_eq!("bitwise".parse::<Amo>(), Ok(Amo::BINARY));
+        assert_eq!(
+            "nope".parse::<Amo>().unwrap_err(),
+            "unknown at-most-one encoding 'nope' (known: pairwise, sequential, ladder, commander, product, binary, bimander; parameters: commander:G, bimander:K)"
+        );
         for bad in [
             "commander:1",
             "commander:x",

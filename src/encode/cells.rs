@@ -1,6 +1,13 @@
-//! Which line of the board gets which constraint: the n-queens model.
+//! The cell model of n-queens, the reference propositional model: one Boolean per cell,
+//! "a queen stands here", and which line of the board gets which constraint (rows at least
+//! one; rows, columns and diagonals at most one, with an at-most-one encoding per kind of
+//! line; optionally the redundant columns at least one).
 
-use super::{cell_lit, Amo, Label, LabelSink, Rule, Size, Unlabelled, VarAlloc};
+use super::{
+    cell_lit, cell_of_var, max_vars, Amo, DecodeError, EncodeError, Encoding, Label, LabelSink,
+    Rule, Size, Unlabelled, VarAlloc,
+};
+use crate::board::Placement;
 use crate::check::{Geometry, LineKind};
 use crate::cnf::{ClauseSink, GroupInfo, Lit, Var};
 use std::io;
@@ -45,6 +52,33 @@ impl LineEncodings {
     }
 }
 
+impl LineEncodings {
+    /// The encodings a list of `--amo` values names, in order, without repeats: a value with
+    /// `=` is one per-line setting (`rows=sequential,diagonals=product`), any other value a
+    /// comma-separated list of encodings (`pairwise,sequential,commander:4`), each for every
+    /// line.
+    pub fn parse_list(values: &[String]) -> Result<Vec<LineEncodings>, String> {
+        let mut out: Vec<LineEncodings> = Vec::new();
+        for v in values {
+            let items: Vec<&str> = if v.contains('=') {
+                vec![v.as_str()]
+            } else {
+                v.split(',')
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            };
+            for item in items {
+                let e: LineEncodings = item.parse()?;
+                if !out.contains(&e) {
+                    out.push(e);
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
 impl std::str::FromStr for LineEncodings {
     type Err = String;
 
@@ -85,7 +119,7 @@ impl std::str::FromStr for LineEncodings {
 
 impl Default for LineEncodings {
     fn default() -> Self {
-        LineEncodings::uniform(Amo::Pairwise)
+        LineEncodings::uniform(Amo::PAIRWISE)
     }
 }
 
@@ -111,6 +145,18 @@ pub struct EncodeOptions {
     pub amo: LineEncodings,
     /// Add the redundant "every column has at least one queen" clauses.
     pub column_alo: bool,
+}
+
+impl EncodeOptions {
+    /// The short name used in reports and file names: the at-most-one encodings
+    /// ([`LineEncodings`]'s text), with `+column-alo` for the redundant column clauses.
+    pub fn label(&self) -> String {
+        if self.column_alo {
+            format!("{}+column-alo", self.amo)
+        } else {
+            self.amo.to_string()
+        }
+    }
 }
 
 /// One line of the board: a row, a column or a diagonal.
@@ -264,24 +310,6 @@ pub struct AuxBlock {
     pub count: u64,
 }
 
-/// Why an encoder could not be made.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum EncodeError {
-    /// n = 0.
-    #[error("n must be at least 1")]
-    Zero,
-    /// More variables than DIMACS (32-bit signed literals) or the solver can number.
-    #[error("n = {n} needs {vars} variables, more than the {max} a DIMACS file or the solver can number")]
-    TooManyVars {
-        /// Board size.
-        n: usize,
-        /// Variables needed.
-        vars: u64,
-        /// The limit.
-        max: u64,
-    },
-}
-
 /// The n-queens encoder: a board size, per-line encodings, and whether to add the redundant
 /// column clauses.
 ///
@@ -348,12 +376,6 @@ const Q6: Group = Group {
     at_least_one: true,
     meaning: "every column has at least one queen (redundant)",
 };
-
-/// The largest variable number allowed: DIMACS literals are 32-bit signed in most solvers, and
-/// varisat numbers fewer still.
-pub fn max_vars() -> u64 {
-    (i32::MAX as u64).min(varisat::Var::max_count() as u64)
-}
 
 impl QueensEncoder {
     /// An encoder for the `n` x `n` square board.
@@ -510,15 +532,8 @@ impl QueensEncoder {
     pub fn dimacs_header(&self, command: Option<&str>) -> crate::cnf::DimacsHeader {
         let n = self.n;
         let size = self.size();
-        let mut c = vec![
-            format!(
-                "{} {}: n-queens CNF",
-                env!("CARGO_PKG_NAME"),
-                env!("CARGO_PKG_VERSION")
-            ),
-            format!("n = {n}"),
-            format!("model: {}", self.describe()),
-        ];
+        let mut c = super::header_start(n);
+        c.push(format!("model: {}", self.describe()));
         if self.geometry == Geometry::Toroidal {
             c.push(format!(
                 "board: toroidal, diagonals wrap around the edges ({n} / diagonals r+c mod {n}, {n} \\ diagonals r-c mod {n}, each of {n} cells)"
@@ -626,6 +641,59 @@ impl QueensEncoder {
     }
 }
 
+impl Encoding for QueensEncoder {
+    fn n(&self) -> usize {
+        self.n
+    }
+    fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+    fn name(&self) -> String {
+        self.options.label()
+    }
+    fn describe(&self) -> String {
+        QueensEncoder::describe(self)
+    }
+    fn size(&self) -> Size {
+        QueensEncoder::size(self)
+    }
+    fn encode_labelled(&self, sink: &mut dyn LabelSink) -> io::Result<()> {
+        QueensEncoder::encode_labelled(self, sink)
+    }
+    fn push_value_lits(&self, r: usize, c: usize, out: &mut Vec<Lit>) {
+        out.push(cell_lit(self.n, r, c));
+    }
+    fn decode(&self, assignment: &[bool]) -> Result<Placement, DecodeError> {
+        let n = self.n;
+        let mut cols = Vec::with_capacity(n);
+        for r in 0..n {
+            let row: Vec<usize> = (0..n)
+                .filter(|&c| assignment.get(r * n + c).copied().unwrap_or(false))
+                .collect();
+            if row.len() != 1 {
+                return Err(DecodeError::RowCount { row: r, cols: row });
+            }
+            cols.push(row[0] as u32);
+        }
+        Ok(Placement::new(cols))
+    }
+    fn projection(&self) -> Vec<Var> {
+        (0..self.n * self.n).map(Var::from_index).collect()
+    }
+    fn var_name(&self, var: Var) -> String {
+        match cell_of_var(self.n, var) {
+            Some((r, c)) => format!("q({},{})", r + 1, c + 1),
+            None => format!("x{}", var.to_dimacs()),
+        }
+    }
+    fn header_comments(&self, command: Option<&str>) -> Vec<String> {
+        self.dimacs_header(command).comments
+    }
+    fn cell_variables(&self) -> bool {
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -728,9 +796,9 @@ mod tests {
             assert_eq!(s.to_string().parse::<LineEncodings>(), Ok(s), "{s}");
         }
         let slash: LineEncodings = "slash=ladder".parse().unwrap();
-        assert_eq!(slash.diagonals, Amo::Ladder);
-        assert_eq!(slash.anti_diagonals, Amo::Pairwise);
-        assert_eq!(slash.for_kind(LineKind::Diagonal), Amo::Ladder);
+        assert_eq!(slash.diagonals, Amo::LADDER);
+        assert_eq!(slash.anti_diagonals, Amo::PAIRWISE);
+        assert_eq!(slash.for_kind(LineKind::Diagonal), Amo::LADDER);
     }
 
     fn torus(n: usize, options: EncodeOptions) -> QueensEncoder {
@@ -756,7 +824,7 @@ mod tests {
             column_alo: true,
         });
         v.push(EncodeOptions {
-            amo: LineEncodings::uniform(Amo::Binary),
+            amo: LineEncodings::uniform(Amo::BINARY),
             column_alo: true,
         });
         v
@@ -878,7 +946,7 @@ mod tests {
         assert_eq!(Line::count_on(LineKind::Diagonal, 8, Geometry::Square), 15);
 
         let o = EncodeOptions {
-            amo: LineEncodings::uniform(Amo::Sequential),
+            amo: LineEncodings::uniform(Amo::SEQUENTIAL),
             column_alo: false,
         };
         let e = torus(5, o);
