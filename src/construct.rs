@@ -396,8 +396,8 @@ pub fn construct(n: usize, method: Method) -> Result<Option<Placement>, Construc
 /// both diagonal directions) instead of the `5n` words of [`check_placement`], which it calls
 /// only when something is wrong, to name the attacking pair.
 ///
-/// [`check_placement`]: crate::check::check_placement
-pub fn verify(p: &Placement) -> Result<(), crate::check::Violation> {
+/// [`check_placement`]: crate::board::check_placement
+pub fn verify(p: &Placement) -> Result<(), crate::board::Violation> {
     let n = p.n();
     if n == 0 {
         return Ok(());
@@ -431,7 +431,7 @@ pub fn verify(p: &Placement) -> Result<(), crate::check::Violation> {
     if ok {
         Ok(())
     } else {
-        crate::check::check_placement(p)
+        crate::board::check_placement(p)
     }
 }
 
@@ -541,7 +541,7 @@ mod tests {
 
     #[test]
     fn verify_agrees_with_check_placement() {
-        use crate::check::check_placement;
+        use crate::board::check_placement;
         // Every placement with columns in 0..=n (so some are off the board) for n <= 5.
         for n in 0..=5usize {
             let total = (n + 1).pow(n as u32);

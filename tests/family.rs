@@ -184,7 +184,7 @@ fn files_round_trip_and_regenerate_from_their_own_parameters() {
 fn board_fits(spec: &InstanceSpec, cols: &[usize]) -> Result<(), String> {
     let n = spec.n;
     let queens: Vec<(usize, usize)> = cols.iter().copied().enumerate().collect();
-    let toroidal = spec.geometry == queens_sat::check::Geometry::Toroidal;
+    let toroidal = spec.geometry == queens_sat::board::Geometry::Toroidal;
     if toroidal {
         for (i, &(r1, c1)) in queens.iter().enumerate() {
             for &(r2, c2) in &queens[i + 1..] {
@@ -624,7 +624,7 @@ impl queens_sat::instance::Formula for ForgetsBlockedCells {
     fn fixed(&self) -> (&[(usize, usize)], &[(usize, usize)]) {
         self.real.fixed()
     }
-    fn geometry(&self) -> queens_sat::check::Geometry {
+    fn geometry(&self) -> queens_sat::board::Geometry {
         self.real.geometry()
     }
 }

@@ -40,7 +40,7 @@ mod table;
 pub use corrupt::{corruptions, rule_check, rule_check_instance, CorruptBoard, Corruption};
 pub use table::{reference_fundamental, reference_total, REFERENCE_COUNTS};
 
-use crate::board::Placement;
+use crate::board::{Placement, Symmetry};
 use crate::cnf::{ClauseSink, Cnf, DimacsHeader, DimacsWriter};
 use crate::construct::{construct, Method};
 use crate::count::{self, Counts};
@@ -49,7 +49,7 @@ use crate::experiment::{run_with_timeout, SolverSpec};
 pub use crate::instance::Formula;
 use crate::instance::{check_board, to_labelled_cnf};
 use crate::solve::{clause_violation, describe_lit, describe_model, Enumeration, SolveError};
-use crate::symmetry::{Symmetry, SymmetryBreaking};
+use crate::symmetry::SymmetryBreaking;
 use serde::Serialize;
 use std::io;
 use std::path::Path;
@@ -252,7 +252,7 @@ impl Expectation {
     /// bitboard counter (n <= 64; `None` beyond). For the empty square board, the table only
     /// ([`Expectation::table_only`]; [`Expectation::for_n`] adds the counter).
     pub fn for_instance(f: &dyn Formula) -> Self {
-        if f.fixed() == (&[][..], &[][..]) && f.geometry() == crate::check::Geometry::Square {
+        if f.fixed() == (&[][..], &[][..]) && f.geometry() == crate::board::Geometry::Square {
             return Expectation::table_only(f.n());
         }
         Expectation {
@@ -517,7 +517,7 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
     }
     for (method, p) in &constructed {
         row.constructed += 1;
-        if let Err(v) = crate::check::check_placement(p) {
+        if let Err(v) = crate::board::check_placement(p) {
             row.fail(
                 Check::Construct,
                 format!(

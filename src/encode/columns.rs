@@ -79,8 +79,7 @@
 //!   IFIP World Computer Congress 1994, pp. 253-258: the log (binary) encoding.
 
 use super::{Amo, Size, VarAlloc};
-use crate::board::Placement;
-use crate::check::Geometry;
+use crate::board::{Geometry, Placement};
 use crate::cnf::{ClauseSink, GroupInfo, Lit, Var};
 use std::fmt;
 use std::io;
@@ -706,8 +705,8 @@ impl ColumnEncoder {
     /// Like [`ColumnEncoder::encode`], also announcing each group's [`super::Label`] (and for the
     /// direct domain's clauses, each row).
     pub fn encode_labelled<S: super::LabelSink + ?Sized>(&self, sink: &mut S) -> io::Result<()> {
-        use super::{Label, Line, Rule};
-        use crate::check::LineKind;
+        use super::{Label, Rule};
+        use crate::board::{Line, LineKind};
         let n = self.n;
         let mut alloc = VarAlloc::starting_at(self.primary as usize);
         let mut buf: Vec<Lit> = Vec::with_capacity(n + 1);
@@ -823,7 +822,7 @@ impl ColumnEncoder {
     /// Reads the placement from the domain variables of `assignment` (`assignment[i]` is the
     /// value of the 0-based variable `i`; missing entries are false). Only the domain is
     /// checked (one value per row); whether queens attack each other is left to
-    /// [`crate::check::check_placement`].
+    /// [`crate::board::check_placement`].
     pub fn decode(&self, assignment: &[bool]) -> Result<Placement, ColumnDecodeError> {
         let n = self.n;
         let val = |v: Var| assignment.get(v.index()).copied().unwrap_or(false);
@@ -1018,7 +1017,7 @@ impl ColumnEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{check_placement, is_solution};
+    use crate::board::{check_placement, is_solution};
     use crate::cnf::CountingSink;
     use std::collections::HashSet;
     use varisat::{ExtendFormula, Solver};
@@ -1316,7 +1315,7 @@ mod tests {
     /// satisfiable exactly when it is a toroidal solution.
     #[test]
     fn torus_every_placement_sat_iff_solution() {
-        use crate::check::check_placement_on;
+        use crate::board::check_placement_on;
         for o in combos() {
             for n in 1..=5usize {
                 let e = torus(n, o);
@@ -1432,7 +1431,7 @@ mod tests {
             for n in 1..=8 {
                 let e = enc(n, o);
                 let mut seen = 0;
-                for sol in crate::count::solutions(n) {
+                for sol in crate::board::solutions(n) {
                     let mut solver = solver_for(&e);
                     for r in 0..n {
                         for l in e.value_lits(r, sol.col(r)) {

@@ -5,7 +5,7 @@
 //! applies to each line. Sizes are known in closed form before the first clause is made
 //! ([`QueensEncoder::size`]), so a DIMACS header can be written up front.
 //!
-//! Both models also encode the toroidal board ([`crate::check::Geometry::Toroidal`], where
+//! Both models also encode the toroidal board ([`crate::board::Geometry::Toroidal`], where
 //! diagonals wrap around the edges): [`QueensEncoder::new_on`], [`ColumnEncoder::new_on`].
 //!
 //! Variable numbering (shared by every interface): the cell in 0-based row `r`, column `c` is
@@ -23,9 +23,10 @@ pub use columns::{
     ColumnDecodeError, ColumnEncoder, ColumnError, ColumnGroup, ColumnOptions, Constraints, Domain,
 };
 pub use queens::{
-    max_vars, AuxBlock, EncodeError, EncodeOptions, Group, Line, LineEncodings, QueensEncoder,
+    max_vars, AuxBlock, EncodeError, EncodeOptions, Group, LineEncodings, QueensEncoder,
 };
 
+use crate::board::Line;
 use crate::cnf::{Lit, Var};
 
 /// The DIMACS-numbered variable of cell (`r`, `c`), 0-based, on an `n` x `n` board.
@@ -113,9 +114,9 @@ impl VarAlloc {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
     /// Every line of this kind has at least one queen (rows; columns when redundant).
-    AtLeastOne(crate::check::LineKind),
+    AtLeastOne(crate::board::LineKind),
     /// Every line of this kind has at most one queen.
-    AtMostOne(crate::check::LineKind),
+    AtMostOne(crate::board::LineKind),
     /// The variables of a row stand for exactly one value (an integer domain's own clauses,
     /// such as the order encoding's ladder or the log encoding's excluded values).
     Domain,

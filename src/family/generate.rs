@@ -2,8 +2,7 @@
 
 use super::rng::SplitMix64;
 use super::{Diagonal, Family, InstanceSpec, GENERATOR_VERSION, MAX_LISTED_CELLS, MAX_N};
-use crate::check::Geometry;
-use crate::instance::Cell;
+use crate::board::{Cell, Geometry};
 
 /// Largest board [`Recipe::Completion`] with [`CompletionMode::FromSolution`] draws a solution
 /// for (the local search takes O(n^2) per restart).
@@ -472,8 +471,7 @@ pub fn random_solution(n: usize, rng: &mut SplitMix64) -> Option<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Placement;
-    use crate::check::check_placement;
+    use crate::board::{check_placement, Placement};
 
     #[test]
     fn random_solutions_are_solutions() {

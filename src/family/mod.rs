@@ -35,8 +35,7 @@ pub use generate::{
 };
 pub use parse::ParseError;
 
-use crate::check::Geometry;
-use crate::instance::Cell;
+use crate::board::{Cell, Geometry};
 use std::fmt::Write as _;
 
 /// The version of the instance file format this build reads and writes.

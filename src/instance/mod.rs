@@ -27,20 +27,16 @@
 //! assert_eq!(inst.size().clauses, 736 + 1);
 //! ```
 
-use crate::board::Placement;
-use crate::check::{Geometry, LineKind};
+use crate::board::{Cell, Geometry, LineKind, Placement, Symmetry};
 use crate::cnf::{ClauseSink, DimacsHeader, GroupInfo, Lit, Var};
 use crate::encode::{
     cell_lit, cell_of_var, ColumnDecodeError, ColumnEncoder, ColumnError, ColumnOptions,
     EncodeError, EncodeOptions, Label, LabelSink, LabelledCnf, QueensEncoder, Rule, Size,
     Unlabelled,
 };
-use crate::symmetry::{stabilizer, Symmetry, SymmetryBreaking, SymmetryClauses};
+use crate::symmetry::{stabilizer, SymmetryBreaking, SymmetryClauses};
 use std::io;
 use std::sync::Arc;
-
-/// A cell of the board: 0-based row and column.
-pub type Cell = (usize, usize);
 
 /// A model of the n-queens problem and its encodings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -308,13 +304,6 @@ pub fn blocking_clause(f: &dyn Formula, p: &Placement) -> Vec<Lit> {
         clause.extend(f.value_lits(r, c as usize).into_iter().map(|l| !l));
     }
     clause
-}
-
-/// The line two distinct cells share, if any.
-pub fn shared_line(a: Cell, b: Cell) -> Option<LineKind> {
-    // On the square board the line does not depend on n; any n past both cells will do.
-    let n = a.0.max(a.1).max(b.0).max(b.1) + 1;
-    crate::check::Geometry::Square.shared_line(n, a, b)
 }
 
 /// The encoder of a model.
@@ -661,7 +650,7 @@ pub fn check_board(f: &dyn Formula, p: &Placement) -> Result<(), BoardProblem> {
             found: p.n(),
         });
     }
-    crate::check::check_placement_on(p, f.geometry()).map_err(BoardProblem::Attack)?;
+    crate::board::check_placement_on(p, f.geometry()).map_err(BoardProblem::Attack)?;
     let (place, forbid) = f.fixed();
     if let Some(&cell) = place.iter().find(|&&(r, c)| p.col(r) != c) {
         return Err(BoardProblem::PlacedMissing(cell));
@@ -688,7 +677,7 @@ pub enum BoardProblem {
     Decode(#[from] DecodeError),
     /// Two queens attack each other (or a queen is off the board).
     #[error("{0}")]
-    Attack(crate::check::Violation),
+    Attack(crate::board::Violation),
     /// A pre-placed queen is not on the board.
     #[error("the pre-placed queen ({},{}) is missing", .0 .0 + 1, .0 .1 + 1)]
     PlacedMissing(Cell),
@@ -862,15 +851,6 @@ mod tests {
             inst().with_cells(&[(2, 3)], &[(2, 3)]),
             Err(InstanceError::PlacedAndForbidden((2, 3)))
         ));
-    }
-
-    #[test]
-    fn shared_lines() {
-        assert_eq!(shared_line((0, 0), (0, 5)), Some(LineKind::Row));
-        assert_eq!(shared_line((0, 3), (5, 3)), Some(LineKind::Column));
-        assert_eq!(shared_line((0, 3), (3, 0)), Some(LineKind::Diagonal));
-        assert_eq!(shared_line((1, 2), (3, 4)), Some(LineKind::AntiDiagonal));
-        assert_eq!(shared_line((0, 0), (1, 2)), None);
     }
 
     #[test]

@@ -428,7 +428,7 @@ mod tests {
     fn unsat_claims_are_refuted() {
         assert!(refute_unsat(&board(3)).unwrap().is_none());
         let p = refute_unsat(&board(1000)).unwrap().unwrap();
-        assert!(crate::check::is_solution(&p));
+        assert!(crate::board::is_solution(&p));
         let placed = board(8).with_cells(&[(0, 0)], &[]).unwrap();
         let p = refute_unsat(&placed).unwrap().unwrap();
         assert_eq!(p.col(0), 0);
