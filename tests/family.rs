@@ -524,7 +524,7 @@ fn the_counter_agrees_with_brute_force_on_every_family() {
                     continue;
                 };
                 let inst = spec.instance(Model::default()).unwrap();
-                let board = queens_sat::count::board_of(&inst).unwrap();
+                let board = queens_sat::instance::masked_board(&inst).unwrap();
                 let expected = brute_force_count(&spec);
                 assert_eq!(
                     queens_sat::count::count_masked(&board),
@@ -550,7 +550,8 @@ fn sat_counts_equal_the_counter_for_every_family_and_model() {
                     continue;
                 };
                 let board =
-                    queens_sat::count::board_of(&spec.instance(Model::default()).unwrap()).unwrap();
+                    queens_sat::instance::masked_board(&spec.instance(Model::default()).unwrap())
+                        .unwrap();
                 let expected = queens_sat::count::count_masked(&board);
                 for &model in &models {
                     let inst = spec.instance(model).unwrap();

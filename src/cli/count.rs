@@ -379,7 +379,7 @@ fn count_instance(args: &CountArgs, path: &std::path::Path) -> Result<ExitCode> 
     let inst = spec
         .instance(Default::default())
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let board = count::board_of(&inst)?;
+    let board = queens_sat::instance::masked_board(&inst)?;
     if args.list && args.format == Format::Svg {
         let title = format!("{}: every solution", spec.describe());
         return write_grid(args, spec.n, &title, board_solutions(&board));

@@ -26,7 +26,7 @@
 //! assert_eq!(count_masked(&b), 4);
 //! ```
 
-use crate::board::{Geometry, Placement, Symmetry};
+use crate::board::{Cell, Geometry, Placement, Symmetry};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 
@@ -76,6 +76,28 @@ impl MaskedBoard {
             geometry,
             allowed: vec![full_mask(n); n],
         })
+    }
+
+    /// An n x n board of the given geometry with the queens of `placed` pre-placed and the
+    /// cells of `forbidden` blocked ([`MaskedBoard::place`], [`MaskedBoard::block`]): the board
+    /// of an instance with these fixed cells; `n` must be in `1 ..= 64`.
+    ///
+    /// # Panics
+    /// If a cell is outside the board.
+    pub fn with_cells(
+        n: usize,
+        geometry: Geometry,
+        placed: &[Cell],
+        forbidden: &[Cell],
+    ) -> Result<Self, MaskedError> {
+        let mut b = MaskedBoard::new(n, geometry)?;
+        for &(r, c) in forbidden {
+            b.block(r, c);
+        }
+        for &(r, c) in placed {
+            b.place(r, c);
+        }
+        Ok(b)
     }
 
     fn check_cell(&self, r: usize, c: usize) {
@@ -718,20 +740,6 @@ pub fn for_each_solution_masked(
         Geometry::Toroidal => go::<true>(&b.allowed, State::EMPTY, full, &mut cols, &mut f),
     };
     flow.is_continue()
-}
-
-/// The counter's board of an instance: its size, geometry, pre-placed queens and forbidden
-/// cells.
-pub fn board_of(f: &dyn crate::instance::Formula) -> Result<MaskedBoard, MaskedError> {
-    let mut b = MaskedBoard::new(f.n(), f.geometry())?;
-    let (placed, forbidden) = f.fixed();
-    for &(r, c) in forbidden {
-        b.block(r, c);
-    }
-    for &(r, c) in placed {
-        b.place(r, c);
-    }
-    Ok(b)
 }
 
 #[cfg(test)]

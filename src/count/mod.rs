@@ -29,7 +29,7 @@ pub mod shard;
 pub mod split;
 
 pub use masked::{
-    board_of, cell_counts, count_masked, for_each_solution_masked, solutions_masked, MaskedBoard,
+    cell_counts, count_masked, for_each_solution_masked, solutions_masked, MaskedBoard,
     MaskedError, MASKED_MAX_N,
 };
 pub use shard::{merge, MergeError, Merged, Shard};

@@ -47,7 +47,7 @@ use crate::count::{self, Counts};
 use crate::encode::LabelledCnf;
 use crate::experiment::{run_with_timeout, SolverSpec};
 pub use crate::instance::Formula;
-use crate::instance::{check_board, to_labelled_cnf};
+use crate::instance::{check_board, masked_board, to_labelled_cnf};
 use crate::solve::{clause_violation, describe_lit, describe_model, Enumeration, SolveError};
 use crate::symmetry::SymmetryBreaking;
 use serde::Serialize;
@@ -260,7 +260,7 @@ impl Expectation {
             counter: None,
             reference: None,
             reference_fundamental: None,
-            instance_total: count::board_of(f).ok().map(|b| count::count_masked(&b)),
+            instance_total: masked_board(f).ok().map(|b| count::count_masked(&b)),
             instance: true,
         }
     }
@@ -610,7 +610,7 @@ pub fn classes_of_instance(f: &dyn Formula, group: &[Symmetry]) -> Option<u64> {
     let (placed, forbidden) = f.fixed();
     let n = f.n();
     let stab = crate::symmetry::stabilizer(n, group, placed, forbidden);
-    let board = count::board_of(f).ok()?;
+    let board = masked_board(f).ok()?;
     let mut classes = std::collections::HashSet::new();
     count::for_each_solution_masked(&board, |p| {
         let smallest = stab

@@ -29,6 +29,7 @@
 
 use crate::board::{Cell, Geometry, LineKind, Placement, Symmetry};
 use crate::cnf::{ClauseSink, DimacsHeader, GroupInfo, Lit, Var};
+use crate::count::{MaskedBoard, MaskedError};
 use crate::encode::{
     cell_lit, cell_of_var, ColumnDecodeError, ColumnEncoder, ColumnError, ColumnOptions,
     EncodeError, EncodeOptions, Label, LabelSink, LabelledCnf, QueensEncoder, Rule, Size,
@@ -304,6 +305,13 @@ pub fn blocking_clause(f: &dyn Formula, p: &Placement) -> Vec<Lit> {
         clause.extend(f.value_lits(r, c as usize).into_iter().map(|l| !l));
     }
     clause
+}
+
+/// The counter's board of an instance ([`crate::count::masked`]): its size, geometry,
+/// pre-placed queens and forbidden cells.
+pub fn masked_board(f: &dyn Formula) -> Result<MaskedBoard, MaskedError> {
+    let (placed, forbidden) = f.fixed();
+    MaskedBoard::with_cells(f.n(), f.geometry(), placed, forbidden)
 }
 
 /// The encoder of a model.
