@@ -22,6 +22,7 @@
 
 mod checkpoint;
 pub mod constellation;
+mod interior;
 mod kernel;
 pub mod masked;
 mod search;
