@@ -33,7 +33,7 @@
 //!
 //! let p = construct(8, Method::Hlm).unwrap().expect("n = 8 has solutions");
 //! assert_eq!(p.to_one_line(), "4 6 8 2 7 1 3 5");
-//! assert!(queens_sat::check::is_solution(&p));
+//! assert!(queens_sat::board::is_solution(&p));
 //!
 //! let c = Construction::new(9, Method::Staircase).unwrap().unwrap();
 //! assert_eq!(c.case(), Case::StaircaseMod3);
@@ -46,7 +46,7 @@
 //! * The staircase formula: the encyclopedia article on the eight queens puzzle (its
 //!   "explicit solutions" section), after Bernhardsson (1991) and Hoffman et al.
 
-use crate::board::Placement;
+use crate::board::{Geometry, Placement};
 use std::io::{self, Write};
 
 /// The largest board size the constructor accepts: columns are stored as `u32`.
@@ -406,6 +406,7 @@ pub fn verify(p: &Placement) -> Result<(), crate::board::Violation> {
     let mut cols = words(n);
     let mut slash = words(2 * n - 1);
     let mut backslash = words(2 * n - 1);
+    let g = Geometry::Square;
     let mut ok = true;
     for (r, &c) in p.cols().iter().enumerate() {
         let c = c as usize;
@@ -416,8 +417,8 @@ pub fn verify(p: &Placement) -> Result<(), crate::board::Violation> {
         let mut seen = 0u64;
         for (set, i) in [
             (&mut cols, c),
-            (&mut slash, r + c),
-            (&mut backslash, r + n - 1 - c),
+            (&mut slash, g.diagonal(n, r, c)),
+            (&mut backslash, g.anti_diagonal(n, r, c)),
         ] {
             let (w, b) = (i / 64, 1u64 << (i % 64));
             seen |= set[w] & b;
