@@ -7,7 +7,7 @@
 //! the ns per queen directly.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use queens_sat::check::check_placement;
+use queens_sat::board::check_placement;
 use queens_sat::construct::{verify, write_one_line, Construction, Method};
 use std::hint::black_box;
 use std::time::Duration;

@@ -7,7 +7,7 @@
 //! Each model found is blocked (on its queens) and the solver asked again, until no model is
 //! left. The count must be 92, the number in every table of the problem (OEIS A000170).
 
-use queens_sat::check::is_solution;
+use queens_sat::board::is_solution;
 use queens_sat::instance::{Instance, Model};
 use queens_sat::solve::solutions;
 use std::collections::HashSet;

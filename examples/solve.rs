@@ -4,7 +4,7 @@
 //! cargo run --example solve -- 8
 //! ```
 
-use queens_sat::check::is_solution;
+use queens_sat::board::is_solution;
 use queens_sat::instance::{Instance, Model};
 use queens_sat::solve::solve;
 

@@ -33,7 +33,7 @@
 //!
 //! let p = construct(8, Method::Hlm).unwrap().expect("n = 8 has solutions");
 //! assert_eq!(p.to_one_line(), "4 6 8 2 7 1 3 5");
-//! assert!(queens_sat::check::is_solution(&p));
+//! assert!(queens_sat::board::is_solution(&p));
 //!
 //! let c = Construction::new(9, Method::Staircase).unwrap().unwrap();
 //! assert_eq!(c.case(), Case::StaircaseMod3);
@@ -46,7 +46,7 @@
 //! * The staircase formula: the encyclopedia article on the eight queens puzzle (its
 //!   "explicit solutions" section), after Bernhardsson (1991) and Hoffman et al.
 
-use crate::board::Placement;
+use crate::board::{Geometry, Placement};
 use std::io::{self, Write};
 
 /// The largest board size the constructor accepts: columns are stored as `u32`.
@@ -396,8 +396,8 @@ pub fn construct(n: usize, method: Method) -> Result<Option<Placement>, Construc
 /// both diagonal directions) instead of the `5n` words of [`check_placement`], which it calls
 /// only when something is wrong, to name the attacking pair.
 ///
-/// [`check_placement`]: crate::check::check_placement
-pub fn verify(p: &Placement) -> Result<(), crate::check::Violation> {
+/// [`check_placement`]: crate::board::check_placement
+pub fn verify(p: &Placement) -> Result<(), crate::board::Violation> {
     let n = p.n();
     if n == 0 {
         return Ok(());
@@ -406,6 +406,7 @@ pub fn verify(p: &Placement) -> Result<(), crate::check::Violation> {
     let mut cols = words(n);
     let mut slash = words(2 * n - 1);
     let mut backslash = words(2 * n - 1);
+    let g = Geometry::Square;
     let mut ok = true;
     for (r, &c) in p.cols().iter().enumerate() {
         let c = c as usize;
@@ -416,8 +417,8 @@ pub fn verify(p: &Placement) -> Result<(), crate::check::Violation> {
         let mut seen = 0u64;
         for (set, i) in [
             (&mut cols, c),
-            (&mut slash, r + c),
-            (&mut backslash, r + n - 1 - c),
+            (&mut slash, g.diagonal(n, r, c)),
+            (&mut backslash, g.anti_diagonal(n, r, c)),
         ] {
             let (w, b) = (i / 64, 1u64 << (i % 64));
             seen |= set[w] & b;
@@ -431,7 +432,7 @@ pub fn verify(p: &Placement) -> Result<(), crate::check::Violation> {
     if ok {
         Ok(())
     } else {
-        crate::check::check_placement(p)
+        crate::board::check_placement(p)
     }
 }
 
@@ -541,7 +542,7 @@ mod tests {
 
     #[test]
     fn verify_agrees_with_check_placement() {
-        use crate::check::check_placement;
+        use crate::board::check_placement;
         // Every placement with columns in 0..=n (so some are off the board) for n <= 5.
         for n in 0..=5usize {
             let total = (n + 1).pow(n as u32);

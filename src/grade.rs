@@ -10,7 +10,7 @@
 //!   never make a board count twice, and a board with extra queens is not blocked by a board
 //!   it contains); the first one that is not a solution is kept with the rule it breaks
 //!   ([`Counterexample`]).
-//! * **complete**: every solution (listed by [`crate::count::solutions`]) extends to a model:
+//! * **complete**: every solution (listed by [`crate::board::solutions`]) extends to a model:
 //!   the file is solved under assumptions fixing all `n * n` cell values. The first solution
 //!   without a model is kept.
 //! * the **projected count** (distinct projections of models) against the counter's count.
@@ -30,10 +30,8 @@
 //! assert_eq!((g.projected, g.expected), (10, 10));
 //! ```
 
-use crate::board::{render_cells, Placement};
-use crate::check::{check_placement, LineKind, Violation};
+use crate::board::{check_placement, render_cells, Cell, LineKind, Placement, Violation};
 use crate::cnf::{shorten, Lit, Var};
-use crate::instance::Cell;
 use crate::solve::{Backend, ClauseSolver, SolveError};
 use std::io::BufRead;
 
@@ -430,7 +428,7 @@ pub fn grade(n: usize, cnf: &Dimacs, map: &CellMap) -> Result<Grade, GradeError>
     let mut expected = 0;
     let mut missing = None;
     let mut missing_count = 0;
-    for p in crate::count::solutions(n) {
+    for p in crate::board::solutions(n) {
         expected += 1;
         let a = p.to_assignment();
         let assumptions: Vec<Lit> = map.vars().iter().zip(&a).map(|(v, &b)| v.lit(b)).collect();

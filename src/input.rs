@@ -2,7 +2,6 @@
 //! of sizes, cells, time limits and shards. In the library so that they are tested and fuzzed
 //! like every other parser of user input; the command line uses them as its value parsers.
 
-use crate::count::shard::{Shard, MAX_SHARDS};
 use std::time::Duration;
 
 /// A board size: a positive integer. Errors say what was wrong (`n must be at least 1`,
@@ -146,31 +145,6 @@ pub fn parse_timeout(s: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(v).map_err(|e| format!("'{s}': {e}"))
 }
 
-/// A shard `I/K` (the I-th of K parts of a sharded run), 1 <= I <= K <= [`MAX_SHARDS`].
-pub fn parse_shard(s: &str) -> Result<Shard, String> {
-    let t = s.trim();
-    let (i, k) = t
-        .split_once('/')
-        .ok_or_else(|| format!("'{s}' is not a shard I/K (for example 3/8)"))?;
-    let num = |x: &str, what: &str| {
-        x.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("'{s}': {what} '{x}' is not a whole number"))
-    };
-    let (index, of) = (num(i, "the shard")?, num(k, "the number of shards")?);
-    if of == 0 || of > MAX_SHARDS {
-        return Err(format!(
-            "'{s}': the number of shards must be 1 to {MAX_SHARDS}"
-        ));
-    }
-    if index == 0 || index > of {
-        return Err(format!(
-            "'{s}': the shard must be 1 to {of} (shards count from 1)"
-        ));
-    }
-    Ok(Shard { index, of })
-}
-
 /// At most 40 characters of user text, with control characters escaped, for messages.
 pub(crate) fn shorten(s: &str) -> String {
     let mut out: String = s.chars().take(40).flat_map(char::escape_default).collect();
@@ -227,12 +201,6 @@ mod tests {
         assert!(parse_timeout("604801")
             .unwrap_err()
             .contains("at most a week"));
-        assert_eq!(parse_shard(" 3/8 "), Ok(Shard { index: 3, of: 8 }));
-        assert!(parse_shard("3").unwrap_err().contains("is not a shard I/K"));
-        assert!(parse_shard("0/8").unwrap_err().contains("count from 1"));
-        assert!(parse_shard("9/8").unwrap_err().contains("1 to 8"));
-        assert!(parse_shard("1/0").unwrap_err().contains("number of shards"));
-        assert!(parse_shard("a/8").unwrap_err().contains("whole number"));
     }
 
     #[test]

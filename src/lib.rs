@@ -4,6 +4,12 @@
 //!
 //! The crate is built from parts that check one another:
 //!
+//! * [`board`] is the ground layer and knows nothing of SAT: a [`board::Placement`] (one
+//!   column per row) and its one-line form, the board's geometry (cells, lines, square or
+//!   toroidal), the 8 symmetries of the square ([`board::Symmetry`]), the check that tells
+//!   whether a placement is a solution and names the attacking pair if not
+//!   ([`board::check_placement`]), the plain enumeration of all solutions, and
+//!   [`board::picture`], which draws boards, grids of solutions and per-cell heatmaps as SVG.
 //! * [`instance`] is the core every command uses: an [`instance::Instance`] (board size,
 //!   model, pre-placed and forbidden cells) knows its size, emits its clauses, names its
 //!   variables, decodes models into boards and declares its projection.
@@ -20,9 +26,6 @@
 //!   each symmetry class remains ([`instance::Instance::with_symmetry_breaking`]).
 //! * [`trace`] runs a small DPLL or CDCL search on an instance and records every decision,
 //!   propagation, conflict and learned clause in words, for teaching (text, JSON, HTML).
-//! * [`board`] holds a [`board::Placement`] (one column per row) and renders it;
-//!   [`check`] tells whether a placement is a solution and names the attacking pair if not.
-//!   [`picture`] draws boards, grids of solutions and per-cell heatmaps as SVG.
 //! * [`grade`] checks any DIMACS file meant to encode n-queens: sound, complete, and its
 //!   projected count against the counter's.
 //!
@@ -50,7 +53,6 @@
 #![warn(missing_docs)]
 
 pub mod board;
-pub mod check;
 pub mod cnf;
 pub mod construct;
 pub mod count;
@@ -63,7 +65,6 @@ pub mod family;
 pub mod grade;
 pub mod input;
 pub mod instance;
-pub mod picture;
 pub mod solve;
 pub mod symmetry;
 pub mod trace;

@@ -34,8 +34,8 @@
 //! and log domains a cell is a conjunction of literals; each such cell gets one auxiliary
 //! `cell(r,c)` defined as that conjunction.
 
+use crate::board::Symmetry;
 use crate::cnf::{CountingSink, GroupInfo, Lit, Var};
-pub use crate::count::masked::Symmetry;
 use crate::encode::{Label, LabelSink, Rule, Size};
 use std::collections::HashSet;
 use std::fmt;

@@ -51,7 +51,7 @@ fn the_default_backend_is_cadical_when_built_in() {
     let forbid = empty.clone().with_cells(&[], &[(0, 0)]).unwrap();
     assert_eq!(Backend::for_formula(&forbid), expected);
     let torus =
-        Instance::new_on(7, Model::default(), queens_sat::check::Geometry::Toroidal).unwrap();
+        Instance::new_on(7, Model::default(), queens_sat::board::Geometry::Toroidal).unwrap();
     assert_eq!(Backend::for_formula(&torus), expected);
 }
 

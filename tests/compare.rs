@@ -1178,7 +1178,8 @@ fn instance_files_are_compared_and_resumed() {
         let text = std::fs::read_to_string(data.join(&r["value"])).unwrap();
         let spec = queens_sat::family::InstanceSpec::parse(&text).unwrap();
         let inst = spec.instance(Default::default()).unwrap();
-        let count = queens_sat::count::count_masked(&queens_sat::count::board_of(&inst).unwrap());
+        let count =
+            queens_sat::count::count_masked(&queens_sat::instance::masked_board(&inst).unwrap());
         let want = if count > 0 { "SAT" } else { "UNSAT" };
         assert_eq!(r["status"], want, "{r:?}");
         assert_eq!(r["n"], spec.n.to_string());

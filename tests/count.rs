@@ -4,7 +4,7 @@
 mod common;
 
 use common::REFERENCE;
-use queens_sat::check::is_solution;
+use queens_sat::board::is_solution;
 use queens_sat::count::{self, Counter, Outcome};
 use queens_sat::Placement;
 use std::collections::BTreeSet;
@@ -48,7 +48,7 @@ fn counts_match_reference_table_16_17() {
 #[test]
 fn listed_solutions_are_valid_distinct_and_closed() {
     for &(n, u, d) in REFERENCE.iter().filter(|t| t.0 <= 10) {
-        let all: Vec<Placement> = count::solutions(n).collect();
+        let all: Vec<Placement> = queens_sat::board::solutions(n).collect();
         assert_eq!(all.len() as u64, d, "n = {n}");
         let set: BTreeSet<Placement> = all.iter().cloned().collect();
         assert_eq!(set.len(), all.len(), "duplicates for n = {n}");
@@ -58,7 +58,7 @@ fn listed_solutions_are_valid_distinct_and_closed() {
                 assert!(set.contains(&img), "image {img} of {s} missing, n = {n}");
             }
         }
-        let reps: Vec<Placement> = count::fundamental_solutions(n).collect();
+        let reps: Vec<Placement> = queens_sat::board::fundamental_solutions(n).collect();
         assert_eq!(reps.len() as u64, u, "n = {n}");
         let canon: BTreeSet<Placement> = reps.iter().map(|r| r.canonical().unwrap()).collect();
         assert_eq!(
@@ -88,7 +88,7 @@ fn listed_solutions_are_valid_distinct_and_closed() {
 fn class_split_matches_enumeration_for_11_and_12() {
     for n in [11, 12] {
         let mut by_size = [0u64; 9];
-        for r in count::fundamental_solutions(n) {
+        for r in queens_sat::board::fundamental_solutions(n) {
             by_size[r.class_size().unwrap()] += 1;
         }
         let c = count::count(n).unwrap().classes;

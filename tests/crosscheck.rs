@@ -7,13 +7,11 @@
 mod common;
 
 use common::{published_total, run, solver_available, REFERENCE};
-use queens_sat::check::LineKind;
+use queens_sat::board::{Line, LineKind};
 use queens_sat::cnf::{ClauseSink, GroupInfo, Lit, Var};
 use queens_sat::construct::{construct, Method};
 use queens_sat::crosscheck::{check_formula, Check, CheckConfig, Expectation, Formula, RowReport};
-use queens_sat::encode::{
-    cell_lit, Amo, EncodeOptions, Label, LabelSink, Line, LineEncodings, Rule,
-};
+use queens_sat::encode::{cell_lit, Amo, EncodeOptions, Label, LabelSink, LineEncodings, Rule};
 use queens_sat::instance::{DecodeError, Instance, Model};
 use queens_sat::Placement;
 use std::io;

@@ -2,16 +2,16 @@
 //! for every encoding (and parameter variants) by the `per_encoding!` macro.
 //!
 //! Oracles: the definition of at-most-one (counting true literals), the table of solution
-//! counts in the reference document, the placement checker ([`queens_sat::check`]), and
+//! counts in the reference document, the placement checker ([`queens_sat::board::check_placement`]), and
 //! varisat's DIMACS parser, which checks the header counts.
 
 mod common;
 
 use common::*;
 
-use queens_sat::check::{is_solution, LineKind};
+use queens_sat::board::{is_solution, Line, LineKind};
 use queens_sat::cnf::{Cnf, CountingSink, Lit, Var};
-use queens_sat::encode::{Amo, EncodeOptions, Line, LineEncodings, QueensEncoder, VarAlloc};
+use queens_sat::encode::{Amo, EncodeOptions, LineEncodings, QueensEncoder, VarAlloc};
 use queens_sat::Placement;
 use std::process::Command;
 use varisat::{ExtendFormula, Solver};

@@ -184,7 +184,7 @@ fn files_round_trip_and_regenerate_from_their_own_parameters() {
 fn board_fits(spec: &InstanceSpec, cols: &[usize]) -> Result<(), String> {
     let n = spec.n;
     let queens: Vec<(usize, usize)> = cols.iter().copied().enumerate().collect();
-    let toroidal = spec.geometry == queens_sat::check::Geometry::Toroidal;
+    let toroidal = spec.geometry == queens_sat::board::Geometry::Toroidal;
     if toroidal {
         for (i, &(r1, c1)) in queens.iter().enumerate() {
             for &(r2, c2) in &queens[i + 1..] {
@@ -524,7 +524,7 @@ fn the_counter_agrees_with_brute_force_on_every_family() {
                     continue;
                 };
                 let inst = spec.instance(Model::default()).unwrap();
-                let board = queens_sat::count::board_of(&inst).unwrap();
+                let board = queens_sat::instance::masked_board(&inst).unwrap();
                 let expected = brute_force_count(&spec);
                 assert_eq!(
                     queens_sat::count::count_masked(&board),
@@ -550,7 +550,8 @@ fn sat_counts_equal_the_counter_for_every_family_and_model() {
                     continue;
                 };
                 let board =
-                    queens_sat::count::board_of(&spec.instance(Model::default()).unwrap()).unwrap();
+                    queens_sat::instance::masked_board(&spec.instance(Model::default()).unwrap())
+                        .unwrap();
                 let expected = queens_sat::count::count_masked(&board);
                 for &model in &models {
                     let inst = spec.instance(model).unwrap();
@@ -624,7 +625,7 @@ impl queens_sat::instance::Formula for ForgetsBlockedCells {
     fn fixed(&self) -> (&[(usize, usize)], &[(usize, usize)]) {
         self.real.fixed()
     }
-    fn geometry(&self) -> queens_sat::check::Geometry {
+    fn geometry(&self) -> queens_sat::board::Geometry {
         self.real.geometry()
     }
 }

@@ -1,7 +1,7 @@
 //! The instance counter ([`queens_sat::count::count_masked`]) on empty boards against the
 //! published tables, and its refusal of sizes it cannot hold.
 
-use queens_sat::check::Geometry;
+use queens_sat::board::Geometry;
 use queens_sat::count::{self, count_masked, solutions_masked, MaskedBoard, MaskedError};
 use std::time::Instant;
 

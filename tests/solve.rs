@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 
-use queens_sat::check::{check_placement, is_solution};
+use queens_sat::board::{check_placement, is_solution};
 use queens_sat::encode::{Amo, EncodeOptions, LineEncodings};
 use queens_sat::instance::{Instance, InstanceError, Model};
 use queens_sat::solve::{

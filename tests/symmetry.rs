@@ -419,7 +419,7 @@ fn check_instance_compares_with_the_classes_of_its_solutions() {
     let torus = Instance::new_on(
         7,
         cells(Amo::PAIRWISE),
-        queens_sat::check::Geometry::Toroidal,
+        queens_sat::board::Geometry::Toroidal,
     )
     .unwrap();
     let all = all_solutions(&torus);

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{run, stderr, stdout};
-use queens_sat::check::Geometry;
+use queens_sat::board::Geometry;
 use queens_sat::count::{count_masked, MaskedBoard};
 use queens_sat::instance::{Instance, Model};
 use queens_sat::Placement;

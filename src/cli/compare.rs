@@ -129,7 +129,7 @@ pub struct CompareArgs {
     /// combination, into the CSV file of --csv (rows carry the shard); `--merge` joins the K
     /// files (docs/cluster.md). Every combination of the share runs (no skipping after a
     /// timeout at a smaller n).
-    #[arg(long, value_name = "I/K", value_parser = queens_sat::input::parse_shard, requires = "csv")]
+    #[arg(long, value_name = "I/K", value_parser = queens_sat::count::parse_shard, requires = "csv")]
     shard: Option<queens_sat::count::Shard>,
     /// Merge the CSV files of a sharded sweep (every shard once, the same settings, no run
     /// twice) and report them as the whole sweep: the table, and --csv, --json, --plot.

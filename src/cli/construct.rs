@@ -93,11 +93,11 @@ pub fn run(args: ConstructArgs) -> Result<ExitCode> {
             2 * n - 1
         );
     }
-    if args.format == Format::Svg && n > queens_sat::picture::MAX_DOT_PLOT_N {
+    if args.format == Format::Svg && n > queens_sat::board::picture::MAX_DOT_PLOT_N {
         bail!(
             "--format svg draws boards up to n = {} (n = {n} would make a picture of {n} dots); \
              use the one-line form (--format line)",
-            queens_sat::picture::MAX_DOT_PLOT_N
+            queens_sat::board::picture::MAX_DOT_PLOT_N
         );
     }
     let started = Instant::now();
@@ -176,7 +176,7 @@ fn write_placement(
                 construction.case()
             );
             write_output(args.output.as_deref(), |w| {
-                queens_sat::picture::write_board(w, &placement, &title)
+                queens_sat::board::picture::write_board(w, &placement, &title)
             })
         }
     }

@@ -5,7 +5,7 @@ use super::output::write_output;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use queens_sat::check::Geometry;
+use queens_sat::board::Geometry;
 use queens_sat::count::{self, Counter, MaskedBoard, Outcome, Progress};
 use std::io::IsTerminal;
 use std::io::Write;
@@ -63,7 +63,7 @@ pub struct CountArgs {
     /// Count only shard I of K (1-based) of the sub-problems, dealt by estimated cost so that
     /// shards take similar time, into the shard file given with -o; `--merge` joins the K
     /// files (docs/cluster.md).
-    #[arg(long, value_name = "I/K", value_parser = queens_sat::input::parse_shard, requires = "output", conflicts_with_all = ["list", "checkpoint", "instance", "merge"])]
+    #[arg(long, value_name = "I/K", value_parser = queens_sat::count::parse_shard, requires = "output", conflicts_with_all = ["list", "checkpoint", "instance", "merge"])]
     shard: Option<count::Shard>,
     /// Merge the shard files of a sharded count (every shard once, all of the same n, split
     /// and version, each complete and intact) and print the counts of the whole board.
@@ -175,17 +175,17 @@ const HEATMAP_MAX_N: usize = 14;
 /// Writes the heatmap of `board`'s per-cell counts to `path`.
 fn write_heatmap(path: &std::path::Path, board: &MaskedBoard, what: &str) -> Result<()> {
     let n = board.n();
-    if n > queens_sat::picture::MAX_HEATMAP_N {
+    if n > queens_sat::board::picture::MAX_HEATMAP_N {
         bail!(
             "--heatmap draws boards up to n = {}",
-            queens_sat::picture::MAX_HEATMAP_N
+            queens_sat::board::picture::MAX_HEATMAP_N
         );
     }
     let counts = count::cell_counts(board);
     let total: u64 = counts[..n].iter().sum();
     let title = format!("{what}: solutions with a queen on each cell ({total} solutions)");
     write_output(Some(path), |w| {
-        queens_sat::picture::write_heatmap(w, n, &counts, &title)
+        queens_sat::board::picture::write_heatmap(w, n, &counts, &title)
     })
 }
 
@@ -229,7 +229,7 @@ fn list(args: &CountArgs) -> Result<ExitCode> {
         );
         let each: Box<dyn FnOnce(Visit<'_>)> = if fundamental {
             Box::new(move |f: Visit<'_>| {
-                for s in count::fundamental_solutions(n) {
+                for s in queens_sat::board::fundamental_solutions(n) {
                     if f(&s).is_break() {
                         break;
                     }
@@ -246,7 +246,7 @@ fn list(args: &CountArgs) -> Result<ExitCode> {
     if fundamental {
         write_output(args.output.as_deref(), |w| {
             write_list(w, args.format, n, true, |f| {
-                for s in count::fundamental_solutions(n) {
+                for s in queens_sat::board::fundamental_solutions(n) {
                     if f(&s).is_break() {
                         break;
                     }
@@ -264,14 +264,14 @@ fn list(args: &CountArgs) -> Result<ExitCode> {
 }
 
 /// `count --list --format svg`: the solutions that `each` lists drawn as a grid of boards,
-/// refused (exit 2) past [`queens_sat::picture::MAX_GRID_BOARDS`] solutions.
+/// refused (exit 2) past [`queens_sat::board::picture::MAX_GRID_BOARDS`] solutions.
 fn write_grid(
     args: &CountArgs,
     n: usize,
     title: &str,
     each: impl FnOnce(Visit<'_>),
 ) -> Result<ExitCode> {
-    use queens_sat::picture::{MAX_GRID_BOARDS, MAX_GRID_N};
+    use queens_sat::board::picture::{MAX_GRID_BOARDS, MAX_GRID_N};
     if n > MAX_GRID_N {
         bail!("--format svg draws boards up to n = {MAX_GRID_N}");
     }
@@ -291,7 +291,7 @@ fn write_grid(
         );
     }
     write_output(args.output.as_deref(), |w| {
-        queens_sat::picture::write_solutions(w, n, &sols, title)
+        queens_sat::board::picture::write_solutions(w, n, &sols, title)
     })?;
     Ok(ExitCode::SUCCESS)
 }
@@ -374,7 +374,7 @@ fn count_instance(args: &CountArgs, path: &std::path::Path) -> Result<ExitCode> 
     let inst = spec
         .instance(Default::default())
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let board = count::board_of(&inst)?;
+    let board = queens_sat::instance::masked_board(&inst)?;
     if args.list && args.format == Format::Svg {
         let title = format!("{}: every solution", spec.describe());
         return write_grid(args, spec.n, &title, board_solutions(&board));

@@ -215,11 +215,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         }
         if args
             .n
-            .is_some_and(|n| n > queens_sat::picture::MAX_DOT_PLOT_N)
+            .is_some_and(|n| n > queens_sat::board::picture::MAX_DOT_PLOT_N)
         {
             bail!(
                 "--format svg draws boards up to n = {}",
-                queens_sat::picture::MAX_DOT_PLOT_N
+                queens_sat::board::picture::MAX_DOT_PLOT_N
             );
         }
     } else if args.output.is_some() {
@@ -393,7 +393,7 @@ fn print_one(
                 queens_sat::instance::Formula::name(inst)
             );
             super::output::write_output(args.output.as_deref(), |w| {
-                queens_sat::picture::write_board(w, p, &title)
+                queens_sat::board::picture::write_board(w, p, &title)
             })?;
         }
         Format::Json => {
@@ -747,7 +747,7 @@ fn run_enumeration(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
             writeln!(out, "{count}")?;
             if mode.is_on() {
                 // On stderr, so that stdout stays the bare number.
-                if inst.is_empty_board() && inst.geometry() == queens_sat::check::Geometry::Square {
+                if inst.is_empty_board() && inst.geometry() == queens_sat::board::Geometry::Square {
                     eprintln!("({count} {})", mode.count_meaning());
                 } else {
                     let broken: Vec<_> =

@@ -14,13 +14,10 @@
 //! (variable shifts and lowest-bit operations in one instruction each), chosen at run time when
 //! the processor has them. Both give the same counts; only the speed differs.
 
-use super::constellation::Interior;
+use super::interior::Interior;
 
-/// The number of last levels searched with the complete check (at most [`TAIL_MAX`]).
+/// The number of last levels searched with the complete check (at most [`TAIL_MAX`](super::interior::TAIL_MAX)).
 pub(super) const TAIL: usize = 6;
-
-/// The size of the per-level tables of the last levels.
-pub(super) const TAIL_MAX: usize = 8;
 
 /// Removes the lowest set bit of `f` and returns it.
 #[inline(always)]
@@ -46,7 +43,7 @@ fn free(mask: u32, dist: u32, l: u32, d: u32, r: u32) -> u32 {
 /// Generates the kernel functions, with the given attributes on each.
 macro_rules! kernel {
     ($(#[$attr:meta])*) => {
-        use super::super::constellation::Interior;
+        use super::super::interior::Interior;
         use super::super::kernel::{child, free, pop, TAIL};
 
         /// The number of completions of the interior.

@@ -18,7 +18,7 @@
 //! none ends the branch. The tree is expanded breadth first into sub-problems for all cores.
 //!
 //! ```
-//! use queens_sat::check::Geometry;
+//! use queens_sat::board::Geometry;
 //! use queens_sat::count::{count_masked, MaskedBoard};
 //! let mut b = MaskedBoard::new(8, Geometry::Square).unwrap();
 //! assert_eq!(count_masked(&b), 92);
@@ -26,8 +26,7 @@
 //! assert_eq!(count_masked(&b), 4);
 //! ```
 
-use crate::board::Placement;
-use crate::check::Geometry;
+use crate::board::{Cell, Geometry, Placement, Symmetry};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 
@@ -42,83 +41,6 @@ pub enum MaskedError {
         "n = {0} is outside 1..=64: an instance board keeps one bit per column in a 64-bit word"
     )]
     Size(usize),
-}
-
-/// One of the 8 symmetries of the square (the dihedral group D4), acting on cells `(r, c)` of
-/// an n x n board (0-based). Every one of them maps the lines of both geometries onto lines of
-/// the same geometry, so it maps the solutions of an instance onto the solutions of the image
-/// instance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Symmetry {
-    /// `(r, c) -> (r, c)`.
-    Identity,
-    /// A quarter turn clockwise: `(r, c) -> (c, n-1-r)`.
-    Rotate90,
-    /// A half turn: `(r, c) -> (n-1-r, n-1-c)`.
-    Rotate180,
-    /// A quarter turn counter-clockwise: `(r, c) -> (n-1-c, r)`.
-    Rotate270,
-    /// Left and right swapped: `(r, c) -> (r, n-1-c)`.
-    Mirror,
-    /// Top and bottom swapped: `(r, c) -> (n-1-r, c)`.
-    Flip,
-    /// Rows and columns swapped: `(r, c) -> (c, r)`.
-    Transpose,
-    /// The reflection in the other diagonal: `(r, c) -> (n-1-c, n-1-r)`.
-    AntiTranspose,
-}
-
-impl Symmetry {
-    /// All 8 symmetries, the identity first.
-    pub const ALL: [Symmetry; 8] = [
-        Symmetry::Identity,
-        Symmetry::Rotate90,
-        Symmetry::Rotate180,
-        Symmetry::Rotate270,
-        Symmetry::Mirror,
-        Symmetry::Flip,
-        Symmetry::Transpose,
-        Symmetry::AntiTranspose,
-    ];
-
-    /// The inverse symmetry: the quarter turns swap, every other one is its own inverse.
-    pub fn inverse(self) -> Symmetry {
-        match self {
-            Symmetry::Rotate90 => Symmetry::Rotate270,
-            Symmetry::Rotate270 => Symmetry::Rotate90,
-            s => s,
-        }
-    }
-
-    /// A short name for variable names and reports: `id`, `rot90`, `rot180`, `rot270`,
-    /// `mirror`, `flip`, `transpose`, `antitranspose`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symmetry::Identity => "id",
-            Symmetry::Rotate90 => "rot90",
-            Symmetry::Rotate180 => "rot180",
-            Symmetry::Rotate270 => "rot270",
-            Symmetry::Mirror => "mirror",
-            Symmetry::Flip => "flip",
-            Symmetry::Transpose => "transpose",
-            Symmetry::AntiTranspose => "antitranspose",
-        }
-    }
-
-    /// The image of cell `(r, c)` of an n x n board (`r, c < n`).
-    pub fn apply(self, n: usize, r: usize, c: usize) -> (usize, usize) {
-        let (rr, cc) = (n - 1 - r, n - 1 - c);
-        match self {
-            Symmetry::Identity => (r, c),
-            Symmetry::Rotate90 => (c, rr),
-            Symmetry::Rotate180 => (rr, cc),
-            Symmetry::Rotate270 => (cc, r),
-            Symmetry::Mirror => (r, cc),
-            Symmetry::Flip => (rr, c),
-            Symmetry::Transpose => (c, r),
-            Symmetry::AntiTranspose => (cc, rr),
-        }
-    }
 }
 
 /// An n-queens instance: board size, geometry and the cells a queen may stand on.
@@ -154,6 +76,28 @@ impl MaskedBoard {
             geometry,
             allowed: vec![full_mask(n); n],
         })
+    }
+
+    /// An n x n board of the given geometry with the queens of `placed` pre-placed and the
+    /// cells of `forbidden` blocked ([`MaskedBoard::place`], [`MaskedBoard::block`]): the board
+    /// of an instance with these fixed cells; `n` must be in `1 ..= 64`.
+    ///
+    /// # Panics
+    /// If a cell is outside the board.
+    pub fn with_cells(
+        n: usize,
+        geometry: Geometry,
+        placed: &[Cell],
+        forbidden: &[Cell],
+    ) -> Result<Self, MaskedError> {
+        let mut b = MaskedBoard::new(n, geometry)?;
+        for &(r, c) in forbidden {
+            b.block(r, c);
+        }
+        for &(r, c) in placed {
+            b.place(r, c);
+        }
+        Ok(b)
     }
 
     fn check_cell(&self, r: usize, c: usize) {
@@ -240,7 +184,9 @@ impl MaskedBoard {
 }
 
 /// The search state after some rows: columns taken and the cells of the next row attacked along
-/// each diagonal direction.
+/// each diagonal direction. The masks are the bit form of the diagonals of
+/// [`Geometry::diagonal`] and [`Geometry::anti_diagonal`], moved one column per row (wrapping
+/// on the torus) instead of indexed, for the inner loop.
 #[derive(Clone, Copy)]
 struct State {
     cols: u64,
@@ -328,7 +274,9 @@ impl Engine {
     }
 }
 
-/// The cells of row `r2` attacked by a queen at (`r`, `c`), `r2 != r`.
+/// The cells of row `r2` attacked by a queen at (`r`, `c`), `r2 != r`: the cells of row `r2`
+/// that share a line with it ([`Geometry::shared_line`]), found by column offsets for the inner
+/// loops.
 #[inline(always)]
 fn attacks(n: usize, torus: bool, r: usize, c: usize, r2: usize) -> u64 {
     let bit = 1u64 << c;
@@ -719,7 +667,7 @@ pub(crate) fn count_masked_full(b: &MaskedBoard) -> u64 {
 /// about `n` whole counts.
 ///
 /// ```
-/// use queens_sat::check::Geometry;
+/// use queens_sat::board::Geometry;
 /// use queens_sat::count::{cell_counts, MaskedBoard};
 /// let counts = cell_counts(&MaskedBoard::new(4, Geometry::Square).unwrap());
 /// assert_eq!(&counts[..4], &[0, 1, 1, 0]);
@@ -794,24 +742,10 @@ pub fn for_each_solution_masked(
     flow.is_continue()
 }
 
-/// The counter's board of an instance: its size, geometry, pre-placed queens and forbidden
-/// cells.
-pub fn board_of(f: &dyn crate::instance::Formula) -> Result<MaskedBoard, MaskedError> {
-    let mut b = MaskedBoard::new(f.n(), f.geometry())?;
-    let (placed, forbidden) = f.fixed();
-    for &(r, c) in forbidden {
-        b.block(r, c);
-    }
-    for &(r, c) in placed {
-        b.place(r, c);
-    }
-    Ok(b)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::check_placement_on;
+    use crate::board::check_placement_on;
     use std::collections::BTreeSet;
 
     /// splitmix64: a small seeded generator, so the tests are reproducible.

@@ -15,25 +15,25 @@
 //! assert_eq!((c.classes.of8, c.classes.of4, c.classes.of2), (11, 1, 0));
 //! ```
 //!
-//! [`solutions`] enumerates the solutions themselves by a separate, plain backtracking.
+//! [`crate::board::solutions`] enumerates the solutions themselves by a separate, plain
+//! backtracking.
 //! [`masked`] counts and lists the solutions of instances (blocked cells, pre-placed queens,
 //! square or toroidal board) up to n = 64.
 
 mod checkpoint;
 pub mod constellation;
+mod interior;
 mod kernel;
 pub mod masked;
 mod search;
 pub mod shard;
-mod solutions;
 pub mod split;
 
 pub use masked::{
-    board_of, cell_counts, count_masked, for_each_solution_masked, solutions_masked, MaskedBoard,
-    MaskedError, Symmetry, MASKED_MAX_N,
+    cell_counts, count_masked, for_each_solution_masked, solutions_masked, MaskedBoard,
+    MaskedError, MASKED_MAX_N,
 };
-pub use shard::{merge, MergeError, Merged, Shard};
-pub use solutions::{fundamental_solutions, solutions, Solutions};
+pub use shard::{merge, parse_shard, MergeError, Merged, Shard};
 pub use split::ClassCounts;
 
 use rayon::prelude::*;
@@ -288,7 +288,7 @@ impl<'a> Counter<'a> {
         if n < 4 {
             // 1 x 1: one solution fixed by every symmetry; 2 x 2 and 3 x 3: none.
             let mut c = ClassSizes::default();
-            for s in solutions(n) {
+            for s in crate::board::solutions(n) {
                 match s.class_size() {
                     Some(8) => c.of8 += 1,
                     Some(4) => c.of4 += 1,

@@ -54,10 +54,35 @@ impl std::fmt::Display for Shard {
 impl std::str::FromStr for Shard {
     type Err = String;
 
-    /// `I/K` with 1 <= I <= K <= [`MAX_SHARDS`] ([`crate::input::parse_shard`]).
+    /// `I/K` with 1 <= I <= K <= [`MAX_SHARDS`] ([`parse_shard`]).
     fn from_str(s: &str) -> Result<Shard, String> {
-        crate::input::parse_shard(s)
+        parse_shard(s)
     }
+}
+
+/// A shard `I/K` (the I-th of K parts of a sharded run), 1 <= I <= K <= [`MAX_SHARDS`].
+pub fn parse_shard(s: &str) -> Result<Shard, String> {
+    let t = s.trim();
+    let (i, k) = t
+        .split_once('/')
+        .ok_or_else(|| format!("'{s}' is not a shard I/K (for example 3/8)"))?;
+    let num = |x: &str, what: &str| {
+        x.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("'{s}': {what} '{x}' is not a whole number"))
+    };
+    let (index, of) = (num(i, "the shard")?, num(k, "the number of shards")?);
+    if of == 0 || of > MAX_SHARDS {
+        return Err(format!(
+            "'{s}': the number of shards must be 1 to {MAX_SHARDS}"
+        ));
+    }
+    if index == 0 || index > of {
+        return Err(format!(
+            "'{s}': the shard must be 1 to {of} (shards count from 1)"
+        ));
+    }
+    Ok(Shard { index, of })
 }
 
 /// The shard (0-based) of every sub-problem of board size `n` (4 ..= 32) dealt to `of` shards.
@@ -299,6 +324,16 @@ pub fn merge(files: &[(PathBuf, String)]) -> Result<Merged, MergeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shards_parse() {
+        assert_eq!(parse_shard(" 3/8 "), Ok(Shard { index: 3, of: 8 }));
+        assert!(parse_shard("3").unwrap_err().contains("is not a shard I/K"));
+        assert!(parse_shard("0/8").unwrap_err().contains("count from 1"));
+        assert!(parse_shard("9/8").unwrap_err().contains("1 to 8"));
+        assert!(parse_shard("1/0").unwrap_err().contains("number of shards"));
+        assert!(parse_shard("a/8").unwrap_err().contains("whole number"));
+    }
 
     #[test]
     fn shard_parses_and_refuses() {

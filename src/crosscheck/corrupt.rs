@@ -6,8 +6,7 @@
 //! only diagonals can be attacked). The rules decide, independently of any formula, whether each
 //! board is a solution ([`rule_check`]); a correct formula must agree with them on every board.
 
-use crate::board::Placement;
-use crate::check::check_placement;
+use crate::board::{check_placement, Placement};
 use crate::instance::{BoardProblem, DecodeError};
 
 /// One change to a solution.

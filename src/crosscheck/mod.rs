@@ -40,17 +40,17 @@ mod table;
 pub use corrupt::{corruptions, rule_check, rule_check_instance, CorruptBoard, Corruption};
 pub use table::{reference_fundamental, reference_total, REFERENCE_COUNTS};
 
-use crate::board::Placement;
+use crate::board::{Placement, Symmetry};
 use crate::construct::{construct, Method};
 use crate::count::{self, Counts};
 use crate::encode::LabelledCnf;
 pub use crate::instance::Formula;
-use crate::instance::{check_board, to_labelled_cnf};
+use crate::instance::{check_board, masked_board, to_labelled_cnf};
 use crate::solve::runner::{self, CnfInput, Outcome, RunError, RunRequest};
 use crate::solve::{
     clause_violation, describe_lit, describe_model, Enumeration, SolveError, SolverCommand,
 };
-use crate::symmetry::{Symmetry, SymmetryBreaking};
+use crate::symmetry::SymmetryBreaking;
 use serde::Serialize;
 use std::io;
 use std::path::Path;
@@ -253,7 +253,7 @@ impl Expectation {
     /// bitboard counter (n <= 64; `None` beyond). For the empty square board, the table only
     /// ([`Expectation::table_only`]; [`Expectation::for_n`] adds the counter).
     pub fn for_instance(f: &dyn Formula) -> Self {
-        if f.fixed() == (&[][..], &[][..]) && f.geometry() == crate::check::Geometry::Square {
+        if f.fixed() == (&[][..], &[][..]) && f.geometry() == crate::board::Geometry::Square {
             return Expectation::table_only(f.n());
         }
         Expectation {
@@ -261,7 +261,7 @@ impl Expectation {
             counter: None,
             reference: None,
             reference_fundamental: None,
-            instance_total: count::board_of(f).ok().map(|b| count::count_masked(&b)),
+            instance_total: masked_board(f).ok().map(|b| count::count_masked(&b)),
             instance: true,
         }
     }
@@ -518,7 +518,7 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
     }
     for (method, p) in &constructed {
         row.constructed += 1;
-        if let Err(v) = crate::check::check_placement(p) {
+        if let Err(v) = crate::board::check_placement(p) {
             row.fail(
                 Check::Construct,
                 format!(
@@ -611,7 +611,7 @@ pub fn classes_of_instance(f: &dyn Formula, group: &[Symmetry]) -> Option<u64> {
     let (placed, forbidden) = f.fixed();
     let n = f.n();
     let stab = crate::symmetry::stabilizer(n, group, placed, forbidden);
-    let board = count::board_of(f).ok()?;
+    let board = masked_board(f).ok()?;
     let mut classes = std::collections::HashSet::new();
     count::for_each_solution_masked(&board, |p| {
         let smallest = stab

@@ -23,7 +23,7 @@ use super::{
     Amo, ColumnEncoder, ColumnOptions, Constraints, Domain, EncodeError, EncodeOptions, Encoding,
     LineEncodings, QueensEncoder,
 };
-use crate::check::Geometry;
+use crate::board::Geometry;
 use std::fmt;
 use std::sync::Arc;
 

@@ -8,7 +8,7 @@ use super::{
     Rule, Size, Unlabelled, VarAlloc,
 };
 use crate::board::Placement;
-use crate::check::{Geometry, LineKind};
+use crate::board::{Geometry, Line, LineKind};
 use crate::cnf::{ClauseSink, GroupInfo, Lit, Var};
 use std::io;
 
@@ -155,120 +155,6 @@ impl EncodeOptions {
             format!("{}+column-alo", self.amo)
         } else {
             self.amo.to_string()
-        }
-    }
-}
-
-/// One line of the board: a row, a column or a diagonal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Line {
-    /// What kind of line.
-    pub kind: LineKind,
-    /// Which one: the row, the column, `r + c` for a `/` diagonal, `r - c + n - 1` for a `\`
-    /// diagonal (all 0-based). On the torus ([`Geometry::Toroidal`]) the diagonals are
-    /// `(r + c) mod n` and `(r - c) mod n`, as [`Geometry::diagonal`] and
-    /// [`Geometry::anti_diagonal`] number them.
-    pub index: usize,
-}
-
-impl Line {
-    /// Number of lines of `kind` on an `n` x `n` board (the square board's; see
-    /// [`Line::count_on`]).
-    pub fn count(kind: LineKind, n: usize) -> usize {
-        Line::count_on(kind, n, Geometry::Square)
-    }
-
-    /// Number of lines of `kind` on an `n` x `n` board of the given geometry: `n` rows and
-    /// `n` columns; `2n - 1` diagonals per direction on the square, `n` on the torus.
-    pub fn count_on(kind: LineKind, n: usize, geometry: Geometry) -> usize {
-        match (kind, geometry) {
-            (LineKind::Row | LineKind::Column, _) | (_, Geometry::Toroidal) => n,
-            (LineKind::Diagonal | LineKind::AntiDiagonal, Geometry::Square) => {
-                (2 * n).saturating_sub(1)
-            }
-        }
-    }
-
-    /// The length of this line on an `n` x `n` square board (see [`Line::len_on`]).
-    pub fn len(&self, n: usize) -> usize {
-        self.len_on(n, Geometry::Square)
-    }
-
-    /// The length of this line on an `n` x `n` board of the given geometry: every line of the
-    /// torus has `n` cells.
-    pub fn len_on(&self, n: usize, geometry: Geometry) -> usize {
-        match (self.kind, geometry) {
-            (LineKind::Row | LineKind::Column, _) | (_, Geometry::Toroidal) => n,
-            (LineKind::Diagonal | LineKind::AntiDiagonal, Geometry::Square) => {
-                if self.index < n {
-                    self.index + 1
-                } else {
-                    2 * n - 1 - self.index
-                }
-            }
-        }
-    }
-
-    /// The cells (0-based row, column) of the line on the square board, in increasing row
-    /// (rows: increasing column). See [`Line::cells_on`].
-    pub fn cells(&self, n: usize) -> impl Iterator<Item = (usize, usize)> {
-        self.cells_on(n, Geometry::Square)
-    }
-
-    /// The cells (0-based row, column) of the line on a board of the given geometry, in
-    /// increasing row (rows: increasing column). On the torus the `/` diagonal `i` is the
-    /// cells with `(r + c) mod n = i` and the `\` diagonal `i` those with `(r - c) mod n = i`,
-    /// one per row.
-    pub fn cells_on(&self, n: usize, geometry: Geometry) -> impl Iterator<Item = (usize, usize)> {
-        let (i, kind) = (self.index, self.kind);
-        let len = self.len_on(n, geometry);
-        (0..len).map(move |t| match (kind, geometry) {
-            (LineKind::Row, _) => (i, t),
-            (LineKind::Column, _) => (t, i),
-            (LineKind::Diagonal, Geometry::Square) => {
-                let r0 = i.saturating_sub(n - 1);
-                (r0 + t, i - r0 - t)
-            }
-            (LineKind::AntiDiagonal, Geometry::Square) => {
-                // r - c = i - (n - 1)
-                let r0 = i.saturating_sub(n - 1);
-                let c0 = (n - 1).saturating_sub(i);
-                (r0 + t, c0 + t)
-            }
-            // c = (i - r) mod n
-            (LineKind::Diagonal, Geometry::Toroidal) => (t, (i + n - t) % n),
-            // c = (r - i) mod n
-            (LineKind::AntiDiagonal, Geometry::Toroidal) => (t, (t + n - i) % n),
-        })
-    }
-
-    /// A human name on the square board, 1-based: "row 3", "column 2", "/ diagonal r+c=5",
-    /// "\ diagonal r-c=-1". See [`Line::describe_on`].
-    pub fn describe(&self, n: usize) -> String {
-        self.describe_on(n, Geometry::Square)
-    }
-
-    /// A human name on a board of the given geometry, 1-based. On the square as
-    /// [`Line::describe`]; on the torus the diagonals are named by their residue:
-    /// "/ diagonal r+c≡5 (mod 8)", "\ diagonal r-c≡7 (mod 8)" (residues `0..n`).
-    pub fn describe_on(&self, n: usize, geometry: Geometry) -> String {
-        match (self.kind, geometry) {
-            (LineKind::Row, _) => format!("row {}", self.index + 1),
-            (LineKind::Column, _) => format!("column {}", self.index + 1),
-            // 1-based r + c = 0-based r + c + 2
-            (LineKind::Diagonal, Geometry::Square) => {
-                format!("/ diagonal r+c={}", self.index + 2)
-            }
-            (LineKind::AntiDiagonal, Geometry::Square) => {
-                format!("\\ diagonal r-c={}", self.index as i64 - (n as i64 - 1))
-            }
-            (LineKind::Diagonal, Geometry::Toroidal) => {
-                format!("/ diagonal r+c≡{} (mod {n})", (self.index + 2) % n)
-            }
-            // 1-based r - c = 0-based r - c
-            (LineKind::AntiDiagonal, Geometry::Toroidal) => {
-                format!("\\ diagonal r-c≡{} (mod {n})", self.index)
-            }
         }
     }
 }

@@ -5,7 +5,7 @@
 //! applies to each line. Sizes are known in closed form before the first clause is made
 //! ([`QueensEncoder::size`]), so a DIMACS header can be written up front.
 //!
-//! Both models also encode the toroidal board ([`crate::check::Geometry::Toroidal`], where
+//! Both models also encode the toroidal board ([`crate::board::Geometry::Toroidal`], where
 //! diagonals wrap around the edges): [`QueensEncoder::new_on`], [`ColumnEncoder::new_on`].
 //!
 //! Variable numbering (shared by every interface): the cell in 0-based row `r`, column `c` is
@@ -21,24 +21,25 @@ pub(crate) mod torus_oracle;
 
 pub use amo::{Amo, AtMostOne};
 pub use catalogue::{Model, ModelEntry, ModelOption, ModelOptions, MODELS};
-pub use cells::{AuxBlock, EncodeOptions, Group, Line, LineEncodings, QueensEncoder};
+pub use cells::{AuxBlock, EncodeOptions, Group, LineEncodings, QueensEncoder};
 pub use columns::{
     ColumnDecodeError, ColumnEncoder, ColumnGroup, ColumnOptions, ConstraintEncoding, Constraints,
     Domain, DomainEncoding,
 };
 
 use crate::board::Placement;
-use crate::check::Geometry;
+use crate::board::{Geometry, Line};
 use crate::cnf::{Lit, Var};
 use std::io;
 
 /// One model's encoding of n-queens on one board, ready to emit: what an
-/// [`crate::instance::Instance`] holds, and what a new model implements.
+/// `Instance` holds (in the module `instance`, which builds on this one), and what a new model
+/// implements.
 ///
 /// The built-in implementations are the cell model ([`QueensEncoder`]) and the column model
 /// ([`ColumnEncoder`]), both built from a [`Model`] of the catalogue ([`Model::encoder`]); an
 /// implementation of a library user's own goes into an instance with
-/// [`crate::instance::Instance::from_encoding`] and is then solved, enumerated, counted,
+/// `Instance::from_encoding` and is then solved, enumerated, counted,
 /// checked and exported like the built-in ones.
 ///
 /// The contract, which the generic tests check for every encoding of the catalogue: the
@@ -337,9 +338,9 @@ impl VarAlloc {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
     /// Every line of this kind has at least one queen (rows; columns when redundant).
-    AtLeastOne(crate::check::LineKind),
+    AtLeastOne(crate::board::LineKind),
     /// Every line of this kind has at most one queen.
-    AtMostOne(crate::check::LineKind),
+    AtMostOne(crate::board::LineKind),
     /// The variables of a row stand for exactly one value (an integer domain's own clauses,
     /// such as the order encoding's ladder or the log encoding's excluded values).
     Domain,
@@ -351,7 +352,7 @@ pub enum Rule {
     /// other row (columns and both diagonals at once).
     Support,
     /// Symmetry breaking: lex-leader constraints that keep one solution of each symmetry class
-    /// ([`crate::symmetry`]).
+    /// (the module `symmetry`, which builds on this one).
     Symmetry,
 }
 

@@ -1,8 +1,7 @@
 //! Test oracles for the toroidal board, independent of the encoders: brute force over
 //! permutations, and model enumeration of any encoding with a blocking clause per board.
 
-use crate::board::Placement;
-use crate::check::{check_placement_on, Geometry};
+use crate::board::{check_placement_on, Geometry, Placement};
 use crate::cnf::{Lit, Var};
 use std::collections::BTreeSet;
 use varisat::{ExtendFormula, Solver};

@@ -2,7 +2,7 @@
 //! clause written out.
 
 use super::Namer;
-use crate::check::LineKind;
+use crate::board::LineKind;
 use crate::cnf::{ClauseSink, Lit};
 use crate::encode::{Amo, Group, Label, LabelSink, QueensEncoder};
 use std::io::{self, Write};

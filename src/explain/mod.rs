@@ -50,10 +50,10 @@ fn write_tail<W: std::io::Write>(
 }
 pub use why::{case_split, minimal_unsat_core, write_why, Case, Outcome, Refutation, Step};
 
-use crate::check::LineKind;
+use crate::board::{Line, LineKind};
 use crate::cnf::Cnf;
 use crate::cnf::{Lit, Var};
-use crate::encode::{cell_of_var, Amo, AuxBlock, Group, Line, QueensEncoder, VarAlloc};
+use crate::encode::{cell_of_var, Amo, AuxBlock, Group, QueensEncoder, VarAlloc};
 
 /// Names variables the way the coursework does.
 ///
@@ -65,7 +65,7 @@ use crate::encode::{cell_of_var, Amo, AuxBlock, Group, Line, QueensEncoder, VarA
 #[derive(Clone, Debug)]
 pub struct Namer {
     n: usize,
-    geometry: crate::check::Geometry,
+    geometry: crate::board::Geometry,
     blocks: Vec<AuxBlock>,
 }
 

@@ -1,8 +1,9 @@
 //! Plain-text printers: the readable listing and DIMACS with a comment above every clause.
 
 use super::{clause_meaning, group_count_formula, Namer};
+use crate::board::Line;
 use crate::cnf::{ClauseSink, DimacsWriter, GroupInfo, Lit};
-use crate::encode::{Group, Label, LabelSink, Line, QueensEncoder};
+use crate::encode::{Group, Label, LabelSink, QueensEncoder};
 use std::io::{self, Write};
 
 /// How connectives are written.

@@ -459,6 +459,7 @@ pub fn write_why(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{is_solution, Placement};
     use crate::cnf::clause_satisfied;
     use crate::encode::{Amo, EncodeOptions, LineEncodings};
     use crate::instance::{to_labelled_cnf, Instance, Model};
@@ -578,13 +579,10 @@ mod tests {
         // n = 4 with a queen in a corner: first, by enumeration of all placements, no
         // solution has a queen on (1,1).
         let n: usize = 4;
-        let attack = |a: (usize, usize), b: (usize, usize)| {
-            a.1 == b.1 || a.0 + a.1 == b.0 + b.1 || a.0 + b.1 == b.0 + a.1
-        };
         let mut completions = 0;
         for code in 0..n.pow(n as u32) {
             let cols: Vec<usize> = (0..n).map(|r| code / n.pow(r as u32) % n).collect();
-            let ok = (0..n).all(|a| (a + 1..n).all(|b| !attack((a, cols[a]), (b, cols[b]))));
+            let ok = is_solution(&Placement::from_cols(&cols));
             if ok && cols[0] == 0 {
                 completions += 1;
             }

@@ -2,8 +2,7 @@
 
 use super::rng::SplitMix64;
 use super::{Diagonal, Family, InstanceSpec, GENERATOR_VERSION, MAX_LISTED_CELLS, MAX_N};
-use crate::check::Geometry;
-use crate::instance::Cell;
+use crate::board::{Cell, Geometry};
 
 /// Largest board [`Recipe::Completion`] with [`CompletionMode::FromSolution`] draws a solution
 /// for (the local search takes O(n^2) per restart).
@@ -325,6 +324,7 @@ fn too_many_cells(n: usize, name: &str, value: &str) -> String {
 fn random_queens(n: usize, k: usize, rng: &mut SplitMix64) -> Result<Vec<Cell>, GenerateError> {
     let mut rows: Vec<usize> = (0..n).collect();
     let mut cols: Vec<usize> = (0..n).collect();
+    let g = Geometry::Square;
     let mut sum = vec![false; 2 * n - 1];
     let mut diff = vec![false; 2 * n - 1];
     let mut placed = Vec::with_capacity(k);
@@ -341,11 +341,12 @@ fn random_queens(n: usize, k: usize, rng: &mut SplitMix64) -> Result<Vec<Cell>, 
         attempts += 1;
         let (i, j) = (rng.index(left), rng.index(left));
         let (r, c) = (rows[i], cols[j]);
-        if sum[r + c] || diff[r + n - 1 - c] {
+        let (d, a) = (g.diagonal(n, r, c), g.anti_diagonal(n, r, c));
+        if sum[d] || diff[a] {
             continue;
         }
-        sum[r + c] = true;
-        diff[r + n - 1 - c] = true;
+        sum[d] = true;
+        diff[a] = true;
         placed.push((r, c));
         rows.swap(i, left - 1);
         cols.swap(j, left - 1);
@@ -421,6 +422,9 @@ pub fn random_solution(n: usize, rng: &mut SplitMix64) -> Option<Vec<usize>> {
     if n == 1 {
         return Some(vec![0]);
     }
+    // The / and \ diagonals of a cell.
+    let d = |r, c| Geometry::Square.diagonal(n, r, c);
+    let a = |r, c| Geometry::Square.anti_diagonal(n, r, c);
     loop {
         let mut cols: Vec<usize> = (0..n).collect();
         rng.shuffle(&mut cols);
@@ -429,11 +433,11 @@ pub fn random_solution(n: usize, rng: &mut SplitMix64) -> Option<Vec<usize>> {
         let mut diff = vec![0u32; 2 * n - 1];
         for (r, &c) in cols.iter().enumerate() {
             col_count[c] += 1;
-            sum[r + c] += 1;
-            diff[r + n - 1 - c] += 1;
+            sum[d(r, c)] += 1;
+            diff[a(r, c)] += 1;
         }
         let conflicts = |col_count: &[u32], sum: &[u32], diff: &[u32], r: usize, c: usize| {
-            col_count[c] + sum[r + c] + diff[r + n - 1 - c]
+            col_count[c] + sum[d(r, c)] + diff[a(r, c)]
         };
         for _ in 0..(50 * n + 100) {
             // Rows whose queen is attacked (its own queen counts 3 times).
@@ -446,8 +450,8 @@ pub fn random_solution(n: usize, rng: &mut SplitMix64) -> Option<Vec<usize>> {
             let r = attacked[rng.index(attacked.len())];
             let old = cols[r];
             col_count[old] -= 1;
-            sum[r + old] -= 1;
-            diff[r + n - 1 - old] -= 1;
+            sum[d(r, old)] -= 1;
+            diff[a(r, old)] -= 1;
             let mut best = Vec::new();
             let mut best_score = u32::MAX;
             for c in 0..n {
@@ -463,8 +467,8 @@ pub fn random_solution(n: usize, rng: &mut SplitMix64) -> Option<Vec<usize>> {
             let c = best[rng.index(best.len())];
             cols[r] = c;
             col_count[c] += 1;
-            sum[r + c] += 1;
-            diff[r + n - 1 - c] += 1;
+            sum[d(r, c)] += 1;
+            diff[a(r, c)] += 1;
         }
     }
 }
@@ -472,8 +476,7 @@ pub fn random_solution(n: usize, rng: &mut SplitMix64) -> Option<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Placement;
-    use crate::check::check_placement;
+    use crate::board::{check_placement, Placement};
 
     #[test]
     fn random_solutions_are_solutions() {

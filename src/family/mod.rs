@@ -35,8 +35,7 @@ pub use generate::{
 };
 pub use parse::ParseError;
 
-use crate::check::Geometry;
-use crate::instance::Cell;
+use crate::board::{Cell, Geometry, Line, LineKind};
 use std::fmt::Write as _;
 
 /// The version of the instance file format this build reads and writes.
@@ -122,17 +121,31 @@ pub enum Diagonal {
 }
 
 impl Diagonal {
-    /// The cells of the diagonal on an `n` x `n` board, 0-based.
+    /// The cells of the diagonal on an `n` x `n` board, 0-based, in increasing row (none when
+    /// the diagonal is not on the board).
     pub fn cells(self, n: usize) -> Vec<Cell> {
-        (0..n)
-            .filter_map(|r| {
-                let c = match self {
-                    Diagonal::Sum(s) => s.checked_sub(r)?,
-                    Diagonal::Difference(d) => usize::try_from(r as i64 - d).ok()?,
-                };
-                (c < n).then_some((r, c))
-            })
-            .collect()
+        match self.line(n) {
+            Some(line) => line.cells(n).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The diagonal as a line of the square `n` x `n` board, if it is on the board.
+    fn line(self, n: usize) -> Option<Line> {
+        if !self.on_board(n) {
+            return None;
+        }
+        Some(match self {
+            Diagonal::Sum(s) => Line {
+                kind: LineKind::Diagonal,
+                index: s,
+            },
+            // r - c = d is the `\` diagonal r - c + n - 1.
+            Diagonal::Difference(d) => Line {
+                kind: LineKind::AntiDiagonal,
+                index: (d + n as i64 - 1) as usize,
+            },
+        })
     }
 
     /// `true` when the diagonal exists on an `n` x `n` board.

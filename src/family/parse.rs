@@ -1,9 +1,8 @@
 //! Reading instance files (docs/formats.md): every problem is one line naming the line number.
 
 use super::{Diagonal, Family, InstanceSpec, FORMAT_VERSION, MAX_N};
-use crate::check::Geometry;
+use crate::board::{Cell, Geometry};
 use crate::input::shorten as quote;
-use crate::instance::Cell;
 use std::collections::HashMap;
 
 /// Why an instance file could not be read: the 1-based line and the problem.

@@ -27,20 +27,17 @@
 //! assert_eq!(inst.size().clauses, 736 + 1);
 //! ```
 
-use crate::board::Placement;
-use crate::check::{Geometry, LineKind};
+use crate::board::{Cell, Geometry, LineKind, Placement, Symmetry};
 use crate::cnf::{ClauseSink, DimacsHeader, GroupInfo, Lit, Var};
+use crate::count::{MaskedBoard, MaskedError};
 use crate::encode::{
     ColumnEncoder, EncodeError, Encoding, Label, LabelSink, LabelledCnf, QueensEncoder, Rule, Size,
     Unlabelled,
 };
 pub use crate::encode::{DecodeError, Model};
-use crate::symmetry::{stabilizer, Symmetry, SymmetryBreaking, SymmetryClauses};
+use crate::symmetry::{stabilizer, SymmetryBreaking, SymmetryClauses};
 use std::io;
 use std::sync::Arc;
-
-/// A cell of the board: 0-based row and column.
-pub type Cell = (usize, usize);
 
 /// Why an instance could not be made. Cells are stored 0-based and shown 1-based.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -230,11 +227,11 @@ pub fn blocking_clause(f: &dyn Formula, p: &Placement) -> Vec<Lit> {
     clause
 }
 
-/// The line two distinct cells share, if any.
-pub fn shared_line(a: Cell, b: Cell) -> Option<LineKind> {
-    // On the square board the line does not depend on n; any n past both cells will do.
-    let n = a.0.max(a.1).max(b.0).max(b.1) + 1;
-    crate::check::Geometry::Square.shared_line(n, a, b)
+/// The counter's board of an instance ([`crate::count::masked`]): its size, geometry,
+/// pre-placed queens and forbidden cells.
+pub fn masked_board(f: &dyn Formula) -> Result<MaskedBoard, MaskedError> {
+    let (placed, forbidden) = f.fixed();
+    MaskedBoard::with_cells(f.n(), f.geometry(), placed, forbidden)
 }
 
 /// One n-queens SAT instance: board size, model, pre-placed queens and forbidden cells.
@@ -542,7 +539,7 @@ pub fn check_board(f: &dyn Formula, p: &Placement) -> Result<(), BoardProblem> {
             found: p.n(),
         });
     }
-    crate::check::check_placement_on(p, f.geometry()).map_err(BoardProblem::Attack)?;
+    crate::board::check_placement_on(p, f.geometry()).map_err(BoardProblem::Attack)?;
     let (place, forbid) = f.fixed();
     if let Some(&cell) = place.iter().find(|&&(r, c)| p.col(r) != c) {
         return Err(BoardProblem::PlacedMissing(cell));
@@ -569,7 +566,7 @@ pub enum BoardProblem {
     Decode(#[from] DecodeError),
     /// Two queens attack each other (or a queen is off the board).
     #[error("{0}")]
-    Attack(crate::check::Violation),
+    Attack(crate::board::Violation),
     /// A pre-placed queen is not on the board.
     #[error("the pre-placed queen ({},{}) is missing", .0 .0 + 1, .0 .1 + 1)]
     PlacedMissing(Cell),
@@ -712,15 +709,6 @@ mod tests {
             inst().with_cells(&[(2, 3)], &[(2, 3)]),
             Err(InstanceError::PlacedAndForbidden((2, 3)))
         ));
-    }
-
-    #[test]
-    fn shared_lines() {
-        assert_eq!(shared_line((0, 0), (0, 5)), Some(LineKind::Row));
-        assert_eq!(shared_line((0, 3), (5, 3)), Some(LineKind::Column));
-        assert_eq!(shared_line((0, 3), (3, 0)), Some(LineKind::Diagonal));
-        assert_eq!(shared_line((1, 2), (3, 4)), Some(LineKind::AntiDiagonal));
-        assert_eq!(shared_line((0, 0), (1, 2)), None);
     }
 
     #[test]

@@ -91,7 +91,7 @@ impl Backend {
     /// forbidden cells, and toroidal boards, are where solving is hard and CaDiCaL far ahead.
     pub fn for_formula(f: &dyn crate::instance::Formula) -> Backend {
         let (place, forbid) = f.fixed();
-        if place.is_empty() && forbid.is_empty() && f.geometry() == crate::check::Geometry::Square {
+        if place.is_empty() && forbid.is_empty() && f.geometry() == crate::board::Geometry::Square {
             Backend::Varisat
         } else {
             Backend::default()

@@ -557,7 +557,7 @@ mod tests {
 
     #[test]
     fn reduced_parts_give_the_same_solutions() {
-        use crate::check::Geometry;
+        use crate::board::Geometry;
         use crate::encode::{Amo, ColumnOptions, Domain, EncodeOptions, LineEncodings};
         let cells = |amo| {
             Model::cells(EncodeOptions {

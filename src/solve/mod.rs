@@ -20,7 +20,7 @@
 //! * [`prove_unsat`] (always varisat) writes a DRAT proof of unsatisfiability; [`check_proof`] checks one,
 //!   from the embedded solver or an external one, with an independent checker.
 //! * [`verify_assignment`] and [`verify_placement`] check an answer twice, independently: as a
-//!   board ([`crate::check::check_placement`]) and clause by clause against the CNF.
+//!   board ([`crate::board::check_placement`]) and clause by clause against the CNF.
 //!
 //! Everything takes a [`crate::instance::Formula`], in practice an
 //! [`crate::instance::Instance`]: its pre-placed queens and forbidden cells are unit clauses
@@ -36,7 +36,7 @@
 //!
 //! let board = |n| Instance::new(n, Model::default()).unwrap();
 //! let p = solve(&board(8)).unwrap().expect("n = 8 has solutions");
-//! assert!(queens_sat::check::is_solution(&p));
+//! assert!(queens_sat::board::is_solution(&p));
 //! assert!(solve(&board(3)).unwrap().is_none());
 //! assert_eq!(count_solutions(&board(6)).unwrap(), 4);
 //! ```
@@ -104,7 +104,7 @@
 //! let found = solve_model_with_solver(&board, &mut solver, &Budget::unlimited())
 //!     .unwrap()
 //!     .expect("n = 4 has solutions");
-//! assert!(queens_sat::check::is_solution(&found.placement));
+//! assert!(queens_sat::board::is_solution(&found.placement));
 //! let count = Enumeration::new(board).solver(BruteForce::default).count(|_| {}).unwrap();
 //! assert_eq!(count, 2);
 //! ```

@@ -1,5 +1,5 @@
 //! Checking an answer twice, by independent paths: as a board (one queen per row, then
-//! [`crate::check::check_placement`] for attacking pairs) and clause by clause against the
+//! [`crate::board::check_placement`] for attacking pairs) and clause by clause against the
 //! exported CNF ([`crate::cnf::Cnf::first_falsified`]), naming what fails.
 
 use super::{Assignment, SolveError};

@@ -9,7 +9,7 @@
 //! `#reason[data-clause]` its text; any script error is written into `pre#errors`.
 
 use super::{Trace, TraceError};
-use crate::picture::escape;
+use crate::board::picture::escape;
 use std::io::{self, Write};
 
 /// The largest board the HTML page draws.

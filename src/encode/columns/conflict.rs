@@ -19,7 +19,7 @@
 //!   LNCS 1894, pp. 441-456.
 
 use super::{ColumnEncoder, ConstraintEncoding, ConstraintGroup, DomainEncoding};
-use crate::check::{Geometry, LineKind};
+use crate::board::{Geometry, LineKind};
 use crate::cnf::ClauseSink;
 use crate::encode::Rule;
 use std::io;

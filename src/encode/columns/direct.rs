@@ -11,7 +11,7 @@
 //!   LNCS 1894, pp. 441-456.
 
 use super::{ColumnDecodeError, DomainEncoding, DomainGroup, Row};
-use crate::check::LineKind;
+use crate::board::LineKind;
 use crate::cnf::{ClauseSink, Lit, Var};
 use crate::encode::{Amo, Rule, Size, VarAlloc};
 use std::io;

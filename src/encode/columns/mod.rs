@@ -89,7 +89,7 @@ use super::{
     Amo, DecodeError, EncodeError, Encoding, Label, LabelSink, Line, Rule, Size, VarAlloc,
 };
 use crate::board::Placement;
-use crate::check::{Geometry, LineKind};
+use crate::board::{Geometry, LineKind};
 use crate::cnf::{ClauseSink, GroupInfo, Lit, Var};
 use std::fmt;
 use std::io;
@@ -699,7 +699,7 @@ impl ColumnEncoder {
     /// Reads the placement from the domain variables of `assignment` (`assignment[i]` is the
     /// value of the 0-based variable `i`; missing entries are false). Only the domain is
     /// checked (one value per row); whether queens attack each other is left to
-    /// [`crate::check::check_placement`].
+    /// [`crate::board::check_placement`].
     pub fn decode(&self, assignment: &[bool]) -> Result<Placement, ColumnDecodeError> {
         let val = |v: Var| assignment.get(v.index()).copied().unwrap_or(false);
         let domain = self.options.domain.encoding();

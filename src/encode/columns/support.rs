@@ -16,7 +16,7 @@
 //! - I. P. Gent, "Arc Consistency in SAT", ECAI 2002, pp. 121-125.
 
 use super::{ColumnEncoder, ConstraintEncoding, ConstraintGroup, DomainEncoding};
-use crate::check::Geometry;
+use crate::board::Geometry;
 use crate::cnf::ClauseSink;
 use crate::encode::Rule;
 use std::io;

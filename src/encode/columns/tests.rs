@@ -2,7 +2,7 @@
 //! against the published counts, the torus, decoding and names.
 
 use super::*;
-use crate::check::{check_placement, is_solution};
+use crate::board::{check_placement, is_solution};
 use crate::cnf::CountingSink;
 use std::collections::HashSet;
 use varisat::{ExtendFormula, Solver};
@@ -313,7 +313,7 @@ fn torus_counts_are_a051906() {
 /// satisfiable exactly when it is a toroidal solution.
 #[test]
 fn torus_every_placement_sat_iff_solution() {
-    use crate::check::check_placement_on;
+    use crate::board::check_placement_on;
     for o in combos() {
         for n in 1..=5usize {
             let e = torus(n, o);
@@ -428,7 +428,7 @@ fn value_lits_round_trip() {
         for n in 1..=8 {
             let e = enc(n, o);
             let mut seen = 0;
-            for sol in crate::count::solutions(n) {
+            for sol in crate::board::solutions(n) {
                 let mut solver = solver_for(&e);
                 for r in 0..n {
                     for l in e.value_lits(r, sol.col(r)) {

@@ -53,7 +53,7 @@ fn a_false_unsat_claim_is_refuted_and_a_true_one_confirmed() {
     else {
         panic!("{r:?}")
     };
-    assert!(crate::check::is_solution(p));
+    assert!(crate::board::is_solution(p));
     // A partial board with completions: refuted by the embedded solver.
     let placed = board(8).with_cells(&[(0, 0)], &[]).unwrap();
     let r = run(&checked(&liar, &placed)).unwrap();
@@ -235,7 +235,7 @@ fn statistics_lines_are_read() {
 fn unsat_claims_are_refuted() {
     assert!(refute_unsat(&board(3)).unwrap().is_none());
     let p = refute_unsat(&board(1000)).unwrap().unwrap();
-    assert!(crate::check::is_solution(&p));
+    assert!(crate::board::is_solution(&p));
     let placed = board(8).with_cells(&[(0, 0)], &[]).unwrap();
     let p = refute_unsat(&placed).unwrap().unwrap();
     assert_eq!(p.col(0), 0);
@@ -258,7 +258,7 @@ fn real_solvers_are_checked() {
         else {
             panic!("{name}: {r:?}")
         };
-        assert!(crate::check::is_solution(&v.placement));
+        assert!(crate::board::is_solution(&v.placement));
         assert_eq!(v.clauses, inst.size().clauses as usize);
         let inst = board(3);
         let r = run(&checked(&solver, &inst)).unwrap();

@@ -1,13 +1,14 @@
-//! Enumeration of solutions one by one, by plain row-by-row backtracking with column and
-//! diagonal flags. It is deliberately a separate code path from the counting kernel (no
-//! bitboards, no symmetry), so each can check the other.
+//! Enumeration of the solutions of the n x n board one by one, by plain row-by-row
+//! backtracking with column and diagonal flags. It is deliberately a separate code path from
+//! the counter's bitboard kernels (no bitboards, no symmetry), so each can check the
+//! other.
 
-use crate::board::Placement;
+use super::{Geometry, Placement};
 
 /// Iterator over every solution of n-queens, in lexicographic order of the one-line form.
 ///
 /// ```
-/// let sols: Vec<_> = queens_sat::count::solutions(4).map(|p| p.to_one_line()).collect();
+/// let sols: Vec<_> = queens_sat::board::solutions(4).map(|p| p.to_one_line()).collect();
 /// assert_eq!(sols, ["2 4 1 3", "3 1 4 2"]);
 /// ```
 #[derive(Debug, Clone)]
@@ -44,12 +45,15 @@ impl Solutions {
     fn set(&mut self, r: usize, c: usize, v: bool) {
         let n = self.n;
         self.col_used[c] = v;
-        self.slash_used[r + c] = v;
-        self.backslash_used[r + n - 1 - c] = v;
+        self.slash_used[Geometry::Square.diagonal(n, r, c)] = v;
+        self.backslash_used[Geometry::Square.anti_diagonal(n, r, c)] = v;
     }
 
     fn free(&self, r: usize, c: usize) -> bool {
-        !self.col_used[c] && !self.slash_used[r + c] && !self.backslash_used[r + self.n - 1 - c]
+        let n = self.n;
+        !self.col_used[c]
+            && !self.slash_used[Geometry::Square.diagonal(n, r, c)]
+            && !self.backslash_used[Geometry::Square.anti_diagonal(n, r, c)]
     }
 }
 

@@ -4,108 +4,7 @@
 //! `r + c`, `\` diagonals with equal `r - c`); rows hold one queen by construction of
 //! [`Placement`]. On failure it returns the first attacking pair it meets.
 
-use crate::board::Placement;
-
-/// Which kind of line two attacking queens share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LineKind {
-    /// A row (equal `r`).
-    Row,
-    /// A column (equal `c`).
-    Column,
-    /// A `/` diagonal (equal `r + c`).
-    Diagonal,
-    /// A `\` diagonal (equal `r - c`).
-    AntiDiagonal,
-}
-
-impl LineKind {
-    /// All four kinds, in the order the reference model constrains them.
-    pub const ALL: [LineKind; 4] = [
-        LineKind::Row,
-        LineKind::Column,
-        LineKind::Diagonal,
-        LineKind::AntiDiagonal,
-    ];
-
-    /// A short human name: "row", "column", "/ diagonal", "\ diagonal".
-    pub fn name(self) -> &'static str {
-        match self {
-            LineKind::Row => "row",
-            LineKind::Column => "column",
-            LineKind::Diagonal => "/ diagonal",
-            LineKind::AntiDiagonal => "\\ diagonal",
-        }
-    }
-}
-
-/// The board's geometry: the ordinary square board, or the torus, where diagonals wrap around
-/// the edges (modular n-queens: a `/` diagonal is `r + c` mod n, a `\` diagonal `r - c` mod n;
-/// solutions exist exactly when gcd(n, 6) = 1, counts in OEIS A051906).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Geometry {
-    /// The ordinary n x n board: `2n - 1` diagonals per direction.
-    #[default]
-    Square,
-    /// Diagonals wrap around: `n` diagonals per direction, each of `n` cells.
-    Toroidal,
-}
-
-impl Geometry {
-    /// `square` or `toroidal`, as in instance files.
-    pub fn name(self) -> &'static str {
-        match self {
-            Geometry::Square => "square",
-            Geometry::Toroidal => "toroidal",
-        }
-    }
-
-    /// The index of the `/` diagonal of cell (r, c): `r + c` on the square, `(r + c) mod n` on
-    /// the torus.
-    pub fn diagonal(self, n: usize, r: usize, c: usize) -> usize {
-        match self {
-            Geometry::Square => r + c,
-            Geometry::Toroidal => (r + c) % n,
-        }
-    }
-
-    /// The index of the `\` diagonal of cell (r, c): `r - c + n - 1` on the square,
-    /// `(r - c) mod n` on the torus.
-    pub fn anti_diagonal(self, n: usize, r: usize, c: usize) -> usize {
-        match self {
-            Geometry::Square => r + n - 1 - c,
-            Geometry::Toroidal => (r + n - c) % n,
-        }
-    }
-
-    /// The line two distinct cells of an `n` x `n` board share, if any.
-    pub fn shared_line(self, n: usize, a: (usize, usize), b: (usize, usize)) -> Option<LineKind> {
-        if a.0 == b.0 {
-            Some(LineKind::Row)
-        } else if a.1 == b.1 {
-            Some(LineKind::Column)
-        } else if self.diagonal(n, a.0, a.1) == self.diagonal(n, b.0, b.1) {
-            Some(LineKind::Diagonal)
-        } else if self.anti_diagonal(n, a.0, a.1) == self.anti_diagonal(n, b.0, b.1) {
-            Some(LineKind::AntiDiagonal)
-        } else {
-            None
-        }
-    }
-}
-
-impl std::str::FromStr for Geometry {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "square" => Ok(Geometry::Square),
-            "toroidal" | "torus" => Ok(Geometry::Toroidal),
-            other => Err(format!(
-                "unknown board geometry '{other}' (valid: square, toroidal)"
-            )),
-        }
-    }
-}
+use super::{Cell, Geometry, LineKind, Placement};
 
 /// Why a placement is not a solution. Rows and columns are 0-based; `Display` shows them 1-based.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -126,9 +25,9 @@ pub enum Violation {
         /// The kind of line they share.
         line: LineKind,
         /// The earlier queen (row, column).
-        a: (usize, usize),
+        a: Cell,
         /// The later queen (row, column).
-        b: (usize, usize),
+        b: Cell,
     },
 }
 

@@ -13,7 +13,7 @@
 //! Programs (and the tests) read positions from these attributes, not from coordinates.
 //!
 //! ```
-//! use queens_sat::picture::write_board;
+//! use queens_sat::board::picture::write_board;
 //! use queens_sat::Placement;
 //! let p = Placement::parse_one_line("2 4 1 3", Some(4)).unwrap();
 //! let mut svg = Vec::new();
