@@ -2,7 +2,7 @@
 //! every model, the same answers on family instances, stop at a time limit, and the CLI's
 //! `--backend` flag works.
 
-use crate::common::{bin, run, stderr, stdout, wait_bounded, REFERENCE};
+use crate::common::{bin, run, spawn, stderr, stdout, wait_bounded, REFERENCE};
 use queens_sat::encode::{Amo, ColumnOptions, Constraints, Domain, EncodeOptions, LineEncodings};
 use queens_sat::family::{generate, CompletionMode, Density, Recipe};
 use queens_sat::instance::{Instance, Model};
@@ -246,13 +246,13 @@ fn ctrl_c_stops_an_in_process_solve() {
         ];
         let count = ["solve", "15", "--count", "--backend", name];
         for args in [&solve[..], &count[..]] {
-            let child = bin()
-                .args(args)
-                .stdin(std::process::Stdio::null())
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .unwrap();
+            let child = spawn(
+                bin()
+                    .args(args)
+                    .stdin(std::process::Stdio::null())
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped()),
+            );
             // Long enough to be inside the search (the instance takes CaDiCaL over a minute,
             // the count tens of seconds).
             std::thread::sleep(Duration::from_millis(1500));

@@ -4,48 +4,37 @@
 //! logged no script error. Without chromium the test is skipped with a message (a failure
 //! under CI, which installs it).
 
-use crate::common::{run, solver_available, stderr};
+use crate::common::{require, run, spawn, stderr, wait_bounded};
 use serde_json::Value;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The DOM of `page` opened at `fragment`, after its scripts ran.
 fn dump_dom(page: &Path, fragment: &str, scratch: &Path) -> String {
     let profile = tempfile::tempdir_in(scratch).unwrap();
     let out_path = profile.path().join("dom.html");
     let out = std::fs::File::create(&out_path).unwrap();
-    let mut child = Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-        ])
-        .arg(format!(
-            "--user-data-dir={}",
-            profile.path().join("p").display()
-        ))
-        .arg("--dump-dom")
-        .arg(format!("file://{}#{fragment}", page.display()))
-        .stdin(Stdio::null())
-        .stdout(out)
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromium starts");
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            assert!(status.success(), "chromium failed: {status}");
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(30) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("chromium did not finish within 30 s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let child = spawn(
+        Command::new("chromium")
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+            ])
+            .arg(format!(
+                "--user-data-dir={}",
+                profile.path().join("p").display()
+            ))
+            .arg("--dump-dom")
+            .arg(format!("file://{}#{fragment}", page.display()))
+            .stdin(Stdio::null())
+            .stdout(out)
+            .stderr(Stdio::null()),
+    );
+    let status = wait_bounded(child, Duration::from_secs(30)).status;
+    assert!(status.success(), "chromium failed: {status}");
     std::fs::read_to_string(&out_path).unwrap()
 }
 
@@ -167,7 +156,7 @@ fn make(dir: &Path, name: &str, args: &[&str]) -> (std::path::PathBuf, Value) {
 
 #[test]
 fn the_html_trace_shows_the_steps_of_the_json_trace() {
-    if !solver_available("chromium") {
+    if !require("chromium") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -9,11 +9,6 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
-use wait_timeout::ChildExt;
-
-fn is_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true")
-}
 
 /// `queens-sat count` with umask 022, so that the permissions of a new file are known.
 fn count_cmd(args: &[&str]) -> Command {
@@ -31,19 +26,7 @@ fn count_cmd(args: &[&str]) -> Command {
 
 /// Runs a command that must end within `secs` seconds.
 fn run_within(mut cmd: Command, secs: u64) -> Output {
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    match child.wait_timeout(Duration::from_secs(secs)).unwrap() {
-        Some(_) => child.wait_with_output().unwrap(),
-        None => {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            panic!("still running after {secs} s");
-        }
-    }
+    output_within(&mut cmd, Duration::from_secs(secs))
 }
 
 /// `(total, fundamental)` from `count --format json` output.
@@ -96,19 +79,19 @@ fn a_second_run_on_a_checkpoint_in_use_is_refused_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("c16.ckpt");
     let p = f.to_str().unwrap();
-    let mut first = count_cmd(&[
-        "16",
-        "--threads",
-        "1",
-        "--checkpoint",
-        p,
-        "--format",
-        "json",
-    ])
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped())
-    .spawn()
-    .unwrap();
+    let mut first = spawn(
+        count_cmd(&[
+            "16",
+            "--threads",
+            "1",
+            "--checkpoint",
+            p,
+            "--format",
+            "json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped()),
+    );
     // The header is written once the file is locked.
     wait_for_lines(&f, 4, &mut first);
     let t = Instant::now();
@@ -141,11 +124,11 @@ fn sigkill_then_resume_gives_the_exact_totals() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("c15.ckpt");
     let p = f.to_str().unwrap();
-    let mut child = count_cmd(&["15", "--threads", "1", "--checkpoint", p])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(
+        count_cmd(&["15", "--threads", "1", "--checkpoint", p])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    );
     // Header (5 lines) and a few records.
     wait_for_lines(&f, 20, &mut child);
     child.kill().unwrap();
@@ -223,23 +206,17 @@ fn paths_that_cannot_hold_a_checkpoint_are_refused() {
     assert_refused(&out, "not a regular file");
     // A device that never ends (like /dev/zero): refused, not read.
     let zero = d.join("zero");
-    // SAFETY: geteuid has no preconditions.
-    let made = unsafe { libc::geteuid() } == 0
-        && Command::new("mknod")
-            .arg(&zero)
-            .args(["c", "1", "5"])
-            .status()
-            .is_ok_and(|s| s.success());
+    let made = is_root()
+        && require("mknod")
+        && status(Command::new("mknod").arg(&zero).args(["c", "1", "5"])).success();
     if made {
         let out = run_within(
             count_cmd(&["8", "--checkpoint", zero.to_str().unwrap()]),
             10,
         );
         assert_refused(&out, "not a regular file");
-    } else if is_ci() {
-        panic!("CI=true, but mknod (root) is not available");
     } else {
-        eprintln!("SKIPPED: the device case needs root (mknod)");
+        skip("the device case needs root (mknod)");
     }
     let mut names: Vec<_> = std::fs::read_dir(d)
         .unwrap()

@@ -1,10 +1,11 @@
 //! The binary under the batch systems that shard counting and sweeps: a Slurm job array on a
 //! single-node cluster started for the test (tests/cluster/slurm.sh), and GNU parallel on
 //! this machine. Each task counts one shard of n = 12, 13 or 14 with the real binary; the
-//! shards are merged and compared with the published table and an unsharded run. Missing programs (or, for Slurm, not being root) skip the test with a loud message;
-//! under CI (env `CI` set) they are failures.
+//! shards are merged and compared with the published table and an unsharded run. Missing
+//! programs (or, for Slurm, not being root) skip the test with a loud message; under CI
+//! (`CI=true`) they are failures.
 
-use crate::common::published_total;
+use crate::common::{is_root, output, published_total, require, skip, BIN};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -23,34 +24,18 @@ const SLURM_PROGRAMS: [&str; 8] = [
 /// Seconds a whole batch (submission to the last task's end) may take before the test fails.
 const BATCH_TIMEOUT: u64 = 120;
 
-/// `true` when the test can run; otherwise a loud message (a panic under CI).
+/// `true` when the test can run; otherwise a loud message for each missing program, or for not
+/// being root (a panic under CI).
 fn can_run(what: &str, programs: &[&str], need_root: bool) -> bool {
-    let on_path = |name: &str| {
-        std::env::var_os("PATH")
-            .map(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file()))
-            .unwrap_or(false)
-    };
-    let mut missing: Vec<String> = Vec::new();
-    let absent: Vec<&str> = programs.iter().copied().filter(|p| !on_path(p)).collect();
-    if !absent.is_empty() {
-        missing.push(format!(
-            "{} not on PATH (Debian packages: slurm-wlm munge parallel)",
-            absent.join(", ")
+    // Every program is asked for, so that each missing one is named.
+    let missing = programs.iter().filter(|p| !require(p)).count();
+    if need_root && !is_root() {
+        skip(&format!(
+            "{what}: not root (the Slurm and munge daemons run as root); see docs/cluster.md"
         ));
+        return false;
     }
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    if need_root && unsafe { libc::geteuid() } != 0 {
-        missing.push("not root (the Slurm and munge daemons run as root)".to_string());
-    }
-    if missing.is_empty() {
-        return true;
-    }
-    let msg = format!("{what}: {}; see docs/cluster.md", missing.join("; "));
-    if std::env::var_os("CI").is_some() {
-        panic!("{msg}, but CI must run this test (.ci/run installs them)");
-    }
-    eprintln!("\n*** skipped: {msg} ***\n");
-    false
+    missing == 0
 }
 
 /// A command with no `SLURM_*` variables of an enclosing job, so that it talks only to the
@@ -92,12 +77,12 @@ impl Cluster {
             .prefix("qs-slurm-")
             .tempdir()
             .unwrap();
-        let out = clean_command("bash")
-            .arg(slurm_sh())
-            .arg("start")
-            .arg(dir.path())
-            .output()
-            .expect("bash runs");
+        let out = output(
+            clean_command("bash")
+                .arg(slurm_sh())
+                .arg("start")
+                .arg(dir.path()),
+        );
         let cluster = Cluster {
             conf: dir.path().join("slurm.conf"),
             dir,
@@ -121,17 +106,16 @@ impl Cluster {
     fn run_array(&self, work: &Path, body: &str, tasks: usize) {
         let script = work.join("task.sh");
         std::fs::write(&script, format!("#!/bin/sh\nset -eu\n{body}\n")).unwrap();
-        let out = self
-            .command("timeout")
-            .arg(BATCH_TIMEOUT.to_string())
-            .arg("sbatch")
-            .arg(format!("--array=1-{tasks}"))
-            .args(["--wait", "--quiet", "--output=slurm-%A_%a.out"])
-            .arg("--chdir")
-            .arg(work)
-            .arg(&script)
-            .output()
-            .expect("timeout runs");
+        let out = output(
+            self.command("timeout")
+                .arg(BATCH_TIMEOUT.to_string())
+                .arg("sbatch")
+                .arg(format!("--array=1-{tasks}"))
+                .args(["--wait", "--quiet", "--output=slurm-%A_%a.out"])
+                .arg("--chdir")
+                .arg(work)
+                .arg(&script),
+        );
         assert!(
             out.status.success(),
             "sbatch --wait failed (exit status 124: over {BATCH_TIMEOUT} s); logs in {}/log:\n{}",
@@ -150,6 +134,8 @@ impl Cluster {
 
 impl Drop for Cluster {
     fn drop(&mut self) {
+        // Not through `common::output`: a panic in a drop while a failing test unwinds would
+        // abort the whole test run.
         let out = clean_command("bash")
             .arg(slurm_sh())
             .arg("stop")
@@ -173,21 +159,13 @@ const TASK_SCRIPT: &str = "t=$1; n=$((12 + (t - 1) / 4)); i=$(((t - 1) % 4 + 1))
 /// Merges the shard files of every board size in `dir` and compares with the published table
 /// and with an unsharded run of the same binary.
 fn check_merged(dir: &Path) {
-    let bin = env!("CARGO_BIN_EXE_queens-sat");
     for n in SHARDED {
         let files: Vec<PathBuf> = (1..=SHARDS)
             .map(|i| dir.join(format!("part-{n}-{i}.txt")))
             .collect();
-        let merged = Command::new(bin)
-            .args(["count", "--merge"])
-            .args(&files)
-            .output()
-            .unwrap();
+        let merged = output(Command::new(BIN).args(["count", "--merge"]).args(&files));
         assert!(merged.status.success(), "n = {n}: {}", text(&merged));
-        let whole = Command::new(bin)
-            .args(["count", &n.to_string()])
-            .output()
-            .unwrap();
+        let whole = output(Command::new(BIN).args(["count", &n.to_string()]));
         let merged = String::from_utf8(merged.stdout).unwrap();
         assert_eq!(merged, String::from_utf8(whole.stdout).unwrap(), "n = {n}");
         assert!(
@@ -206,10 +184,7 @@ fn a_slurm_job_array_counts_shards_that_merge_to_the_table() {
     let work = tempfile::tempdir().unwrap();
     cluster.run_array(
         work.path(),
-        &format!(
-            "QS='{}'\nset -- \"$SLURM_ARRAY_TASK_ID\"\n{TASK_SCRIPT}",
-            env!("CARGO_BIN_EXE_queens-sat")
-        ),
+        &format!("QS='{BIN}'\nset -- \"$SLURM_ARRAY_TASK_ID\"\n{TASK_SCRIPT}"),
         SHARDED.len() * SHARDS,
     );
     check_merged(work.path());
@@ -225,16 +200,16 @@ fn gnu_parallel_counts_shards_that_merge_to_the_table() {
         .map(|t| t.to_string())
         .collect();
     // Task t ({}) counts one shard of one board size.
-    let out = Command::new("timeout")
-        .arg(BATCH_TIMEOUT.to_string())
-        .args(["parallel", "--will-cite", "--halt", "now,fail=1", "-j", "2"])
-        .arg(format!("sh -c '{TASK_SCRIPT}' task {{}}"))
-        .arg(":::")
-        .args(&tasks)
-        .env("QS", env!("CARGO_BIN_EXE_queens-sat"))
-        .current_dir(work.path())
-        .output()
-        .expect("timeout runs");
+    let out = output(
+        Command::new("timeout")
+            .arg(BATCH_TIMEOUT.to_string())
+            .args(["parallel", "--will-cite", "--halt", "now,fail=1", "-j", "2"])
+            .arg(format!("sh -c '{TASK_SCRIPT}' task {{}}"))
+            .arg(":::")
+            .args(&tasks)
+            .env("QS", BIN)
+            .current_dir(work.path()),
+    );
     assert!(
         out.status.success(),
         "parallel failed (exit status 124: over {BATCH_TIMEOUT} s):\n{}",
@@ -250,26 +225,25 @@ const SWEEP_SHARDS: usize = 3;
 
 /// Merges the sweep's shard CSVs in `dir` and compares the runs with an unsharded sweep.
 fn check_sweep(dir: &Path) {
-    let bin = env!("CARGO_BIN_EXE_queens-sat");
     let files: Vec<PathBuf> = (1..=SWEEP_SHARDS)
         .map(|i| dir.join(format!("sweep-{i}.csv")))
         .collect();
     let merged = dir.join("merged.csv");
-    let out = Command::new(bin)
-        .args(["compare", "--merge"])
-        .args(&files)
-        .arg("--csv")
-        .arg(&merged)
-        .output()
-        .unwrap();
+    let out = output(
+        Command::new(BIN)
+            .args(["compare", "--merge"])
+            .args(&files)
+            .arg("--csv")
+            .arg(&merged),
+    );
     assert!(out.status.success(), "{}", text(&out));
     let whole = dir.join("whole.csv");
-    let out = Command::new(bin)
-        .args(SWEEP.split(' '))
-        .arg("--csv")
-        .arg(&whole)
-        .output()
-        .unwrap();
+    let out = output(
+        Command::new(BIN)
+            .args(SWEEP.split(' '))
+            .arg("--csv")
+            .arg(&whole),
+    );
     assert!(out.status.success(), "{}", text(&out));
     // The runs (n, encoding, solver), their sizes and answers; not the times.
     let runs = |p: &Path| {
@@ -291,9 +265,7 @@ fn check_sweep(dir: &Path) {
 
 #[test]
 fn a_slurm_job_array_runs_a_sharded_sweep() {
-    if !can_run("Slurm job array", &SLURM_PROGRAMS, true)
-        || !crate::common::solver_available("cadical")
-    {
+    if !can_run("Slurm job array", &SLURM_PROGRAMS, true) || !require("cadical") {
         return;
     }
     let cluster = Cluster::start();
@@ -301,8 +273,7 @@ fn a_slurm_job_array_runs_a_sharded_sweep() {
     cluster.run_array(
         work.path(),
         &format!(
-            "'{}' {SWEEP} --shard \"$SLURM_ARRAY_TASK_ID\"/{SWEEP_SHARDS} --csv sweep-\"$SLURM_ARRAY_TASK_ID\".csv > /dev/null",
-            env!("CARGO_BIN_EXE_queens-sat")
+            "'{BIN}' {SWEEP} --shard \"$SLURM_ARRAY_TASK_ID\"/{SWEEP_SHARDS} --csv sweep-\"$SLURM_ARRAY_TASK_ID\".csv > /dev/null"
         ),
         SWEEP_SHARDS,
     );
@@ -311,23 +282,21 @@ fn a_slurm_job_array_runs_a_sharded_sweep() {
 
 #[test]
 fn gnu_parallel_runs_a_sharded_sweep() {
-    if !can_run("GNU parallel", &["parallel"], false) || !crate::common::solver_available("cadical")
-    {
+    if !can_run("GNU parallel", &["parallel"], false) || !require("cadical") {
         return;
     }
     let work = tempfile::tempdir().unwrap();
-    let out = Command::new("timeout")
-        .arg(BATCH_TIMEOUT.to_string())
-        .args(["parallel", "--will-cite", "--halt", "now,fail=1", "-j", "2"])
-        .arg(format!(
-            "'{}' {SWEEP} --shard {{}}/{SWEEP_SHARDS} --csv sweep-{{}}.csv > /dev/null",
-            env!("CARGO_BIN_EXE_queens-sat")
-        ))
-        .arg(":::")
-        .args((1..=SWEEP_SHARDS).map(|i| i.to_string()))
-        .current_dir(work.path())
-        .output()
-        .expect("timeout runs");
+    let out = output(
+        Command::new("timeout")
+            .arg(BATCH_TIMEOUT.to_string())
+            .args(["parallel", "--will-cite", "--halt", "now,fail=1", "-j", "2"])
+            .arg(format!(
+                "'{BIN}' {SWEEP} --shard {{}}/{SWEEP_SHARDS} --csv sweep-{{}}.csv > /dev/null"
+            ))
+            .arg(":::")
+            .args((1..=SWEEP_SHARDS).map(|i| i.to_string()))
+            .current_dir(work.path()),
+    );
     assert!(out.status.success(), "parallel failed:\n{}", text(&out));
     check_sweep(work.path());
 }

@@ -2,7 +2,7 @@
 //! counts against the published table, exports solved by external solvers and their answers
 //! checked by `verify`, and bad option combinations refused.
 
-use crate::common::{published_total, run, solver_available, stderr, stdout};
+use crate::common::{published_total, require, run, run_external, stderr, stdout};
 
 /// Every column-model combination as command-line options.
 const COMBOS: [&[&str]; 6] = [
@@ -18,16 +18,11 @@ fn with(base: &[&str], opts: &[&str]) -> Vec<String> {
     base.iter().chain(opts).map(|s| s.to_string()).collect()
 }
 
-fn run_owned(args: &[String]) -> std::process::Output {
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    run(&refs)
-}
-
 #[test]
 fn counts_equal_the_published_table() {
     for opts in COMBOS {
         for n in 1..=9usize {
-            let o = run_owned(&with(&["solve", &n.to_string(), "--count"], opts));
+            let o = run(&with(&["solve", &n.to_string(), "--count"], opts));
             assert_eq!(o.status.code(), Some(0), "{opts:?} n={n}: {}", stderr(&o));
             let got: u64 = stdout(&o).trim().parse().unwrap();
             assert_eq!(got, published_total(n), "{opts:?} n={n}");
@@ -53,26 +48,24 @@ fn check_covers_every_column_encoding() {
 fn exports_solved_by_external_solvers_and_verified() {
     let dir = tempfile::tempdir().unwrap();
     for solver in ["cadical", "minisat"] {
-        if !solver_available(solver) {
-            eprintln!("SKIPPED: {solver} not on PATH");
+        if !require(solver) {
             continue;
         }
         for opts in COMBOS {
             for n in [4usize, 9, 17, 30] {
                 let cnf = dir.path().join(format!("c{n}.cnf"));
-                let o = run_owned(&with(
+                let o = run(&with(
                     &["encode", &n.to_string(), "-o", cnf.to_str().unwrap()],
                     opts,
                 ));
                 assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-                let model =
-                    crate::common::run_external(solver, &cnf).expect("n >= 4 has solutions");
+                let model = run_external(solver, &cnf).expect("n >= 4 has solutions");
                 let answer = dir.path().join("answer.txt");
                 let verify = |model: &[i64]| {
                     let lits: Vec<String> = model.iter().map(i64::to_string).collect();
                     let text = format!("s SATISFIABLE\nv {} 0\n", lits.join(" "));
                     std::fs::write(&answer, text).unwrap();
-                    let o = run_owned(&with(
+                    let o = run(&with(
                         &["verify", &n.to_string(), answer.to_str().unwrap()],
                         opts,
                     ));

@@ -1,8 +1,18 @@
-//! Helpers shared by the integration tests: running the real binary and external solvers.
-#![allow(dead_code)]
+//! Helpers shared by the integration tests: running the binary under test and reading what it
+//! printed, bounded waits, throw-away solver scripts, the published counts, the external
+//! solvers and model counter as oracles, and the one way to require an external program or a
+//! Python module of the tests' virtual environment ([`require`]): when it is missing, a loud
+//! message naming what provides it and a skip, or a failure under CI.
 
-use std::path::Path;
-use std::process::{Command, Output};
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::ffi::OsStr;
+use std::fmt::Debug;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::time::Duration;
+use wait_timeout::ChildExt;
 
 /// `(n, U(n), D(n))` for n = 1..17: fundamental solutions (OEIS A002562) and all solutions
 /// (OEIS A000170), copied from the reference table of the project's facts. The tests' oracle,
@@ -33,14 +43,24 @@ pub fn published_total(n: usize) -> u64 {
     REFERENCE[n - 1].2
 }
 
+/// The path of the `queens-sat` binary built for this test run.
+pub const BIN: &str = env!("CARGO_BIN_EXE_queens-sat");
+
 /// The `queens-sat` binary built for this test run.
 pub fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_queens-sat"))
+    Command::new(BIN)
 }
 
 /// Runs the binary with `args` and returns its output.
-pub fn run(args: &[&str]) -> Output {
-    bin().args(args).output().expect("binary runs")
+pub fn run<S: AsRef<OsStr>>(args: &[S]) -> Output {
+    output(bin().args(args))
+}
+
+/// Runs the binary with `args`, which must succeed, and returns its standard output.
+pub fn run_ok<S: AsRef<OsStr> + Debug>(args: &[S]) -> String {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
 }
 
 /// The standard output of a finished command, as text.
@@ -53,33 +73,13 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// `true` when a program is on PATH. Under CI (env `CI` set) a missing solver is a failure,
-/// elsewhere the caller skips with a message.
-pub fn solver_available(name: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .map(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file()))
-        .unwrap_or(false);
-    if !found {
-        if std::env::var_os("CI").is_some() {
-            panic!("{name} is not on PATH, but CI must have it (.ci/run installs it)");
-        }
-        eprintln!("skipped: {name} is not on PATH (install Debian's '{name}' package)");
-    }
-    found
-}
-
 /// What an external solver said about a DIMACS file: `Some(model)` (DIMACS literals, one per
 /// variable it printed) for SAT, `None` for UNSAT.
 pub fn run_external(solver: &str, cnf: &Path) -> Option<Vec<i64>> {
     match solver {
         "minisat" => {
             let out = cnf.with_extension("minisat.out");
-            let status = Command::new("minisat")
-                .arg("-verb=0")
-                .arg(cnf)
-                .arg(&out)
-                .output()
-                .expect("minisat runs");
+            let status = output(Command::new("minisat").arg("-verb=0").arg(cnf).arg(&out));
             let text = std::fs::read_to_string(&out).expect("minisat wrote its result");
             let mut lines = text.lines();
             match lines.next() {
@@ -95,11 +95,7 @@ pub fn run_external(solver: &str, cnf: &Path) -> Option<Vec<i64>> {
             }
         }
         _ => {
-            let out = Command::new(solver)
-                .arg("-q")
-                .arg(cnf)
-                .output()
-                .expect("solver runs");
+            let out = output(Command::new(solver).arg("-q").arg(cnf));
             let text = String::from_utf8_lossy(&out.stdout);
             if text.lines().any(|l| l.trim() == "s UNSATISFIABLE") {
                 assert_eq!(out.status.code(), Some(20));
@@ -155,49 +151,6 @@ pub fn is_valid_placement(n: usize, queens: &[(usize, usize)]) -> bool {
     rows.len() == n && cols.len() == n && sums.len() == n && difs.len() == n
 }
 
-/// The Python interpreter of the tests' virtual environment when it can import `module`:
-/// `$QUEENS_SAT_PYTHON`, else `.venv/bin/python` at the repository's top (.ci/run makes it
-/// from `tests/requirements.txt`). Under CI a missing one is a failure; elsewhere the caller
-/// skips, after a loud message.
-pub fn python_with(module: &str) -> Option<std::path::PathBuf> {
-    let python = std::env::var_os("QUEENS_SAT_PYTHON")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv/bin/python"));
-    let ok = Command::new(&python)
-        .args(["-c", &format!("import {module}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        let msg = format!(
-            "{} cannot import the Python module '{module}' (python3 -m venv .venv && \
-             .venv/bin/pip install -r tests/requirements.txt)",
-            python.display()
-        );
-        if std::env::var_os("CI").is_some() {
-            panic!("{msg}, but CI must have it (.ci/run installs it)");
-        }
-        eprintln!("\n*** skipped: {msg} ***\n");
-        return None;
-    }
-    Some(python)
-}
-
-/// Waits for `child` at most `limit`, killing it and failing when it takes longer.
-pub fn wait_bounded(mut child: std::process::Child, limit: std::time::Duration) -> Output {
-    let start = std::time::Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            return child.wait_with_output().unwrap();
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("still running after {limit:?}");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-}
-
 /// The at-most-one encodings by their command-line names (`--amo NAME`).
 pub const AMO_NAMES: [&str; 7] = [
     "pairwise",
@@ -233,4 +186,278 @@ pub fn brute_force_solutions(n: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     rec(n, &mut Vec::new(), &mut out);
     out
+}
+
+// ---- External programs: where they come from, and the one way to require them ----
+
+/// Where an external program the tests start comes from: the program, then the Debian
+/// package(s) that install it.
+const PROGRAMS: [(&str, &str); 22] = [
+    ("cadical", "cadical"),
+    ("minisat", "minisat"),
+    ("pdflatex", "texlive-latex-base"),
+    ("chromium", "chromium"),
+    ("sbatch", "slurm-wlm munge"),
+    ("sinfo", "slurm-wlm munge"),
+    ("squeue", "slurm-wlm munge"),
+    ("scancel", "slurm-wlm munge"),
+    ("slurmctld", "slurm-wlm munge"),
+    ("slurmd", "slurm-wlm munge"),
+    ("munged", "munge"),
+    ("mungekey", "munge"),
+    ("parallel", "parallel"),
+    ("timeout", "coreutils"),
+    ("cat", "coreutils"),
+    ("true", "coreutils"),
+    ("kill", "procps"),
+    ("mknod", "coreutils"),
+    ("sh", "dash"),
+    ("bash", "bash"),
+    ("mount", "mount"),
+    ("umount", "mount"),
+];
+
+/// The Python packages the tests import, from PyPI (tests/requirements.txt): the name the
+/// tests require them by (the PyPI name), and the module imported to see that it is there.
+const PYTHON_PACKAGES: [(&str, &str); 3] = [
+    ("pyganak", "pyganak"),
+    ("dratify", "dratify"),
+    ("gbd-tools", "gbd_core.contexts"),
+];
+
+/// How to get the Python packages of tests/requirements.txt.
+const VENV_HINT: &str = "python3 -m venv .venv && .venv/bin/pip install -r \
+                         tests/requirements.txt, then QUEENS_SAT_PYTHON=$PWD/.venv/bin/python; \
+                         ./test.sh does both";
+
+/// `true` when the environment variable `CI` is `true` or `1`: every external program the
+/// tests use must then be there, and a missing one fails the test that needs it.
+pub fn ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
+}
+
+/// `true` when this process runs as root.
+pub fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+thread_local! {
+    /// The reasons already reported by the test running on this thread (each test has a thread
+    /// of its own), so that a test that asks several times says it once.
+    static REPORTED: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
+}
+
+/// Says loudly that (part of) the current test cannot run here and why, then returns so the
+/// caller can skip; under CI ([`ci`]) that is a failure instead. The message goes straight to
+/// the standard error of the test process, past the test harness's capture, so that a skip is
+/// seen in a normal `cargo test` run.
+#[track_caller]
+pub fn skip(why: &str) {
+    if ci() {
+        let ci = std::env::var("CI").unwrap_or_default();
+        panic!("{why}; CI={ci}, so this test must run, not be skipped");
+    }
+    if REPORTED.with(|r| r.borrow_mut().insert(why.to_string())) {
+        let test = std::thread::current()
+            .name()
+            .unwrap_or("a test")
+            .to_string();
+        let _ = writeln!(std::io::stderr(), "\n*** SKIPPED in {test}: {why} ***\n");
+    }
+}
+
+/// `true` when `program` is a file on PATH.
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+}
+
+/// What provides `name` (a program of [`PROGRAMS`] or a Python package of
+/// [`PYTHON_PACKAGES`]), as a sentence for a message.
+fn provided_by(name: &str) -> Option<String> {
+    if let Some((_, debs)) = PROGRAMS.iter().find(|p| p.0 == name) {
+        let words: Vec<&str> = debs.split(' ').collect();
+        return Some(format!(
+            "Debian package{} {} (apt-get install {debs}; ./test.sh installs it when run as root)",
+            if words.len() > 1 { "s" } else { "" },
+            words.join(" and "),
+        ));
+    }
+    PYTHON_PACKAGES.iter().find(|p| p.0 == name).map(|_| {
+        format!(
+            "PyPI package {name} of tests/requirements.txt, in a virtual environment ({VENV_HINT})"
+        )
+    })
+}
+
+/// The one way a test asks for an external program (`cadical`, `pdflatex`, `sbatch`, ...) or a
+/// Python package of tests/requirements.txt (`pyganak`, `dratify`, `gbd-tools`, imported by
+/// [`python`]): `true` when it is there. When it is not, a loud message names it and the
+/// Debian or PyPI package that provides it, and the caller skips what needs it; under CI
+/// ([`ci`]) the test fails with that message instead. Every name must be listed above, with
+/// its package.
+#[track_caller]
+pub fn require(name: &str) -> bool {
+    let provider = provided_by(name)
+        .unwrap_or_else(|| panic!("require({name:?}): no package is listed for it in common.rs"));
+    let (found, what) = match PYTHON_PACKAGES.iter().find(|p| p.0 == name) {
+        Some((_, module)) => {
+            let python = python();
+            let found = Command::new(&python)
+                .args(["-c", &format!("import {module}")])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            let what = format!(
+                "{} cannot import the Python module {module}",
+                python.display()
+            );
+            (found, what)
+        }
+        None => (on_path(name), format!("{name} is not on PATH")),
+    };
+    if !found {
+        skip(&format!("{what}; it comes with the {provider}"));
+    }
+    found
+}
+
+/// Fails the test because `cmd` could not be started, saying what provides its program.
+fn cannot_start(cmd: &Command, e: std::io::Error) -> ! {
+    let program = Path::new(cmd.get_program());
+    let name = program.file_name().unwrap_or_default().to_string_lossy();
+    let from = if program == Path::new(BIN) {
+        "it is the binary under test, built by cargo".to_string()
+    } else if program == python() {
+        format!("it is the Python of the tests' virtual environment ({VENV_HINT})")
+    } else {
+        match provided_by(&name) {
+            Some(p) => format!("it comes with the {p}"),
+            None => "no package is listed for it in tests/it/common.rs".to_string(),
+        }
+    };
+    panic!("cannot start {}: {e}; {from}", program.display());
+}
+
+/// Starts `cmd`; a program that cannot be started fails the test naming what provides it.
+/// Every external program the tests start goes through this, [`output`] or [`status`]; call
+/// [`require`] first to skip when it is missing.
+pub fn spawn(cmd: &mut Command) -> Child {
+    cmd.spawn().unwrap_or_else(|e| cannot_start(cmd, e))
+}
+
+/// Runs `cmd` to its end and returns its output (see [`spawn`]).
+pub fn output(cmd: &mut Command) -> Output {
+    cmd.output().unwrap_or_else(|e| cannot_start(cmd, e))
+}
+
+/// Runs `cmd` to its end and returns its exit status (see [`spawn`]).
+pub fn status(cmd: &mut Command) -> ExitStatus {
+    cmd.status().unwrap_or_else(|e| cannot_start(cmd, e))
+}
+
+// ---- Bounded runs ----
+
+/// Reads a child's pipe to its end on a thread of its own.
+fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut v = Vec::new();
+        if let Some(mut p) = pipe {
+            let _ = p.read_to_end(&mut v);
+        }
+        v
+    })
+}
+
+/// Waits for `child` at most `limit`, reading its piped standard output and error meanwhile
+/// (so that a child cannot stall on a full pipe), and returns what it printed; kills it and
+/// fails the test when it takes longer.
+pub fn wait_bounded(child: Child, limit: Duration) -> Output {
+    let what = format!("process {}", child.id());
+    wait_bounded_named(child, limit, &what)
+}
+
+/// [`wait_bounded`], naming the child `what` when it fails.
+fn wait_bounded_named(mut child: Child, limit: Duration, what: &str) -> Output {
+    let out = drain(child.stdout.take());
+    let err = drain(child.stderr.take());
+    match child.wait_timeout(limit).unwrap() {
+        Some(status) => Output {
+            status,
+            stdout: out.join().unwrap(),
+            stderr: err.join().unwrap(),
+        },
+        None => {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} still running after {limit:?}");
+        }
+    }
+}
+
+/// Runs `cmd` with its standard output and error piped, failing the test when it does not
+/// end within `limit` (see [`wait_bounded`]).
+pub fn output_within(cmd: &mut Command, limit: Duration) -> Output {
+    let child = spawn(cmd.stdout(Stdio::piped()).stderr(Stdio::piped()));
+    wait_bounded_named(child, limit, &format!("{cmd:?}"))
+}
+
+/// Writes an executable shell script `name` into `dir`: `#!/bin/sh`, then `body`. The tests'
+/// fake solvers are such scripts.
+pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let p = dir.join(name);
+    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    p
+}
+
+// ---- Python oracles ----
+
+/// The Python interpreter of the tests' virtual environment: `$QUEENS_SAT_PYTHON`, else
+/// `.venv/bin/python` at the repository's top (./test.sh makes it from
+/// tests/requirements.txt). [`require`] checks that it has a package.
+pub fn python() -> PathBuf {
+    std::env::var_os("QUEENS_SAT_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv/bin/python"))
+}
+
+/// Ganak's counts of DIMACS files (`tests/python/ganak_count.py`, which reads the files with a
+/// parser of its own), per file: `(type, projected, unprojected)`, the unprojected count only
+/// with `unprojected` or when the file declares no projection (`None` otherwise). Needs
+/// `require("pyganak")`.
+pub fn ganak_counts(
+    files: &[PathBuf],
+    unprojected: bool,
+) -> HashMap<PathBuf, (String, u128, Option<u128>)> {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/ganak_count.py");
+    let out = output(
+        Command::new(python())
+            .arg(script)
+            .args(unprojected.then_some("--unprojected"))
+            .args(files),
+    );
+    assert!(
+        out.status.success(),
+        "ganak_count.py failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut counts = HashMap::new();
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("count ") else {
+            continue;
+        };
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        assert_eq!(f.len(), 4, "{line}");
+        counts.insert(
+            PathBuf::from(f[0]),
+            (f[1].to_string(), f[2].parse().unwrap(), f[3].parse().ok()),
+        );
+    }
+    assert_eq!(counts.len(), files.len(), "one line per file: {text}");
+    counts
 }

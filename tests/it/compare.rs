@@ -37,7 +37,7 @@ fn sweep_outputs_parse_back_and_agree() {
     let svg_path = dir.path().join("r.svg");
     let mut solvers = vec!["varisat"];
     for s in ["cadical", "minisat"] {
-        if solver_available(s) {
+        if require(s) {
             solvers.push(s);
         }
     }
@@ -190,18 +190,10 @@ fn interrupted_sweep_resumes_from_csv() {
     assert_eq!(csv_rows(&csv_path).len(), 4);
 }
 
-fn script(dir: &Path, name: &str, body: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let p = dir.join(name);
-    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-    p.to_str().unwrap().to_string()
-}
-
 #[test]
 fn timeouts_skip_larger_n_and_wrong_answers_fail() {
     let dir = tempfile::tempdir().unwrap();
-    let slow = script(dir.path(), "slow", "sleep 20");
+    let slow = script(dir.path(), "slow", "sleep 20").display().to_string();
     let csv_path = dir.path().join("r.csv");
     let out = run(&[
         "compare",
@@ -257,7 +249,9 @@ fn timeouts_skip_larger_n_and_wrong_answers_fail() {
     );
 
     // A solver that claims UNSAT for a board with solutions, and one that prints a bad model.
-    let liar = script(dir.path(), "liar", "echo 's UNSATISFIABLE'; exit 20");
+    let liar = script(dir.path(), "liar", "echo 's UNSATISFIABLE'; exit 20")
+        .display()
+        .to_string();
     let out = run(&[
         "compare", "--n", "4", "--amo", "pairwise", "--solver", &liar, "--repeat", "1",
     ]);
@@ -267,7 +261,9 @@ fn timeouts_skip_larger_n_and_wrong_answers_fail() {
         dir.path(),
         "bad",
         "echo 's SATISFIABLE'; echo 'v 1 2 3 4 0'; exit 10",
-    );
+    )
+    .display()
+    .to_string();
     let out = run(&[
         "compare", "--n", "4", "--amo", "pairwise", "--solver", &bad, "--repeat", "1",
     ]);
@@ -509,6 +505,8 @@ echo "s SATISFIABLE"
 echo "v$lits 0"
 exit 10"#,
     )
+    .display()
+    .to_string()
 }
 
 #[test]
@@ -554,7 +552,7 @@ fn solver_without_an_answer_fails_the_sweep() {
         ("garbage", "echo 'no idea'"),
         ("crash", "echo 's SATISFIABLE'; kill -SEGV $$"),
     ] {
-        let solver = script(dir.path(), name, body);
+        let solver = script(dir.path(), name, body).display().to_string();
         let out = run(&[
             "compare",
             "--n",
@@ -953,7 +951,9 @@ fn completion_from_a_solution_is_never_unsat() {
     );
 
     // A solver claiming UNSAT is wrong on them, but not on a blocked board.
-    let liar = script(dir.path(), "liar", "echo 's UNSATISFIABLE'; exit 20");
+    let liar = script(dir.path(), "liar", "echo 's UNSATISFIABLE'; exit 20")
+        .display()
+        .to_string();
     let args = |family: &str, param: &str| {
         run(&[
             "compare", "--family", family, "--n", "6", "--param", param, "--seeds", "1..2",
@@ -1079,7 +1079,9 @@ fn a_sweep_killed_by_sigkill_resumes_to_the_same_rows() {
         dir.path(),
         "slow.sh",
         "sleep 0.3; echo 's UNSATISFIABLE'; exit 20",
-    );
+    )
+    .display()
+    .to_string();
     let csv_path = dir.path().join("r.csv");
     let args = [
         "compare",
@@ -1094,12 +1096,12 @@ fn a_sweep_killed_by_sigkill_resumes_to_the_same_rows() {
         "--csv",
         csv_path.to_str().unwrap(),
     ];
-    let mut child = bin()
-        .args(args)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(
+        bin()
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null()),
+    );
     let start = std::time::Instant::now();
     while csv_rows_or_empty(&csv_path) < 3 {
         assert!(start.elapsed().as_secs() < 60, "no rows after 60 s");

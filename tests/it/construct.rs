@@ -326,12 +326,12 @@ fn cli_large_n_streams_a_valid_answer() {
 fn cli_huge_n_streams_without_storing_the_answer() {
     // 4 * 10^9 queens: about 43 GB of text. The first bytes must come at once and a closed
     // pipe must end the command quietly.
-    let mut child = bin()
-        .args(["construct", "4000000000"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(
+        bin()
+            .args(["construct", "4000000000"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
     let mut head = vec![0u8; 4096];
     child
         .stdout

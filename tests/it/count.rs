@@ -1,12 +1,11 @@
 //! The backtracking counter against the reference table, against the plain enumeration, across
 //! thread counts and interruptions, and through the command line.
 
-use crate::common::REFERENCE;
+use crate::common::{run, stderr, stdout, REFERENCE};
 use queens_sat::check::is_solution;
 use queens_sat::count::{self, Counter, Outcome};
 use queens_sat::Placement;
 use std::collections::BTreeSet;
-use std::process::Command;
 
 #[test]
 fn counts_match_reference_table_up_to_15() {
@@ -217,15 +216,8 @@ fn damaged_or_mismatched_checkpoints_are_refused() {
 }
 
 fn cli(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_queens-sat"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = run(args);
+    (out.status.code().unwrap_or(-1), stdout(&out), stderr(&out))
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! HTML comment at the top of the document). The examples/ programs, when built (plain
 //! `cargo test` builds them), are run too; each checks its own result with assertions.
 
+use crate::common::{output, require, BIN};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -106,7 +107,7 @@ fn trim_trailing_blank<T: AsRef<str>>(v: &[T]) -> &[T] {
 
 /// The folder of the binary under test: first on PATH, so `queens-sat` in a command is it.
 fn bin_dir() -> PathBuf {
-    Path::new(env!("CARGO_BIN_EXE_queens-sat"))
+    Path::new(BIN)
         .parent()
         .expect("binary folder")
         .to_path_buf()
@@ -131,22 +132,22 @@ fn every_command_in_the_coursework_runs_as_shown() {
     for block in &blocks {
         // A block that needs an external solver that is missing is skipped whole, since its
         // later commands read the solver's files (under CI a missing solver is a failure).
-        let missing = ["cadical", "minisat"].iter().find(|p| {
-            block.iter().any(|c| uses(&c.command, p)) && !crate::common::solver_available(p)
-        });
+        let missing = ["cadical", "minisat"]
+            .iter()
+            .find(|p| block.iter().any(|c| uses(&c.command, p)) && !require(p));
         if let Some(p) = missing {
             eprintln!("skipped the block at line {}: no {p}", block[0].line);
             continue;
         }
         for case in block {
-            let out = Command::new("sh")
-                .arg("-c")
-                .arg(&case.command)
-                .current_dir(dir.path())
-                .env("PATH", &path)
-                .stdin(Stdio::null())
-                .output()
-                .expect("sh runs");
+            let out = output(
+                Command::new("sh")
+                    .arg("-c")
+                    .arg(&case.command)
+                    .current_dir(dir.path())
+                    .env("PATH", &path)
+                    .stdin(Stdio::null()),
+            );
             ran += 1;
             let stdout = String::from_utf8_lossy(&out.stdout);
             let actual: Vec<&str> = stdout.lines().collect();
@@ -232,7 +233,7 @@ fn examples_run_and_pass_their_own_checks() {
             eprintln!("skipped: example {name} is not built (run plain `cargo test`)");
             continue;
         }
-        let out = Command::new(&exe).args(&args).output().unwrap();
+        let out = output(Command::new(&exe).args(&args));
         assert!(out.status.success(), "example {name}: {out:?}");
     }
     if file.exists() {

@@ -4,7 +4,7 @@
 //! Oracles: the published counts (OEIS A000170, from the reference table), external solvers
 //! when installed, and the rules themselves for the broken formulas.
 
-use crate::common::{published_total, run, solver_available, REFERENCE};
+use crate::common::{published_total, require, run, script, stderr, stdout, REFERENCE};
 use queens_sat::check::LineKind;
 use queens_sat::cnf::{ClauseSink, GroupInfo, Lit, Var};
 use queens_sat::construct::{construct, Method};
@@ -16,14 +16,6 @@ use queens_sat::instance::{DecodeError, Instance, Model};
 use queens_sat::Placement;
 use std::io;
 use std::sync::Arc;
-
-fn stdout(o: &std::process::Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &std::process::Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// The table rows of `check`'s text output: (n, encoding, the other columns).
 fn rows(text: &str) -> Vec<(usize, String, Vec<String>)> {
@@ -174,7 +166,7 @@ fn bad_input_is_a_one_line_error() {
 fn external_solvers_agree() {
     let mut solvers = Vec::new();
     for s in ["cadical", "minisat"] {
-        if solver_available(s) {
+        if require(s) {
             solvers.push(s);
         }
     }
@@ -585,10 +577,7 @@ fn enumeration_meets_models_outside_its_split() {
 
 /// An executable script in `dir` that prints `answer` whatever the input.
 fn fake_solver(dir: &std::path::Path, name: &str, answer: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\nprintf '{answer}'\n")).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = script(dir, name, &format!("printf '{answer}'"));
     path.to_string_lossy().into_owned()
 }
 

@@ -2,8 +2,7 @@
 //! solution (against the counter's own listing), their projected counts (Ganak) sum to the
 //! table for models with and without auxiliary variables, and CaDiCaL solves the file.
 
-use crate::common::{published_total, python_with, run, solver_available, stderr, stdout};
-use std::process::Command;
+use crate::common::{ganak_counts, published_total, require, run, run_external, run_ok, stderr};
 
 /// The clauses (DIMACS lines), the cubes (literals) and the header lines of an iCNF file.
 fn read_icnf(text: &str) -> (Vec<String>, Vec<Vec<i64>>, Vec<String>) {
@@ -30,22 +29,16 @@ fn read_icnf(text: &str) -> (Vec<String>, Vec<Vec<i64>>, Vec<String>) {
     (clauses, cubes, header)
 }
 
-fn encode(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    stdout(&o)
-}
-
 #[test]
 fn cubes_are_disjoint_and_cover_every_solution() {
     for n in 4..=10usize {
-        let solutions: Vec<Vec<usize>> = encode(&["count", &n.to_string(), "--list"])
+        let solutions: Vec<Vec<usize>> = run_ok(&["count", &n.to_string(), "--list"])
             .lines()
             .map(|l| l.split(' ').map(|t| t.parse().unwrap()).collect())
             .collect();
         assert_eq!(solutions.len() as u64, published_total(n));
         for k in [1, 2, 3] {
-            let text = encode(&["encode", &n.to_string(), "--cubes", &k.to_string()]);
+            let text = run_ok(&["encode", &n.to_string(), "--cubes", &k.to_string()]);
             let (_, cubes, _) = read_icnf(&text);
             // Cell model: a cube is k positive cell variables, one per row of the first k.
             let mut seen = std::collections::HashSet::new();
@@ -74,11 +67,10 @@ fn cubes_are_disjoint_and_cover_every_solution() {
 
 #[test]
 fn projected_counts_of_the_cubes_sum_to_the_table() {
-    let Some(python) = python_with("pyganak") else {
+    if !require("pyganak") {
         return;
-    };
+    }
     let dir = tempfile::tempdir().unwrap();
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/ganak_count.py");
     for model in [
         vec!["--amo", "pairwise"],
         vec!["--amo", "sequential"],
@@ -90,10 +82,10 @@ fn projected_counts_of_the_cubes_sum_to_the_table() {
             let mut args = vec!["encode", ns.as_str()];
             args.extend(&model);
             // The projection declared by the plain export.
-            let plain = encode(&args);
+            let plain = run_ok(&args);
             let show = plain.lines().find(|l| l.starts_with("c p show"));
             args.extend(["--cubes", "2"]);
-            let (clauses, cubes, _) = read_icnf(&encode(&args));
+            let (clauses, cubes, _) = read_icnf(&run_ok(&args));
             let vars = plain
                 .lines()
                 .find_map(|l| l.strip_prefix("p cnf "))
@@ -125,30 +117,16 @@ fn projected_counts_of_the_cubes_sum_to_the_table() {
                 std::fs::write(&f, text).unwrap();
                 files.push(f);
             }
-            let out = Command::new(&python)
-                .arg(script)
-                .args(&files)
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let sum: u64 = String::from_utf8(out.stdout)
-                .unwrap()
-                .lines()
-                .filter_map(|l| l.strip_prefix("count "))
-                .map(|l| l.split(' ').nth(2).unwrap().parse::<u64>().unwrap())
-                .sum();
-            assert_eq!(sum, published_total(n), "{model:?}, n = {n}");
+            let counts = ganak_counts(&files, false);
+            let sum: u128 = files.iter().map(|f| counts[f].1).sum();
+            assert_eq!(sum, published_total(n) as u128, "{model:?}, n = {n}");
         }
     }
 }
 
 #[test]
 fn cadical_solves_the_cube_file() {
-    if !solver_available("cadical") {
+    if !require("cadical") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -163,19 +141,13 @@ fn cadical_solves_the_cube_file() {
             f.to_str().unwrap(),
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
-        let out = Command::new("cadical").arg("-q").arg(&f).output().unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
+        // `s UNSATISFIABLE` with exit 20, or `s SATISFIABLE` with exit 10 and the model.
+        let answer = run_external("cadical", &f);
         if !sat {
-            assert!(text.contains("s UNSATISFIABLE"), "{text}");
-            assert_eq!(out.status.code(), Some(20));
+            assert!(answer.is_none(), "cadical: a model for n = {n}");
             continue;
         }
-        assert!(text.contains("s SATISFIABLE"), "{text}");
-        let lits: Vec<i64> = text
-            .lines()
-            .filter_map(|l| l.strip_prefix("v "))
-            .flat_map(|l| l.split_whitespace().map(|t| t.parse::<i64>().unwrap()))
-            .collect();
+        let lits = answer.unwrap_or_else(|| panic!("cadical: no model for n = {n}"));
         // The true cell variables form a solution (checked by `verify`).
         let mut cols = vec![0usize; n];
         for &l in lits.iter().filter(|&&l| l > 0 && l <= (n * n) as i64) {

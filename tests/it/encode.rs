@@ -186,12 +186,12 @@ fn absurd_sizes_are_refused_with_an_estimate() {
 fn broken_pipe_ends_quietly() {
     use std::io::Read;
     use std::process::Stdio;
-    let mut child = bin()
-        .args(["encode", "300"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(
+        bin()
+            .args(["encode", "300"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
     let mut stdout = child.stdout.take().unwrap();
     let mut first = [0u8; 100];
     stdout.read_exact(&mut first).unwrap();
@@ -208,7 +208,7 @@ fn broken_pipe_ends_quietly() {
 /// Real external solvers on exported files: SAT for n = 1, 4..20 with a valid placement in
 /// the model, UNSAT for n = 2, 3.
 fn external_solver_agrees(solver: &str) {
-    if !solver_available(solver) {
+    if !require(solver) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -265,11 +265,11 @@ fn interrupted_write_leaves_no_file() {
         let dir = tempfile::tempdir().unwrap();
         let target = dir.path().join("q.cnf");
         // About 4 GB of DIMACS: seconds of writing, interrupted long before the end.
-        let child = bin()
-            .args(["encode", "600", "-o", target.to_str().unwrap()])
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let child = spawn(
+            bin()
+                .args(["encode", "600", "-o", target.to_str().unwrap()])
+                .stderr(Stdio::piped()),
+        );
         let names = || -> Vec<std::ffi::OsString> {
             std::fs::read_dir(dir.path())
                 .unwrap()

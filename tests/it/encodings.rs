@@ -11,7 +11,6 @@ use queens_sat::check::{is_solution, LineKind};
 use queens_sat::cnf::{Cnf, CountingSink, Lit, Var};
 use queens_sat::encode::{Amo, EncodeOptions, Line, LineEncodings, QueensEncoder, VarAlloc};
 use queens_sat::Placement;
-use std::process::Command;
 use varisat::{ExtendFormula, Solver};
 
 /// For m = 0..=8 and every assignment of the m literals (as solver assumptions, the
@@ -337,36 +336,16 @@ fn queens_counts_9_10() {
     }
 }
 
-/// Runs `solver` (cadical or minisat, installed by `.ci/run`) on the DIMACS of the model and
-/// returns the placement it finds, or `None` if it reports unsatisfiable.
+/// Runs `solver` (cadical or minisat) on the DIMACS of the model and returns the placement it
+/// finds, or `None` if it reports unsatisfiable (its exit status checked too).
 fn external_solve(solver: &str, n: usize, amo: LineEncodings) -> Option<Placement> {
     let enc = QueensEncoder::new(n, options(amo, false)).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let cnf = dir.path().join("q.cnf");
-    let result = dir.path().join("q.out");
     std::fs::write(&cnf, enc.write_dimacs(Vec::new(), None).unwrap()).unwrap();
-    let out = match solver {
-        "cadical" => Command::new("cadical").arg("-q").arg(&cnf).output(),
-        _ => Command::new("minisat").arg(&cnf).arg(&result).output(),
-    }
-    .unwrap_or_else(|e| panic!("{solver} must be installed (see .ci/run): {e}"));
-    let text = match solver {
-        "cadical" => String::from_utf8(out.stdout).unwrap(),
-        _ => std::fs::read_to_string(&result).unwrap(),
-    };
-    match out.status.code() {
-        Some(20) => return None,
-        Some(10) => {}
-        other => panic!("{solver} exited with {other:?}"),
-    }
+    let model = run_external(solver, &cnf)?;
     let mut value = vec![false; n * n];
-    for tok in text
-        .lines()
-        .filter(|l| !l.starts_with('c') && !l.starts_with('s') && !l.starts_with("SAT"))
-        .flat_map(|l| l.split_whitespace())
-        .filter(|t| *t != "v")
-    {
-        let lit: i64 = tok.parse().unwrap();
+    for &lit in &model {
         if lit > 0 && (lit as usize) <= n * n {
             value[lit as usize - 1] = true;
         }
@@ -387,6 +366,9 @@ fn external_solvers_agree() {
         .chain(std::iter::once(MIXED[1].parse().unwrap()))
         .collect();
     for solver in ["cadical", "minisat"] {
+        if !require(solver) {
+            continue;
+        }
         for &amo in &settings {
             for n in [1, 2, 3, 4, 12, 30] {
                 match external_solve(solver, n, amo) {

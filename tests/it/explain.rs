@@ -260,16 +260,21 @@ fn check_latex_structure(tex: &str, n: usize, dimacs: &[Vec<i64>]) {
     }
 }
 
-/// Writes `tex` to `dir/name.tex` and compiles it with pdflatex, which must succeed.
+/// Writes `tex` to `dir/name.tex` and compiles it with pdflatex, which must succeed. Without
+/// pdflatex (Debian's texlive-latex-base) the compilation is skipped with a loud message, and
+/// the caller's structural checks stand alone; under CI that is a failure.
 fn compile_latex(dir: &std::path::Path, name: &str, tex: &str) {
+    if !require("pdflatex") {
+        return;
+    }
     let file = dir.join(format!("{name}.tex"));
     std::fs::write(&file, tex).unwrap();
-    let status = std::process::Command::new("pdflatex")
-        .args(["-interaction=nonstopmode", "-halt-on-error"])
-        .arg(&file)
-        .current_dir(dir)
-        .output()
-        .unwrap();
+    let status = output(
+        std::process::Command::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error"])
+            .arg(&file)
+            .current_dir(dir),
+    );
     assert!(
         status.status.success(),
         "pdflatex failed for {name}: {}",
@@ -280,26 +285,13 @@ fn compile_latex(dir: &std::path::Path, name: &str, tex: &str) {
 #[test]
 fn latex_is_well_formed_and_complete() {
     let dir = tempfile::tempdir().unwrap();
-    let pdflatex = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join("pdflatex").is_file()))
-        .unwrap_or(false);
-    if !pdflatex {
-        // Loud, and a failure where CI must have it (.ci/run installs texlive-latex-base).
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "pdflatex is not on PATH, but CI must have it"
-        );
-        eprintln!("SKIPPED: pdflatex not on PATH: checking the LaTeX structurally only");
-    }
     for n in 1..=5usize {
         let (dimacs, _) = exported(n, &[]);
         let out = run(&["explain", &n.to_string(), "--format", "latex"]);
         assert!(out.status.success());
         let tex = String::from_utf8(out.stdout).unwrap();
         check_latex_structure(&tex, n, &dimacs);
-        if pdflatex {
-            compile_latex(dir.path(), &format!("q{n}"), &tex);
-        }
+        compile_latex(dir.path(), &format!("q{n}"), &tex);
     }
 }
 
@@ -328,13 +320,7 @@ fn column_model_latex_compiles_and_lists_every_clause() {
         assert_eq!(clause_lines, fields[1], "{domain}: clauses");
         let items = tex.lines().filter(|l| l.starts_with(r"\item ")).count();
         assert_eq!(items, fields[0], "{domain}: variables");
-        let has_pdflatex = std::env::var_os("PATH")
-            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("pdflatex").is_file()));
-        if has_pdflatex {
-            compile_latex(dir.path(), &format!("c{n}{domain}"), &tex);
-        } else {
-            eprintln!("SKIPPED: pdflatex not on PATH: the column-model LaTeX is not compiled");
-        }
+        compile_latex(dir.path(), &format!("c{n}{domain}"), &tex);
     }
 }
 

@@ -3,19 +3,13 @@
 //! Ctrl-C, and the real CaDiCaL and MiniSat. Fake solvers are small shell scripts.
 #![cfg(unix)]
 
-use crate::common::{bin, is_valid_placement, queens_of_model, run, stderr, stdout, wait_bounded};
-use std::os::unix::fs::PermissionsExt;
+use crate::common::{
+    bin, is_valid_placement, output, output_within, queens_of_model, require, run, script, spawn,
+    stderr, stdout, wait_bounded,
+};
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
-
-/// Writes an executable shell script `name` with `body` into `dir`.
-fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, format!("#!/bin/sh\n{body}")).unwrap();
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-    p
-}
 
 /// A solver that never answers: it records its own pid in `pid` and that of a background
 /// `sleep 1000` in `child`, then waits.
@@ -71,30 +65,8 @@ fn assert_gone(pid: i32, what: &str) {
 /// Runs the binary with `args`, failing if it takes longer than `limit`.
 fn run_bounded(args: &[&str], limit: Duration) -> (Output, Duration) {
     let start = Instant::now();
-    let child = bin()
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let o = wait_bounded(child, limit);
+    let o = output_within(bin().args(args).stdin(Stdio::null()), limit);
     (o, start.elapsed())
-}
-
-/// `true` when `name` is on PATH. When it is not, says so loudly on stderr; under CI
-/// (`CI=true`) that is a failure.
-fn have(name: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file()));
-    if !found {
-        eprintln!("SKIPPED: {name} not on PATH");
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "{name} is not on PATH, but CI must have it"
-        );
-    }
-    found
 }
 
 #[test]
@@ -278,14 +250,14 @@ fn interrupted(signal: i32) {
     let tmp = dir.path().join("tmp");
     std::fs::create_dir(&tmp).unwrap();
     let hang = hang_script(dir.path());
-    let child = bin()
-        .args(["solve", "8", "--solver", hang.to_str().unwrap()])
-        .env("TMPDIR", &tmp)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn(
+        bin()
+            .args(["solve", "8", "--solver", hang.to_str().unwrap()])
+            .env("TMPDIR", &tmp)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
     let solver = read_pid(&dir.path().join("pid"), Duration::from_secs(20));
     let sleeper = read_pid(&dir.path().join("child"), Duration::from_secs(20));
     let entries = std::fs::read_dir(&tmp).unwrap().count();
@@ -346,13 +318,13 @@ fn bad_time_limits_are_refused() {
 
 #[test]
 fn verify_refutes_an_unsat_claim_for_a_large_board_at_once() {
-    let mut child = bin()
-        .args(["verify", "1000", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(
+        bin()
+            .args(["verify", "1000", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
     use std::io::Write;
     child
         .stdin
@@ -392,7 +364,7 @@ fn model_of(text: &str) -> Vec<i64> {
 #[test]
 fn real_solvers_still_work() {
     for solver in ["cadical", "minisat"] {
-        if !have(solver) {
+        if !require(solver) {
             continue;
         }
         for n in [1usize, 8, 20] {
@@ -490,11 +462,11 @@ fn completions(n: usize, placed: &[(usize, usize)]) -> u64 {
 fn a_failure_to_write_the_cnf_keeps_its_cause() {
     let dir = tempfile::tempdir().unwrap();
     let liar = script(dir.path(), "liar.sh", "echo 's UNSATISFIABLE'\n");
-    let o = bin()
-        .args(["solve", "8", "--solver", liar.to_str().unwrap()])
-        .env("TMPDIR", dir.path().join("no-such-folder"))
-        .output()
-        .unwrap();
+    let o = output(
+        bin()
+            .args(["solve", "8", "--solver", liar.to_str().unwrap()])
+            .env("TMPDIR", dir.path().join("no-such-folder")),
+    );
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(err.contains("cannot create a temporary folder"), "{err}");

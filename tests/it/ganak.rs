@@ -3,10 +3,8 @@
 //! model and encoding, n = 1..8, the count projected as the file's Model Counting Competition
 //! header declares (`c t mc`, or `c t pmc` with `c p show`) equals the published table.
 
-use crate::common::{published_total, python_with, run, stderr};
-use std::collections::HashMap;
+use crate::common::{ganak_counts, published_total, require, run, stderr};
 use std::path::PathBuf;
-use std::process::Command;
 
 /// The `encode` options of every model and encoding, with a short name.
 fn models() -> Vec<(String, Vec<&'static str>)> {
@@ -38,42 +36,6 @@ fn models() -> Vec<(String, Vec<&'static str>)> {
     out
 }
 
-/// `(type, projected, unprojected)` per file, from Ganak; the unprojected count only with
-/// `unprojected` or when the file declares no projection (`None` otherwise).
-fn ganak(
-    python: &PathBuf,
-    files: &[PathBuf],
-    unprojected: bool,
-) -> HashMap<PathBuf, (String, u128, Option<u128>)> {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/ganak_count.py");
-    let out = Command::new(python)
-        .arg(script)
-        .args(unprojected.then_some("--unprojected"))
-        .args(files)
-        .output()
-        .expect("python runs");
-    assert!(
-        out.status.success(),
-        "ganak_count.py failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    let mut counts = HashMap::new();
-    for line in text.lines() {
-        let Some(rest) = line.strip_prefix("count ") else {
-            continue;
-        };
-        let f: Vec<&str> = rest.split_whitespace().collect();
-        assert_eq!(f.len(), 4, "{line}");
-        counts.insert(
-            PathBuf::from(f[0]),
-            (f[1].to_string(), f[2].parse().unwrap(), f[3].parse().ok()),
-        );
-    }
-    assert_eq!(counts.len(), files.len(), "one line per file: {text}");
-    counts
-}
-
 /// `c t` type and `c p show` variables of a file, and the `p cnf` variable count.
 fn header(text: &str) -> (Option<String>, Option<Vec<u64>>, u64) {
     let first = text.lines().next().unwrap_or("");
@@ -97,9 +59,9 @@ fn header(text: &str) -> (Option<String>, Option<Vec<u64>>, u64) {
 
 #[test]
 fn projected_counts_of_every_encoding_equal_the_table() {
-    let Some(python) = python_with("pyganak") else {
+    if !require("pyganak") {
         return;
-    };
+    }
     let dir = tempfile::tempdir().unwrap();
     let mut files = Vec::new();
     for n in 1..=8usize {
@@ -115,7 +77,7 @@ fn projected_counts_of_every_encoding_equal_the_table() {
         }
     }
     let paths: Vec<PathBuf> = files.iter().map(|f| f.2.clone()).collect();
-    let counts = ganak(&python, &paths, false);
+    let counts = ganak_counts(&paths, false);
     for (n, name, path) in &files {
         let text = std::fs::read_to_string(path).unwrap();
         let (kind, show, vars) = header(&text);
@@ -148,9 +110,9 @@ fn projected_counts_of_every_encoding_equal_the_table() {
 /// test above could pass with a header that declares nothing useful.
 #[test]
 fn auxiliary_variables_change_the_unprojected_count() {
-    let Some(python) = python_with("pyganak") else {
+    if !require("pyganak") {
         return;
-    };
+    }
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("seq6.cnf");
     let o = run(&[
@@ -162,7 +124,7 @@ fn auxiliary_variables_change_the_unprojected_count() {
         path.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let counts = ganak(&python, std::slice::from_ref(&path), true);
+    let counts = ganak_counts(std::slice::from_ref(&path), true);
     let (kind, projected, unprojected) = &counts[&path];
     assert_eq!(kind, "pmc");
     assert_eq!(*projected, published_total(6) as u128);
@@ -175,9 +137,9 @@ fn auxiliary_variables_change_the_unprojected_count() {
 /// their own.
 #[test]
 fn lex_leader_exports_count_the_fundamental_solutions() {
-    let Some(python) = python_with("pyganak") else {
+    if !require("pyganak") {
         return;
-    };
+    }
     let dir = tempfile::tempdir().unwrap();
     let mut files = Vec::new();
     for n in 1..=9usize {
@@ -198,7 +160,7 @@ fn lex_leader_exports_count_the_fundamental_solutions() {
         }
     }
     let paths: Vec<PathBuf> = files.iter().map(|f| f.1.clone()).collect();
-    let counts = ganak(&python, &paths, false);
+    let counts = ganak_counts(&paths, false);
     for (n, path) in &files {
         let (kind, projected, _) = &counts[path];
         // Symmetry breaking adds auxiliaries (on the 1 x 1 board there may be nothing to add).

@@ -2,7 +2,7 @@
 //! (`queens_sat::cnf::GbdHasher`), equals the one gbd-tools (from PyPI) computes from the
 //! exported files.
 
-use crate::common::{python_with, run, stderr};
+use crate::common::{output, python, require, run, stderr};
 use queens_sat::cnf::GbdHasher;
 use queens_sat::encode::{Amo, ColumnOptions, Constraints, Domain, EncodeOptions, LineEncodings};
 use queens_sat::instance::{encode, Instance, Model};
@@ -10,9 +10,9 @@ use std::process::Command;
 
 #[test]
 fn gbd_hash_equals_gbd_tools() {
-    let Some(python) = python_with("gbd_core.contexts") else {
+    if !require("gbd-tools") {
         return;
-    };
+    }
     let dir = tempfile::tempdir().unwrap();
     let cells = |amo| {
         Model::Cells(EncodeOptions {
@@ -56,14 +56,14 @@ fn gbd_hash_equals_gbd_tools() {
         ours.push(h.finish());
         files.push(f);
     }
-    let out = Command::new(&python)
-        .args([
-            "-c",
-            "import sys\nfrom gbd_core.contexts import identify\nfor p in sys.argv[1:]: print(identify(p))",
-        ])
-        .args(&files)
-        .output()
-        .unwrap();
+    let out = output(
+        Command::new(python())
+            .args([
+                "-c",
+                "import sys\nfrom gbd_core.contexts import identify\nfor p in sys.argv[1:]: print(identify(p))",
+            ])
+            .args(&files),
+    );
     assert!(
         out.status.success(),
         "{}",

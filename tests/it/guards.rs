@@ -2,47 +2,20 @@
 //! splits, empty DIMACS, usage errors with clap's hints. Every child runs under a watchdog, so a
 //! regression that hangs fails instead of hanging the test run.
 
-use std::io::Read;
-use std::process::{Command, Stdio};
+use crate::common::{bin, output_within, spawn, stderr, stdout};
+use std::path::Path;
+use std::process::Stdio;
 use std::time::Duration;
 use wait_timeout::ChildExt;
 
 /// Exit code, stdout and stderr of the binary with `args`, killed (and the test failed) after
 /// `secs` seconds.
 fn run_timed(args: &[&str], secs: u64) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens-sat"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let t_out = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out.read_to_end(&mut s);
-        s
-    });
-    let t_err = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        s
-    });
-    let status = match child.wait_timeout(Duration::from_secs(secs)).unwrap() {
-        Some(s) => s,
-        None => {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "queens-sat {} did not finish within {secs} s",
-                args.join(" ")
-            );
-        }
-    };
-    let out = String::from_utf8_lossy(&t_out.join().unwrap()).into_owned();
-    let err = String::from_utf8_lossy(&t_err.join().unwrap()).into_owned();
-    (status.code().unwrap_or(-1), out, err)
+    let o = output_within(
+        bin().args(args).stdin(Stdio::null()),
+        Duration::from_secs(secs),
+    );
+    (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
 }
 
 /// Asserts a refusal: exit 2, one line on stderr containing every one of `words`, no panic.
@@ -57,9 +30,7 @@ fn assert_refused(args: &[&str], secs: u64, words: &[&str]) -> String {
     err
 }
 
-fn tmp_file(name: &str, contents: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("queens-sat-guards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+fn tmp_file(dir: &Path, name: &str, contents: &str) -> std::path::PathBuf {
     let p = dir.join(name);
     std::fs::write(&p, contents).unwrap();
     p
@@ -128,21 +99,21 @@ fn explain_of_a_huge_formula_is_refused_or_quick() {
         &["clauses"],
     );
     // `| head -3`: the first lines come at once, and the command stops when the reader goes.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens-sat"))
-        .args([
-            "explain",
-            "2000",
-            "--force",
-            "--limit",
-            "1",
-            "--amo",
-            "sequential",
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(
+        bin()
+            .args([
+                "explain",
+                "2000",
+                "--force",
+                "--limit",
+                "1",
+                "--amo",
+                "sequential",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    );
     let mut first = String::new();
     {
         use std::io::BufRead;
@@ -168,16 +139,17 @@ fn explain_of_a_huge_formula_is_refused_or_quick() {
 #[test]
 fn verify_streams_the_clauses_of_a_large_board() {
     let n = 300;
+    let dir = tempfile::tempdir().unwrap();
     let (code, line, err) = run_timed(&["construct", "300", "--format", "line"], 30);
     assert_eq!(code, 0, "{err}");
-    let f = tmp_file("p300", &line);
+    let f = tmp_file(dir.path(), "p300", &line);
     let path = f.to_str().unwrap();
     let (code, out, err) = run_timed(&["verify", &n.to_string(), path], 60);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("verdict: valid"), "{out}");
     assert!(out.contains("CNF: satisfies all"), "{out}");
     // A wrong board is named clause by clause.
-    let f = tmp_file("bad8", "1 2 3 4 5 6 7 8\n");
+    let f = tmp_file(dir.path(), "bad8", "1 2 3 4 5 6 7 8\n");
     let (code, out, _) = run_timed(&["verify", "8", f.to_str().unwrap()], 30);
     assert_eq!(code, 1);
     assert!(out.contains("clause 653 (Q5"), "{out}");
@@ -185,7 +157,8 @@ fn verify_streams_the_clauses_of_a_large_board() {
 
 #[test]
 fn verify_refuses_boards_past_the_limit_at_once() {
-    let f = tmp_file("p1000", "1\n");
+    let dir = tempfile::tempdir().unwrap();
+    let f = tmp_file(dir.path(), "p1000", "1\n");
     for n in ["1000", "10000"] {
         assert_refused(
             &["verify", n, f.to_str().unwrap()],
@@ -230,11 +203,12 @@ fn split_rows_are_bounded() {
 
 #[test]
 fn sat_refuses_a_file_without_header() {
-    let f = tmp_file("empty.cnf", "");
+    let dir = tempfile::tempdir().unwrap();
+    let f = tmp_file(dir.path(), "empty.cnf", "");
     assert_refused(&["sat", f.to_str().unwrap()], 5, &["p cnf"]);
-    let f = tmp_file("comments.cnf", "c only a comment\n");
+    let f = tmp_file(dir.path(), "comments.cnf", "c only a comment\n");
     assert_refused(&["sat", f.to_str().unwrap()], 5, &["p cnf"]);
-    let f = tmp_file("ok.cnf", "p cnf 1 1\n1 0\n");
+    let f = tmp_file(dir.path(), "ok.cnf", "p cnf 1 1\n1 0\n");
     let (code, out, _) = run_timed(&["sat", f.to_str().unwrap()], 10);
     assert_eq!(code, 10);
     assert!(out.contains("s SATISFIABLE"));

@@ -1,6 +1,13 @@
 //! The integration tests, built as one test binary (one link instead of one per file): a
 //! module per subject, the helpers they share in [`common`].
 //!
+//! All the tests run in this one process, in parallel. None of them changes the process's
+//! environment, current folder, umask or signal handlers: each sets what it needs on the
+//! commands it starts (`Command::env`, `current_dir`, `pre_exec`), and every file it writes is
+//! in a temporary folder of its own. External programs are asked for with
+//! [`common::require`], which skips loudly (or fails under `CI=true`) when one is missing;
+//! `./test.sh` installs them.
+//!
 //! Run one subject with `cargo test --release --test it MODULE::`, e.g.
 //! `cargo test --release --test it encode::`.
 

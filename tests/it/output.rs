@@ -24,34 +24,19 @@ const COMMANDS: [&[&str]; 8] = [
     &["trace", "5", "--learning", "--format", "html"],
 ];
 
-fn is_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true")
-}
-
-/// Says loudly that a test cannot run here; under CI=true that is a failure.
-fn skip(why: &str) {
-    if is_ci() {
-        panic!("CI=true, but this test cannot run: {why}");
-    }
-    eprintln!("SKIPPED: {why}");
-}
-
-fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions.
-    unsafe { libc::geteuid() == 0 }
-}
-
 fn c_path(p: &Path) -> CString {
     CString::new(p.as_os_str().as_bytes()).unwrap()
 }
 
 /// Makes a character device node like the system's (`mknod PATH c MAJOR MINOR`).
 fn mknod_char(p: &Path, major: u32, minor: u32) -> bool {
-    let status = Command::new("mknod")
-        .arg(p)
-        .args(["c", &major.to_string(), &minor.to_string()])
-        .status();
-    matches!(status, Ok(s) if s.success())
+    require("mknod")
+        && status(
+            Command::new("mknod")
+                .arg(p)
+                .args(["c", &major.to_string(), &minor.to_string()]),
+        )
+        .success()
 }
 
 fn mkfifo(p: &Path) {
@@ -81,12 +66,7 @@ fn strip_command(s: &[u8]) -> String {
 
 /// Runs `args` with `-o target` added.
 fn run_to(args: &[&str], target: &Path) -> Output {
-    bin()
-        .args(args)
-        .arg("-o")
-        .arg(target)
-        .output()
-        .expect("binary runs")
+    output(bin().args(args).arg("-o").arg(target))
 }
 
 fn assert_ok(out: &Output, what: &str) {
@@ -145,11 +125,7 @@ fn fifos_are_written_in_place() {
         let what = format!("{args:?} -o pipe");
         // The reader is a `cat` child, so that it can be killed should the FIFO have been
         // replaced (its open would then wait for ever).
-        let mut cat = Command::new("cat")
-            .arg(&fifo)
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut cat = spawn(Command::new("cat").arg(&fifo).stdout(Stdio::piped()));
         let mut cat_out = cat.stdout.take().unwrap();
         let reader = std::thread::spawn(move || {
             let mut v = Vec::new();
@@ -254,7 +230,7 @@ fn symbolic_links_are_followed_not_replaced() {
 
 /// A pid that no process has: a child that has exited and was waited for.
 fn dead_pid() -> u32 {
-    let mut child = Command::new("true").spawn().unwrap();
+    let mut child = spawn(&mut Command::new("true"));
     let pid = child.id();
     child.wait().unwrap();
     pid
@@ -306,10 +282,7 @@ fn sigkill_leaves_a_recognisable_file_that_the_next_run_removes() {
     let target = dir.path().join("q.cnf");
     std::fs::write(&target, "old\n").unwrap();
     // About 4 GB of DIMACS: killed long before the end.
-    let mut child = bin()
-        .args(["encode", "600", "-o", target.to_str().unwrap()])
-        .spawn()
-        .unwrap();
+    let mut child = spawn(bin().args(["encode", "600", "-o", target.to_str().unwrap()]));
     let tmp = format!(".q.cnf.queens-sat-{}.tmp", child.id());
     let start = Instant::now();
     while !dir.path().join(&tmp).exists() {
@@ -337,6 +310,8 @@ struct Mount(PathBuf);
 
 impl Drop for Mount {
     fn drop(&mut self) {
+        // Not through `common::status`: a panic in a drop while a failing test unwinds would
+        // abort the whole test run.
         let _ = Command::new("umount").arg(&self.0).status();
     }
 }
@@ -350,11 +325,15 @@ fn small_disk() -> Option<(tempfile::TempDir, PathBuf, Mount)> {
     let dir = tempfile::tempdir().unwrap();
     let mnt = dir.path().join("small");
     std::fs::create_dir(&mnt).unwrap();
-    let mounted = Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&mnt)
-        .status();
-    if !matches!(mounted, Ok(s) if s.success()) {
+    if !require("mount") {
+        return None;
+    }
+    let mounted = status(
+        Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+            .arg(&mnt),
+    );
+    if !mounted.success() {
         skip("mount -t tmpfs -o size=64k failed");
         return None;
     }
@@ -421,21 +400,21 @@ fn every_other_output_on_a_full_disk_fails_in_one_line_and_resumes() {
     );
     // The temporary DIMACS of compare and of solve --solver on a full TMPDIR: the cause is
     // named (not "the solver failed"), and no temporary folder is left.
-    let out = bin()
-        .args(["compare", "--n", "40", "--amo", "pairwise", "--repeat", "1"])
-        .env("TMPDIR", tmp)
-        .output()
-        .unwrap();
+    let out = output(
+        bin()
+            .args(["compare", "--n", "40", "--amo", "pairwise", "--repeat", "1"])
+            .env("TMPDIR", tmp),
+    );
     assert_one_line_error(
         &out,
         "compare with a full TMPDIR",
         "No space left on device",
     );
-    let out = bin()
-        .args(["solve", "30", "--solver", "true"])
-        .env("TMPDIR", tmp)
-        .output()
-        .unwrap();
+    let out = output(
+        bin()
+            .args(["solve", "30", "--solver", "true"])
+            .env("TMPDIR", tmp),
+    );
     assert_one_line_error(
         &out,
         "solve --solver with a full TMPDIR",

@@ -4,7 +4,7 @@
 //! lister's output and a brute force written here.
 
 use crate::common::{
-    brute_force_solutions, is_valid_placement, run, solver_available, stderr, stdout,
+    brute_force_solutions, is_valid_placement, output, require, run, run_ok, stderr, stdout,
 };
 
 /// The 1-based (row, column) of every element with `class="queen"` under `node`.
@@ -26,20 +26,13 @@ fn queens_of_line(line: &str) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// Runs a command and returns its standard output, which must be a success.
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    stdout(&o)
-}
-
 #[test]
 fn solve_and_construct_boards_hold_the_queens_of_the_line_answer() {
     for n in [1, 5, 8, 12, 64, 70] {
         let ns = n.to_string();
         for cmd in ["solve", "construct"] {
-            let line = ok(&[cmd, &ns, "--format", "line"]);
-            let svg = ok(&[cmd, &ns, "--format", "svg"]);
+            let line = run_ok(&[cmd, &ns, "--format", "line"]);
+            let svg = run_ok(&[cmd, &ns, "--format", "svg"]);
             let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
             let mut got = queens_in(doc.root());
             got.sort();
@@ -62,7 +55,7 @@ fn the_dot_plot_of_a_construction_of_1000_is_a_valid_placement() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("q1000.svg");
     let f = file.to_str().unwrap();
-    ok(&["construct", "1000", "--format", "svg", "-o", f]);
+    run_ok(&["construct", "1000", "--format", "svg", "-o", f]);
     let svg = std::fs::read_to_string(&file).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let queens = queens_in(doc.root());
@@ -91,9 +84,9 @@ fn a_grid_holds_the_listed_solutions_and_refuses_long_lists() {
         let ns = n.to_string();
         let mut args = vec!["count", ns.as_str(), "--list"];
         args.extend(extra);
-        let listed: Vec<Vec<(usize, usize)>> = ok(&args).lines().map(queens_of_line).collect();
+        let listed: Vec<Vec<(usize, usize)>> = run_ok(&args).lines().map(queens_of_line).collect();
         args.extend(["--format", "svg"]);
-        let svg = ok(&args);
+        let svg = run_ok(&args);
         let doc = roxmltree::Document::parse(&svg).unwrap();
         let boards: Vec<_> = doc
             .descendants()
@@ -173,9 +166,9 @@ fn heatmap_cells_hold_the_per_cell_counts() {
         let ns = n.to_string();
         let file = dir.path().join(format!("h{n}.svg"));
         let f = file.to_str().unwrap();
-        let table = ok(&["count", &ns, "--heatmap", f]);
+        let table = run_ok(&["count", &ns, "--heatmap", f]);
         let total = total_of(&table);
-        let listed = listed_cells(n, &ok(&["count", &ns, "--list"]));
+        let listed = listed_cells(n, &run_ok(&["count", &ns, "--list"]));
         let brute = brute_force_cells(n);
         let svg = std::fs::read_to_string(&file).unwrap();
         let doc = roxmltree::Document::parse(&svg).unwrap();
@@ -208,7 +201,7 @@ fn a_heatmap_of_an_instance_counts_its_solutions_per_cell() {
     let dir = tempfile::tempdir().unwrap();
     let inst = dir.path().join("c.txt");
     let svg = dir.path().join("c.svg");
-    ok(&[
+    run_ok(&[
         "generate",
         "completion",
         "8",
@@ -219,7 +212,7 @@ fn a_heatmap_of_an_instance_counts_its_solutions_per_cell() {
         "-o",
         inst.to_str().unwrap(),
     ]);
-    let table = ok(&[
+    let table = run_ok(&[
         "count",
         "--instance",
         inst.to_str().unwrap(),
@@ -229,7 +222,7 @@ fn a_heatmap_of_an_instance_counts_its_solutions_per_cell() {
     let total = total_of(&table);
     let listed = listed_cells(
         8,
-        &ok(&["count", "--instance", inst.to_str().unwrap(), "--list"]),
+        &run_ok(&["count", "--instance", inst.to_str().unwrap(), "--list"]),
     );
     let text = std::fs::read_to_string(&svg).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
@@ -257,25 +250,25 @@ fn svg_options_are_refused_where_they_do_not_apply() {
 /// cells in its DOM.
 #[test]
 fn chromium_renders_the_heatmap() {
-    if !solver_available("chromium") {
+    if !require("chromium") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("h.svg");
-    ok(&["count", "8", "--heatmap", file.to_str().unwrap()]);
+    run_ok(&["count", "8", "--heatmap", file.to_str().unwrap()]);
     let profile = dir.path().join("profile");
-    let o = std::process::Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg("--dump-dom")
-        .arg(format!("file://{}", file.display()))
-        .output()
-        .expect("chromium runs");
+    let o = output(
+        std::process::Command::new("chromium")
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg("--dump-dom")
+            .arg(format!("file://{}", file.display())),
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let dom = stdout(&o);
     assert!(!dom.contains("error on line"), "{dom}");

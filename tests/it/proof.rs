@@ -3,7 +3,7 @@
 //! (the pure-Python checker of the `dratify` package); corrupted proofs rejected by both; bad
 //! inputs refused without leaving a file behind.
 
-use crate::common::{python_with, run, solver_available, stderr, stdout};
+use crate::common::{bin, output, python, require, run, spawn, status, stderr, stdout};
 use std::path::{Path, PathBuf};
 
 /// An UNSAT case: its name and the arguments that select it.
@@ -65,17 +65,12 @@ fn with(args: &[String], more: &[&str]) -> Vec<String> {
     v
 }
 
-fn run_s(args: &[String]) -> std::process::Output {
-    let a: Vec<&str> = args.iter().map(String::as_str).collect();
-    run(&a)
-}
-
 /// Writes the case's CNF (for the Python checker).
 fn cnf_of(case: &Case, dir: &Path) -> PathBuf {
     let cnf = dir.join(format!("{}.cnf", case.name));
     let mut a = vec!["encode".to_string()];
     a.extend(with(&case.args, &["-o", cnf.to_str().unwrap()]));
-    let o = run_s(&a);
+    let o = run(&a);
     assert!(o.status.success(), "{}", stderr(&o));
     cnf
 }
@@ -86,12 +81,12 @@ fn python_check(python: &Path, cnf: &Path, proof: &Path) -> bool {
                   f = dratify.parse_dimacs_file(sys.argv[1])\n\
                   r = dratify.check_proof(f, open(sys.argv[2]).read(), engine='python')\n\
                   print(r.ok)\n";
-    let o = std::process::Command::new(python)
-        .args(["-c", script])
-        .arg(cnf)
-        .arg(proof)
-        .output()
-        .expect("python runs");
+    let o = output(
+        std::process::Command::new(python)
+            .args(["-c", script])
+            .arg(cnf)
+            .arg(proof),
+    );
     let out = stdout(&o);
     assert!(o.status.success(), "python: {}", stderr(&o));
     match out.trim() {
@@ -111,7 +106,7 @@ fn prove(case: &Case, proof: &Path, solver: Option<&str>) -> String {
     if let Some(s) = solver {
         a.extend(["--solver".to_string(), s.to_string()]);
     }
-    let o = run_s(&a);
+    let o = run(&a);
     assert_eq!(o.status.code(), Some(0), "{}: {}", case.name, stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("no solution exists"), "{out}");
@@ -182,7 +177,7 @@ fn corruptions(proof: &str) -> Vec<(&'static str, usize, String)> {
 #[test]
 fn embedded_proofs_are_accepted_by_both_checkers_and_corruptions_rejected() {
     let dir = tempfile::tempdir().unwrap();
-    let python = python_with("dratify");
+    let python = require("dratify").then(python);
     let all = cases(dir.path());
     for case in &all {
         let proof = dir.path().join(format!("{}.drat", case.name));
@@ -236,11 +231,11 @@ fn embedded_proofs_are_accepted_by_both_checkers_and_corruptions_rejected() {
 
 #[test]
 fn cadical_proofs_are_checked_by_both() {
-    if !solver_available("cadical") {
+    if !require("cadical") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let python = python_with("dratify");
+    let python = require("dratify").then(python);
     for case in &cases(dir.path()) {
         // Binary (cadical's default), read by our checker.
         let bin = dir.path().join(format!("{}.bin.drat", case.name));
@@ -371,18 +366,16 @@ fn an_interrupted_proof_leaves_no_file() {
     assert!(o.status.success());
     let proof = dir.path().join("big.drat");
     // The 14 x 14 torus takes many seconds: stopped with SIGTERM while the proof is written.
-    let child = crate::common::bin()
-        .args(["solve", "--instance", torus.to_str().unwrap(), "--proof"])
-        .arg(&proof)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn(
+        bin()
+            .args(["solve", "--instance", torus.to_str().unwrap(), "--proof"])
+            .arg(&proof)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped()),
+    );
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let killed = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
+    let killed =
+        status(std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]));
     assert!(killed.success());
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));

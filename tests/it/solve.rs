@@ -378,7 +378,7 @@ fn cli_wrong_external_answers_are_caught() {
 #[test]
 fn cli_external_solvers() {
     for solver in ["cadical", "minisat"] {
-        if !solver_available(solver) {
+        if !require(solver) {
             continue;
         }
         for n in [1usize, 5, 8, 13] {

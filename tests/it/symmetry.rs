@@ -2,7 +2,9 @@
 //! every model, on empty boards and on instances; checked against published counts and
 //! against orbits computed here from the full solution lists.
 
-use crate::common::{run, stderr, stdout, REFERENCE};
+use crate::common::{
+    is_valid_placement, queens_of_model, require, run, run_external, stderr, stdout, REFERENCE,
+};
 use queens_sat::cnf::CountingSink;
 use queens_sat::encode::{Amo, ColumnOptions, Constraints, Domain, EncodeOptions, LineEncodings};
 use queens_sat::instance::{encode, to_labelled_cnf, Formula, Instance, Model};
@@ -309,26 +311,23 @@ fn cli_rejects_an_unknown_mode() {
 
 #[test]
 fn an_external_solver_finds_a_canonical_board() {
-    if !crate::common::solver_available("cadical") {
-        eprintln!("skipped: cadical not on PATH");
+    if !require("cadical") {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("queens-sym-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("q8.cnf");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("q8.cnf");
     let o = run(&["encode", "8", "--symmetry-breaking", "lex-leader"]);
     assert!(o.status.success(), "{}", stderr(&o));
     std::fs::write(&path, &o.stdout).unwrap();
-    let model = crate::common::run_external("cadical", &path).expect("cadical answers");
-    let queens = crate::common::queens_of_model(8, &model);
-    assert!(crate::common::is_valid_placement(8, &queens));
+    let model = run_external("cadical", &path).expect("cadical answers");
+    let queens = queens_of_model(8, &model);
+    assert!(is_valid_placement(8, &queens));
     let mut cols = vec![0; 8];
     for (r, c) in queens {
         cols[r] = c;
     }
     let p = Placement::from_cols(&cols);
     assert_eq!(p.canonical(), Some(p.clone()));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -359,9 +358,8 @@ fn check_compares_lex_leader_with_the_classes() {
 
 #[test]
 fn compare_sweeps_with_and_without_symmetry_breaking() {
-    let dir = std::env::temp_dir().join(format!("queens-sym-cmp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let csv = dir.join("sweep.csv");
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("sweep.csv");
     let args = [
         "compare",
         "--n",
@@ -384,7 +382,6 @@ fn compare_sweeps_with_and_without_symmetry_breaking() {
     let o = run(&args);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), text);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -396,9 +393,8 @@ fn explain_refuses_symmetry_breaking_in_one_line() {
 
 #[test]
 fn check_instance_compares_with_the_classes_of_its_solutions() {
-    let dir = std::env::temp_dir().join(format!("queens-sym-inst-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("t7.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t7.txt");
     let o = run(&["generate", "toroidal", "7", "-o", file.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let o = run(&[
@@ -424,5 +420,4 @@ fn check_instance_compares_with_the_classes_of_its_solutions() {
     assert_eq!(all.len(), 28);
     let expected = orbits_under_stabilizer(7, &all, &[], &[]) as u64;
     assert_eq!(v["rows"][0]["classes"].as_u64(), Some(expected));
-    let _ = std::fs::remove_dir_all(&dir);
 }

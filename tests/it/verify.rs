@@ -1,6 +1,6 @@
 //! `queens-sat verify` on real CaDiCaL and MiniSat answers to exported files, and on corrupted
 //! copies of them. When a solver is missing the test says it is skipped, unless CI is set
-//! (then `.ci/run` must have installed it and the test fails).
+//! (then ./test.sh must have installed it and the test fails).
 
 use crate::common::*;
 
@@ -10,12 +10,12 @@ use std::process::{Command, Output};
 /// Exports the CNF of `n` with `extra` options into `dir`.
 fn export(dir: &Path, n: usize, extra: &[&str]) -> PathBuf {
     let path = dir.join(format!("q{n}.cnf"));
-    let o = bin()
-        .args(["encode", &n.to_string(), "-o"])
-        .arg(&path)
-        .args(extra)
-        .output()
-        .unwrap();
+    let o = output(
+        bin()
+            .args(["encode", &n.to_string(), "-o"])
+            .arg(&path)
+            .args(extra),
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     path
 }
@@ -23,9 +23,9 @@ fn export(dir: &Path, n: usize, extra: &[&str]) -> PathBuf {
 /// Runs a real solver on `cnf` and returns its answer file.
 fn solve_with(solver: &str, cnf: &Path, out: &Path) -> PathBuf {
     if solver == "minisat" {
-        let _ = Command::new("minisat").arg(cnf).arg(out).output().unwrap();
+        let _ = output(Command::new("minisat").arg(cnf).arg(out));
     } else {
-        let o = Command::new(solver).arg(cnf).output().unwrap();
+        let o = output(Command::new(solver).arg(cnf));
         std::fs::write(out, &o.stdout).unwrap();
     }
     assert!(out.exists());
@@ -33,12 +33,7 @@ fn solve_with(solver: &str, cnf: &Path, out: &Path) -> PathBuf {
 }
 
 fn verify(n: usize, file: &Path, extra: &[&str]) -> Output {
-    bin()
-        .args(["verify", &n.to_string()])
-        .arg(file)
-        .args(extra)
-        .output()
-        .unwrap()
+    output(bin().args(["verify", &n.to_string()]).arg(file).args(extra))
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -52,7 +47,7 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 fn accepts_real_solver_output() {
     let dir = tempfile::tempdir().unwrap();
     for solver in ["cadical", "minisat"] {
-        if !solver_available(solver) {
+        if !require(solver) {
             continue;
         }
         for n in [1usize, 4, 8, 12, 30] {
@@ -65,11 +60,7 @@ fn accepts_real_solver_output() {
         }
         // With the redundant column clauses.
         let cnf = dir.path().join("partial.cnf");
-        let o = bin()
-            .args(["encode", "10", "--column-alo", "-o"])
-            .arg(&cnf)
-            .output()
-            .unwrap();
+        let o = output(bin().args(["encode", "10", "--column-alo", "-o"]).arg(&cnf));
         assert!(o.status.success());
         let ans = solve_with(solver, &cnf, &dir.path().join("partial.txt"));
         let o = verify(10, &ans, &["--column-alo"]);
@@ -141,7 +132,7 @@ fn queens(text: &str, n: i64) -> Vec<i64> {
 fn rejects_corrupted_output() {
     let dir = tempfile::tempdir().unwrap();
     for solver in ["cadical", "minisat"] {
-        if !solver_available(solver) {
+        if !require(solver) {
             continue;
         }
         let n = 30usize;
@@ -276,12 +267,12 @@ fn judges_unsat_claims_and_placements() {
         "{}",
         stdout(&o)
     );
-    let mut child = bin()
-        .args(["verify", "9", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(
+        bin()
+            .args(["verify", "9", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped()),
+    );
     use std::io::Write;
     child
         .stdin

@@ -6,18 +6,12 @@ use crate::common::*;
 use std::collections::HashSet;
 use std::path::Path;
 
-fn stdout(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(o.status.success(), "{args:?}: {o:?}");
-    String::from_utf8(o.stdout).unwrap()
-}
-
 /// The clauses of `encode N EXTRA...` as DIMACS literals.
 fn exported(n: usize, extra: &[&str]) -> Vec<Vec<i64>> {
     let mut args = vec!["encode".to_string(), n.to_string()];
     args.extend(extra.iter().map(|s| s.to_string()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    stdout(&args)
+    run_ok(&args)
         .lines()
         .filter(|l| !l.starts_with('c') && !l.starts_with('p'))
         .map(|l| {
@@ -83,7 +77,7 @@ fn write_cnf(path: &Path, clauses: &[Vec<i64>], vars: usize) {
 /// Checks with cadical that `core` is unsatisfiable and that dropping any one clause makes it
 /// satisfiable.
 fn cadical_confirms_mus(core: &[Vec<i64>], vars: usize) {
-    if !solver_available("cadical") {
+    if !require("cadical") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -116,7 +110,7 @@ fn why_prints_a_minimal_core_that_cadical_confirms() {
         let mut args = vec!["solve".to_string(), n.to_string(), "--why".to_string()];
         args.extend(extra.iter().map(|s| s.to_string()));
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let text = stdout(&args);
+        let text = run_ok(&args);
         assert!(text.starts_with(&format!("no solution exists for n = {n}")));
         let mut formula = exported(n, &[]);
         formula.extend(unit);
@@ -135,7 +129,7 @@ fn why_prints_a_minimal_core_that_cadical_confirms() {
 
 #[test]
 fn why_on_a_satisfiable_board_shows_a_solution() {
-    let text = stdout(&["solve", "5", "--why"]);
+    let text = run_ok(&["solve", "5", "--why"]);
     assert!(text.contains("a solution exists"));
     let line = text
         .lines()
@@ -152,7 +146,7 @@ fn why_on_a_satisfiable_board_shows_a_solution() {
 #[test]
 fn explain_reports_every_group_with_the_reference_counts() {
     for n in [4usize, 8] {
-        let text = stdout(&["solve", &n.to_string(), "--explain", "--column-alo"]);
+        let text = run_ok(&["solve", &n.to_string(), "--explain", "--column-alo"]);
         let c2 = n * (n - 1) / 2;
         let c3 = (n + 1) * n * (n - 1) / 6;
         let diag = 2 * c3 - c2;
@@ -204,17 +198,19 @@ fn verify_says_the_first_false_clause_in_words() {
                 format!("({},{})", v / n as i64 + 1, v % n as i64 + 1)
             })
             .collect();
-        let o = bin()
-            .args(["verify", &n.to_string(), "-"])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .and_then(|mut child| {
-                use std::io::Write;
-                child.stdin.take().unwrap().write_all(board.as_bytes())?;
-                child.wait_with_output()
-            })
-            .unwrap();
+        let mut child = spawn(
+            bin()
+                .args(["verify", &n.to_string(), "-"])
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped()),
+        );
+        {
+            use std::io::Write;
+            // Written and closed (the end of input) before the wait.
+            let mut stdin = child.stdin.take().unwrap();
+            stdin.write_all(board.as_bytes()).unwrap();
+        }
+        let o = child.wait_with_output().unwrap();
         assert_eq!(o.status.code(), Some(1));
         let text = String::from_utf8(o.stdout).unwrap();
         let words = text
