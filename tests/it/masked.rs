@@ -1,9 +1,9 @@
 //! The instance counter ([`queens_sat::count::count_masked`]) on empty boards against the
-//! published tables, and its refusal of sizes it cannot hold.
+//! published tables, and its refusal of sizes it cannot hold. Its timings are a benchmark:
+//! `cargo bench --bench masked` (benches/masked.rs).
 
 use queens_sat::check::Geometry;
 use queens_sat::count::{self, count_masked, solutions_masked, MaskedBoard, MaskedError};
-use std::time::Instant;
 
 /// OEIS A000170: solutions of n-queens on the n x n board, n = 1 ..= 13.
 const A000170: [u64; 13] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
@@ -70,44 +70,5 @@ fn sizes_outside_1_to_64_are_refused() {
         assert_eq!(b.n(), n);
         assert_eq!(b.geometry(), Geometry::Toroidal);
         assert_eq!(b.allowed(n - 1).count_ones() as usize, n);
-    }
-}
-
-/// splitmix64, for reproducible random boards.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-#[test]
-#[ignore = "timings, run by hand with --ignored --nocapture"]
-fn timings() {
-    let t = Instant::now();
-    let c = count_masked(&MaskedBoard::new(14, Geometry::Square).unwrap());
-    println!("empty 14 square: {c} in {:?}", t.elapsed());
-    let t = Instant::now();
-    let c = count_masked(&MaskedBoard::new(13, Geometry::Toroidal).unwrap());
-    println!("empty 13 toroidal: {c} in {:?}", t.elapsed());
-    for (n, pct, seed) in [(40, 85, 1u64), (48, 85, 1), (52, 85, 1)] {
-        for g in [Geometry::Square, Geometry::Toroidal] {
-            let mut s = seed;
-            let mut b = MaskedBoard::new(n, g).unwrap();
-            for r in 0..n {
-                for c in 0..n {
-                    if splitmix(&mut s) % 100 < pct {
-                        b.block(r, c);
-                    }
-                }
-            }
-            let t = Instant::now();
-            let c = count_masked(&b);
-            println!(
-                "{n}x{n} {g:?} {pct}% blocked (seed {seed}): {c} in {:?}",
-                t.elapsed()
-            );
-        }
     }
 }
