@@ -47,7 +47,7 @@ fn header_vars(text: &str) -> usize {
 /// A DIMACS text of `vars` variables and these clauses.
 fn dimacs(vars: usize, clauses: &[Vec<i64>]) -> String {
     let mut s = format!(
-        "c written by tests/grade.rs\np cnf {vars} {}\n",
+        "c written by tests/it/grade.rs\np cnf {vars} {}\n",
         clauses.len()
     );
     for c in clauses {

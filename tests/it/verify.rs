@@ -1,5 +1,5 @@
 //! `queens-sat verify` on real CaDiCaL and MiniSat answers to exported files, and on corrupted
-//! copies of them. When a solver is missing the test says it is skipped, unless CI is set
+//! copies of them. When a solver is missing the test says it is skipped, unless CI=true
 //! (then ./test.sh must have installed it and the test fails).
 
 use crate::common::*;
