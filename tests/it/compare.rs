@@ -1,0 +1,1211 @@
+//! `compare`: the encoding experiment. Its CSV and JSON parse back, its sizes agree with
+//! `encode`, its answers with the reference table, its SVG is well-formed with one series per
+//! encoding, interrupted sweeps resume, and broken solvers are caught.
+
+use crate::common::*;
+use std::path::Path;
+
+const ENCODINGS: &str = "pairwise,sequential,ladder,commander,product,binary,bimander";
+
+fn csv_rows(path: &Path) -> Vec<csv::StringRecord> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    r.records().map(|x| x.unwrap()).collect()
+}
+
+fn csv_header(path: &Path) -> csv::StringRecord {
+    csv::Reader::from_path(path)
+        .unwrap()
+        .headers()
+        .unwrap()
+        .clone()
+}
+
+/// `p cnf V C` of `queens-sat encode n --amo amo`: the sizes by an independent path.
+fn encode_counts(n: usize, amo: &str) -> (u64, u64) {
+    let out = run(&["encode", &n.to_string(), "--amo", amo]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let p = text.lines().find(|l| l.starts_with("p cnf")).unwrap();
+    let f: Vec<u64> = p[6..].split(' ').map(|x| x.parse().unwrap()).collect();
+    (f[0], f[1])
+}
+
+#[test]
+fn sweep_outputs_parse_back_and_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    let json_path = dir.path().join("r.json");
+    let svg_path = dir.path().join("r.svg");
+    let mut solvers = vec!["varisat"];
+    for s in ["cadical", "minisat"] {
+        if require(s) {
+            solvers.push(s);
+        }
+    }
+    let solver_list = solvers.join(",");
+    let out = run(&[
+        "compare",
+        "--n",
+        "1,2,3,5,8",
+        "--amo",
+        ENCODINGS,
+        "--solver",
+        &solver_list,
+        "--repeat",
+        "2",
+        "--timeout",
+        "30",
+        "--csv",
+        csv_path.to_str().unwrap(),
+        "--json",
+        json_path.to_str().unwrap(),
+        "--plot",
+        svg_path.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    let encodings: Vec<&str> = ENCODINGS.split(',').collect();
+
+    // CSV: one row per combination, sizes as `encode` reports them, answers as the table says.
+    let header = csv_header(&csv_path);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows = csv_rows(&csv_path);
+    assert_eq!(rows.len(), 5 * encodings.len() * solvers.len());
+    for r in &rows {
+        let n: usize = r[col("n")].parse().unwrap();
+        let (vars, clauses) = encode_counts(n, &r[col("encoding")]);
+        assert_eq!(r[col("vars")].parse::<u64>().unwrap(), vars);
+        assert_eq!(r[col("clauses")].parse::<u64>().unwrap(), clauses);
+        let expected = if n == 2 || n == 3 { "UNSAT" } else { "SAT" };
+        assert_eq!(&r[col("status")], expected, "{r:?}");
+        let times: Vec<f64> = r[col("solve_ms_all")]
+            .split(' ')
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert_eq!(times.len(), 2);
+        assert!(r[col("solve_ms")].parse::<f64>().unwrap() > 0.0);
+        assert!(r[col("machine")].contains("cores"));
+        assert!(r[col("tool_version")].starts_with("queens-sat"));
+    }
+    // The Markdown table has the same rows.
+    assert_eq!(
+        table
+            .lines()
+            .filter(|l| l.starts_with("| ") && !l.starts_with("| n "))
+            .count(),
+        rows.len()
+    );
+
+    // JSON: metadata and the same rows.
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    assert_eq!(doc["rows"].as_array().unwrap().len(), rows.len());
+    assert!(doc["metadata"]["machine"]
+        .as_str()
+        .unwrap()
+        .contains("cores"));
+    assert_eq!(
+        doc["metadata"]["solvers"].as_array().unwrap().len(),
+        solvers.len()
+    );
+
+    // SVG: well-formed XML; the clauses panel has one legend entry per encoding, the time panel
+    // one per encoding and solver; every series is a polyline plus its legend line.
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    let xml = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let texts: Vec<String> = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.text().unwrap_or("").trim().to_string())
+        .collect();
+    for e in &encodings {
+        assert_eq!(
+            texts.iter().filter(|t| t == e).count(),
+            1,
+            "legend entry {e}"
+        );
+        for s in &solvers {
+            let label = format!("{e} / {s}");
+            assert_eq!(texts.iter().filter(|t| **t == label).count(), 1, "{label}");
+        }
+    }
+    // Series are drawn 2 px wide (axes 1 px). The solid ones (the clauses panel, and the first
+    // solver in the time panel; the others are dashed, one short polyline per dash) have a
+    // point per n: one per encoding in each panel.
+    let solid = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke-width") == Some("2"))
+        .filter(|n| {
+            n.attribute("points")
+                .unwrap_or("")
+                .split_whitespace()
+                .count()
+                == 5
+        })
+        .count();
+    assert_eq!(solid, 2 * encodings.len());
+}
+
+#[test]
+fn interrupted_sweep_resumes_from_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    let args = [
+        "compare",
+        "--n",
+        "4,6",
+        "--amo",
+        "pairwise,sequential",
+        "--solver",
+        "varisat",
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ];
+    assert!(run(&args).status.success());
+    let full = std::fs::read_to_string(&csv_path).unwrap();
+    assert_eq!(csv_rows(&csv_path).len(), 4);
+    // Simulate an interruption after two rows: keep the header and the first two rows.
+    let kept: Vec<&str> = full.lines().take(3).collect();
+    std::fs::write(&csv_path, kept.join("\n") + "\n").unwrap();
+    let out = run(&args);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("resuming: 2 rows"));
+    let rows = csv_rows(&csv_path);
+    assert_eq!(rows.len(), 4);
+    // The two kept rows are untouched, the two missing ones were measured again.
+    let again = std::fs::read_to_string(&csv_path).unwrap();
+    assert!(again.starts_with(&(kept.join("\n") + "\n")));
+    let keys: std::collections::HashSet<(String, String)> = rows
+        .iter()
+        .map(|r| (r[0].to_string(), r[1].to_string()))
+        .collect();
+    assert_eq!(keys.len(), 4);
+    // A rerun with everything done measures nothing new.
+    assert!(run(&args).status.success());
+    assert_eq!(csv_rows(&csv_path).len(), 4);
+}
+
+#[test]
+fn timeouts_skip_larger_n_and_wrong_answers_fail() {
+    let dir = tempfile::tempdir().unwrap();
+    let slow = script(dir.path(), "slow", "sleep 20").display().to_string();
+    let csv_path = dir.path().join("r.csv");
+    let out = run(&[
+        "compare",
+        "--n",
+        "4,5",
+        "--amo",
+        "pairwise",
+        "--solver",
+        &slow,
+        "--repeat",
+        "1",
+        "--timeout",
+        "0.3",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = csv_rows(&csv_path);
+    let header = csv_header(&csv_path);
+    let status = header.iter().position(|h| h == "status").unwrap();
+    assert_eq!(&rows[0][status], "TIMEOUT");
+    assert_eq!(&rows[1][status], "SKIPPED");
+    // Resuming with a larger n does not try the solver again: it timed out at a smaller n.
+    let started = std::time::Instant::now();
+    let out = run(&[
+        "compare",
+        "--n",
+        "4,5,6",
+        "--amo",
+        "pairwise",
+        "--solver",
+        &slow,
+        "--repeat",
+        "1",
+        "--timeout",
+        "0.3",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let rows = csv_rows(&csv_path);
+    assert_eq!(rows.len(), 3);
+    // Run again, it would have timed out: TIMEOUT, not SKIPPED.
+    assert_eq!(&rows[2][status], "SKIPPED");
+    // Running it would take the whole 0.3 s time limit, asking its version 2 s.
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(12),
+        "the slow solver ran again"
+    );
+
+    // A solver that claims UNSAT for a board with solutions, and one that prints a bad model.
+    let liar = script(dir.path(), "liar", "echo 's UNSATISFIABLE'; exit 20")
+        .display()
+        .to_string();
+    let out = run(&[
+        "compare", "--n", "4", "--amo", "pairwise", "--solver", &liar, "--repeat", "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("WRONG"));
+    let bad = script(
+        dir.path(),
+        "bad",
+        "echo 's SATISFIABLE'; echo 'v 1 2 3 4 0'; exit 10",
+    )
+    .display()
+    .to_string();
+    let out = run(&[
+        "compare", "--n", "4", "--amo", "pairwise", "--solver", &bad, "--repeat", "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("WRONG: row 1 has 4 queens"));
+}
+
+#[test]
+fn missing_solver_is_reported_not_fatal() {
+    let out = run(&[
+        "compare",
+        "--n",
+        "4",
+        "--amo",
+        "pairwise",
+        "--solver",
+        "varisat,no-such-solver-here",
+        "--repeat",
+        "1",
+    ]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-solver-here"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("| 4 | pairwise | varisat |"));
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    for args in [
+        &["compare", "--n", "0"][..],
+        &["compare", "--n", "4", "--amo", "quadratic"],
+        &["compare", "--n", "4", "--timeout", "0"],
+        &["compare", "--n", "4", "--repeat", "0"],
+        &["compare", "--n", "4", "--timeout", "1e30"],
+        &["compare", "--n", "4", "--timeout", "inf"],
+        &["compare", "--n", "4", "--timeout", "nan"],
+        &["compare", "--n", "4", "--timeout", "-1"],
+        &["compare", "--n", "4", "--timeout", "604801"],
+        &["compare", "--n", "4..1"],
+        &["compare", "--n", "1..100000000000"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr).trim().lines().count(),
+            1
+        );
+    }
+}
+
+/// Clauses of the reference model (pairwise at-most-one): n + 2n C(n,2) + 2(2 C(n+1,3) -
+/// C(n,2)), plus n with the redundant column clauses.
+fn reference_clauses(n: u64, column_alo: bool) -> u64 {
+    let c2 = n * (n - 1) / 2;
+    let c3 = (n + 1) * n * (n - 1) / 6;
+    n + 2 * n * c2 + 2 * (2 * c3 - c2) + if column_alo { n } else { 0 }
+}
+
+fn field(path: &Path, row: usize, name: &str) -> String {
+    let header = csv_header(path);
+    let col = header.iter().position(|h| h == name).unwrap();
+    csv_rows(path)[row][col].to_string()
+}
+
+#[test]
+fn resume_with_other_settings_is_refused_and_fresh_recomputes() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("ca.csv");
+    let csv = csv_path.to_str().unwrap();
+    let base = ["compare", "--n", "8", "--amo", "pairwise", "--csv", csv];
+    // `--repeat 1` unless the test gives another.
+    let with = |extra: &[&str]| {
+        let mut v: Vec<&str> = base.to_vec();
+        if !extra.contains(&"--repeat") {
+            v.extend_from_slice(&["--repeat", "1"]);
+        }
+        v.extend_from_slice(extra);
+        run(&v)
+    };
+    let out = with(&[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(reference_clauses(8, false), 736);
+    assert_eq!(field(&csv_path, 0, "clauses"), "736");
+    let before = std::fs::read(&csv_path).unwrap();
+    // Each setting that changes a row: refused, naming it, the file untouched.
+    for (extra, setting) in [
+        (&["--column-alo"][..], "column_alo"),
+        (&["--timeout", "30"], "timeout_s"),
+        (&["--repeat", "2"], "repeats"),
+    ] {
+        let out = with(extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(setting) && err.contains("--fresh"), "{err}");
+        assert_eq!(std::fs::read(&csv_path).unwrap(), before, "{extra:?}");
+    }
+    // --fresh starts over with the new setting.
+    let out = with(&["--column-alo", "--fresh"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(csv_rows(&csv_path).len(), 1);
+    assert_eq!(
+        field(&csv_path, 0, "clauses"),
+        reference_clauses(8, true).to_string()
+    );
+    assert_eq!(field(&csv_path, 0, "clauses"), "744");
+    assert_eq!(field(&csv_path, 0, "column_alo"), "true");
+    // And now resuming with the same settings measures nothing new.
+    let out = with(&["--column-alo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("resuming: 1 rows"));
+    assert_eq!(csv_rows(&csv_path).len(), 1);
+}
+
+#[test]
+fn foreign_and_unreadable_csvs_are_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("other.csv");
+    let original = "a,b,c\n1,2,3\n";
+    std::fs::write(&path, original).unwrap();
+    for fresh in [false, true] {
+        let mut args = vec![
+            "compare",
+            "--n",
+            "4",
+            "--amo",
+            "pairwise",
+            "--repeat",
+            "1",
+            "--csv",
+            path.to_str().unwrap(),
+        ];
+        if fresh {
+            args.push("--fresh");
+        }
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "fresh {fresh}");
+        assert_eq!(stderr(&out).trim().lines().count(), 1);
+        assert!(stderr(&out).contains("a,b,c"), "{}", stderr(&out));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+    }
+    // Not a regular file: refused at once, not read without end.
+    let started = std::time::Instant::now();
+    let out = run(&["compare", "--n", "4", "--csv", "/dev/zero", "--repeat", "1"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("not a regular file"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    // A damaged row before the last: refused with its line, the file untouched.
+    let sweep = dir.path().join("sweep.csv");
+    let args = [
+        "compare",
+        "--n",
+        "4,5,6",
+        "--amo",
+        "pairwise",
+        "--repeat",
+        "1",
+        "--csv",
+        sweep.to_str().unwrap(),
+    ];
+    assert!(run(&args).status.success());
+    let text = std::fs::read_to_string(&sweep).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    lines[2] = lines[2].replacen(",pairwise,", ",pairwise,extra,", 1);
+    let damaged = lines.join("\n") + "\n";
+    std::fs::write(&sweep, &damaged).unwrap();
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 3"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&sweep).unwrap(), damaged);
+}
+
+#[test]
+fn torn_last_row_is_dropped_and_measured_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    let args = [
+        "compare",
+        "--n",
+        "4,5,6",
+        "--amo",
+        "pairwise",
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ];
+    assert!(run(&args).status.success());
+    let full = std::fs::read_to_string(&csv_path).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    assert_eq!(lines.len(), 4);
+    let kept = lines[..3].join("\n") + "\n";
+    let last = lines[3];
+    // Cut mid-row without a line end; cut with a line end (too few fields); cut inside the
+    // quoted machine field.
+    let machine_at = last.find(",\"").unwrap() + 5;
+    for torn in [
+        format!("{kept}{}", &last[..last.len() / 2]),
+        format!("{kept}{}\n", &last[..last.len() / 3]),
+        format!("{kept}{}", &last[..machine_at]),
+    ] {
+        std::fs::write(&csv_path, &torn).unwrap();
+        let out = run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stderr(&out).contains("line 4"), "{}", stderr(&out));
+        let again = std::fs::read_to_string(&csv_path).unwrap();
+        assert!(again.starts_with(&kept) && again.ends_with('\n'));
+        let rows = csv_rows(&csv_path);
+        let header = csv_header(&csv_path);
+        let ns: Vec<&str> = rows.iter().map(|r| &r[0]).collect();
+        assert_eq!(ns, ["4", "5", "6"]);
+        for r in &rows {
+            assert_eq!(r.len(), header.len());
+        }
+        assert_eq!(field(&csv_path, 2, "status"), "SAT");
+        assert_eq!(
+            field(&csv_path, 2, "clauses"),
+            reference_clauses(6, false).to_string()
+        );
+    }
+}
+
+/// A solver that ignores the formula and prints the board 1 5 8 6 3 7 2 4 (n = 8) with every
+/// other variable of the file's `p cnf` line false.
+fn fixed_board_solver(dir: &Path) -> String {
+    script(
+        dir,
+        "fixed",
+        r#"m=$(grep '^p cnf' "$1" | cut -d' ' -f3)
+lits=""
+r=0
+for c in 1 5 8 6 3 7 2 4; do
+  for k in 1 2 3 4 5 6 7 8; do
+    v=$((r * 8 + k)); if [ $k -eq $c ]; then lits="$lits $v"; else lits="$lits -$v"; fi
+  done
+  r=$((r + 1))
+done
+for v in $(seq 65 "$m"); do lits="$lits -$v"; done
+echo "s SATISFIABLE"
+echo "v$lits 0"
+exit 10"#,
+    )
+    .display()
+    .to_string()
+}
+
+#[test]
+fn models_breaking_auxiliary_clauses_are_wrong() {
+    let board = [1usize, 5, 8, 6, 3, 7, 2, 4];
+    let queens: Vec<(usize, usize)> = board.iter().enumerate().map(|(r, c)| (r, c - 1)).collect();
+    assert!(is_valid_placement(8, &queens));
+    let dir = tempfile::tempdir().unwrap();
+    let solver = fixed_board_solver(dir.path());
+    // Pairwise has no auxiliary variables: the board alone is a model.
+    let out = run(&[
+        "compare", "--n", "8", "--amo", "pairwise", "--solver", &solver, "--repeat", "1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("| SAT |"));
+    // Sequential: with every auxiliary false, the first counter clause of a row with its
+    // queen in column 1 (-q(1,1) or s1) is false.
+    let csv_path = dir.path().join("r.csv");
+    let out = run(&[
+        "compare",
+        "--n",
+        "8",
+        "--amo",
+        "sequential",
+        "--solver",
+        &solver,
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let status = field(&csv_path, 0, "status");
+    assert!(status.starts_with("WRONG: clause"), "{status}");
+    assert!(stdout(&out).contains("WRONG"));
+}
+
+#[test]
+fn solver_without_an_answer_fails_the_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    for (name, body) in [
+        ("garbage", "echo 'no idea'"),
+        ("crash", "echo 's SATISFIABLE'; kill -SEGV $$"),
+    ] {
+        let solver = script(dir.path(), name, body).display().to_string();
+        let out = run(&[
+            "compare",
+            "--n",
+            "5",
+            "--amo",
+            "pairwise",
+            "--solver",
+            &solver,
+            "--repeat",
+            "1",
+            "--csv",
+            csv_path.to_str().unwrap(),
+            "--fresh",
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", stderr(&out));
+        assert!(field(&csv_path, 0, "status").starts_with("ERROR"), "{name}");
+    }
+}
+
+#[test]
+fn n_ranges_as_check_takes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    let out = run(&[
+        "compare",
+        "--n",
+        "1..4,6",
+        "--amo",
+        "pairwise",
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = csv_rows(&csv_path);
+    let ns: Vec<usize> = rows.iter().map(|r| r[0].parse().unwrap()).collect();
+    assert_eq!(ns, [1, 2, 3, 4, 6]);
+    for (i, &n) in ns.iter().enumerate() {
+        let expected = if published_total(n) > 0 {
+            "SAT"
+        } else {
+            "UNSAT"
+        };
+        assert_eq!(field(&csv_path, i, "status"), expected, "n = {n}");
+        assert_eq!(
+            field(&csv_path, i, "clauses"),
+            reference_clauses(n as u64, false).to_string()
+        );
+    }
+}
+
+#[test]
+fn outputs_are_checked_before_the_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    let missing = dir.path().join("no-such-folder").join("r.json");
+    let folder = dir.path().to_str().unwrap();
+    for (option, target) in [("--json", missing.to_str().unwrap()), ("--plot", folder)] {
+        let out = run(&[
+            "compare",
+            "--n",
+            "4",
+            "--amo",
+            "pairwise",
+            "--repeat",
+            "1",
+            "--csv",
+            csv_path.to_str().unwrap(),
+            option,
+            target,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{option}");
+        assert!(stderr(&out).contains(option), "{}", stderr(&out));
+        // Refused before any row was measured.
+        assert!(!csv_path.exists());
+    }
+}
+
+/// `compare --models` sweeps the cell model and the column model's domains side by side; the
+/// clause counts of n = 8 are derived by hand:
+/// - cells, pairwise: 8 row at-least-one clauses, 8 * C(8,2) = 224 for the rows and 224 for the
+///   columns, and for each diagonal direction 2 * (C(2,2) + ... + C(7,2)) + C(8,2) = 140:
+///   8 + 224 + 224 + 280 = 736;
+/// - columns, order: n(n-2) = 48 ladder clauses, n * C(n,2) = 224 column conflicts and
+///   (n-1)^2 + ... + 1^2 = 140 conflicts per diagonal direction: 48 + 224 + 280 = 552, which is
+///   (7n^3 - 3n^2 - 10n) / 6;
+/// - columns, log: n = 8 is a power of two, so no value is excluded: 224 + 280 = 504.
+#[test]
+fn compare_models_side_by_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("m.csv");
+    let out = run(&[
+        "compare",
+        "--n",
+        "8",
+        "--models",
+        "cells,order,log",
+        "--amo",
+        "pairwise",
+        "--solver",
+        "varisat",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let header = csv_header(&csv_path);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let mut got: Vec<(String, u64, String)> = csv_rows(&csv_path)
+        .iter()
+        .map(|r| {
+            (
+                r[col("encoding")].to_string(),
+                r[col("clauses")].parse().unwrap(),
+                r[col("status")].to_string(),
+            )
+        })
+        .collect();
+    got.sort();
+    let n: u64 = 8;
+    assert_eq!((7 * n * n * n - 3 * n * n - 10 * n) / 6, 552);
+    let expected = [
+        ("columns-log", 504),
+        ("columns-order", 552),
+        ("pairwise", 736),
+    ];
+    assert_eq!(got.len(), expected.len(), "{got:?}");
+    for ((name, clauses, status), (want_name, want)) in got.iter().zip(expected) {
+        assert_eq!((name.as_str(), *clauses), (want_name, want));
+        assert_eq!(status, "SAT");
+    }
+    // The same sweep again resumes every row instead of measuring it again.
+    let again = run(&[
+        "compare",
+        "--n",
+        "8",
+        "--models",
+        "cells,order,log",
+        "--amo",
+        "pairwise",
+        "--solver",
+        "varisat",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert!(again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("resuming: 3 rows"));
+    assert_eq!(csv_rows(&csv_path).len(), 3);
+}
+
+/// The CSV's rows as maps from column name to value.
+fn csv_maps(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let header = csv_header(path);
+    csv_rows(path)
+        .iter()
+        .map(|r| {
+            header
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// Whether the instance of `family` with `params` on an n x n board drawn with `seed` has a
+/// solution, by the library's generator and the embedded enumeration (not the sweep's
+/// external-process path).
+fn oracle(family: &str, n: usize, params: &[(&str, &str)], seed: u64) -> bool {
+    use queens_sat::family::{generate, Family, Recipe};
+    let family: Family = family.parse().unwrap();
+    let params: Vec<(String, String)> = params
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let recipe = Recipe::from_parameters(family, &params).unwrap();
+    let spec = generate(n, &recipe, seed).unwrap();
+    let inst = spec
+        .instance(queens_sat::instance::Model::default())
+        .unwrap();
+    queens_sat::solve::solve(&inst).unwrap().is_some()
+}
+
+fn family_sweep_args<'a>(csv: &'a str, json: &'a str, svg: &'a str) -> Vec<&'a str> {
+    vec![
+        "compare",
+        "--family",
+        "blocked",
+        "--n",
+        "8",
+        "--param",
+        "p=0.1..0.5:0.2",
+        "--seeds",
+        "1..3",
+        "--models",
+        "cells",
+        "--amo",
+        "pairwise",
+        "--solver",
+        "varisat",
+        "--repeat",
+        "1",
+        "--csv",
+        csv,
+        "--json",
+        json,
+        "--plot",
+        svg,
+    ]
+}
+
+#[test]
+fn family_sweep_agrees_with_the_oracle_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (csv_path, json_path, svg_path) = (
+        dir.path().join("t.csv"),
+        dir.path().join("t.json"),
+        dir.path().join("t.svg"),
+    );
+    let args = family_sweep_args(
+        csv_path.to_str().unwrap(),
+        json_path.to_str().unwrap(),
+        svg_path.to_str().unwrap(),
+    );
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // One row per value and seed, each answer as the oracle has it.
+    let rows = csv_maps(&csv_path);
+    assert_eq!(rows.len(), 3 * 3);
+    let mut points = std::collections::HashSet::new();
+    let (mut sat, mut unsat) = (0, 0);
+    for r in &rows {
+        assert_eq!(r["family"], "blocked");
+        assert_eq!(r["parameter"], "p");
+        assert_eq!(r["fixed_parameters"], "");
+        assert_eq!(r["n"], "8");
+        let value = r["value"].clone();
+        let seed: u64 = r["seed"].parse().unwrap();
+        assert!(["0.1", "0.3", "0.5"].contains(&value.as_str()), "{value}");
+        assert!((1..=3).contains(&seed));
+        assert!(points.insert((value.clone(), seed)));
+        let expected = if oracle("blocked", 8, &[("p", &value)], seed) {
+            sat += 1;
+            "SAT"
+        } else {
+            unsat += 1;
+            "UNSAT"
+        };
+        assert_eq!(r["status"], expected, "p = {value}, seed {seed}");
+    }
+    // The range crosses the transition: both answers occur.
+    assert!(sat > 0 && unsat > 0, "{sat} SAT, {unsat} UNSAT");
+
+    // The summary: one line per value, with the counts of the rows.
+    let table = stdout(&out);
+    assert!(table.contains("| n | p | encoding | solver | instances | SAT | UNSAT | TIMEOUT |"));
+    assert!(table.contains("timed out counts as the time limit"));
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    let summary = doc["summary"].as_array().unwrap();
+    assert_eq!(summary.len(), 3);
+    assert_eq!(doc["rows"].as_array().unwrap().len(), 9);
+    assert_eq!(doc["metadata"]["family"]["family"], "blocked");
+    for s in summary {
+        let value = s["value"].as_str().unwrap();
+        let of_value: Vec<_> = rows.iter().filter(|r| r["value"] == value).collect();
+        let count = |st: &str| of_value.iter().filter(|r| r["status"] == st).count() as u64;
+        assert_eq!(s["instances"].as_u64(), Some(3));
+        assert_eq!(s["sat"].as_u64(), Some(count("SAT")));
+        assert_eq!(s["unsat"].as_u64(), Some(count("UNSAT")));
+        let fraction = count("SAT") as f64 / 3.0;
+        assert!((s["fraction_sat"].as_f64().unwrap() - fraction).abs() < 1e-9);
+        let line = format!(
+            "| 8 | {value} | pairwise | varisat | 3 | {} | {} | 0 | 0 | {fraction:.2} |",
+            count("SAT"),
+            count("UNSAT")
+        );
+        assert!(table.contains(&line), "{line} in\n{table}");
+    }
+
+    // The SVG: both panels, one series per encoding and solver in each.
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    let xml = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let texts: Vec<String> = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.text().unwrap_or("").trim().to_string())
+        .collect();
+    assert!(texts.iter().any(|t| t == "Fraction SAT vs p"), "{texts:?}");
+    assert!(texts
+        .iter()
+        .any(|t| t.starts_with("Median solve time vs p")));
+    assert_eq!(
+        texts.iter().filter(|t| *t == "pairwise / varisat").count(),
+        2
+    );
+    // The fraction line has a point per value.
+    assert!(xml.descendants().any(|n| n.has_tag_name("polyline")
+        && n.attribute("stroke-width") == Some("2")
+        && n.attribute("points")
+            .unwrap_or("")
+            .split_whitespace()
+            .count()
+            == 3));
+
+    // Resume after losing the last two rows: only those are measured again.
+    let full = std::fs::read_to_string(&csv_path).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    let kept = lines[..lines.len() - 2].join("\n") + "\n";
+    std::fs::write(&csv_path, &kept).unwrap();
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("resuming: 7 rows"),
+        "{}",
+        stderr(&out)
+    );
+    let again = std::fs::read_to_string(&csv_path).unwrap();
+    assert!(again.starts_with(&kept));
+    let rows = csv_maps(&csv_path);
+    assert_eq!(rows.len(), 9);
+    let keys: std::collections::HashSet<(String, String)> = rows
+        .iter()
+        .map(|r| (r["value"].clone(), r["seed"].clone()))
+        .collect();
+    assert_eq!(keys.len(), 9);
+    // Nothing left to do.
+    assert!(run(&args).status.success());
+    assert_eq!(csv_rows(&csv_path).len(), 9);
+}
+
+#[test]
+fn completion_from_a_solution_is_never_unsat() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("c.csv");
+    let out = run(&[
+        "compare",
+        "--family",
+        "completion",
+        "--n",
+        "8",
+        "--param",
+        "k=0..6:3",
+        "--param",
+        "mode=solution",
+        "--seeds",
+        "1..4",
+        "--amo",
+        "pairwise,sequential",
+        "--solver",
+        "varisat",
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = csv_maps(&csv_path);
+    assert_eq!(rows.len(), 3 * 4 * 2);
+    for r in &rows {
+        assert_eq!(r["status"], "SAT", "{r:?}");
+        assert_eq!(r["fixed_parameters"], "mode=solution");
+        assert!(["0", "3", "6"].contains(&r["value"].as_str()));
+    }
+    // Resuming with another fixed parameter is refused with the setting that differs.
+    let out = run(&[
+        "compare",
+        "--family",
+        "completion",
+        "--n",
+        "8",
+        "--param",
+        "k=0..6:3",
+        "--param",
+        "mode=random",
+        "--seeds",
+        "1..4",
+        "--amo",
+        "pairwise,sequential",
+        "--solver",
+        "varisat",
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("fixed_parameters"),
+        "{}",
+        stderr(&out)
+    );
+
+    // A solver claiming UNSAT is wrong on them, but not on a blocked board.
+    let liar = script(dir.path(), "liar", "echo 's UNSATISFIABLE'; exit 20")
+        .display()
+        .to_string();
+    let args = |family: &str, param: &str| {
+        run(&[
+            "compare", "--family", family, "--n", "6", "--param", param, "--seeds", "1..2",
+            "--amo", "pairwise", "--solver", &liar, "--repeat", "1",
+        ])
+    };
+    let out = args("completion", "k=2");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("wrong answer"));
+    assert!(stdout(&out).contains("| 6 | 2 | pairwise |"));
+    let out = args("blocked", "p=0.2");
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn bad_family_sweeps_exit_2_before_running() {
+    for (args, message) in [
+        (&["--family", "nope"][..], "unknown family 'nope'"),
+        (&["--family", "custom"], "written, not drawn"),
+        (
+            &["--family", "blocked", "--param", "k=3"],
+            "blocked has no parameter 'k'",
+        ),
+        (&["--family", "blocked"], "needs the parameter p or b"),
+        (
+            &[
+                "--family",
+                "blocked",
+                "--param",
+                "p=0.1,0.2",
+                "--param",
+                "b=1,2",
+            ],
+            "only one parameter may take several values",
+        ),
+        (
+            &["--family", "blocked", "--param", "p=0.5..0.1:0.1"],
+            "is empty",
+        ),
+        (
+            &["--family", "blocked", "--param", "p=0.1..0.5:0"],
+            "must be greater than 0",
+        ),
+        (
+            &["--family", "blocked", "--param", "p=0.1..0.5:-0.1"],
+            "must be greater than 0",
+        ),
+        (
+            &["--family", "blocked", "--param", "p=0..1:0.000001"],
+            "more than the 100000",
+        ),
+        (
+            &[
+                "--family",
+                "blocked",
+                "--param",
+                "p=0..1:0.001",
+                "--seeds",
+                "1..1000",
+            ],
+            "more than the 100000",
+        ),
+        (
+            &[
+                "--family",
+                "blocked",
+                "--param",
+                "p=0.5,1.5",
+                "--seeds",
+                "3",
+            ],
+            "n = 8, p = 1.5, seed 3: p = 1.5 must be a probability in [0, 1]",
+        ),
+        (
+            &[
+                "--family",
+                "completion",
+                "--param",
+                "k=8",
+                "--param",
+                "mode=random",
+                "--seeds",
+                "1",
+            ],
+            "cannot draw completion n = 8, k = 8, seed 1: placed only",
+        ),
+        (
+            &["--family", "blocked", "--param", "p=0.1", "--seeds", "5..1"],
+            "is empty",
+        ),
+        (
+            &["--family", "blocked", "--param", "p"],
+            "expected NAME=VALUES",
+        ),
+        (
+            &[
+                "--family", "blocked", "--param", "p=0.1", "--param", "p=0.2",
+            ],
+            "given twice",
+        ),
+        (&["--param", "p=0.1"], "give --family too"),
+        (&["--seeds", "1..3"], "give --family too"),
+    ] {
+        let mut all = vec!["compare", "--n", "8", "--amo", "pairwise", "--repeat", "1"];
+        all.extend_from_slice(args);
+        let started = std::time::Instant::now();
+        let out = run(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    }
+}
+
+#[test]
+fn a_sweep_killed_by_sigkill_resumes_to_the_same_rows() {
+    // A real kill, not a simulated one: SIGKILL once some rows are in the CSV (the solver is a
+    // script that sleeps, so the sweep is surely still running), then the same command again.
+    let dir = tempfile::tempdir().unwrap();
+    let slow = script(
+        dir.path(),
+        "slow.sh",
+        "sleep 0.3; echo 's UNSATISFIABLE'; exit 20",
+    )
+    .display()
+    .to_string();
+    let csv_path = dir.path().join("r.csv");
+    let args = [
+        "compare",
+        "--n",
+        "2,3",
+        "--amo",
+        "pairwise,sequential,commander,product,binary",
+        "--solver",
+        &slow,
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ];
+    let mut child = spawn(
+        bin()
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null()),
+    );
+    let start = std::time::Instant::now();
+    while csv_rows_or_empty(&csv_path) < 3 {
+        assert!(start.elapsed().as_secs() < 60, "no rows after 60 s");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let before = std::fs::read_to_string(&csv_path).unwrap();
+    let done = csv_rows_or_empty(&csv_path);
+    assert!(done < 10, "the sweep finished before it was killed");
+    let out = run(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let after = std::fs::read_to_string(&csv_path).unwrap();
+    // What was written before the kill is kept as it was (at most a torn last line dropped).
+    let complete_part = &before[..before.rfind('\n').map_or(0, |i| i + 1)];
+    assert!(after.starts_with(complete_part));
+    // Every (n, encoding) exactly once: 2 sizes x 5 encodings.
+    let rows = csv_rows(&csv_path);
+    let keys: std::collections::HashSet<(String, String)> = rows
+        .iter()
+        .map(|r| (r[0].to_string(), r[1].to_string()))
+        .collect();
+    assert_eq!(rows.len(), 10);
+    assert_eq!(keys.len(), 10);
+    assert!(rows.iter().all(|r| &r[11] == "UNSAT"), "{rows:?}");
+}
+
+/// Data rows in a CSV that may not exist yet or be cut mid-row.
+fn csv_rows_or_empty(path: &Path) -> usize {
+    std::fs::read_to_string(path)
+        .map(|t| t.matches('\n').count().saturating_sub(1))
+        .unwrap_or(0)
+}
+
+#[test]
+fn instance_files_are_compared_and_resumed() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/instances");
+    let files = [
+        "blocked-9-b20-s14.txt",
+        "toroidal-7-b6-s16.txt",
+        "completion-random-12-k6-s12.txt",
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    let mut args: Vec<String> = [
+        "compare",
+        "--amo",
+        "pairwise,sequential",
+        "--solver",
+        "varisat",
+        "--repeat",
+        "1",
+        "--csv",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.push(csv_path.to_str().unwrap().into());
+    for f in files {
+        args.push("--instance".into());
+        args.push(data.join(f).to_str().unwrap().into());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = csv_maps(&csv_path);
+    assert_eq!(rows.len(), 3 * 2);
+    for r in &rows {
+        // The oracle: the counter of instances, a path that shares nothing with the solvers.
+        let text = std::fs::read_to_string(data.join(&r["value"])).unwrap();
+        let spec = queens_sat::family::InstanceSpec::parse(&text).unwrap();
+        let inst = spec.instance(Default::default()).unwrap();
+        let count =
+            queens_sat::count::count_masked(&queens_sat::instance::masked_board(&inst).unwrap());
+        let want = if count > 0 { "SAT" } else { "UNSAT" };
+        assert_eq!(r["status"], want, "{r:?}");
+        assert_eq!(r["n"], spec.n.to_string());
+    }
+    // A rerun measures nothing new.
+    let out = run(&args);
+    assert!(out.status.success());
+    assert_eq!(csv_maps(&csv_path).len(), 6);
+    // Two files of one name, and a bad file, are refused before anything runs.
+    let copy = dir.path().join("blocked-9-b20-s14.txt");
+    std::fs::copy(data.join(files[0]), &copy).unwrap();
+    let out = run(&[
+        "compare",
+        "--instance",
+        data.join(files[0]).to_str().unwrap(),
+        "--instance",
+        copy.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("two files are named"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::write(&copy, "queens-sat instance 1\nn 8\n").unwrap();
+    let out = run(&["compare", "--instance", copy.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 3:"), "{}", stderr(&out));
+}

@@ -1,0 +1,388 @@
+//! Proofs of unsatisfiability: `solve --proof FILE` and `--check-proof`, from the embedded
+//! solver and from CaDiCaL, checked by the crate's checker and by a second, independent one
+//! (the pure-Python checker of the `dratify` package); corrupted proofs rejected by both; bad
+//! inputs refused without leaving a file behind.
+
+use crate::common::{bin, output, python, require, run, spawn, status, stderr, stdout};
+use std::path::{Path, PathBuf};
+
+/// An UNSAT case: its name and the arguments that select it.
+struct Case {
+    name: &'static str,
+    args: Vec<String>,
+}
+
+/// n = 2, n = 3, an impossible partial board, and two impossible family instances (a
+/// completion drawn at random that has no completion, and the toroidal 8 x 8 board), written
+/// with `generate` into `dir`.
+fn cases(dir: &Path) -> Vec<Case> {
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let completion = dir.join("completion.txt");
+    let o = run(&[
+        "generate",
+        "completion",
+        "12",
+        "--k",
+        "4",
+        "--mode",
+        "random",
+        "--seed",
+        "4",
+        "-o",
+        completion.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let torus = dir.join("torus.txt");
+    let o = run(&["generate", "toroidal", "8", "-o", torus.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    vec![
+        Case {
+            name: "n2",
+            args: s(&["2"]),
+        },
+        Case {
+            name: "n3",
+            args: s(&["3"]),
+        },
+        Case {
+            name: "partial",
+            args: s(&["8", "--place", "1,1", "--place", "2,3"]),
+        },
+        Case {
+            name: "completion",
+            args: s(&["--instance", completion.to_str().unwrap()]),
+        },
+        Case {
+            name: "torus",
+            args: s(&["--instance", torus.to_str().unwrap()]),
+        },
+    ]
+}
+
+fn with(args: &[String], more: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = args.to_vec();
+    v.extend(more.iter().map(|x| x.to_string()));
+    v
+}
+
+/// Writes the case's CNF (for the Python checker).
+fn cnf_of(case: &Case, dir: &Path) -> PathBuf {
+    let cnf = dir.join(format!("{}.cnf", case.name));
+    let mut a = vec!["encode".to_string()];
+    a.extend(with(&case.args, &["-o", cnf.to_str().unwrap()]));
+    let o = run(&a);
+    assert!(o.status.success(), "{}", stderr(&o));
+    cnf
+}
+
+/// The Python checker's verdict (`True`/`False`) on a text DRAT proof.
+fn python_check(python: &Path, cnf: &Path, proof: &Path) -> bool {
+    let script = "import sys, dratify\n\
+                  f = dratify.parse_dimacs_file(sys.argv[1])\n\
+                  r = dratify.check_proof(f, open(sys.argv[2]).read(), engine='python')\n\
+                  print(r.ok)\n";
+    let o = output(
+        std::process::Command::new(python)
+            .args(["-c", script])
+            .arg(cnf)
+            .arg(proof),
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "python: {}", stderr(&o));
+    match out.trim() {
+        "True" => true,
+        "False" => false,
+        other => panic!("python printed {other}"),
+    }
+}
+
+/// `queens-sat solve ARGS --proof FILE --check-proof`, expected to succeed.
+fn prove(case: &Case, proof: &Path, solver: Option<&str>) -> String {
+    let mut a = vec!["solve".to_string()];
+    a.extend(with(
+        &case.args,
+        &["--proof", proof.to_str().unwrap(), "--check-proof"],
+    ));
+    if let Some(s) = solver {
+        a.extend(["--solver".to_string(), s.to_string()]);
+    }
+    let o = run(&a);
+    assert_eq!(o.status.code(), Some(0), "{}: {}", case.name, stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("no solution exists"), "{out}");
+    assert!(
+        out.contains("lemmas, the empty clause derived (dratify"),
+        "{}: {out}",
+        case.name
+    );
+    out
+}
+
+/// The crate's checker on a proof file, the formula built by the library from the case's
+/// arguments.
+fn ours(case: &Case, proof: &Path) -> bool {
+    let inst = instance_of(case);
+    let f = std::fs::File::open(proof).unwrap();
+    match queens_sat::solve::check_proof(&inst, f) {
+        Ok(c) => c.verified,
+        Err(_) => false,
+    }
+}
+
+fn instance_of(case: &Case) -> queens_sat::instance::Instance {
+    use queens_sat::instance::{Instance, Model};
+    if case.args[0] == "--instance" {
+        let text = std::fs::read_to_string(&case.args[1]).unwrap();
+        let spec = queens_sat::family::InstanceSpec::parse(&text).unwrap();
+        return spec.instance_with(Model::default(), &[], &[]).unwrap();
+    }
+    let n: usize = case.args[0].parse().unwrap();
+    let place: Vec<(usize, usize)> = case.args[1..]
+        .chunks(2)
+        .map(|c| queens_sat::input::parse_cell(&c[1]).unwrap())
+        .collect();
+    Instance::new(n, Model::default())
+        .unwrap()
+        .with_cells(&place, &[])
+        .unwrap()
+}
+
+/// Corrupted copies of a text proof, by kind: each lemma removed (from the last), each
+/// lemma's first literal negated (from the first), and every lemma removed (only the empty
+/// clause left).
+fn corruptions(proof: &str) -> Vec<(&'static str, usize, String)> {
+    let lines: Vec<&str> = proof.lines().collect();
+    let lemma = |l: &str| {
+        let t = l.trim();
+        !t.is_empty() && !t.starts_with('d') && !t.starts_with('c') && t != "0"
+    };
+    let at: Vec<usize> = (0..lines.len()).filter(|&i| lemma(lines[i])).collect();
+    let mut v = Vec::new();
+    for &i in at.iter().rev() {
+        let mut c = lines.clone();
+        c.remove(i);
+        v.push(("removed", i + 1, c.join("\n") + "\n"));
+    }
+    for &i in &at {
+        let mut c: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+        let mut toks: Vec<String> = c[i].split_whitespace().map(String::from).collect();
+        toks[0] = (-toks[0].parse::<i64>().unwrap()).to_string();
+        c[i] = toks.join(" ");
+        v.push(("negated", i + 1, c.join("\n") + "\n"));
+    }
+    v.push(("all lemmas removed", 0, "0\n".to_string()));
+    v
+}
+
+#[test]
+fn embedded_proofs_are_accepted_by_both_checkers_and_corruptions_rejected() {
+    let dir = tempfile::tempdir().unwrap();
+    let python = require("dratify").then(python);
+    let all = cases(dir.path());
+    for case in &all {
+        let proof = dir.path().join(format!("{}.drat", case.name));
+        prove(case, &proof, None);
+        assert!(ours(case, &proof), "{}", case.name);
+        let text = std::fs::read_to_string(&proof).unwrap();
+        let Some(py) = &python else { continue };
+        let cnf = cnf_of(case, dir.path());
+        assert!(
+            python_check(py, &cnf, &proof),
+            "{}: python rejects",
+            case.name
+        );
+        // Corruptions, tried in turn until one of each kind breaks the proof (a removed or
+        // changed lemma may be redundant): both checkers give the same verdict on every one
+        // tried, and removing every lemma is always rejected.
+        let mut broken: Vec<&str> = Vec::new();
+        for (kind, line, bad) in corruptions(&text) {
+            if broken.contains(&kind) {
+                continue;
+            }
+            let p = dir.path().join(format!("{}-bad.drat", case.name));
+            std::fs::write(&p, &bad).unwrap();
+            let (a, b) = (ours(case, &p), python_check(py, &cnf, &p));
+            assert_eq!(
+                a, b,
+                "{}: line {line} {kind}: the checkers disagree",
+                case.name
+            );
+            if !a {
+                broken.push(kind);
+            }
+        }
+        assert!(broken.contains(&"all lemmas removed"), "{}", case.name);
+        if !["n2", "n3"].contains(&case.name) {
+            // Longer proofs: a single removed lemma and a single changed literal break them.
+            assert_eq!(broken.len(), 3, "{}: {broken:?}", case.name);
+        }
+        eprintln!("{}: rejected corruptions: {broken:?}", case.name);
+    }
+    // A proof of a different formula: n = 3's proof does not prove n = 2 ... or an impossible
+    // board of n = 8.
+    let p3 = dir.path().join("n3.drat");
+    let partial = all.iter().find(|c| c.name == "partial").unwrap();
+    assert!(!ours(partial, &p3));
+    if let Some(py) = &python {
+        let cnf = cnf_of(partial, dir.path());
+        assert!(!python_check(py, &cnf, &p3));
+    }
+}
+
+#[test]
+fn cadical_proofs_are_checked_by_both() {
+    if !require("cadical") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let python = require("dratify").then(python);
+    for case in &cases(dir.path()) {
+        // Binary (cadical's default), read by our checker.
+        let bin = dir.path().join(format!("{}.bin.drat", case.name));
+        let out = prove(case, &bin, Some("cadical"));
+        assert!(out.contains("binary DRAT"), "{out}");
+        assert!(ours(case, &bin));
+        // Text, for the Python checker too.
+        let txt = dir.path().join(format!("{}.txt.drat", case.name));
+        let out = prove(case, &txt, Some("cadical --no-binary"));
+        assert!(out.contains("text DRAT"), "{out}");
+        if let Some(py) = &python {
+            let cnf = cnf_of(case, dir.path());
+            assert!(python_check(py, &cnf, &txt), "{}", case.name);
+        }
+        // A truncated binary proof: a parse error (or a rejection), never a panic.
+        let bytes = std::fs::read(&bin).unwrap();
+        if bytes.len() > 2 {
+            let cut = dir.path().join("cut.drat");
+            std::fs::write(&cut, &bytes[..bytes.len() - 1]).unwrap();
+            let inst = instance_of(case);
+            match queens_sat::solve::check_proof(&inst, std::fs::File::open(&cut).unwrap()) {
+                Err(e) => assert!(e.to_string().contains("truncated"), "{e}"),
+                Ok(c) => assert!(!c.verified),
+            }
+        }
+    }
+}
+
+#[test]
+fn truncated_binary_proof_is_a_parse_error() {
+    let inst =
+        queens_sat::instance::Instance::new(3, queens_sat::instance::Model::default()).unwrap();
+    let e = queens_sat::solve::check_proof(&inst, &[b'a', 2, 4, 0, b'a', 0x82][..]).unwrap_err();
+    let msg = e.to_string();
+    assert!(msg.contains("byte 6") && msg.contains("truncated"), "{msg}");
+}
+
+#[test]
+fn bad_inputs_leave_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let listing = |d: &Path| {
+        let mut v: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    // Unwritable targets: refused before solving, exit 2.
+    let missing = dir.path().join("no-such-folder").join("p.drat");
+    let o = run(&["solve", "3", "--proof", missing.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no folder"), "{}", stderr(&o));
+    assert_eq!(stderr(&o).lines().count(), 1);
+    assert!(stdout(&o).is_empty());
+    let o = run(&["solve", "3", "--proof", dir.path().to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("directory"), "{}", stderr(&o));
+    // A satisfiable instance: the solution, a message, exit 1, the old file untouched.
+    let keep = dir.path().join("keep.drat");
+    std::fs::write(&keep, "old contents\n").unwrap();
+    let o = run(&[
+        "solve",
+        "6",
+        "--format",
+        "line",
+        "--proof",
+        keep.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o).split_whitespace().count(), 6, "{}", stdout(&o));
+    assert!(stderr(&o).contains("has a solution"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&keep).unwrap(), "old contents\n");
+    let fresh = dir.path().join("fresh.drat");
+    let o = run(&[
+        "solve",
+        "6",
+        "--proof",
+        fresh.to_str().unwrap(),
+        "--check-proof",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(listing(dir.path()), vec!["keep.drat".to_string()]);
+    // Enumeration and a proof: a usage error.
+    for bad in ["--all", "--count"] {
+        let o = run(&["solve", "3", bad, "--proof", fresh.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+    }
+    // A solver that cannot write proofs: refused before running, naming those that can.
+    let o = run(&[
+        "solve",
+        "3",
+        "--solver",
+        "minisat",
+        "--proof",
+        fresh.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cadical, kissat"), "{}", stderr(&o));
+    assert_eq!(listing(dir.path()), vec!["keep.drat".to_string()]);
+    // An existing file is replaced only by a complete, checked proof.
+    let o = run(&[
+        "solve",
+        "3",
+        "--proof",
+        keep.to_str().unwrap(),
+        "--check-proof",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&keep).unwrap().ends_with("0\n"));
+    assert_eq!(listing(dir.path()), vec!["keep.drat".to_string()]);
+}
+
+#[test]
+fn check_proves_its_unsat_answers() {
+    let o = run(&["check", "--n", "2..3", "--amo", "pairwise,sequential"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.matches("UNSAT proved (DRAT, ").count(), 4, "{out}");
+    assert!(out.contains("checked by dratify"));
+}
+
+#[test]
+fn an_interrupted_proof_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let torus = dir.path().join("t14.txt");
+    let o = run(&["generate", "toroidal", "14", "-o", torus.to_str().unwrap()]);
+    assert!(o.status.success());
+    let proof = dir.path().join("big.drat");
+    // The 14 x 14 torus takes many seconds: stopped with SIGTERM while the proof is written.
+    let child = spawn(
+        bin()
+            .args(["solve", "--instance", torus.to_str().unwrap(), "--proof"])
+            .arg(&proof)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped()),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed =
+        status(std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]));
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("was not written"), "{}", stderr(&o));
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("t14.txt")]);
+}
