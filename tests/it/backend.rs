@@ -22,7 +22,7 @@ fn models() -> Vec<Model> {
             })
         })
         .collect();
-    for domain in [Domain::DIRECT, Domain::ORDER, Domain::LOG] {
+    for domain in Domain::all() {
         v.push(Model::columns(ColumnOptions {
             domain,
             constraints: Constraints::CONFLICT,

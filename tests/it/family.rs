@@ -473,8 +473,8 @@ fn all_models() -> Vec<Model> {
             })
         })
         .collect();
-    for domain in [Domain::DIRECT, Domain::ORDER, Domain::LOG] {
-        for constraints in [Constraints::CONFLICT, Constraints::SUPPORT] {
+    for domain in Domain::all() {
+        for constraints in Constraints::all() {
             let m = Model::columns(ColumnOptions {
                 domain,
                 constraints,

@@ -29,17 +29,17 @@ fn columns(domain: Domain) -> Model {
     })
 }
 
+/// Some cell models, and the column model with every domain of the catalogue.
 fn models() -> Vec<Model> {
-    vec![
+    let mut v = vec![
         cells(Amo::PAIRWISE),
         cells(Amo::SEQUENTIAL),
         cells(Amo::COMMANDER),
         cells(Amo::PRODUCT),
         cells(Amo::BINARY),
-        columns(Domain::DIRECT),
-        columns(Domain::ORDER),
-        columns(Domain::LOG),
-    ]
+    ];
+    v.extend(Domain::all().into_iter().map(columns));
+    v
 }
 
 fn inst(n: usize, model: Model, mode: SymmetryBreaking) -> Instance {
