@@ -63,6 +63,8 @@ pub mod family;
 pub mod grade;
 pub mod input;
 pub mod instance;
+pub mod interrupt;
+pub mod output;
 pub mod picture;
 pub mod solve;
 pub mod symmetry;

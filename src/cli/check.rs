@@ -115,7 +115,7 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
         }
     }
     for path in &args.instance {
-        let spec = super::read_instance_file(path)?;
+        let spec = queens_sat::input::read_instance_file(path)?;
         if spec.n > queens_sat::count::MASKED_MAX_N {
             bail!(
                 "{}: n = {} is above {}, the largest board the counter checks",

@@ -1,7 +1,6 @@
 //! `queens-sat compare`: the encoding experiment: sizes and solve times per n, encoding and
 //! solver, as a Markdown table, CSV, JSON and an SVG plot.
 
-use super::output::write_output;
 use super::NList;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -9,6 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use queens_sat::encode::LineEncodings;
 use queens_sat::experiment::{self, report, transition, Row, SolverSpec, SweepConfig};
 use queens_sat::family::Family;
+use queens_sat::output::write_output;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -388,7 +388,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     // Instance files: their sizes replace --n.
     let mut files = Vec::new();
     for path in &args.instance {
-        let spec = super::read_instance_file(path)?;
+        let spec = queens_sat::input::read_instance_file(path)?;
         let name = path
             .file_name()
             .map(|f| f.to_string_lossy().into_owned())

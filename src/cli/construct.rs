@@ -4,10 +4,10 @@
 //! the placement, verifies it in O(n) and reports the case that made it on stderr;
 //! `--format board` draws small boards.
 
-use super::output::write_output;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::construct::{verify, Construction, Method};
+use queens_sat::output::write_output;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -158,14 +158,16 @@ fn write_placement(
 ) -> Result<()> {
     match args.format {
         Format::None => Ok(()),
-        Format::Line => write_output(args.output.as_deref(), |w| match stored {
+        Format::Line => Ok(write_output(args.output.as_deref(), |w| match stored {
             Some(cols) => queens_sat::construct::write_one_line(cols.iter().copied(), w),
             None => construction.write_one_line(w),
-        }),
+        })?),
         Format::Board => {
             let placement = construction.placement()?;
             let text = placement.render_board();
-            write_output(args.output.as_deref(), |w| w.write_all(text.as_bytes()))
+            Ok(write_output(args.output.as_deref(), |w| {
+                w.write_all(text.as_bytes())
+            })?)
         }
         Format::Svg => {
             let placement = construction.placement()?;
@@ -175,9 +177,9 @@ fn write_placement(
                 args.method,
                 construction.case()
             );
-            write_output(args.output.as_deref(), |w| {
+            Ok(write_output(args.output.as_deref(), |w| {
                 queens_sat::picture::write_board(w, &placement, &title)
-            })
+            })?)
         }
     }
 }

@@ -1,12 +1,12 @@
 //! `queens-sat count N`: the number of solutions and of fundamental solutions, or the solutions
 //! themselves with `--list`.
 
-use super::output::write_output;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use queens_sat::check::Geometry;
 use queens_sat::count::{self, Counter, MaskedBoard, Outcome, Progress};
+use queens_sat::output::write_output;
 use std::io::IsTerminal;
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -144,7 +144,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
 fn merge(args: &CountArgs) -> Result<ExitCode> {
     let mut files = Vec::new();
     for path in &args.merge {
-        let text = super::read_text_file(path, MERGE_FILE_MAX, "shard file")?;
+        let text = queens_sat::input::read_text_file(path, MERGE_FILE_MAX, "shard file")?;
         files.push((path.clone(), text));
     }
     let merged = count::merge(&files)?;
@@ -186,7 +186,8 @@ fn write_heatmap(path: &std::path::Path, board: &MaskedBoard, what: &str) -> Res
     let title = format!("{what}: solutions with a queen on each cell ({total} solutions)");
     write_output(Some(path), |w| {
         queens_sat::picture::write_heatmap(w, n, &counts, &title)
-    })
+    })?;
+    Ok(())
 }
 
 /// Prints counts as text or JSON to the output file or stdout.
@@ -370,7 +371,7 @@ fn board_solutions(board: &MaskedBoard) -> impl FnOnce(Visit<'_>) + '_ {
 /// `count --instance FILE`: the exact number of solutions of the instance by the bitboard
 /// counter (or, with --list, the solutions).
 fn count_instance(args: &CountArgs, path: &std::path::Path) -> Result<ExitCode> {
-    let spec = super::read_instance_file(path)?;
+    let spec = queens_sat::input::read_instance_file(path)?;
     let inst = spec
         .instance(Default::default())
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;

@@ -1,11 +1,11 @@
 //! `queens-sat encode N`: the CNF in DIMACS, streamed to stdout or a file.
 
-use super::output::write_output;
 use anyhow::{bail, Result};
 use clap::Args;
 use queens_sat::encode::{Amo, EncodeOptions, LineEncodings, QueensEncoder};
 pub use queens_sat::instance::human_bytes;
 use queens_sat::instance::Limits;
+use queens_sat::output::write_output;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -1,12 +1,12 @@
 //! `queens-sat explain N`: the formula for people: readable, LaTeX, or DIMACS with comments.
 
-use super::output::write_output;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::explain::{
     fixed_clauses, write_dimacs_commented, write_dimacs_commented_columns, write_fixed_readable,
     write_latex, write_latex_columns, write_readable, write_readable_columns, Notation,
 };
+use queens_sat::output::write_output;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -124,7 +124,7 @@ fn grade_file(out: &mut impl Write, n: usize, file: &Path, map: Option<&Path>) -
     let cnf = read_dimacs(reader).map_err(|e| anyhow!("{name}: {e}"))?;
     let (cell_map, numbering) = match map {
         Some(m) => {
-            let text = super::read_text_file(m, MAX_MAP_BYTES, "map file")?;
+            let text = queens_sat::input::read_text_file(m, MAX_MAP_BYTES, "map file")?;
             let parsed = CellMap::parse(&text, n).map_err(|e| anyhow!("{}: {e}", m.display()))?;
             (parsed, format!("as {} maps them", m.display()))
         }

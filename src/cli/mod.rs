@@ -234,47 +234,6 @@ pub fn parse_n_list_up_to(
     queens_sat::input::parse_n_list(s, max, too_large).map(NList)
 }
 
-/// The most an instance file may hold: 64 MiB (a 2,000 x 2,000 board with every cell listed
-/// takes about 40 MiB).
-const INSTANCE_FILE_CAP: u64 = 64 << 20;
-
-/// Reads and parses an instance file (`-` reads stdin), bounded in size; errors name the file
-/// and the line.
-pub fn read_instance_file(
-    path: &std::path::Path,
-) -> anyhow::Result<queens_sat::family::InstanceSpec> {
-    let text = read_text_file(path, INSTANCE_FILE_CAP, "instance file")?;
-    queens_sat::family::InstanceSpec::parse(&text)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
-}
-
-/// Reads a text file (`-` for stdin, a pipe such as `<(...)` too) of at most `cap` bytes,
-/// UTF-8; a directory is refused before it is opened. `what` names the
-/// file in messages ("instance file", "shard file").
-pub fn read_text_file(path: &std::path::Path, cap: u64, what: &str) -> anyhow::Result<String> {
-    use anyhow::Context;
-    use std::io::Read;
-    let name = path.display();
-    let mut bytes = Vec::new();
-    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
-        Box::new(std::io::stdin())
-    } else {
-        let meta = std::fs::metadata(path).with_context(|| format!("cannot open {what} {name}"))?;
-        if meta.is_dir() {
-            anyhow::bail!("{what} {name} is a directory");
-        }
-        Box::new(std::fs::File::open(path).with_context(|| format!("cannot open {what} {name}"))?)
-    };
-    reader
-        .take(cap + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {what} {name}"))?;
-    if bytes.len() as u64 > cap {
-        anyhow::bail!("{name}: larger than {cap} bytes, more than a {what} can need");
-    }
-    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{name}: not a text file (UTF-8)"))
-}
-
 /// The command line as typed, for comments in outputs.
 pub fn command_line() -> String {
     let mut args = std::env::args();
@@ -344,6 +303,8 @@ pub fn main() -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
+    // The handler of Ctrl-C is installed when there is something to clean up.
+    queens_sat::interrupt::set_hook(output::install_interrupt_handler);
     let result = match cli.command {
         Command::Encode(args) => encode::run(args),
         Command::Explain(args) => explain::run(args),

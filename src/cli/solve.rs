@@ -98,7 +98,7 @@ impl FormulaArgs {
         let Some(path) = &self.instance else {
             return Ok(None);
         };
-        let spec = super::read_instance_file(path)?;
+        let spec = queens_sat::input::read_instance_file(path)?;
         if let Some(n) = n.filter(|&n| n != spec.n) {
             bail!(
                 "n = {n} disagrees with the instance file {} (n = {}); leave N out",
@@ -392,7 +392,7 @@ fn print_one(
                 "n = {n}: {header} ({})",
                 queens_sat::instance::Formula::name(inst)
             );
-            super::output::write_output(args.output.as_deref(), |w| {
+            queens_sat::output::write_output(args.output.as_deref(), |w| {
                 queens_sat::picture::write_board(w, p, &title)
             })?;
         }
@@ -538,7 +538,7 @@ fn run_with_proof(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
         }
         None => None,
     };
-    let mut target = super::output::Staged::proof(args.proof.as_deref())?;
+    let mut target = queens_sat::output::Staged::proof(args.proof.as_deref())?;
     let who;
     let out = &mut io::stdout().lock();
     let check: Option<ProofCheck>;
@@ -624,7 +624,7 @@ fn run_with_proof(args: &SolveArgs, inst: &Instance) -> Result<ExitCode> {
             }
         }
     }
-    let bytes = target.len();
+    let bytes = target.bytes();
     let mut notes = Vec::new();
     if let Some(check) = &check {
         if !check.verified {

@@ -1,9 +1,9 @@
 //! `queens-sat trace N`: a small DPLL (or, with --learning, CDCL) search on the instance, every
 //! step recorded and said in words: as text, JSON, or one self-contained HTML page.
 
-use super::output::write_output;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
+use queens_sat::output::write_output;
 use queens_sat::trace::{trace, TraceOptions, DEFAULT_MAX_STEPS};
 use std::path::PathBuf;
 use std::process::ExitCode;
