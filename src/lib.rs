@@ -52,6 +52,7 @@
 pub mod board;
 pub mod check;
 pub mod cnf;
+pub mod command;
 pub mod construct;
 pub mod count;
 pub mod crosscheck;

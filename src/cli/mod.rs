@@ -309,11 +309,7 @@ pub fn main() -> ExitCode {
         Command::Encode(args) => encode::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Generate(args) => generate::run(args),
-        Command::Compare(args) => {
-            // Its solvers run in their own process groups: an interruption must stop them.
-            output::install_interrupt_handler();
-            compare::run(args)
-        }
+        Command::Compare(args) => compare::run(args),
         Command::Sat(args) => sat::run(args),
         Command::Construct(args) => construct::run(args),
         Command::Solve(args) => solve::run(args),

@@ -2,7 +2,7 @@
 
 use super::resume::Settings;
 use super::row::{row_key, RowKey};
-use super::Row;
+use super::{Metadata, Row};
 use std::collections::HashMap;
 
 /// Why the CSV files of a sharded sweep could not be merged; each names the file (and line).
@@ -129,4 +129,30 @@ pub fn merge_shards(files: &[(String, Vec<(u64, Row)>)]) -> Result<Vec<Row>, Sha
         return Err(ShardMergeError::Missing { missing, of: k });
     }
     Ok(out)
+}
+
+/// What the merged rows of a sharded sweep record about it: the settings of its first row,
+/// each solver with its version, and every machine that ran a shard (`; ` between them).
+pub fn metadata(rows: &[Row]) -> Metadata {
+    let first = rows.first().cloned().unwrap_or_default();
+    let mut solvers: Vec<(String, String)> = Vec::new();
+    let mut machines: Vec<String> = Vec::new();
+    for r in rows {
+        if !solvers.iter().any(|(s, _)| *s == r.solver) {
+            solvers.push((r.solver.clone(), r.solver_version.clone()));
+        }
+        if !machines.contains(&r.machine) {
+            machines.push(r.machine.clone());
+        }
+    }
+    Metadata {
+        tool_version: first.tool_version,
+        machine: machines.join("; "),
+        solvers,
+        missing_solvers: Vec::new(),
+        repeats: first.repeats,
+        timeout_s: first.timeout_s,
+        column_alo: first.column_alo,
+        family: None,
+    }
 }

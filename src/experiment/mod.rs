@@ -7,22 +7,26 @@
 //! Markdown, [`plot`] for the SVG).
 //!
 //! The parts: [`SweepConfig`] says what a sweep measures (its points, drawn by a
-//! [`FamilySweep`] or the empty boards), [`SolverSpec`] names a solver, [`run_sweep`] runs the
-//! sweep, [`check_resume`] checks the rows of its CSV file before it is resumed, and
-//! [`merge_shards`] joins the files of a sharded sweep.
+//! [`FamilySweep`] or the empty boards; [`params`] reads a family sweep as people write it),
+//! [`solvers`] names the solvers, [`run_sweep`] runs it, [`check_resume`] and [`resume`] resume
+//! it from its CSV file, [`merge_shards`] joins the files of a sharded sweep, and
+//! [`compare()`] does all of that as `queens-sat compare` asks for it, from a [`CompareRequest`].
 
+pub mod compare;
 mod merge;
+pub mod params;
 pub mod plot;
 pub mod report;
-mod resume;
+pub mod resume;
 mod row;
 mod run;
 pub mod scores;
 pub mod shuffle;
-mod solvers;
+pub mod solvers;
 mod sweep;
 pub mod transition;
 
+pub use compare::{compare, CompareError, CompareRequest, SweepProgress};
 pub use merge::{merge_shards, ShardMergeError};
 pub use resume::{check_resume, OtherSweep};
 pub use row::{is_failure, median, model_name, sweep_name, tool_version, Metadata, Row};

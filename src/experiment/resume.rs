@@ -1,7 +1,142 @@
-//! Resuming a sweep from its CSV file: the rows already there must come from the same
-//! settings ([`check_resume`]).
+//! Resuming a sweep from its CSV file: the file read back ([`read`]), its rows checked against
+//! the sweep's settings ([`check_resume`]), those the sweep wants kept and the file opened for
+//! the new rows ([`open`]).
 
-use super::{Metadata, Row};
+use super::report::{self, CsvAppender, CsvError, ResumeFile};
+use super::{sweep_name, Metadata, Point, Row, SweepConfig};
+use crate::symmetry::SymmetryBreaking;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Why a sweep's CSV file cannot be resumed.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeError {
+    /// The file cannot be read, or is not a sweep's CSV.
+    #[error("{0}")]
+    Csv(#[from] CsvError),
+    /// A row of another shard (or of an unsharded sweep, or a sharded one).
+    #[error("{} line {line} holds a row of {}, this run is {}; use another file", .path.display(), shard_text(.found), shard_text(.expected))]
+    OtherShard {
+        /// The file.
+        path: PathBuf,
+        /// The line of the row.
+        line: u64,
+        /// The row's shard (`I/K`, empty when unsharded).
+        found: String,
+        /// This run's.
+        expected: String,
+    },
+    /// A row made under other settings.
+    #[error("{} holds rows of another sweep: {source}; use --fresh or another file", .path.display())]
+    OtherSweep {
+        /// The file.
+        path: PathBuf,
+        /// The row and the setting.
+        source: OtherSweep,
+    },
+}
+
+/// `shard I/K`, or `an unsharded sweep`.
+fn shard_text(shard: &str) -> String {
+    if shard.is_empty() {
+        "an unsharded sweep".to_string()
+    } else {
+        format!("shard {shard}")
+    }
+}
+
+/// Reads the CSV file `path` of a sweep run as `shard` (`I/K`, empty when unsharded) to resume
+/// it (or, with `fresh`, only checks that it is a sweep's CSV: see
+/// [`report::read_for_resume`]); a row of another shard is refused.
+pub fn read(path: &Path, fresh: bool, shard: &str) -> Result<ResumeFile, ResumeError> {
+    let file = report::read_for_resume(path, fresh)?;
+    if let Some((line, r)) = file.rows.iter().find(|(_, r)| r.shard != shard) {
+        return Err(ResumeError::OtherShard {
+            path: path.to_path_buf(),
+            line: *line,
+            found: r.shard.clone(),
+            expected: shard.to_string(),
+        });
+    }
+    Ok(file)
+}
+
+/// Opens the CSV file `path` read back by [`read`] for the rows of the sweep `cfg` (with
+/// `meta`, its [`SweepConfig::metadata`]): its rows are checked ([`check_resume`]), a torn last
+/// row is cut off (said on `log`), and the file is opened for appending. Returns the appender
+/// and the rows the sweep wants (of its points, given as `files` for instance files, models,
+/// modes, solvers and shuffled copies), which it does not measure again.
+pub fn open(
+    path: &Path,
+    file: ResumeFile,
+    cfg: &SweepConfig,
+    meta: &Metadata,
+    files: &[Point],
+    log: &mut dyn Write,
+) -> Result<(CsvAppender, Vec<Row>), ResumeError> {
+    check_resume(meta, file.rows.iter().map(|(line, r)| (*line, r))).map_err(|source| {
+        ResumeError::OtherSweep {
+            path: path.to_path_buf(),
+            source,
+        }
+    })?;
+    let csv = CsvAppender::open(path, file.keep)?.legacy(file.legacy);
+    if let Some(line) = file.torn_line {
+        let _ = writeln!(
+            log,
+            "note: {} line {line} is a row cut short (the sweep stopped while writing it); \
+             it is dropped and measured again",
+            path.display()
+        );
+    }
+    let previous: Vec<Row> = file
+        .rows
+        .into_iter()
+        .map(|(_, r)| r)
+        .filter(|r| wanted(cfg, files, r))
+        .collect();
+    if !previous.is_empty() {
+        let _ = writeln!(
+            log,
+            "resuming: {} rows already in {}",
+            previous.len(),
+            path.display()
+        );
+    }
+    Ok((csv, previous))
+}
+
+/// `true` when the sweep `cfg` (on the instance files `files`, if any) has the run of row `r`.
+fn wanted(cfg: &SweepConfig, files: &[Point], r: &Row) -> bool {
+    let point = match &cfg.family {
+        None if !files.is_empty() => {
+            r.parameter.is_empty() && files.iter().any(|p| p.value == r.value)
+        }
+        None => r.family.is_empty(),
+        Some(f) => {
+            r.family == f.family.name()
+                && r.parameter == f.parameter
+                && f.values.contains(&r.value)
+                && r.seed.is_some_and(|s| f.seeds.contains(&s))
+        }
+    };
+    let copy = match r.shuffle {
+        None => cfg.shuffle == 0,
+        Some(k) => (1..=cfg.shuffle as u64).contains(&k),
+    };
+    let modes = if cfg.symmetry_breaking.is_empty() {
+        &[SymmetryBreaking::None][..]
+    } else {
+        &cfg.symmetry_breaking[..]
+    };
+    copy && point
+        && cfg.ns.contains(&r.n)
+        && cfg
+            .models
+            .iter()
+            .any(|m| modes.iter().any(|&s| sweep_name(m, s) == r.encoding))
+        && cfg.solvers.iter().any(|s| s.name == r.solver)
+}
 
 /// Why the rows of a CSV cannot be resumed by this sweep: the first row made under other
 /// settings, the setting that differs and both values.

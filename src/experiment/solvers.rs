@@ -1,8 +1,36 @@
-//! The solvers of a sweep (each run through [`crate::solve::runner`]) and the facts recorded
-//! with its results: solver versions and the machine.
+//! The solvers of a sweep (each run through [`crate::solve::runner`]): the embedded ones by
+//! name ([`EMBEDDED`]) or any command ([`SolverSpec::named`]), and the facts recorded with its
+//! results: solver versions and the machine.
 
-use crate::solve::SolverCommand;
-use std::path::PathBuf;
+use crate::solve::{Backend, SolveError, SolverCommand};
+use std::path::{Path, PathBuf};
+
+/// The embedded solvers as a sweep names them: the name, the backend and its version. They
+/// run as processes of this program, `queens-sat sat --backend ...`, so that every solver is
+/// timed the same way.
+pub const EMBEDDED: [(&str, Backend, &str); 2] = [
+    ("varisat", Backend::Varisat, "varisat 0.2"),
+    ("cadical-lib", Backend::Cadical, "CaDiCaL 1.9.5"),
+];
+
+/// Why a solver named for a sweep cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum SolverError {
+    /// An embedded solver this build lacks.
+    #[error("--solver {name}: {}", SolveError::Unavailable(*.backend))]
+    Unavailable {
+        /// The name given.
+        name: String,
+        /// Its backend.
+        backend: Backend,
+    },
+    /// The program that runs the embedded solvers cannot be found.
+    #[error("cannot find the queens-sat executable")]
+    Executable(#[source] std::io::Error),
+    /// An empty name.
+    #[error("--solver: empty solver name")]
+    Empty,
+}
 
 /// A solver: a program (with arguments) that takes a DIMACS file as its last argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +58,36 @@ impl SolverSpec {
             args: c.args,
             result_file: c.result_file,
             version: None,
+        })
+    }
+
+    /// A solver as a sweep names it: `varisat` or `cadical-lib` ([`EMBEDDED`], run as
+    /// `program sat [--backend cadical]`, where `program` is queens-sat: this process's own
+    /// executable when `None`), or any command ([`SolverSpec::command`]).
+    pub fn named(name: &str, program: Option<&Path>) -> Result<SolverSpec, SolverError> {
+        let Some(&(name, backend, version)) = EMBEDDED.iter().find(|e| e.0 == name.trim()) else {
+            return SolverSpec::command(name).ok_or(SolverError::Empty);
+        };
+        if !backend.is_available() {
+            return Err(SolverError::Unavailable {
+                name: name.into(),
+                backend,
+            });
+        }
+        let program = match program {
+            Some(p) => p.to_path_buf(),
+            None => std::env::current_exe().map_err(SolverError::Executable)?,
+        };
+        Ok(SolverSpec {
+            name: name.into(),
+            program,
+            // `sat` defaults to varisat: its command line stays the one of earlier sweeps.
+            args: match backend {
+                Backend::Varisat => vec!["sat".into()],
+                _ => vec!["sat".into(), "--backend".into(), backend.name().into()],
+            },
+            result_file: false,
+            version: Some(format!("{version}, embedded in {}", super::tool_version())),
         })
     }
 
