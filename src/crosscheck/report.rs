@@ -1,0 +1,128 @@
+//! What the checks report: a [`RowReport`] per formula with its [`Discrepancy`]s, and the
+//! [`Summary`] of a run.
+
+use serde::Serialize;
+
+/// The five checks (and the formula's own consistency), for naming discrepancies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Check {
+    /// The formula itself: it could be made and uses only the variables it declares.
+    Formula,
+    /// 1: the embedded solver's answer and model.
+    Sat,
+    /// 2: SAT enumeration, the counter and the published table.
+    Counts,
+    /// 3: the constructed placements against the CNF.
+    Construct,
+    /// 4: corrupted boards against the CNF.
+    Soundness,
+    /// 5: external solvers on the DIMACS file.
+    External,
+    /// 6: the model count with lex-leader symmetry breaking against the number of classes.
+    Symmetry,
+}
+
+impl Check {
+    /// The check's name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Check::Formula => "formula",
+            Check::Sat => "sat",
+            Check::Counts => "counts",
+            Check::Construct => "construct",
+            Check::Soundness => "soundness",
+            Check::External => "external",
+            Check::Symmetry => "symmetry",
+        }
+    }
+}
+
+/// A disagreement between two parts, in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Discrepancy {
+    /// Which check found it.
+    pub check: Check,
+    /// What disagreed, with the board, clause or count involved (1-based).
+    pub message: String,
+}
+
+impl std::fmt::Display for Discrepancy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.check.name(), self.message)
+    }
+}
+
+/// What one external solver said about one formula.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ExternalResult {
+    /// The solver command.
+    pub solver: String,
+    /// `SAT` (model verified), `UNSAT`, `timeout`, `not on PATH`, or what went wrong.
+    pub status: String,
+    /// `false` when its answer disagrees with the other parts.
+    pub agrees: bool,
+}
+
+/// The outcome of the checks for one n and one formula.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RowReport {
+    /// Board size.
+    pub n: usize,
+    /// The formula's name.
+    pub encoding: String,
+    /// Variables declared.
+    pub vars: usize,
+    /// Clauses emitted.
+    pub clauses: usize,
+    /// The embedded solver's answer (`None` if it failed).
+    pub sat: Option<bool>,
+    /// Models enumerated by SAT (`None`: enumeration skipped for this n, or stopped early).
+    pub models: Option<u64>,
+    /// The backtracking counter's total (`None` beyond its range).
+    pub counter: Option<u64>,
+    /// The published total (`None` beyond n = 27).
+    pub reference: Option<u64>,
+    /// Distinct constructed placements checked against the CNF.
+    pub constructed: usize,
+    /// Corrupted boards checked against the CNF.
+    pub corruptions: usize,
+    /// Models enumerated by SAT with lex-leader symmetry breaking (`None`: not checked): the
+    /// classes of solutions under the symmetries of the square that map the board onto itself.
+    pub classes: Option<u64>,
+    /// External solvers' answers.
+    pub external: Vec<ExternalResult>,
+    /// When the embedded solver answered UNSAT: the lemmas of its DRAT proof, which the
+    /// independent checker (dratify) accepted (`None` otherwise, or when the proof failed:
+    /// then a discrepancy says why).
+    pub proof_lemmas: Option<u64>,
+    /// Everything that disagreed.
+    pub discrepancies: Vec<Discrepancy>,
+    /// Wall time of the row, seconds.
+    pub seconds: f64,
+}
+
+impl RowReport {
+    /// `true` when every check agreed.
+    pub fn ok(&self) -> bool {
+        self.discrepancies.is_empty()
+    }
+
+    pub(super) fn fail(&mut self, check: Check, message: impl Into<String>) {
+        self.discrepancies.push(Discrepancy {
+            check,
+            message: message.into(),
+        });
+    }
+}
+
+/// All rows of a run and the verdict.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// The rows, in the order of the formulas given.
+    pub rows: Vec<RowReport>,
+    /// Number of discrepancies over all rows.
+    pub discrepancies: usize,
+    /// `true` when every check of every row agreed.
+    pub ok: bool,
+}
