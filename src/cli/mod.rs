@@ -359,13 +359,3 @@ pub fn parse_backend() -> impl clap::builder::TypedValueParser<Value = queens_sa
     clap::builder::PossibleValuesParser::new(queens_sat::solve::Backend::NAMES)
         .map(|s| s.parse::<queens_sat::solve::Backend>().unwrap_or_default())
 }
-
-/// The models that `--models` names (as `check` and `compare` take them):
-/// [`queens_sat::encode::catalogue::models`].
-pub fn models(
-    names: &[String],
-    encs: &[queens_sat::encode::LineEncodings],
-    column_alo: bool,
-) -> anyhow::Result<Vec<queens_sat::instance::Model>> {
-    queens_sat::encode::catalogue::models(names, encs, column_alo).map_err(anyhow::Error::msg)
-}

@@ -4,7 +4,8 @@
 //! its report to any [`std::io::Write`] (notes to a second one, the log), returns how it
 //! [`Ending`]ed, and fails with a typed error that says what to fix.
 //!
-//! `compare` lives with its subject: it is [`crate::experiment::compare()`].
+//! Two commands live with their subject: `compare` is [`crate::experiment::compare()`] and
+//! `check` is [`crate::crosscheck::check`].
 
 /// How a command ended, when it ran: the command line's exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

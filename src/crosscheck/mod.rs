@@ -21,7 +21,8 @@
 //!    SAT/UNSAT and their models satisfy every clause and describe a solution.
 //!
 //! [`run`] runs the checks for many formulas on worker threads and reports the rows in order,
-//! each as soon as it and all rows before it are done.
+//! each as soon as it and all rows before it are done; [`check`] does it as `queens-sat check`
+//! asks, from a [`CheckRequest`], printing the [`Table`] and the verdict.
 //!
 //! ```
 //! use queens_sat::crosscheck::{check_formula, CheckConfig, Expectation};
@@ -34,6 +35,7 @@
 //! assert_eq!(row.models, Some(4));
 //! ```
 
+mod command;
 mod corrupt;
 mod expect;
 mod external;
@@ -45,11 +47,12 @@ mod symmetry;
 mod table;
 
 pub use crate::instance::Formula;
+pub use command::{check, encodings, CheckError, CheckFormat, CheckProgress, CheckRequest};
 pub use corrupt::{corruptions, rule_check, rule_check_instance, CorruptBoard, Corruption};
 pub use expect::Expectation;
 pub use external::on_path;
 pub use formula::check_formula;
-pub use report::{Check, Discrepancy, ExternalResult, RowReport, Summary};
+pub use report::{Check, Discrepancy, ExternalResult, RowReport, Summary, Table};
 pub use run::{run, CheckConfig};
 pub use symmetry::{classes_of_instance, SYMMETRY_CHECK_MAX_N};
 pub use table::{reference_fundamental, reference_total, REFERENCE_COUNTS};

@@ -1,5 +1,5 @@
-//! What the checks report: a [`RowReport`] per formula with its [`Discrepancy`]s, and the
-//! [`Summary`] of a run.
+//! What the checks report: a [`RowReport`] per formula with its [`Discrepancy`]s, the
+//! [`Summary`] of a run, and the table the command line prints ([`Table`]).
 
 use serde::Serialize;
 
@@ -125,4 +125,127 @@ pub struct Summary {
     pub discrepancies: usize,
     /// `true` when every check of every row agreed.
     pub ok: bool,
+}
+
+/// The table of a run as the command line prints it, a line per row as it comes: the widths of
+/// its columns fit the formulas' names and the largest count the rows can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// The width of the encoding column.
+    width: usize,
+    /// The width of the count columns.
+    numw: usize,
+}
+
+impl Table {
+    /// The table of the formulas named `names` over the board sizes `ns` (their published
+    /// counts set the width of the count columns).
+    pub fn new<'a>(names: impl IntoIterator<Item = &'a str>, ns: &[usize]) -> Table {
+        let width = names.into_iter().map(str::len).max().unwrap_or(8).max(8);
+        // Wide enough for the largest count the rows can show.
+        let numw = ns
+            .iter()
+            .filter_map(|&n| super::reference_total(n))
+            .map(|d| d.to_string().len())
+            .max()
+            .unwrap_or(0)
+            .max(7);
+        Table { width, numw }
+    }
+
+    /// The header line.
+    pub fn header(&self) -> String {
+        let (width, numw) = (self.width, self.numw);
+        format!(
+            "{:>3}  {:<width$}  {:>6}  {:>8}  {:<5}  {:>numw$}  {:>numw$}  {:>numw$}  {:>9}  {:>7}  {:<6}  external\n",
+            "n", "encoding", "vars", "clauses", "sat", "models", "counter", "table", "construct", "corrupt", "result"
+        )
+    }
+
+    /// One row, with the proof of an UNSAT answer and the discrepancies on the lines below.
+    pub fn row(&self, r: &RowReport) -> String {
+        let (width, numw) = (self.width, self.numw);
+        let opt = |v: Option<u64>| v.map_or_else(|| "-".to_string(), |x| x.to_string());
+        let sat = match r.sat {
+            Some(true) => "SAT",
+            Some(false) => "UNSAT",
+            None => "?",
+        };
+        let construct = if r.constructed == 0 {
+            "-".to_string()
+        } else {
+            r.constructed.to_string()
+        };
+        let external = if r.external.is_empty() {
+            "-".to_string()
+        } else {
+            r.external
+                .iter()
+                .map(|e| format!("{} {}", e.solver, e.status))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut s = format!(
+            "{:>3}  {:<width$}  {:>6}  {:>8}  {:<5}  {:>numw$}  {:>numw$}  {:>numw$}  {:>9}  {:>7}  {:<6}  {}\n",
+            r.n,
+            r.encoding,
+            r.vars,
+            r.clauses,
+            sat,
+            opt(r.models),
+            opt(r.counter),
+            opt(r.reference),
+            construct,
+            r.corruptions,
+            if r.ok() { "ok" } else { "FAIL" },
+            external
+        );
+        if let Some(lemmas) = r.proof_lemmas {
+            let how = if lemmas == 0 {
+                "unit propagation alone refutes the formula".to_string()
+            } else {
+                format!("DRAT, {lemmas} lemmas")
+            };
+            s.push_str(&format!(
+                "       n = {}, {}: UNSAT proved ({how}, checked by dratify)\n",
+                r.n, r.encoding
+            ));
+        }
+        for d in &r.discrepancies {
+            s.push_str(&format!("     ! n = {}, {}: {d}\n", r.n, r.encoding));
+        }
+        s
+    }
+}
+
+/// `1 row`, `70 rows`.
+pub(super) fn plural(k: usize, what: &str) -> String {
+    if k == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{k} {what}s")
+    }
+}
+
+impl Summary {
+    /// The verdict line: all checks agree over `checked` (`10 board sizes x 2 models`), or
+    /// the number of discrepancies and of the rows they are in.
+    pub fn verdict(&self, checked: &str) -> String {
+        if self.ok {
+            return format!(
+                "verdict: all checks agree ({}: {checked})\n",
+                plural(self.rows.len(), "row")
+            );
+        }
+        let bad = self.rows.iter().filter(|r| !r.ok()).count();
+        format!(
+            "verdict: {} in {bad} of {}\n",
+            if self.discrepancies == 1 {
+                "1 discrepancy".to_string()
+            } else {
+                format!("{} discrepancies", self.discrepancies)
+            },
+            plural(self.rows.len(), "row")
+        )
+    }
 }
