@@ -13,7 +13,6 @@ mod grade;
 mod output;
 mod sat;
 mod solve;
-mod teach;
 mod trace;
 mod verify;
 

@@ -7,6 +7,9 @@
 //! Two commands live with their subject: `compare` is [`crate::experiment::compare()`] and
 //! `check` is [`crate::crosscheck::check`].
 
+pub mod solve;
+pub mod verify;
+
 /// How a command ended, when it ran: the command line's exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
