@@ -7,6 +7,7 @@
 //! Two commands live with their subject: `compare` is [`crate::experiment::compare()`] and
 //! `check` is [`crate::crosscheck::check`].
 
+pub mod count;
 pub mod solve;
 pub mod verify;
 
