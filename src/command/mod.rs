@@ -7,7 +7,9 @@
 //! Two commands live with their subject: `compare` is [`crate::experiment::compare()`] and
 //! `check` is [`crate::crosscheck::check`].
 
+pub mod construct;
 pub mod count;
+pub mod grade;
 pub mod solve;
 pub mod verify;
 
