@@ -189,14 +189,6 @@ impl ModelArgs {
     }
 }
 
-/// Refuses (even with `--force`, which lifts only a command's own rule) a formula past
-/// [`queens_sat::instance::Limits::STREAM`]: for the commands that stream every clause.
-pub fn guard_stream(instance: &queens_sat::instance::Instance) -> anyhow::Result<()> {
-    instance
-        .check_size(queens_sat::instance::Limits::STREAM)
-        .map_err(|e| anyhow::anyhow!("{e}; use a smaller n or --amo sequential"))
-}
-
 /// The `--models` option of `check` and `compare`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelsArg {

@@ -9,8 +9,12 @@
 
 pub mod construct;
 pub mod count;
+pub mod encode;
+pub mod explain;
 pub mod grade;
+pub mod sat;
 pub mod solve;
+pub mod trace;
 pub mod verify;
 
 /// How a command ended, when it ran: the command line's exit status.
