@@ -183,7 +183,8 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
-    use queens_sat::command::solve::{solve, Format as Out, SolveRequest};
+    use queens_sat::command::solution::Format as Out;
+    use queens_sat::command::solve::{solve, SolveRequest};
     // Rejects bad sizes and partial boards before any work.
     let instance = args.formula.instance(args.n)?;
     let req = SolveRequest {

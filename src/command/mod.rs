@@ -13,6 +13,7 @@ pub mod encode;
 pub mod explain;
 pub mod grade;
 pub mod sat;
+pub mod solution;
 pub mod solve;
 pub mod trace;
 pub mod verify;
