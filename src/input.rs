@@ -1,7 +1,11 @@
 //! Parsers of the small values people type on the command line: board sizes, lists and ranges
 //! of sizes, cells, time limits and shards. In the library so that they are tested and fuzzed
 //! like every other parser of user input; the command line uses them as its value parsers.
+//! Also the bounded reading of the small text files people name: instance files, maps, shard
+//! files ([`read_text_file`]).
 
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// A board size: a positive integer. Errors say what was wrong (`n must be at least 1`,
@@ -143,6 +147,94 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
 pub fn parse_timeout(s: &str) -> Result<Duration, String> {
     let v = parse_seconds(s)?;
     Duration::try_from_secs_f64(v).map_err(|e| format!("'{s}': {e}"))
+}
+
+/// Why a text file named by the user cannot be read. `what` names the file in messages
+/// ("instance file", "shard file").
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// It cannot be opened (or does not exist).
+    #[error("cannot open {what} {}", .path.display())]
+    Open {
+        /// What the file is.
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// It is a directory.
+    #[error("{what} {} is a directory", .path.display())]
+    Directory {
+        /// What the file is.
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+    },
+    /// Reading failed.
+    #[error("cannot read {what} {}", .path.display())]
+    Read {
+        /// What the file is.
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// It is larger than such a file can need.
+    #[error("{}: larger than {cap} bytes, more than a {what} can need", .path.display())]
+    TooLarge {
+        /// What the file is.
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// The most it may hold.
+        cap: u64,
+    },
+    /// It is not UTF-8 text.
+    #[error("{}: not a text file (UTF-8)", .path.display())]
+    NotText {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+/// Reads a text file (`-` for stdin, a pipe such as `<(...)` too) of at most `cap` bytes,
+/// UTF-8; a directory is refused before it is opened. `what` names the file in messages
+/// ("instance file", "shard file").
+pub fn read_text_file(path: &Path, cap: u64, what: &'static str) -> Result<String, ReadError> {
+    let file = || path.to_path_buf();
+    let mut bytes = Vec::new();
+    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        let open = |source| ReadError::Open {
+            what,
+            path: file(),
+            source,
+        };
+        let meta = std::fs::metadata(path).map_err(open)?;
+        if meta.is_dir() {
+            return Err(ReadError::Directory { what, path: file() });
+        }
+        Box::new(std::fs::File::open(path).map_err(open)?)
+    };
+    reader
+        .take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|source| ReadError::Read {
+            what,
+            path: file(),
+            source,
+        })?;
+    if bytes.len() as u64 > cap {
+        return Err(ReadError::TooLarge {
+            what,
+            path: file(),
+            cap,
+        });
+    }
+    String::from_utf8(bytes).map_err(|_| ReadError::NotText { path: file() })
 }
 
 /// At most 40 characters of user text, with control characters escaped, for messages.

@@ -54,6 +54,7 @@
 
 pub mod board;
 pub mod cnf;
+pub mod command;
 pub mod construct;
 pub mod count;
 pub mod crosscheck;
@@ -65,6 +66,8 @@ pub mod family;
 pub mod grade;
 pub mod input;
 pub mod instance;
+pub mod interrupt;
+pub mod output;
 pub mod solve;
 pub mod symmetry;
 pub mod trace;

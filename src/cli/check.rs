@@ -2,13 +2,12 @@
 //! of encodings, as a table streamed row by row and a final verdict (exit 0 when everything
 //! agrees, 1 on any discrepancy).
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
+use queens_sat::command::check::{CheckFormat, CheckProgress, CheckRequest};
 use queens_sat::count;
-use queens_sat::crosscheck::{self, CheckConfig, Formula, RowReport};
-use queens_sat::encode::{Amo, LineEncodings};
-use queens_sat::instance::Instance;
-use std::io::{self, IsTerminal, Write};
+use queens_sat::crosscheck::CheckConfig;
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -86,246 +85,72 @@ pub struct CheckArgs {
     backend: queens_sat::solve::Backend,
 }
 
-/// The models the `--models` values name, each with every encoding of `encs` where it takes
-/// one.
-/// The encodings the `--amo` values name (all of them when none is given).
-fn encodings(values: &[String]) -> Result<Vec<LineEncodings>> {
-    if values.is_empty() {
-        return Ok(Amo::all().into_iter().map(LineEncodings::uniform).collect());
-    }
-    let out = LineEncodings::parse_list(values).map_err(|e| anyhow::anyhow!("--amo: {e}"))?;
-    if out.is_empty() {
-        bail!("--amo: no encoding named");
-    }
-    Ok(out)
+pub fn run(args: CheckArgs) -> Result<ExitCode> {
+    let req = CheckRequest {
+        ns: args.n.0,
+        amo: args.amo,
+        column_alo: args.column_alo,
+        models: args.models.models,
+        instances: args.instance,
+        config: CheckConfig {
+            enumerate_up_to: args.enumerate_up_to,
+            count_up_to: args.count_up_to,
+            corrupted_solutions: args.corrupt,
+            external: args.external,
+            timeout: args.timeout,
+            threads: args.threads,
+            backend: args.backend,
+        },
+        format: match args.format {
+            Format::Text => CheckFormat::Text,
+            Format::Json => CheckFormat::Json,
+        },
+    };
+    let mut bar = Bar(None);
+    let ending = queens_sat::command::check::check(
+        &req,
+        &mut io::stdout().lock(),
+        &mut io::stderr(),
+        &mut bar,
+    )?;
+    Ok(ExitCode::from(ending.exit_code()))
 }
 
-pub fn run(args: CheckArgs) -> Result<ExitCode> {
-    if args.threads == Some(0) {
-        bail!("--threads must be at least 1");
-    }
-    let encs = encodings(&args.amo)?;
-    let mut formulas: Vec<std::sync::Arc<dyn Formula>> = Vec::new();
-    let models = super::models(&args.models.models, &encs, args.column_alo)?;
-    if args.instance.is_empty() {
-        for &n in &args.n.0 {
-            for &model in &models {
-                formulas.push(std::sync::Arc::new(Instance::new(n, model)?));
-            }
-        }
-    }
-    for path in &args.instance {
-        let spec = super::read_instance_file(path)?;
-        if spec.n > queens_sat::count::MASKED_MAX_N {
-            bail!(
-                "{}: n = {} is above {}, the largest board the counter checks",
-                path.display(),
-                spec.n,
-                queens_sat::count::MASKED_MAX_N
-            );
-        }
-        for &model in &models {
-            let inst = spec
-                .instance(model)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            formulas.push(std::sync::Arc::new(inst));
-        }
-    }
-    let external: Vec<String> = args
-        .external
-        .iter()
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect();
-    for e in &external {
-        let program = e.split_whitespace().next().unwrap_or(e);
-        if !crosscheck::on_path(program) {
-            eprintln!("note: {program} is not on PATH; its check is skipped");
-        }
-    }
-    if !external.is_empty() {
-        // The solvers run in their own process groups: an interruption must stop them.
-        super::output::install_interrupt_handler();
-    }
-    let cfg = CheckConfig {
-        enumerate_up_to: args.enumerate_up_to,
-        count_up_to: args.count_up_to,
-        corrupted_solutions: args.corrupt,
-        external,
-        timeout: args.timeout,
-        threads: args.threads,
-        backend: args.backend,
-    };
+/// The progress bar of the checks on stderr, shown only on a terminal.
+struct Bar(Option<indicatif::ProgressBar>);
 
-    let bar = io::stderr().is_terminal().then(|| {
-        let b = indicatif::ProgressBar::new(formulas.len() as u64);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} rows checked",
-        ) {
-            b.set_style(style.progress_chars("=> "));
-        }
-        b.enable_steady_tick(Duration::from_millis(200));
-        b
-    });
-    let width = formulas
-        .iter()
-        .map(|f| f.name().len())
-        .max()
-        .unwrap_or(8)
-        .max(8);
-    // Wide enough for the largest count the rows can show.
-    let numw = args
-        .n
-        .0
-        .iter()
-        .filter_map(|&n| crosscheck::reference_total(n))
-        .map(|d| d.to_string().len())
-        .max()
-        .unwrap_or(0)
-        .max(7);
-    let widths = (width, numw);
-    let text = args.format == Format::Text;
-    let mut out = io::stdout().lock();
-    let mut write_error: Option<io::Error> = None;
-    let mut emit = |lines: &str, out: &mut io::StdoutLock| {
-        if write_error.is_some() {
-            return;
-        }
-        let mut write = || -> io::Result<()> {
-            out.write_all(lines.as_bytes())?;
-            out.flush()
-        };
-        let result = match &bar {
-            Some(b) => b.suspend(write),
-            None => write(),
-        };
-        if let Err(e) = result {
-            write_error = Some(e);
-        }
-    };
-    if text {
-        emit(&header(widths), &mut out);
+impl CheckProgress for Bar {
+    fn start(&mut self, rows: usize) {
+        self.0 = io::stderr().is_terminal().then(|| {
+            let b = indicatif::ProgressBar::new(rows as u64);
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30}] {pos}/{len} rows checked",
+            ) {
+                b.set_style(style.progress_chars("=> "));
+            }
+            b.enable_steady_tick(Duration::from_millis(200));
+            b
+        });
     }
-    let summary = crosscheck::run(&formulas, &cfg, |row| {
-        if let Some(b) = &bar {
+
+    fn row(&mut self) {
+        if let Some(b) = &self.0 {
             b.inc(1);
         }
-        if text {
-            emit(&format_row(row, widths), &mut out);
+    }
+
+    fn suspend(&mut self, write: &mut dyn FnMut() -> io::Result<()>) -> io::Result<()> {
+        match &self.0 {
+            Some(b) => b.suspend(write),
+            None => write(),
         }
-    });
-    if let Some(b) = &bar {
-        b.finish_and_clear();
     }
-    if let Some(e) = write_error {
-        return Err(e.into());
-    }
-    if text {
-        let verdict = if summary.ok {
-            format!(
-                "verdict: all checks agree ({}: {} x {})\n",
-                plural(summary.rows.len(), "row"),
-                if args.instance.is_empty() {
-                    plural(args.n.0.len(), "board size")
-                } else {
-                    plural(args.instance.len(), "instance")
-                },
-                plural(models.len(), "model")
-            )
-        } else {
-            let bad = summary.rows.iter().filter(|r| !r.ok()).count();
-            format!(
-                "verdict: {} in {bad} of {}\n",
-                if summary.discrepancies == 1 {
-                    "1 discrepancy".to_string()
-                } else {
-                    format!("{} discrepancies", summary.discrepancies)
-                },
-                plural(summary.rows.len(), "row")
-            )
-        };
-        out.write_all(verdict.as_bytes())?;
-    } else {
-        serde_json::to_writer_pretty(&mut out, &summary)?;
-        out.write_all(b"\n")?;
-    }
-    out.flush()?;
-    Ok(if summary.ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
-}
 
-/// `1 row`, `70 rows`.
-fn plural(k: usize, what: &str) -> String {
-    if k == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{k} {what}s")
+    fn finish(&mut self) {
+        if let Some(b) = &self.0 {
+            b.finish_and_clear();
+        }
     }
-}
-
-/// The table's header; `width` is that of the encoding column, `numw` of the count columns.
-fn header((width, numw): (usize, usize)) -> String {
-    format!(
-        "{:>3}  {:<width$}  {:>6}  {:>8}  {:<5}  {:>numw$}  {:>numw$}  {:>numw$}  {:>9}  {:>7}  {:<6}  external\n",
-        "n", "encoding", "vars", "clauses", "sat", "models", "counter", "table", "construct", "corrupt", "result"
-    )
-}
-
-/// One row of the table, with its discrepancies on the lines below.
-fn format_row(r: &RowReport, (width, numw): (usize, usize)) -> String {
-    let opt = |v: Option<u64>| v.map_or_else(|| "-".to_string(), |x| x.to_string());
-    let sat = match r.sat {
-        Some(true) => "SAT",
-        Some(false) => "UNSAT",
-        None => "?",
-    };
-    let construct = if r.constructed == 0 {
-        "-".to_string()
-    } else {
-        r.constructed.to_string()
-    };
-    let external = if r.external.is_empty() {
-        "-".to_string()
-    } else {
-        r.external
-            .iter()
-            .map(|e| format!("{} {}", e.solver, e.status))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut s = format!(
-        "{:>3}  {:<width$}  {:>6}  {:>8}  {:<5}  {:>numw$}  {:>numw$}  {:>numw$}  {:>9}  {:>7}  {:<6}  {}\n",
-        r.n,
-        r.encoding,
-        r.vars,
-        r.clauses,
-        sat,
-        opt(r.models),
-        opt(r.counter),
-        opt(r.reference),
-        construct,
-        r.corruptions,
-        if r.ok() { "ok" } else { "FAIL" },
-        external
-    );
-    if let Some(lemmas) = r.proof_lemmas {
-        let how = if lemmas == 0 {
-            "unit propagation alone refutes the formula".to_string()
-        } else {
-            format!("DRAT, {lemmas} lemmas")
-        };
-        s.push_str(&format!(
-            "       n = {}, {}: UNSAT proved ({how}, checked by dratify)\n",
-            r.n, r.encoding
-        ));
-    }
-    for d in &r.discrepancies {
-        s.push_str(&format!("     ! n = {}, {}: {d}\n", r.n, r.encoding));
-    }
-    s
 }
 
 #[cfg(test)]
@@ -342,21 +167,5 @@ mod tests {
         for bad in ["", "0..3", "5..2", "1..x", "a", "1,,2", "1..40", "-3"] {
             assert!(parse_n_list(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn encoding_lists() {
-        assert_eq!(encodings(&[]).unwrap().len(), Amo::all().len());
-        let e = encodings(&["pairwise,sequential".into(), "sequential".into()]).unwrap();
-        assert_eq!(
-            e,
-            vec![
-                LineEncodings::uniform(Amo::PAIRWISE),
-                LineEncodings::uniform(Amo::SEQUENTIAL)
-            ]
-        );
-        let e = encodings(&["rows=sequential,diagonals=product".into()]).unwrap();
-        assert_eq!(e.len(), 1);
-        assert!(encodings(&["nope".into()]).is_err());
     }
 }

@@ -1,16 +1,14 @@
 //! `queens-sat compare`: the encoding experiment: sizes and solve times per n, encoding and
 //! solver, as a Markdown table, CSV, JSON and an SVG plot.
 
-use super::output::write_output;
 use super::NList;
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use queens_sat::encode::LineEncodings;
-use queens_sat::experiment::{self, report, transition, Row, SolverSpec, SweepConfig};
-use queens_sat::family::Family;
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use queens_sat::command::compare::{self, CompareRequest, SweepProgress};
+use queens_sat::experiment;
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -137,634 +135,75 @@ pub struct CompareArgs {
     merge: Vec<PathBuf>,
 }
 
-/// The number of decimals written in a number (`0.05` -> 2, `3` -> 0).
-fn decimals(s: &str) -> usize {
-    s.split_once('.').map_or(0, |(_, f)| {
-        f.chars().take_while(char::is_ascii_digit).count()
-    })
-}
-
-/// The values of `--param NAME=VALUES`: a comma list, or a range `a..b[:step]`.
-fn parse_values(name: &str, text: &str) -> Result<Vec<String>> {
-    let text = text.trim();
-    if let Some((start, rest)) = text.split_once("..") {
-        let (end, step) = rest.split_once(':').unwrap_or((rest, "1"));
-        let (start, end, step) = (start.trim(), end.trim(), step.trim());
-        let number = |what: &str, v: &str| -> Result<f64> {
-            match v.parse::<f64>() {
-                Ok(x) if x.is_finite() => Ok(x),
-                _ => bail!("--param {name}: the range's {what} '{v}' is not a number"),
-            }
-        };
-        let (a, b, d) = (
-            number("start", start)?,
-            number("end", end)?,
-            number("step", step)?,
-        );
-        if d <= 0.0 {
-            bail!("--param {name}: the step {step} must be greater than 0");
-        }
-        if b < a {
-            bail!("--param {name}: the range {text} is empty (its end is below its start)");
-        }
-        let count = ((b - a) / d + 1e-9).floor() + 1.0;
-        if count > experiment::MAX_POINTS as f64 {
-            bail!(
-                "--param {name}: the range {text} has {count} values, more than the {} a sweep may draw",
-                experiment::MAX_POINTS
-            );
-        }
-        let places = decimals(start).max(decimals(step));
-        return Ok((0..count as usize)
-            .map(|i| format!("{:.places$}", a + i as f64 * d))
-            .collect());
-    }
-    let mut values: Vec<String> = Vec::new();
-    for v in text.split(',').map(str::trim) {
-        if v.is_empty() {
-            bail!("--param {name}: an empty value in '{text}'");
-        }
-        if values.iter().any(|w| w == v) {
-            bail!("--param {name}: the value {v} is given twice");
-        }
-        values.push(v.to_string());
-    }
-    Ok(values)
-}
-
-/// Seeds: ranges `a..b` (ends included) and single seeds, comma-separated; sorted, each once.
-fn parse_seeds(text: &str) -> Result<Vec<u64>> {
-    let mut seeds = Vec::new();
-    for part in text.split(',').map(str::trim) {
-        let seed = |v: &str| -> Result<u64> {
-            v.trim().parse().map_err(|_| {
-                anyhow::anyhow!(
-                    "--seeds: '{v}' is not a seed (a whole number from 0 to {})",
-                    u64::MAX
-                )
-            })
-        };
-        let (a, b) = match part.split_once("..") {
-            Some((a, b)) => (seed(a)?, seed(b)?),
-            None => {
-                let s = seed(part)?;
-                (s, s)
-            }
-        };
-        if b < a {
-            bail!("--seeds: the range {part} is empty (its end is below its start)");
-        }
-        if (b - a) as u128 + 1 + seeds.len() as u128 > experiment::MAX_POINTS {
-            bail!(
-                "--seeds: more than the {} seeds a sweep may draw",
-                experiment::MAX_POINTS
-            );
-        }
-        seeds.extend(a..=b);
-    }
-    seeds.sort_unstable();
-    seeds.dedup();
-    Ok(seeds)
-}
-
-/// The family sweep of `--family`, `--param` and `--seeds`, or `None` without `--family`.
-fn family_sweep(args: &CompareArgs) -> Result<Option<experiment::FamilySweep>> {
-    let Some(name) = &args.family else {
-        if !args.params.is_empty() || args.seeds.is_some() {
-            bail!("--param and --seeds describe a family sweep: give --family too");
-        }
-        return Ok(None);
-    };
-    let drawn = "completion, blocked, excluded-diagonals or toroidal";
-    let family = match name.parse::<Family>() {
-        Ok(Family::Custom) => {
-            bail!("--family: custom instances are written, not drawn (choose {drawn})")
-        }
-        Ok(f) => f,
-        Err(_) => bail!("--family: unknown family '{name}' (choose {drawn})"),
-    };
-    let mut swept: Option<(String, Vec<String>)> = None;
-    let mut single: Vec<(String, String)> = Vec::new();
-    let mut names: Vec<String> = Vec::new();
-    for p in &args.params {
-        let Some((name, values)) = p.split_once('=') else {
-            bail!("--param {p}: expected NAME=VALUES, e.g. p=0.6..0.9:0.05");
-        };
-        let name = name.trim().to_string();
-        if name.is_empty() {
-            bail!("--param {p}: the parameter has no name");
-        }
-        if names.contains(&name) {
-            bail!("--param: the parameter {name} is given twice");
-        }
-        names.push(name.clone());
-        let values = parse_values(&name, values)?;
-        if values.len() == 1 {
-            single.push((name, values[0].clone()));
-        } else if let Some((other, _)) = &swept {
-            bail!("--param: only one parameter may take several values, and {other} and {name} both do");
-        } else {
-            swept = Some((name, values));
-        }
-    }
-    // With every parameter fixed, the first one given names the sweep's (single) value.
-    let (parameter, values) = match swept {
-        Some(s) => s,
-        None if !single.is_empty() => {
-            let (k, v) = single.remove(0);
-            (k, vec![v])
-        }
-        None => (String::new(), vec![String::new()]),
-    };
-    let seeds = parse_seeds(args.seeds.as_deref().unwrap_or("1..10"))?;
-    Ok(Some(experiment::FamilySweep {
-        family,
-        parameter,
-        values,
-        fixed: single,
-        seeds,
-    }))
-}
-
-/// Checks, before a sweep, that an output file can be written: its folder exists and takes
-/// new files, and the path is not a folder or a device. Returns the path as it will be
-/// compared with the other outputs (the folder resolved).
-fn check_output(option: &str, path: &Path) -> Result<PathBuf> {
-    if path.as_os_str().is_empty() {
-        bail!("{option}: empty file name");
-    }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        bail!(
-            "{option}: cannot write {}: folder {} does not exist",
-            path.display(),
-            dir.display()
-        );
-    }
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => bail!("{option}: cannot write {}: it is a folder", path.display()),
-        Ok(m) if !m.is_file() => bail!(
-            "{option}: cannot write {}: it is not a regular file",
-            path.display()
-        ),
-        _ => {}
-    }
-    tempfile::Builder::new()
-        .prefix(".queens-sat-")
-        .tempfile_in(dir)
-        .map_err(|e| {
-            anyhow::anyhow!(
-                "{option}: cannot write {}: cannot create files in {} ({})",
-                path.display(),
-                dir.display(),
-                std::io::Error::from(e.kind())
-            )
-        })?;
-    let name = path
-        .file_name()
-        .with_context(|| format!("{option}: {} names no file", path.display()))?;
-    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-    Ok(dir.join(name))
-}
-
-/// The embedded solvers as `compare` names them: the name, the backend and its version.
-const EMBEDDED: [(&str, queens_sat::solve::Backend, &str); 2] = [
-    (
-        "varisat",
-        queens_sat::solve::Backend::Varisat,
-        "varisat 0.2",
-    ),
-    (
-        "cadical-lib",
-        queens_sat::solve::Backend::Cadical,
-        "CaDiCaL 1.9.5",
-    ),
-];
-
-fn solver_spec(name: &str) -> Result<SolverSpec> {
-    if let Some(&(name, backend, version)) = EMBEDDED.iter().find(|e| e.0 == name.trim()) {
-        if !backend.is_available() {
-            anyhow::bail!(
-                "--solver {name}: {}",
-                queens_sat::solve::SolveError::Unavailable(backend)
-            );
-        }
-        let exe = std::env::current_exe().context("cannot find the queens-sat executable")?;
-        return Ok(SolverSpec {
-            name: name.into(),
-            program: exe,
-            // `sat` defaults to varisat: its command line stays the one of earlier sweeps.
-            args: match backend {
-                queens_sat::solve::Backend::Varisat => vec!["sat".into()],
-                _ => vec!["sat".into(), "--backend".into(), backend.name().into()],
-            },
-            result_file: false,
-            version: Some(format!(
-                "{version}, embedded in {}",
-                experiment::tool_version()
-            )),
-        });
-    }
-    SolverSpec::command(name).ok_or_else(|| anyhow::anyhow!("--solver: empty solver name"))
-}
-
 pub fn run(args: CompareArgs) -> Result<ExitCode> {
-    // A malformed --scatter-of is refused before any work.
-    scatter_pair(&args)?;
-    if !args.merge.is_empty() {
-        return merge(&args);
-    }
-    let encodings =
-        LineEncodings::parse_list(&args.amo).map_err(|e| anyhow::anyhow!("--amo: {e}"))?;
-    let solvers = args
-        .solver
-        .iter()
-        .map(|s| solver_spec(s))
-        .collect::<Result<Vec<_>>>()?;
-    let family = family_sweep(&args)?;
-    // Instance files: their sizes replace --n.
-    let mut files = Vec::new();
-    for path in &args.instance {
-        let spec = super::read_instance_file(path)?;
-        let name = path
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_else(|| path.display().to_string());
-        if files.iter().any(|p: &experiment::Point| p.value == name) {
-            bail!("--instance: two files are named {name}; rows name files by their names");
-        }
-        files.push(experiment::Point {
-            n: spec.n,
-            spec: Some(spec),
-            value: name,
-        });
-    }
-    let ns = if files.is_empty() {
-        args.ns.0.clone()
-    } else {
-        let mut ns: Vec<usize> = files.iter().map(|p| p.n).collect();
-        ns.sort_unstable();
-        ns.dedup();
-        ns
-    };
-    let cfg = SweepConfig {
-        ns,
-        models: super::models(&args.models.models, &encodings, args.column_alo)?,
+    let req = CompareRequest {
+        ns: args.ns.0,
+        amo: args.amo,
         column_alo: args.column_alo,
-        solvers,
+        models: args.models.models,
+        symmetry_breaking: args.symmetry_breaking,
+        solvers: args.solver,
         repeats: args.repeat as usize,
         timeout: Duration::from_secs_f64(args.timeout),
-        family,
-        symmetry_breaking: {
-            let mut modes = args.symmetry_breaking.clone();
-            modes.dedup();
-            modes
-        },
-        shard: args.shard,
+        csv: args.csv,
+        fresh: args.fresh,
+        json: args.json,
+        plot: args.plot,
+        cactus: args.cactus,
+        scatter: args.scatter,
+        scatter_of: args.scatter_of,
         shuffle: args.shuffle.unwrap_or(0) as usize,
+        family: args.family,
+        params: args.params,
+        seeds: args.seeds,
+        instances: args.instance,
+        shard: args.shard,
+        merge: args.merge,
+        program: None,
     };
-    // Every instance is drawn now: a parameter out of range is refused before the sweep.
-    let mut points = cfg.validate().map_err(|e| match e {
-        experiment::SweepError::Recipe { .. } => anyhow::anyhow!("--param: {e}"),
-        e => e.into(),
-    })?;
-    if !files.is_empty() {
-        for (p, path) in files.iter().zip(&args.instance) {
-            for &model in &cfg.models {
-                p.instance(model)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            }
-        }
-        points = files.clone();
-    }
-    // Every output is checked before the sweep, not after it.
-    let mut outputs: Vec<(&str, PathBuf)> = Vec::new();
-    for (option, path) in [
-        ("--csv", &args.csv),
-        ("--json", &args.json),
-        ("--plot", &args.plot),
-        ("--cactus", &args.cactus),
-        ("--scatter", &args.scatter),
-    ] {
-        let Some(path) = path else { continue };
-        if option != "--csv" && path.as_os_str() == "-" {
-            continue;
-        }
-        let resolved = check_output(option, path)?;
-        if let Some((other, _)) = outputs.iter().find(|(_, p)| *p == resolved) {
-            bail!("{option} and {other} name the same file {}", path.display());
-        }
-        outputs.push((option, resolved));
-    }
-    if let Some(shard) = args.shard {
-        let units = points.len()
-            * cfg.models.len()
-            * cfg.symmetry_breaking.len().max(1)
-            * cfg.shuffle.max(1)
-            * cfg.solvers.len();
-        if shard.of > units {
-            bail!(
-                "--shard {shard}: the sweep has {units} runs, fewer than the {} shards asked for",
-                shard.of
-            );
-        }
-    }
-    let resume = match &args.csv {
-        Some(path) => report::read_for_resume(path, args.fresh)?,
-        None => report::ResumeFile::default(),
-    };
-    let shard_name = args.shard.map(|s| s.to_string()).unwrap_or_default();
-    if let Some((line, r)) = resume.rows.iter().find(|(_, r)| r.shard != shard_name) {
-        let what = |s: &str| {
-            if s.is_empty() {
-                "an unsharded sweep".to_string()
-            } else {
-                format!("shard {s}")
-            }
-        };
-        bail!(
-            "{} line {line} holds a row of {}, this run is {}; use another file",
-            args.csv
-                .as_ref()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default(),
-            what(&r.shard),
-            what(&shard_name)
-        );
-    }
-    let meta = cfg.metadata();
-    if let Some(path) = &args.csv {
-        experiment::check_resume(&meta, resume.rows.iter().map(|(line, r)| (*line, r))).map_err(
-            |e| {
-                anyhow::anyhow!(
-                    "{} holds rows of another sweep: {e}; use --fresh or another file",
-                    path.display()
+    let mut bar = Bar(None);
+    let ending = compare::compare(
+        &req,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr(),
+        &mut bar,
+    )?;
+    Ok(ExitCode::from(ending.exit_code()))
+}
+
+/// The progress bar of a sweep on stderr, shown only on a terminal.
+struct Bar(Option<ProgressBar>);
+
+impl SweepProgress for Bar {
+    fn start(&mut self, total: u64, done: u64) {
+        if std::io::stderr().is_terminal() {
+            let b = ProgressBar::new(total);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{bar:30} {pos}/{len} [{elapsed} elapsed, ~{eta} left] {msg}",
                 )
-            },
-        )?;
-    }
-    let mut csv = None;
-    if let Some(path) = &args.csv {
-        csv = Some(report::CsvAppender::open(path, resume.keep)?.legacy(resume.legacy));
-        if let Some(line) = resume.torn_line {
-            eprintln!(
-                "note: {} line {line} is a row cut short (the sweep stopped while writing it); \
-                 it is dropped and measured again",
-                path.display()
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
+            b.set_position(done);
+            self.0 = Some(b);
         }
     }
-    let wanted_point = |r: &Row| match &cfg.family {
-        None if !files.is_empty() => {
-            r.parameter.is_empty() && files.iter().any(|p| p.value == r.value)
-        }
-        None => r.family.is_empty(),
-        Some(f) => {
-            r.family == f.family.name()
-                && r.parameter == f.parameter
-                && f.values.contains(&r.value)
-                && r.seed.is_some_and(|s| f.seeds.contains(&s))
-        }
-    };
-    let wanted = |r: &Row| {
-        let copy_wanted = match r.shuffle {
-            None => cfg.shuffle == 0,
-            Some(k) => (1..=cfg.shuffle as u64).contains(&k),
-        };
-        copy_wanted
-            && wanted_point(r)
-            && cfg.ns.contains(&r.n)
-            && cfg.models.iter().any(|m| {
-                let modes = if cfg.symmetry_breaking.is_empty() {
-                    &[queens_sat::symmetry::SymmetryBreaking::None][..]
-                } else {
-                    &cfg.symmetry_breaking[..]
-                };
-                modes
-                    .iter()
-                    .any(|&s| experiment::sweep_name(m, s) == r.encoding)
-            })
-            && cfg.solvers.iter().any(|s| s.name == r.solver)
-    };
-    let previous: Vec<Row> = resume
-        .rows
-        .into_iter()
-        .map(|(_, r)| r)
-        .filter(|r| wanted(r))
-        .collect();
-    if !previous.is_empty() {
-        eprintln!(
-            "resuming: {} rows already in {}",
-            previous.len(),
-            args.csv
-                .as_ref()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default()
-        );
-    }
-    let total = (points.len()
-        * cfg.models.len()
-        * cfg.symmetry_breaking.len().max(1)
-        * cfg.shuffle.max(1)
-        * cfg.solvers.len()) as u64;
-    let bar = if std::io::stderr().is_terminal() {
-        let b = ProgressBar::new(total);
-        b.set_style(
-            ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} [{elapsed} elapsed, ~{eta} left] {msg}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        b.set_position(previous.len() as u64);
-        b
-    } else {
-        ProgressBar::hidden()
-    };
-    let mut rows = previous.clone();
-    experiment::run_sweep(
-        &cfg,
-        &points,
-        &meta,
-        &previous,
-        |step| bar.set_message(step.to_string()),
-        |row| -> Result<()> {
-            if let Some(c) = csv.as_mut() {
-                c.append(row)?;
-            }
-            bar.inc(1);
-            rows.push(row.clone());
-            Ok(())
-        },
-    )?;
-    bar.finish_and_clear();
-    for m in &meta.missing_solvers {
-        eprintln!("note: solver '{m}' cannot be run (not on PATH?); its rows are left out");
-    }
-    report_rows(&args, &meta, rows, cfg.family.is_some())
-}
 
-/// Prints the table of `rows` (the phase-transition summary for a family sweep), writes the
-/// --json and --plot files, and returns exit 1 when a row is a failure.
-fn report_rows(
-    args: &CompareArgs,
-    meta: &experiment::Metadata,
-    mut rows: Vec<Row>,
-    family: bool,
-) -> Result<ExitCode> {
-    rows.sort_by(|a, b| {
-        (a.n, &a.encoding, &a.solver)
-            .cmp(&(b.n, &b.encoding, &b.solver))
-            .then_with(|| transition::compare_values(&a.value, &b.value))
-            .then_with(|| a.seed.cmp(&b.seed))
-    });
-    let summary = family.then(|| transition::summarize(&rows));
-    let mut out = std::io::stdout().lock();
-    match &summary {
-        Some(s) => writeln!(out, "{}", transition::markdown(s))?,
-        None => writeln!(out, "{}", experiment::report::markdown(&rows))?,
+    fn step(&mut self, what: &str) {
+        if let Some(b) = &self.0 {
+            b.set_message(what.to_string());
+        }
     }
-    let scores = experiment::scores::scores(&rows);
-    // Over instances (a family, instance files) the scores sum up the sweep.
-    if rows.iter().any(|r| !r.family.is_empty()) {
-        writeln!(out, "{}", experiment::scores::markdown(&scores))?;
-    }
-    writeln!(
-        out,
-        "{}; machine: {}; solvers: {}",
-        meta.tool_version,
-        meta.machine,
-        meta.solvers
-            .iter()
-            .map(|(s, v)| format!("{s} ({v})"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    )?;
-    if let Some(path) = &args.json {
-        let doc = report::json(meta, &rows, summary.as_deref())?;
-        write_output(Some(path), |w| w.write_all(doc.as_bytes()))?;
-    }
-    if let Some(path) = &args.plot {
-        let svg = match &summary {
-            Some(s) => experiment::plot::render_transition_svg(s)?,
-            None => experiment::plot::render_svg(&rows)?,
-        };
-        write_output(Some(path), |w| w.write_all(svg.as_bytes()))?;
-    }
-    if let Some(path) = &args.cactus {
-        let svg = experiment::plot::render_cactus_svg(&rows)?;
-        write_output(Some(path), |w| w.write_all(svg.as_bytes()))?;
-    }
-    if let Some(path) = &args.scatter {
-        let (a, b) = match scatter_pair(args)? {
-            Some(pair) => pair,
-            None if scores.len() >= 2 => (
-                format!("{} / {}", scores[0].encoding, scores[0].solver),
-                format!("{} / {}", scores[1].encoding, scores[1].solver),
-            ),
-            None => bail!(
-                "--scatter needs two configurations (encodings or solvers); this sweep has {}",
-                scores.len()
-            ),
-        };
-        let svg = experiment::plot::render_scatter_svg(&rows, &a, &b)?;
-        write_output(Some(path), |w| w.write_all(svg.as_bytes()))?;
-    }
-    let count = |prefix: &str| rows.iter().filter(|r| r.status.starts_with(prefix)).count();
-    let (wrong, error) = (count("WRONG"), count("ERROR"));
-    if wrong > 0 {
-        eprintln!(
-            "{wrong} rows have a wrong answer (a model that is not a valid placement or breaks \
-             a clause of the formula, or UNSAT where solutions exist)"
-        );
-    }
-    if error > 0 {
-        eprintln!(
-            "{error} rows have no usable answer (the solver failed, or printed no readable answer)"
-        );
-    }
-    if rows.iter().any(|r| experiment::is_failure(&r.status)) {
-        return Ok(ExitCode::from(1));
-    }
-    Ok(ExitCode::SUCCESS)
-}
 
-/// The two configurations of `--scatter-of` as plot labels (`encoding / solver`), or `None`
-/// when not given.
-fn scatter_pair(args: &CompareArgs) -> Result<Option<(String, String)>> {
-    let Some(pair) = &args.scatter_of else {
-        return Ok(None);
-    };
-    let parts: Vec<&str> = pair.split(',').map(str::trim).collect();
-    let label = |p: &str| -> Result<String> {
-        match p.rsplit_once('/') {
-            Some((e, s)) if !e.trim().is_empty() && !s.trim().is_empty() => {
-                Ok(format!("{} / {}", e.trim(), s.trim()))
-            }
-            _ => bail!("--scatter-of: '{p}' is not ENCODING/SOLVER"),
+    fn row(&mut self) {
+        if let Some(b) = &self.0 {
+            b.inc(1);
         }
-    };
-    let [a, b] = parts[..] else {
-        bail!("--scatter-of: give two configurations, A,B (ENCODING/SOLVER each)");
-    };
-    Ok(Some((label(a)?, label(b)?)))
-}
+    }
 
-/// `compare --merge FILE...`: the rows of a sharded sweep's CSV files, checked and joined,
-/// reported as the whole sweep.
-fn merge(args: &CompareArgs) -> Result<ExitCode> {
-    let mut files = Vec::new();
-    for path in &args.merge {
-        if !path.exists() {
-            bail!("--merge: {} does not exist", path.display());
-        }
-        let file = report::read_for_resume(path, false)?;
-        if let Some(line) = file.torn_line {
-            bail!(
-                "--merge: {} line {line} is a row cut short: its shard did not finish (rerun it on the same file)",
-                path.display()
-            );
-        }
-        files.push((path.display().to_string(), file.rows));
-    }
-    let rows = experiment::merge_shards(&files)?;
-    let first = &rows[0];
-    let mut solvers: Vec<(String, String)> = Vec::new();
-    let mut machines: Vec<String> = Vec::new();
-    for r in &rows {
-        if !solvers.iter().any(|(s, _)| *s == r.solver) {
-            solvers.push((r.solver.clone(), r.solver_version.clone()));
-        }
-        if !machines.contains(&r.machine) {
-            machines.push(r.machine.clone());
+    fn finish(&mut self) {
+        if let Some(b) = &self.0 {
+            b.finish_and_clear();
         }
     }
-    let meta = experiment::Metadata {
-        tool_version: first.tool_version.clone(),
-        machine: machines.join("; "),
-        solvers,
-        missing_solvers: Vec::new(),
-        repeats: first.repeats,
-        timeout_s: first.timeout_s,
-        column_alo: first.column_alo,
-        family: None,
-    };
-    if let Some(path) = &args.csv {
-        check_output("--csv", path)?;
-        let mut text = report::csv_header();
-        text.push('\n');
-        let mut w = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(Vec::new());
-        for r in &rows {
-            w.serialize(r)?;
-        }
-        text.push_str(&String::from_utf8(w.into_inner()?)?);
-        write_output(Some(path), |out| out.write_all(text.as_bytes()))?;
-    }
-    let family = rows.iter().any(|r| !r.parameter.is_empty());
-    eprintln!("merged {} shard files: {} rows", files.len(), rows.len());
-    report_rows(args, &meta, rows, family)
 }

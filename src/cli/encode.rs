@@ -1,11 +1,8 @@
-//! `queens-sat encode N`: the CNF in DIMACS, streamed to stdout or a file.
+//! `queens-sat encode N`: the CNF in DIMACS, streamed to stdout or a file
+//! ([`queens_sat::command::encode`]).
 
-use super::output::write_output;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
-use queens_sat::encode::{Amo, EncodeOptions, LineEncodings, QueensEncoder};
-pub use queens_sat::instance::human_bytes;
-use queens_sat::instance::Limits;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -31,42 +28,14 @@ pub struct EncodeArgs {
 }
 
 pub fn run(args: EncodeArgs) -> Result<ExitCode> {
-    let inst = args.formula.instance(args.n)?;
-    let options = args.formula.options();
-    let size = inst.size();
-    let bytes = size.estimated_dimacs_bytes();
-    if !args.force && inst.check_size(Limits::STREAM).is_err() {
-        // Suggest the sequential counter (linear in the line length) when it would fit.
-        let linear = EncodeOptions {
-            amo: LineEncodings::uniform(Amo::SEQUENTIAL),
-            ..options
-        };
-        let hint = match QueensEncoder::new(inst.n(), linear) {
-            Ok(e) if Limits::STREAM.allows(&e.size()) && options.amo != linear.amo => format!(
-                "--amo sequential (linear in the line length: {} clauses, about {}), ",
-                e.size().clauses,
-                human_bytes(e.size().estimated_dimacs_bytes())
-            ),
-            _ => String::new(),
-        };
-        bail!(
-            "n = {} with {} would write {} clauses (about {}); use {hint}a smaller n, or --force",
-            inst.n(),
-            options.amo,
-            size.clauses,
-            human_bytes(bytes)
-        );
-    }
-    let command = super::command_line();
-    if let Some(k) = args.cubes {
-        let cubes = queens_sat::cubes::cubes(&inst, k, queens_sat::cubes::MAX_CUBES)?;
-        write_output(args.output.as_deref(), |w| {
-            queens_sat::cubes::write_icnf(&inst, &cubes, k, w, Some(&command)).map(|_| ())
-        })?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    write_output(args.output.as_deref(), |w| {
-        inst.write_dimacs(w, Some(&command)).map(|_| ())
-    })?;
-    Ok(ExitCode::SUCCESS)
+    use queens_sat::command::encode::{encode, EncodeRequest};
+    let req = EncodeRequest {
+        instance: args.formula.instance(args.n)?,
+        options: args.formula.options(),
+        output: args.output,
+        force: args.force,
+        cubes: args.cubes,
+        command_line: Some(super::command_line()),
+    };
+    Ok(ExitCode::from(encode(&req)?.exit_code()))
 }

@@ -1,12 +1,8 @@
-//! `queens-sat explain N`: the formula for people: readable, LaTeX, or DIMACS with comments.
+//! `queens-sat explain N`: the formula for people: readable, LaTeX, or DIMACS with comments
+//! ([`queens_sat::command::explain`]).
 
-use super::output::write_output;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
-use queens_sat::explain::{
-    fixed_clauses, write_dimacs_commented, write_dimacs_commented_columns, write_fixed_readable,
-    write_latex, write_latex_columns, write_readable, write_readable_columns, Notation,
-};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,9 +17,6 @@ enum Format {
     /// DIMACS with each clause's group and meaning as a `c` line above it.
     DimacsCommented,
 }
-
-/// The largest n whose formula `explain` prints without `--force` (the listing grows as n^3).
-const MAX_N: usize = 40;
 
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
@@ -55,62 +48,22 @@ pub struct ExplainArgs {
 }
 
 pub fn run(args: ExplainArgs) -> Result<ExitCode> {
+    use queens_sat::command::explain::{explain, ExplainRequest, Format as Out};
     let (instance, spec) = args.formula.instance_and_spec(args.n)?;
-    if instance.symmetry_breaking().is_on() {
-        bail!(
-            "explain lists the model's clauses and does not list the symmetry-breaking ones; use `queens-sat encode` with --symmetry-breaking {} for the whole formula",
-            instance.symmetry_breaking()
-        );
-    }
-    let n = instance.n();
-    if n > MAX_N && !args.force {
-        bail!(
-            "explain prints every clause, about n^3 of them; n = {n} is above {MAX_N}: use --limit with --force, or `encode` for DIMACS"
-        );
-    }
-    let notation = if args.ascii {
-        Notation::Ascii
-    } else {
-        Notation::Unicode
+    let req = ExplainRequest {
+        instance,
+        spec,
+        format: match args.format {
+            Format::Text => Out::Text,
+            Format::Latex => Out::Latex,
+            Format::DimacsCommented => Out::DimacsCommented,
+        },
+        ascii: args.ascii,
+        limit: args.limit,
+        expand: args.expand,
+        output: args.output,
+        force: args.force,
+        command_line: Some(super::command_line()),
     };
-    let command = super::command_line();
-    super::guard_stream(&instance)?;
-    // The part of the instance beyond the model: pre-placed queens, forbidden cells, and
-    // where it comes from.
-    let has_cells = !instance.is_empty_board();
-    let tail = fixed_clauses(&instance);
-    let origin = spec.as_ref().map(|s| s.comment_lines()).unwrap_or_default();
-    let picture = spec.as_ref().filter(|s| s.n <= 40).map(|s| s.picture());
-    let header = instance.dimacs_header(Some(&command));
-    let fixed_part = |w: &mut dyn std::io::Write| -> std::io::Result<()> {
-        if has_cells || spec.is_some() {
-            write_fixed_readable(&instance, w, &origin, picture.as_deref(), notation)?;
-        }
-        Ok(())
-    };
-    if let Some(enc) = instance.columns_encoder() {
-        write_output(args.output.as_deref(), |w| match args.format {
-            Format::DimacsCommented => {
-                write_dimacs_commented_columns(enc, w, &header, &tail).map(|_| ())
-            }
-            Format::Latex => write_latex_columns(enc, w, args.expand || n <= 5, &tail).map(|_| ()),
-            Format::Text => {
-                let w = write_readable_columns(enc, w, notation, args.limit)?;
-                fixed_part(w)
-            }
-        })?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let Some(enc) = instance.cells_encoder() else {
-        bail!("internal error: an instance without its encoder");
-    };
-    write_output(args.output.as_deref(), |w| match args.format {
-        Format::Text => {
-            let w = write_readable(enc, w, notation, args.limit)?;
-            fixed_part(w)
-        }
-        Format::Latex => write_latex(enc, w, args.expand || n <= 5, &tail).map(|_| ()),
-        Format::DimacsCommented => write_dimacs_commented(enc, w, &header, &tail).map(|_| ()),
-    })?;
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::from(explain(&req)?.exit_code()))
 }

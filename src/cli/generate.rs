@@ -122,6 +122,6 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
     };
     let spec = generate(common.n, &recipe, common.seed)?;
     let text = spec.to_text();
-    super::output::write_output(common.output.as_deref(), |w| w.write_all(text.as_bytes()))?;
+    queens_sat::output::write_output(common.output.as_deref(), |w| w.write_all(text.as_bytes()))?;
     Ok(ExitCode::SUCCESS)
 }

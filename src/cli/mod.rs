@@ -13,7 +13,6 @@ mod grade;
 mod output;
 mod sat;
 mod solve;
-mod teach;
 mod trace;
 mod verify;
 
@@ -190,14 +189,6 @@ impl ModelArgs {
     }
 }
 
-/// Refuses (even with `--force`, which lifts only a command's own rule) a formula past
-/// [`queens_sat::instance::Limits::STREAM`]: for the commands that stream every clause.
-pub fn guard_stream(instance: &queens_sat::instance::Instance) -> anyhow::Result<()> {
-    instance
-        .check_size(queens_sat::instance::Limits::STREAM)
-        .map_err(|e| anyhow::anyhow!("{e}; use a smaller n or --amo sequential"))
-}
-
 /// The `--models` option of `check` and `compare`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelsArg {
@@ -232,47 +223,6 @@ pub fn parse_n_list_up_to(
     too_large: impl Fn(usize) -> String,
 ) -> Result<NList, String> {
     queens_sat::input::parse_n_list(s, max, too_large).map(NList)
-}
-
-/// The most an instance file may hold: 64 MiB (a 2,000 x 2,000 board with every cell listed
-/// takes about 40 MiB).
-const INSTANCE_FILE_CAP: u64 = 64 << 20;
-
-/// Reads and parses an instance file (`-` reads stdin), bounded in size; errors name the file
-/// and the line.
-pub fn read_instance_file(
-    path: &std::path::Path,
-) -> anyhow::Result<queens_sat::family::InstanceSpec> {
-    let text = read_text_file(path, INSTANCE_FILE_CAP, "instance file")?;
-    queens_sat::family::InstanceSpec::parse(&text)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
-}
-
-/// Reads a text file (`-` for stdin, a pipe such as `<(...)` too) of at most `cap` bytes,
-/// UTF-8; a directory is refused before it is opened. `what` names the
-/// file in messages ("instance file", "shard file").
-pub fn read_text_file(path: &std::path::Path, cap: u64, what: &str) -> anyhow::Result<String> {
-    use anyhow::Context;
-    use std::io::Read;
-    let name = path.display();
-    let mut bytes = Vec::new();
-    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
-        Box::new(std::io::stdin())
-    } else {
-        let meta = std::fs::metadata(path).with_context(|| format!("cannot open {what} {name}"))?;
-        if meta.is_dir() {
-            anyhow::bail!("{what} {name} is a directory");
-        }
-        Box::new(std::fs::File::open(path).with_context(|| format!("cannot open {what} {name}"))?)
-    };
-    reader
-        .take(cap + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {what} {name}"))?;
-    if bytes.len() as u64 > cap {
-        anyhow::bail!("{name}: larger than {cap} bytes, more than a {what} can need");
-    }
-    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{name}: not a text file (UTF-8)"))
 }
 
 /// The command line as typed, for comments in outputs.
@@ -344,15 +294,13 @@ pub fn main() -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
+    // The handler of Ctrl-C is installed when there is something to clean up.
+    queens_sat::interrupt::set_hook(output::install_interrupt_handler);
     let result = match cli.command {
         Command::Encode(args) => encode::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Generate(args) => generate::run(args),
-        Command::Compare(args) => {
-            // Its solvers run in their own process groups: an interruption must stop them.
-            output::install_interrupt_handler();
-            compare::run(args)
-        }
+        Command::Compare(args) => compare::run(args),
         Command::Sat(args) => sat::run(args),
         Command::Construct(args) => construct::run(args),
         Command::Solve(args) => solve::run(args),
@@ -401,14 +349,4 @@ pub fn parse_backend() -> impl clap::builder::TypedValueParser<Value = queens_sa
     use clap::builder::TypedValueParser;
     clap::builder::PossibleValuesParser::new(queens_sat::solve::Backend::NAMES)
         .map(|s| s.parse::<queens_sat::solve::Backend>().unwrap_or_default())
-}
-
-/// The models that `--models` names (as `check` and `compare` take them):
-/// [`queens_sat::encode::catalogue::models`].
-pub fn models(
-    names: &[String],
-    encs: &[queens_sat::encode::LineEncodings],
-    column_alo: bool,
-) -> anyhow::Result<Vec<queens_sat::instance::Model>> {
-    queens_sat::encode::catalogue::models(names, encs, column_alo).map_err(anyhow::Error::msg)
 }

@@ -1,10 +1,10 @@
 //! `queens-sat trace N`: a small DPLL (or, with --learning, CDCL) search on the instance, every
-//! step recorded and said in words: as text, JSON, or one self-contained HTML page.
+//! step recorded and said in words: as text, JSON, or one self-contained HTML page
+//! ([`queens_sat::command::trace`]).
 
-use super::output::write_output;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use queens_sat::trace::{trace, TraceOptions, DEFAULT_MAX_STEPS};
+use queens_sat::trace::{TraceOptions, DEFAULT_MAX_STEPS};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -44,26 +44,19 @@ pub struct TraceArgs {
 }
 
 pub fn run(args: TraceArgs) -> Result<ExitCode> {
-    let instance = args.formula.instance(args.n)?;
-    let html_limit = queens_sat::trace::MAX_HTML_N;
-    if matches!(args.format, Format::Html) && instance.n() > html_limit {
-        anyhow::bail!(
-            "{}",
-            queens_sat::trace::TraceError::BoardTooLarge {
-                n: instance.n(),
-                max: html_limit
-            }
-        );
-    }
-    let opts = TraceOptions {
-        learning: args.learning,
-        max_steps: args.max_steps,
+    use queens_sat::command::trace::{trace, Format as Out, TraceRequest};
+    let req = TraceRequest {
+        instance: args.formula.instance(args.n)?,
+        format: match args.format {
+            Format::Text => Out::Text,
+            Format::Json => Out::Json,
+            Format::Html => Out::Html,
+        },
+        options: TraceOptions {
+            learning: args.learning,
+            max_steps: args.max_steps,
+        },
+        output: args.output,
     };
-    let t = trace(&instance, &opts)?;
-    write_output(args.output.as_deref(), |w| match args.format {
-        Format::Text => t.write_text(w),
-        Format::Json => t.write_json(w),
-        Format::Html => t.write_html(w),
-    })?;
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::from(trace(&req)?.exit_code()))
 }

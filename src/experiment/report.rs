@@ -115,6 +115,22 @@ pub fn legacy_csv_header() -> String {
     }
 }
 
+/// The CSV text of `rows`: the header ([`csv_header`]) and one line per row.
+pub fn csv_text(rows: &[Row]) -> Result<String, csv::Error> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    for r in rows {
+        w.serialize(r)?;
+    }
+    let bytes = w.into_inner().map_err(|e| e.into_error())?;
+    Ok(format!(
+        "{}\n{}",
+        csv_header(),
+        String::from_utf8_lossy(&bytes)
+    ))
+}
+
 /// A sweep's CSV as read back to resume it.
 #[derive(Debug, Default)]
 pub struct ResumeFile {

@@ -1,79 +1,328 @@
-//! The solvers of a sweep (each run through [`crate::solve::runner`]) and the facts recorded
-//! with its results: solver versions and the machine.
+//! Running a sweep: every point, configuration and solver, each formula written once as
+//! DIMACS and solved by every solver as a separate process, checked through
+//! [`crate::solve::runner`] ([`run_sweep`]).
 
-use crate::solve::SolverCommand;
-use std::path::PathBuf;
+use super::row::{row_key, RowKey};
+use super::{
+    in_shard, median, shuffle, sweep_name, tool_version, FamilySweep, Metadata, Point, Row,
+    SolverSpec, SweepConfig, SweepError,
+};
+use crate::cnf::Lit;
+use crate::family::InstanceSpec;
+use crate::instance::Model;
+use crate::solve::runner;
+use crate::symmetry::SymmetryBreaking;
+use std::collections::HashSet;
+use std::time::Instant;
 
-/// A solver: a program (with arguments) that takes a DIMACS file as its last argument.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SolverSpec {
-    /// The name used in results (`varisat`, `cadical`, `kissat -q`, ...).
-    pub name: String,
-    /// The program.
-    pub program: PathBuf,
-    /// Arguments before the file.
-    pub args: Vec<String>,
-    /// MiniSat style: the answer goes to a result file given after the input file.
-    pub result_file: bool,
-    /// The version to record, when the program cannot say it (`None`: ask `--version`).
-    pub version: Option<String>,
+/// The status of a row for the outcome of a run: `SAT`, `UNSAT`, `TIMEOUT`, `WRONG: ...` (a
+/// model that fails its check, UNSAT for an instance known to have solutions) or `ERROR: ...`
+/// (no usable answer).
+fn run_status(outcome: &runner::Outcome) -> String {
+    use runner::Outcome;
+    match outcome {
+        Outcome::Timeout { .. } => "TIMEOUT".to_string(),
+        Outcome::Failed(f) => format!("ERROR: {}", one_line(&f.reason())),
+        Outcome::Unknown => "ERROR: the solver answered UNKNOWN".to_string(),
+        Outcome::Unsat { verdict, .. } if verdict.is_wrong() => "WRONG: UNSAT".to_string(),
+        Outcome::Unsat { .. } => "UNSAT".to_string(),
+        Outcome::Sat { .. } => "SAT".to_string(),
+        Outcome::WrongModel { report, .. } => match (&report.board, &report.cnf) {
+            (Err(b), _) => format!("WRONG: {}", one_line(&b.to_string())),
+            (_, Err(p)) => format!("WRONG: {}", one_line(&p.to_string())),
+            (Ok(()), Ok(())) => "SAT".to_string(),
+        },
+    }
 }
 
-impl SolverSpec {
-    /// A solver from its command line (`cadical`, `kissat --sat`, `minisat`): MiniSat is
-    /// recognised by its program name and given a result file.
-    pub fn command(command: &str) -> Option<SolverSpec> {
-        let c = SolverCommand::parse(command).ok()?;
-        Some(SolverSpec {
-            name: command.trim().to_string(),
-            program: c.program,
-            args: c.args,
-            result_file: c.result_file,
-            version: None,
-        })
-    }
+/// A message on one line (for a status in a table or CSV).
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
 
-    /// The command to run.
-    pub fn to_command(&self) -> SolverCommand {
-        SolverCommand {
-            program: self.program.clone(),
-            args: self.args.clone(),
-            result_file: self.result_file,
+/// The seed of shuffled copy `copy` of the formula of a point and configuration: a digest of
+/// the configuration's name, the point (n, family, value, seed) and the copy, so that every
+/// machine draws the same copies.
+fn shuffle_seed(name: &str, point: &Point, copy: u64) -> u64 {
+    let text = format!(
+        "{name} {} {} {} {:?} {copy}",
+        point.n,
+        point.spec.as_ref().map_or("", |s| s.family.name()),
+        point.value,
+        point.spec.as_ref().and_then(|s| s.seed)
+    );
+    // FNV-1a, 64 bits.
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Runs the sweep described by `cfg` on its `points` (see [`SweepConfig::validate`]) with the
+/// solvers `meta` found (see [`SweepConfig::metadata`]; missing solvers are left out): for
+/// each point, each encoding, each solver, skipping the combinations already in `previous` (a
+/// resumed sweep, checked with [`check_resume`](super::check_resume)), calling `on_row` as each row is finished
+/// and `on_step` before each run with a short description. On empty boards, an encoding and
+/// solver that timed out (here or in `previous`) is not tried again at larger n.
+///
+/// Every model is checked as a board (with the instance's pre-placed queens and forbidden
+/// cells) and against every clause of the formula; a model that fails either gives a `WRONG`
+/// row, as does UNSAT for an instance known to have solutions (an empty board with
+/// solutions, a completion instance whose queens come from a solution).
+pub fn run_sweep<E: From<SweepError>>(
+    cfg: &SweepConfig,
+    points: &[Point],
+    meta: &Metadata,
+    previous: &[Row],
+    mut on_step: impl FnMut(&str),
+    mut on_row: impl FnMut(&Row) -> Result<(), E>,
+) -> Result<(), E> {
+    let dir = tempfile::Builder::new()
+        .prefix("queens-sat-compare-")
+        .tempdir()
+        .map_err(|source| SweepError::Io {
+            what: "cannot create a temporary folder".into(),
+            source,
+        })?;
+    let solvers: Vec<(&SolverSpec, &String)> = cfg
+        .solvers
+        .iter()
+        .filter_map(|s| {
+            meta.solvers
+                .iter()
+                .find(|(name, _)| *name == s.name)
+                .map(|(_, v)| (s, v))
+        })
+        .collect();
+    let skip: HashSet<RowKey> = previous.iter().map(row_key).collect();
+    let mut timed_out: HashSet<(String, String)> = previous
+        .iter()
+        .filter(|r| r.family.is_empty() && (r.status == "TIMEOUT" || r.status == "SKIPPED"))
+        .map(|r| (r.encoding.clone(), r.solver.clone()))
+        .collect();
+    let fixed = cfg
+        .family
+        .as_ref()
+        .map(FamilySweep::fixed_text)
+        .unwrap_or_default();
+    let parameter = cfg
+        .family
+        .as_ref()
+        .map(|f| f.parameter.clone())
+        .unwrap_or_default();
+    let repeats = cfg.repeats.max(1);
+    let modes = if cfg.symmetry_breaking.is_empty() {
+        vec![SymmetryBreaking::None]
+    } else {
+        cfg.symmetry_breaking.clone()
+    };
+    let configurations: Vec<(Model, SymmetryBreaking)> = cfg
+        .models
+        .iter()
+        .flat_map(|&m| modes.iter().map(move |&s| (m, s)))
+        .collect();
+    let shard_name = cfg.shard.map(|s| s.to_string()).unwrap_or_default();
+    let mut unit = 0usize;
+    for point in points {
+        let n = point.n;
+        let drawn = point.spec.as_ref();
+        let family = drawn
+            .map(|s| s.family.name().to_string())
+            .unwrap_or_default();
+        let seed = drawn.and_then(|s| s.seed);
+        let label = drawn.map_or_else(|| format!("n={n}"), InstanceSpec::describe);
+        let copies: Vec<Option<u64>> = if cfg.shuffle == 0 {
+            vec![None]
+        } else {
+            (1..=cfg.shuffle as u64).map(Some).collect()
+        };
+        for (&(model, mode), copy) in configurations
+            .iter()
+            .flat_map(|c| copies.iter().map(move |&k| (c, k)))
+        {
+            let name = sweep_name(&model, mode);
+            let template = Row {
+                n,
+                encoding: name.clone(),
+                column_alo: cfg.column_alo,
+                solver: String::new(),
+                repeats: cfg.repeats,
+                timeout_s: meta.timeout_s,
+                tool_version: meta.tool_version.clone(),
+                machine: meta.machine.clone(),
+                family: family.clone(),
+                parameter: if drawn.is_some() {
+                    parameter.clone()
+                } else {
+                    String::new()
+                },
+                value: point.value.clone(),
+                seed,
+                fixed_parameters: if drawn.is_some() {
+                    fixed.clone()
+                } else {
+                    String::new()
+                },
+                shard: shard_name.clone(),
+                shuffle: copy,
+                ..Row::default()
+            };
+            // The units of the configured solvers (found or not), so that every shard deals
+            // the same grid.
+            let first_unit = unit;
+            unit += cfg.solvers.len();
+            let todo: Vec<_> = solvers
+                .iter()
+                .filter(|(s, _)| {
+                    let mut r = template.clone();
+                    r.solver = s.name.clone();
+                    let k = cfg
+                        .solvers
+                        .iter()
+                        .position(|c| c.name == s.name)
+                        .unwrap_or(0);
+                    cfg.shard.is_none_or(|sh| in_shard(first_unit + k, sh))
+                        && !skip.contains(&row_key(&r))
+                })
+                .collect();
+            if todo.is_empty() {
+                continue;
+            }
+            let enc = point
+                .instance(model)
+                .map(|i| i.with_symmetry_breaking(mode))
+                .map_err(|source| SweepError::Encode {
+                    n,
+                    encoding: name.clone(),
+                    source,
+                })?;
+            let known = drawn
+                .and_then(InstanceSpec::known_satisfiable)
+                .or_else(|| enc.known_satisfiable());
+            let size = enc.size();
+            on_step(&format!("{label} {name}: encoding"));
+            let path = dir.path().join(format!("q{n}.cnf"));
+            let io_err = |source| SweepError::Io {
+                what: format!("cannot write the formula to {}", path.display()),
+                source,
+            };
+            let t = Instant::now();
+            let file = std::fs::File::create(&path).map_err(io_err)?;
+            let mut hasher = crate::cnf::GbdHasher::default();
+            let shuffled = match copy {
+                None => {
+                    enc.write_dimacs(std::io::BufWriter::with_capacity(1 << 16, file), None)
+                        .map_err(io_err)?;
+                    crate::instance::encode(&enc, &mut hasher).map_err(io_err)?;
+                    None
+                }
+                Some(k) => {
+                    // The copy is made in memory: renamed, reordered, then written.
+                    let cnf = crate::instance::to_labelled_cnf(&enc).cnf;
+                    let clauses: Vec<Vec<Lit>> = cnf.iter().map(<[Lit]>::to_vec).collect();
+                    let sh =
+                        shuffle::Shuffle::new(size.vars as usize, shuffle_seed(&name, point, k));
+                    let header = crate::cnf::DimacsHeader {
+                        comments: vec![format!(
+                            "{} shuffled copy {k} of {name}, n = {n} (variables renamed, polarities flipped, clauses and literals reordered)",
+                            tool_version()
+                        )],
+                        vars: size.vars,
+                        clauses: clauses.len() as u64,
+                        counting: None,
+                    };
+                    let mut w = crate::cnf::DimacsWriter::new(
+                        std::io::BufWriter::with_capacity(1 << 16, file),
+                        &header,
+                    )
+                    .map_err(io_err)?;
+                    for c in sh.apply(&clauses) {
+                        crate::cnf::ClauseSink::add_clause(&mut w, &c).map_err(io_err)?;
+                        crate::cnf::ClauseSink::add_clause(&mut hasher, &c).map_err(io_err)?;
+                    }
+                    w.finish().map_err(io_err)?;
+                    Some(sh)
+                }
+            };
+            let encode_ms = t.elapsed().as_secs_f64() * 1e3;
+            let dimacs_bytes = std::fs::metadata(&path).map_err(io_err)?.len();
+            let gbd_hash = hasher.finish();
+            for (solver, version) in todo {
+                let mut row = Row {
+                    solver: solver.name.clone(),
+                    vars: size.vars,
+                    clauses: size.clauses,
+                    literals: size.literals,
+                    dimacs_bytes,
+                    encode_ms,
+                    solver_version: (*version).clone(),
+                    gbd_hash: gbd_hash.clone(),
+                    ..template.clone()
+                };
+                if drawn.is_none()
+                    && cfg.shard.is_none()
+                    && timed_out.contains(&(name.clone(), solver.name.clone()))
+                {
+                    row.status = "SKIPPED".into();
+                    on_row(&row)?;
+                    continue;
+                }
+                let mut times = Vec::new();
+                let command = solver.to_command();
+                // The model is checked as a board and against every clause (mapped back to
+                // the formula's variables in a shuffled copy); UNSAT is wrong for an instance
+                // known to have solutions.
+                let restore = |m: &crate::solve::Assignment| {
+                    shuffled
+                        .as_ref()
+                        .map_or_else(|| m.clone(), |s| s.restore(m))
+                };
+                let request = runner::RunRequest::new(&command, runner::CnfInput::File(&path))
+                    .timeout(Some(cfg.timeout))
+                    .verify(&enc)
+                    .restore(&restore)
+                    .unsat(if known == Some(true) {
+                        runner::UnsatCheck::KnownSatisfiable
+                    } else {
+                        runner::UnsatCheck::Trust
+                    });
+                for rep in 0..repeats {
+                    on_step(&format!(
+                        "{label} {name} {} run {}/{repeats}",
+                        solver.name,
+                        rep + 1,
+                    ));
+                    let out = match runner::run(&request) {
+                        Ok(out) => out,
+                        Err(runner::RunError::Verify(e)) => {
+                            row.status = format!("ERROR: cannot check the model: {e}");
+                            break;
+                        }
+                        Err(e) => {
+                            row.status = format!("ERROR: {}", one_line(&format!("{e:#}")));
+                            break;
+                        }
+                    };
+                    row.conflicts = out.conflicts;
+                    row.decisions = out.decisions;
+                    row.status = run_status(&out.outcome);
+                    if row.status != "SAT" && row.status != "UNSAT" {
+                        break;
+                    }
+                    times.push(out.elapsed.as_secs_f64() * 1e3);
+                }
+                row.solve_ms_all = times
+                    .iter()
+                    .map(|t| format!("{t:.2}"))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                if row.status == "SAT" || row.status == "UNSAT" {
+                    row.solve_ms = Some(median(&times));
+                } else if row.status == "TIMEOUT" && drawn.is_none() {
+                    timed_out.insert((name.clone(), solver.name.clone()));
+                }
+                on_row(&row)?;
+            }
         }
     }
-}
-
-/// The solver's version as it reports it (`--version`, first line), `Some("unknown")` when it
-/// runs but says nothing (within [`crate::solve::VERSION_TIMEOUT`]), `None` when it cannot be
-/// run at all.
-pub fn solver_version(solver: &SolverSpec) -> Option<String> {
-    if let Some(v) = &solver.version {
-        return Some(v.clone());
-    }
-    crate::solve::solver_version(&solver.program)
-}
-
-/// CPU model, cores and memory of this machine, e.g. `Intel(R) Xeon(R) Processor, 2 cores, 24 GiB`.
-pub fn machine_description() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, v)| v.trim().to_string())
-        })
-        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
-    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
-    let mem = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("MemTotal"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<u64>().ok())
-        })
-        .map(|kb| format!(", {} GiB", (kb + (1 << 19)) >> 20))
-        .unwrap_or_default();
-    format!("{cpu}, {cores} cores{mem}, {}", std::env::consts::OS)
+    Ok(())
 }

@@ -110,6 +110,40 @@ pub fn false_clause_in_words(inst: &Instance, cnf: &LabelledCnf, i: usize) -> St
     )
 }
 
+/// Writes, for each clause group of the instance's formula, whether it holds under `a`, and
+/// whether all clauses do (`solve --explain`, `verify --explain`).
+pub fn write_groups(
+    out: &mut dyn std::io::Write,
+    inst: &Instance,
+    a: &crate::solve::Assignment,
+) -> std::io::Result<()> {
+    let cnf = crate::instance::to_labelled_cnf(inst);
+    let values = a.to_bools(crate::instance::Formula::num_vars(inst) as usize);
+    let status = group_status(&cnf, &values);
+    writeln!(out, "the formula's clauses on this assignment:")?;
+    for s in &status {
+        writeln!(out, "  {s}")?;
+    }
+    let holding = status.iter().filter(|s| s.holds()).count();
+    if holding == status.len() {
+        writeln!(out, "all {} clauses hold", cnf.len())
+    } else {
+        writeln!(
+            out,
+            "{} of {} groups fail",
+            status.len() - holding,
+            status.len()
+        )
+    }
+}
+
+/// Clause `number` (from 1, as in the DIMACS file) of the instance's formula, false under the
+/// answer, said in words.
+pub fn clause_number_in_words(inst: &Instance, number: usize) -> String {
+    let cnf = crate::instance::to_labelled_cnf(inst);
+    false_clause_in_words(inst, &cnf, number - 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,7 +20,9 @@ mod why;
 
 pub use columns::{write_dimacs_commented_columns, write_latex_columns, write_readable_columns};
 pub use fixed::{clause_text, fixed_clauses, write_fixed_readable, FixedClause};
-pub use holds::{false_clause_in_words, group_status, GroupStatus};
+pub use holds::{
+    clause_number_in_words, false_clause_in_words, group_status, write_groups, GroupStatus,
+};
 pub use latex::write_latex;
 pub use text::{write_dimacs_commented, write_readable, Notation};
 
@@ -48,7 +50,10 @@ fn write_tail<W: std::io::Write>(
     }
     Ok(())
 }
-pub use why::{case_split, minimal_unsat_core, write_why, Case, Outcome, Refutation, Step};
+pub use why::{
+    case_split, minimal_unsat_core, write_core, write_why, Case, CoreError, Outcome, Refutation,
+    Step, MAX_ARGUMENT_LINES,
+};
 
 use crate::board::{Line, LineKind};
 use crate::cnf::Cnf;

@@ -456,6 +456,38 @@ pub fn write_why(
     Ok(())
 }
 
+/// The most lines of a case-split argument that [`write_core`] prints.
+pub const MAX_ARGUMENT_LINES: usize = 120;
+
+/// Why [`write_core`] could not explain a formula.
+#[derive(Debug, thiserror::Error)]
+pub enum CoreError {
+    /// The search for a core failed.
+    #[error("{0}")]
+    Solve(#[from] SolveError),
+    /// A model other than the cell model.
+    #[error("--why explains the cell model only (use --model cells)")]
+    NotCells,
+    /// The explanation cannot be written.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+/// Writes a minimal unsatisfiable core of the instance's formula ([`minimal_unsat_core`]) and,
+/// when at most [`MAX_ARGUMENT_LINES`] long, a case-split argument over it ([`write_why`]), or
+/// that the formula is satisfiable (`solve --why`).
+pub fn write_core(out: &mut dyn Write, inst: &crate::instance::Instance) -> Result<(), CoreError> {
+    let cnf = crate::instance::to_labelled_cnf(inst);
+    match minimal_unsat_core(&cnf)? {
+        Some(core) => {
+            let enc = inst.cells_encoder().ok_or(CoreError::NotCells)?;
+            write_why(&mut &mut *out, enc, &cnf, &core, MAX_ARGUMENT_LINES)?
+        }
+        None => writeln!(out, "(the formula is satisfiable)")?,
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -395,3 +395,33 @@ fn write_list(s: &mut String, key: &str, items: impl Iterator<Item = String>) {
         let _ = writeln!(s, "{key} {}", chunk.join(" "));
     }
 }
+
+/// Why an instance file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum InstanceFileError {
+    /// The file could not be read.
+    #[error(transparent)]
+    Read(#[from] crate::input::ReadError),
+    /// It does not parse (the error names the line).
+    #[error("{}: {error}", .path.display())]
+    Parse {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong.
+        error: ParseError,
+    },
+}
+
+/// The most an instance file may hold: 64 MiB (a 2,000 x 2,000 board with every cell listed
+/// takes about 40 MiB).
+pub const INSTANCE_FILE_CAP: u64 = 64 << 20;
+
+/// Reads and parses an instance file (`-` reads stdin), bounded in size
+/// ([`INSTANCE_FILE_CAP`]); errors name the file and the line.
+pub fn read_instance_file(path: &std::path::Path) -> Result<InstanceSpec, InstanceFileError> {
+    let text = crate::input::read_text_file(path, INSTANCE_FILE_CAP, "instance file")?;
+    InstanceSpec::parse(&text).map_err(|error| InstanceFileError::Parse {
+        path: path.to_path_buf(),
+        error,
+    })
+}

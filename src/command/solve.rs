@@ -1,0 +1,692 @@
+//! `queens-sat solve`: one solution, every solution or their number, from the embedded solver
+//! or an external one, with proofs of UNSAT answers ([`solve()`]); the results are written by
+//! [`super::solution`].
+
+use super::solution::{unsat_message, write_listed, write_solution, write_unsat, Format};
+use super::Ending;
+use crate::explain::{write_core, write_groups, CoreError};
+use crate::instance::{Formula, Instance, InstanceError, Limits};
+use crate::output::{OutputError, Staged};
+use crate::solve::runner::{
+    self, CnfInput, Outcome, ProofRequest, RunError, RunReport, RunRequest, UnsatCheck,
+    UnsatVerdict,
+};
+use crate::solve::{
+    check_proof, prove_unsat, solve_model_within, Backend, Budget, Enumeration, Progress,
+    ProofCheck, ProofError, ProofOutcome, SolveError, SolverCommand, Stop,
+};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// A solve as `queens-sat solve` asks for it.
+#[derive(Clone, Debug)]
+pub struct SolveRequest {
+    /// The instance (its model, partial board and symmetry breaking).
+    pub instance: Instance,
+    /// The board size as given (`None` with an instance file): the SVG's size limit applies
+    /// to it.
+    pub n: Option<usize>,
+    /// How to write solutions.
+    pub format: Format,
+    /// List every solution.
+    pub all: bool,
+    /// Write only the number of solutions.
+    pub count: bool,
+    /// The SVG file (stdout when `None`).
+    pub output: Option<PathBuf>,
+    /// Stop after this many solutions (listing them unless `count`).
+    pub limit: Option<u64>,
+    /// An external solver's command line, instead of the embedded solver.
+    pub solver: Option<String>,
+    /// The time limit of the solve, the enumeration or the external solver.
+    pub timeout: Option<Duration>,
+    /// The embedded solver (default: [`Backend::for_formula`] for one solution,
+    /// [`Backend::for_enumeration`] for many).
+    pub backend: Option<Backend>,
+    /// Enumeration: split into sub-problems on the first K rows.
+    pub split_rows: Option<usize>,
+    /// Enumeration: worker threads.
+    pub threads: Option<usize>,
+    /// Solve even a formula past the size limits.
+    pub force: bool,
+    /// After the solution, each clause group evaluated on it.
+    pub explain: bool,
+    /// Without a solution, a minimal set of clauses that contradict each other, and why.
+    pub why: bool,
+    /// Without a solution, the DRAT proof of it written to this file.
+    pub proof: Option<PathBuf>,
+    /// Check the proof of unsatisfiability with dratify before reporting.
+    pub check_proof: bool,
+    /// The command line, for the comments of the DIMACS file given to an external solver.
+    pub command_line: Option<String>,
+}
+
+/// What an enumeration reports as it goes (the command line draws a progress bar). Every
+/// method does nothing unless implemented.
+pub trait SolveProgress {
+    /// The sub-problems done and the solutions found so far.
+    fn update(&mut self, progress: Progress) {
+        let _ = progress;
+    }
+    /// The enumeration is over (the results come next).
+    fn finish(&mut self) {}
+}
+
+/// No progress reported.
+impl SolveProgress for () {}
+
+/// Why a solve could not run or report.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveCommandError {
+    /// The formula is past the size limits (the hint says what to do instead).
+    #[error(
+        "{error}; use `queens-sat construct {n}` for one solution, {hint}a smaller n, or --force"
+    )]
+    TooLarge {
+        /// The limit's message.
+        error: InstanceError,
+        /// Board size.
+        n: usize,
+        /// `--amo sequential, ` when that encoding would fit, else empty.
+        hint: &'static str,
+    },
+    /// Options that do not go together, or a value out of range; the message says which.
+    #[error("{0}")]
+    Usage(&'static str),
+    /// An SVG of a board too large.
+    #[error(
+        "--format svg draws boards up to n = {}",
+        crate::board::picture::MAX_DOT_PLOT_N
+    )]
+    SvgTooLarge,
+    /// Too many sub-problems.
+    #[error("--split-rows {k} would make up to {n}^{k} sub-problems; at most {max} for n = {n} (at most {} parts)", crate::solve::MAX_PARTS)]
+    SplitRows {
+        /// The rows asked for.
+        k: usize,
+        /// Board size.
+        n: usize,
+        /// The most rows for this n.
+        max: usize,
+    },
+    /// The proof of an UNSAT answer could not be checked.
+    #[error("the proof of {who} cannot be checked: {message}")]
+    ProofUnchecked {
+        /// The solver.
+        who: String,
+        /// Why.
+        message: String,
+    },
+    /// An outcome of the runner that this command does not expect.
+    #[error("unexpected outcome of {who}: {outcome}")]
+    Unexpected {
+        /// The solver.
+        who: String,
+        /// The outcome.
+        outcome: String,
+    },
+    /// The embedded solver failed.
+    #[error("{0}")]
+    Solve(#[from] SolveError),
+    /// The external solver could not be run.
+    #[error("{0}")]
+    Run(#[from] RunError),
+    /// The embedded solver's proof could not be made.
+    #[error("{0}")]
+    Proof(#[from] ProofError),
+    /// `--why` could not explain the formula.
+    #[error("{0}")]
+    Core(#[from] CoreError),
+    /// An output file cannot be written.
+    #[error("{0}")]
+    Output(#[from] OutputError),
+    /// Standard output cannot be written.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+impl From<super::solution::WriteError> for SolveCommandError {
+    fn from(e: super::solution::WriteError) -> Self {
+        match e {
+            super::solution::WriteError::Output(e) => SolveCommandError::Output(e),
+            super::solution::WriteError::Io(e) => SolveCommandError::Io(e),
+        }
+    }
+}
+
+/// The message for a proof asked of a satisfiable instance.
+const NO_PROOF_SAT: &str =
+    "no proof of unsatisfiability: the instance has a solution (shown above), so none exists";
+
+/// Solves as `req` asks, after refusing options that do not go together and (unless `force`)
+/// a formula past the size limits: writes the solution, the solutions, their number or that
+/// none exists on `out`; notes, the symmetry classes a count counts and what went wrong with
+/// an external solver on `log`; reports the enumeration's progress.
+pub fn solve(
+    req: &SolveRequest,
+    out: &mut dyn Write,
+    log: &mut dyn Write,
+    progress: &mut dyn SolveProgress,
+) -> Result<Ending, SolveCommandError> {
+    use SolveCommandError::Usage;
+    if !req.force {
+        check_size(req)?;
+    }
+    if req.limit == Some(0) {
+        return Err(Usage("--limit must be at least 1"));
+    }
+    let enumerate = req.all || req.count || req.limit.is_some();
+    if req.timeout.is_some()
+        && req.solver.is_none()
+        && (req.why || req.proof.is_some() || req.check_proof)
+    {
+        return Err(Usage(
+            "--timeout applies to solving and enumeration, not to --why or proofs",
+        ));
+    }
+    if enumerate && req.format == Format::Competition {
+        return Err(Usage("--format competition shows one model; use --all or --count with --format board, line or json"));
+    }
+    if req.format == Format::Svg {
+        if enumerate {
+            return Err(Usage(
+                "--format svg draws one solution; `count N --list --format svg` draws many",
+            ));
+        }
+        if req
+            .n
+            .is_some_and(|n| n > crate::board::picture::MAX_DOT_PLOT_N)
+        {
+            return Err(SolveCommandError::SvgTooLarge);
+        }
+    } else if req.output.is_some() {
+        return Err(Usage(
+            "-o FILE goes with --format svg (the other formats go to stdout)",
+        ));
+    }
+    if enumerate {
+        return enumeration(req, out, log, progress);
+    }
+    if req.proof.is_some() || req.check_proof {
+        return with_proof(req, out, log);
+    }
+    match &req.solver {
+        Some(cmd) => external(req, cmd, out, log),
+        None => embedded(req, out, log),
+    }
+}
+
+/// One solve by the embedded solver, with `--explain` and `--why`.
+fn embedded(
+    req: &SolveRequest,
+    out: &mut dyn Write,
+    log: &mut dyn Write,
+) -> Result<Ending, SolveCommandError> {
+    let inst = &req.instance;
+    let backend = if req.why {
+        Backend::Varisat
+    } else {
+        req.backend.unwrap_or_else(|| Backend::for_formula(inst))
+    };
+    crate::interrupt::cleanup_needed();
+    let model = match solve_model_within(inst, backend, Budget::from_limit(req.timeout)) {
+        Err(SolveError::Stopped(stop)) => return Ok(stopped(stop, log)),
+        r => r?,
+    };
+    let header = if req.why {
+        "a solution exists, so the formula is satisfiable; here is one"
+    } else {
+        "a solution"
+    };
+    let ending = match &model {
+        Some(m) => write_solution(
+            out,
+            req.format,
+            req.output.as_deref(),
+            inst,
+            &m.placement,
+            &m.assignment.lits(),
+            header,
+        )?,
+        None => write_unsat(out, req.format, inst, None)?,
+    };
+    if req.explain {
+        match &model {
+            Some(m) => write_groups(out, inst, &m.assignment)?,
+            None => writeln!(out, "(--why shows clauses that contradict each other)")?,
+        }
+    }
+    if req.why && model.is_none() {
+        write_core(out, inst)?;
+    }
+    Ok(ending)
+}
+
+/// The message of an embedded solve that stopped without an answer, and its ending: a failure
+/// at the time limit (as with an external solver), interrupted otherwise.
+fn stopped(stop: Stop, log: &mut dyn Write) -> Ending {
+    let _ = writeln!(
+        log,
+        "error: the embedded solver stopped without an answer: {stop}"
+    );
+    match stop {
+        Stop::Timeout(_) => Ending::Failure,
+        Stop::Interrupted => Ending::Interrupted,
+    }
+}
+
+/// Refuses a formula past the size limits: the embedded solver holds the formula in memory
+/// ([`Limits::IN_MEMORY`]); an external solver reads a written file ([`Limits::STREAM`]).
+fn check_size(req: &SolveRequest) -> Result<(), SolveCommandError> {
+    use crate::encode::{Amo, EncodeOptions, LineEncodings, QueensEncoder};
+    let inst = &req.instance;
+    let limits = if req.solver.is_some() {
+        Limits::STREAM
+    } else {
+        Limits::IN_MEMORY
+    };
+    let Err(error) = inst.check_size(limits) else {
+        return Ok(());
+    };
+    let sequential = LineEncodings::uniform(Amo::SEQUENTIAL);
+    let fits = |options: &EncodeOptions| {
+        let linear = EncodeOptions {
+            amo: sequential,
+            ..*options
+        };
+        options.amo != sequential
+            && QueensEncoder::new(inst.n(), linear).is_ok_and(|e| limits.allows(&e.size()))
+    };
+    let hint = match inst.cells_encoder() {
+        Some(enc) if fits(enc.options()) => "--amo sequential, ",
+        _ => "",
+    };
+    Err(SolveCommandError::TooLarge {
+        error,
+        n: inst.n(),
+        hint,
+    })
+}
+
+/// The checked run of the external solver on the instance (with the proof asked for, if
+/// any): the model checked as a board and against every clause, an UNSAT answer refuted or
+/// confirmed by the embedded solver.
+fn run_solver(
+    req: &SolveRequest,
+    solver: &SolverCommand,
+    proof: Option<ProofRequest<'_>>,
+) -> Result<RunReport, RunError> {
+    let inst = &req.instance;
+    crate::interrupt::cleanup_needed();
+    let request = RunRequest::new(
+        solver,
+        CnfInput::instance(inst, req.command_line.as_deref()),
+    )
+    .timeout(req.timeout)
+    .verify(inst)
+    .unsat(UnsatCheck::Refute(inst))
+    .proof(proof);
+    runner::run(&request)
+}
+
+/// The message of a run without an answer (the time limit, an unreadable answer, too much
+/// output), if it had none.
+fn no_answer(report: &RunReport, log: &mut dyn Write) -> Option<Ending> {
+    let failure = report.failure()?;
+    let _ = writeln!(log, "error: {failure}");
+    Some(Ending::Failure)
+}
+
+/// Writes `text` on `log`: the ending is a failure.
+fn failure(log: &mut dyn Write, text: &str) -> Ending {
+    let _ = writeln!(log, "{text}");
+    Ending::Failure
+}
+
+/// One solve by an external solver, its answer checked.
+fn external(
+    req: &SolveRequest,
+    cmd: &str,
+    out: &mut dyn Write,
+    log: &mut dyn Write,
+) -> Result<Ending, SolveCommandError> {
+    let inst = &req.instance;
+    let n = inst.n();
+    let solver = SolverCommand::parse(cmd)?;
+    let report = run_solver(req, &solver, None)?;
+    if let Some(ending) = no_answer(&report, log) {
+        return Ok(ending);
+    }
+    let who = &report.program;
+    let mut say = |text: String| Ok(failure(log, &text));
+    match &report.outcome {
+        Outcome::Sat {
+            model,
+            verified: Some(v),
+        } => {
+            let header = format!(
+                "a solution found by {who}, checked: no two queens attack each other, all {} clauses hold",
+                v.clauses
+            );
+            let format = req.format;
+            let svg = req.output.as_deref();
+            let ending =
+                write_solution(out, format, svg, inst, &v.placement, &model.lits(), &header)?;
+            if req.explain {
+                write_groups(out, inst, model)?;
+            }
+            Ok(ending)
+        }
+        Outcome::WrongModel { report, .. } => {
+            let mut text = format!("{who} answered SATISFIABLE with a wrong model:");
+            if let Err(b) = &report.board {
+                text.push_str(&format!("\n  board: {b}"));
+            }
+            if let Err(c) = &report.cnf {
+                text.push_str(&format!("\n  CNF: {c}"));
+            }
+            say(text)
+        }
+        // Never reported as a fact unchecked: a solution refutes it.
+        Outcome::Unsat {
+            verdict: UnsatVerdict::Refuted(p),
+            ..
+        } => {
+            if inst.is_empty_board() {
+                say(format!(
+                    "{who} says UNSATISFIABLE, but n = {n} has solutions (only n = 2 and 3 have none), e.g. {}",
+                    p.to_one_line()
+                ))
+            } else {
+                say(format!(
+                    "{who} says UNSATISFIABLE but the embedded solver finds a solution: {}",
+                    p.to_one_line()
+                ))
+            }
+        }
+        Outcome::Unsat { .. } => {
+            let note = format!("answer of {who}, confirmed by the embedded solver");
+            Ok(write_unsat(out, req.format, inst, Some(&note))?)
+        }
+        Outcome::Unknown => say(format!("{who} gave no answer (UNKNOWN)")),
+        other => Err(SolveCommandError::Unexpected {
+            who: who.clone(),
+            outcome: format!("{other:?}"),
+        }),
+    }
+}
+
+/// A line about the proof: on `out` (a `c` line in competition format), on `log` with JSON
+/// and SVG output.
+fn proof_note(
+    out: &mut dyn Write,
+    log: &mut dyn Write,
+    format: Format,
+    text: &str,
+) -> io::Result<()> {
+    match format {
+        Format::Json | Format::Svg => {
+            let _ = writeln!(log, "{text}");
+        }
+        Format::Competition => writeln!(out, "c {text}")?,
+        Format::Board | Format::Line => writeln!(out, "{text}")?,
+    }
+    Ok(())
+}
+
+/// `--proof FILE` / `--check-proof`: the proof of an UNSAT answer written (atomically) and
+/// checked if asked.
+fn with_proof(
+    req: &SolveRequest,
+    out: &mut dyn Write,
+    log: &mut dyn Write,
+) -> Result<Ending, SolveCommandError> {
+    let inst = &req.instance;
+    // Before any solving: the target must be writable, the solver able to write a proof.
+    let solver = match &req.solver {
+        Some(cmd) => {
+            let solver = SolverCommand::parse(cmd)?;
+            solver.check_proofs()?;
+            Some(solver)
+        }
+        None => None,
+    };
+    let mut target = Staged::proof(req.proof.as_deref())?;
+    let who;
+    let check: Option<ProofCheck>;
+    let (format, svg) = (req.format, req.output.as_deref());
+    match &solver {
+        None => {
+            who = "the embedded solver".to_string();
+            if let ProofOutcome::Sat(m) = prove_unsat(inst, io::BufWriter::new(target.file()))? {
+                let lits = m.assignment.lits();
+                write_solution(out, format, svg, inst, &m.placement, &lits, "a solution")?;
+                out.flush()?;
+                return Ok(failure(log, NO_PROOF_SAT));
+            }
+            check = if req.check_proof {
+                let file = target.reopen()?;
+                let checked = check_proof(inst, io::BufReader::new(file));
+                Some(checked.map_err(|e| SolveCommandError::ProofUnchecked {
+                    who: who.clone(),
+                    message: e.to_string(),
+                })?)
+            } else {
+                None
+            };
+        }
+        Some(solver) => {
+            let request = ProofRequest {
+                path: target.path(),
+                check: req.check_proof.then_some(inst as &dyn Formula),
+            };
+            let report = match run_solver(req, solver, Some(request)) {
+                Err(RunError::Proof(e)) => {
+                    return Err(SolveCommandError::ProofUnchecked {
+                        who: solver.label(),
+                        message: e.to_string(),
+                    })
+                }
+                r => r?,
+            };
+            if let Some(ending) = no_answer(&report, log) {
+                return Ok(ending);
+            }
+            who = report.program.clone();
+            match report.outcome {
+                Outcome::Sat {
+                    model,
+                    verified: Some(v),
+                } => {
+                    let header = format!("a solution found by {who}, checked");
+                    let lits = model.lits();
+                    write_solution(out, format, svg, inst, &v.placement, &lits, &header)?;
+                    out.flush()?;
+                    return Ok(failure(log, NO_PROOF_SAT));
+                }
+                Outcome::Sat { .. } | Outcome::WrongModel { .. } => {
+                    return Ok(failure(
+                        log,
+                        &format!("{who} answered SATISFIABLE with a wrong model; no proof written"),
+                    ));
+                }
+                Outcome::Unknown => {
+                    return Ok(failure(
+                        log,
+                        &format!("{who} gave no answer (UNKNOWN); no proof written"),
+                    ));
+                }
+                Outcome::Unsat {
+                    verdict: UnsatVerdict::Refuted(p),
+                    ..
+                } => {
+                    return Ok(failure(log, &format!(
+                        "{who} says UNSATISFIABLE but the embedded solver finds a solution: {}; no proof written",
+                        p.to_one_line()
+                    )));
+                }
+                Outcome::Unsat { proof, .. } => check = proof,
+                other => {
+                    return Err(SolveCommandError::Unexpected {
+                        who,
+                        outcome: format!("{other:?}"),
+                    })
+                }
+            }
+        }
+    }
+    let bytes = target.bytes();
+    let mut notes = Vec::new();
+    if let Some(check) = &check {
+        if !check.verified {
+            return Ok(failure(
+                log,
+                &format!("error: the proof of {who} does not check: {check}; no proof written"),
+            ));
+        }
+        notes.push(format!(
+            "proof checked: {} lemmas, the empty clause derived (dratify; {} DRAT, {} RAT steps, {} deletions)",
+            check.lemmas, check.format, check.rat_steps, check.deletions
+        ));
+    }
+    if let Some(path) = target.target() {
+        notes.push(format!(
+            "proof written to {} (DRAT by {who}, {bytes} bytes){}",
+            path.display(),
+            if req.check_proof {
+                ""
+            } else {
+                "; not checked here (--check-proof checks it)"
+            }
+        ));
+    }
+    target.commit()?;
+    let note = format!("answer of {who}");
+    let ending = write_unsat(
+        out,
+        format,
+        inst,
+        req.solver.as_ref().map(|_| note.as_str()),
+    )?;
+    for n in &notes {
+        proof_note(out, log, format, n)?;
+    }
+    Ok(ending)
+}
+
+/// `--all`, `--count`, `--limit`: the solutions listed as they come, or their number.
+fn enumeration(
+    req: &SolveRequest,
+    out: &mut dyn Write,
+    log: &mut dyn Write,
+    progress: &mut dyn SolveProgress,
+) -> Result<Ending, SolveCommandError> {
+    let inst = &req.instance;
+    let n = inst.n();
+    let mut e = Enumeration::new(inst.clone())
+        .limit(req.limit)
+        .backend(req.backend.unwrap_or_else(Backend::for_enumeration))
+        .time_limit(req.timeout);
+    crate::interrupt::cleanup_needed();
+    if let Some(k) = req.split_rows {
+        let max = crate::solve::max_split_rows(n);
+        if k > max {
+            return Err(SolveCommandError::SplitRows { k, n, max });
+        }
+        e = e.split_rows(k);
+    }
+    if let Some(t) = req.threads {
+        e = e.threads(t);
+    }
+    let mut out = io::BufWriter::new(out);
+    if req.count {
+        let count = e.count(|p| progress.update(p));
+        progress.finish();
+        let count = match count {
+            Err(SolveError::Stopped(stop)) => return Ok(stopped(stop, log)),
+            r => r?,
+        };
+        write_count(&mut out, log, req, count)?;
+        out.flush()?;
+        return Ok(Ending::Success);
+    }
+    let mut found = 0u64;
+    if req.format == Format::Json {
+        write!(out, "{{\"n\":{n},\"solutions\":[")?;
+    }
+    let format = req.format;
+    let result = e.for_each_batch::<SolveCommandError>(
+        |batch| {
+            for p in batch {
+                found += 1;
+                write_listed(&mut out, format, found, &p)?;
+            }
+            Ok(true)
+        },
+        |p| progress.update(p),
+    );
+    progress.finish();
+    if let Err(e) = result {
+        out.flush()?;
+        if let SolveCommandError::Solve(SolveError::Stopped(stop)) = e {
+            return Ok(stopped(stop, log));
+        }
+        return Err(e);
+    }
+    match req.format {
+        Format::Json => {
+            let limit = serde_json::json!(req.limit);
+            writeln!(out, "],\"count\":{found},\"limit\":{limit}}}")?;
+        }
+        Format::Board if found == 0 => writeln!(out, "{}", unsat_message(inst))?,
+        Format::Board => {
+            let limited = req.limit.is_some_and(|l| found >= l);
+            writeln!(
+                out,
+                "{found} solution{} for n = {n}{}",
+                if found == 1 { "" } else { "s" },
+                if limited { " (stopped at --limit)" } else { "" }
+            )?;
+        }
+        _ => {}
+    }
+    out.flush()?;
+    Ok(Ending::Success)
+}
+
+/// Writes the number of solutions (JSON: with the limit and the symmetry breaking); with
+/// symmetry breaking on, what the number counts goes on `log`, so that `out` stays the bare
+/// number.
+fn write_count(
+    out: &mut dyn Write,
+    log: &mut dyn Write,
+    req: &SolveRequest,
+    count: u64,
+) -> io::Result<()> {
+    let inst = &req.instance;
+    let mode = inst.symmetry_breaking();
+    let broken = || -> Vec<&str> { inst.symmetries_broken().iter().map(|s| s.name()).collect() };
+    if req.format == Format::Json {
+        let mut v = serde_json::json!({"n": inst.n(), "count": count, "limit": req.limit});
+        if mode.is_on() {
+            v["symmetry_breaking"] = serde_json::json!(mode.name());
+            v["broken"] = serde_json::json!(broken());
+        }
+        return writeln!(out, "{v}");
+    }
+    writeln!(out, "{count}")?;
+    if mode.is_on() {
+        if inst.is_empty_board() && inst.geometry() == crate::board::Geometry::Square {
+            let _ = writeln!(log, "({count} {})", mode.count_meaning());
+        } else {
+            let broken = broken();
+            let _ = writeln!(
+                log,
+                "({count} classes of solutions under the symmetries that map the instance onto itself: {})",
+                if broken.is_empty() { "none".to_string() } else { broken.join(", ") }
+            );
+        }
+    }
+    Ok(())
+}

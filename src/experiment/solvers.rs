@@ -1,0 +1,137 @@
+//! The solvers of a sweep (each run through [`crate::solve::runner`]): the embedded ones by
+//! name ([`EMBEDDED`]) or any command ([`SolverSpec::named`]), and the facts recorded with its
+//! results: solver versions and the machine.
+
+use crate::solve::{Backend, SolveError, SolverCommand};
+use std::path::{Path, PathBuf};
+
+/// The embedded solvers as a sweep names them: the name, the backend and its version. They
+/// run as processes of this program, `queens-sat sat --backend ...`, so that every solver is
+/// timed the same way.
+pub const EMBEDDED: [(&str, Backend, &str); 2] = [
+    ("varisat", Backend::Varisat, "varisat 0.2"),
+    ("cadical-lib", Backend::Cadical, "CaDiCaL 1.9.5"),
+];
+
+/// Why a solver named for a sweep cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum SolverError {
+    /// An embedded solver this build lacks.
+    #[error("--solver {name}: {}", SolveError::Unavailable(*.backend))]
+    Unavailable {
+        /// The name given.
+        name: String,
+        /// Its backend.
+        backend: Backend,
+    },
+    /// The program that runs the embedded solvers cannot be found.
+    #[error("cannot find the queens-sat executable")]
+    Executable(#[source] std::io::Error),
+    /// An empty name.
+    #[error("--solver: empty solver name")]
+    Empty,
+}
+
+/// A solver: a program (with arguments) that takes a DIMACS file as its last argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverSpec {
+    /// The name used in results (`varisat`, `cadical`, `kissat -q`, ...).
+    pub name: String,
+    /// The program.
+    pub program: PathBuf,
+    /// Arguments before the file.
+    pub args: Vec<String>,
+    /// MiniSat style: the answer goes to a result file given after the input file.
+    pub result_file: bool,
+    /// The version to record, when the program cannot say it (`None`: ask `--version`).
+    pub version: Option<String>,
+}
+
+impl SolverSpec {
+    /// A solver from its command line (`cadical`, `kissat --sat`, `minisat`): MiniSat is
+    /// recognised by its program name and given a result file.
+    pub fn command(command: &str) -> Option<SolverSpec> {
+        let c = SolverCommand::parse(command).ok()?;
+        Some(SolverSpec {
+            name: command.trim().to_string(),
+            program: c.program,
+            args: c.args,
+            result_file: c.result_file,
+            version: None,
+        })
+    }
+
+    /// A solver as a sweep names it: `varisat` or `cadical-lib` ([`EMBEDDED`], run as
+    /// `program sat [--backend cadical]`, where `program` is queens-sat: this process's own
+    /// executable when `None`), or any command ([`SolverSpec::command`]).
+    pub fn named(name: &str, program: Option<&Path>) -> Result<SolverSpec, SolverError> {
+        let Some(&(name, backend, version)) = EMBEDDED.iter().find(|e| e.0 == name.trim()) else {
+            return SolverSpec::command(name).ok_or(SolverError::Empty);
+        };
+        if !backend.is_available() {
+            return Err(SolverError::Unavailable {
+                name: name.into(),
+                backend,
+            });
+        }
+        let program = match program {
+            Some(p) => p.to_path_buf(),
+            None => std::env::current_exe().map_err(SolverError::Executable)?,
+        };
+        Ok(SolverSpec {
+            name: name.into(),
+            program,
+            // `sat` defaults to varisat: its command line stays the one of earlier sweeps.
+            args: match backend {
+                Backend::Varisat => vec!["sat".into()],
+                _ => vec!["sat".into(), "--backend".into(), backend.name().into()],
+            },
+            result_file: false,
+            version: Some(format!("{version}, embedded in {}", super::tool_version())),
+        })
+    }
+
+    /// The command to run.
+    pub fn to_command(&self) -> SolverCommand {
+        SolverCommand {
+            program: self.program.clone(),
+            args: self.args.clone(),
+            result_file: self.result_file,
+        }
+    }
+}
+
+/// The solver's version as it reports it (`--version`, first line), `Some("unknown")` when it
+/// runs but says nothing (within [`crate::solve::VERSION_TIMEOUT`]), `None` when it cannot be
+/// run at all.
+pub fn solver_version(solver: &SolverSpec) -> Option<String> {
+    if let Some(v) = &solver.version {
+        return Some(v.clone());
+    }
+    crate::solve::solver_version(&solver.program)
+}
+
+/// CPU model, cores and memory of this machine, e.g. `Intel(R) Xeon(R) Processor, 2 cores, 24 GiB`.
+pub fn machine_description() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    let mem = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("MemTotal"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+        })
+        .map(|kb| format!(", {} GiB", (kb + (1 << 19)) >> 20))
+        .unwrap_or_default();
+    format!("{cpu}, {cores} cores{mem}, {}", std::env::consts::OS)
+}
