@@ -17,6 +17,8 @@
 //! ([`InstanceSpec::parse`]), and [`InstanceSpec::instance`] turns it into the
 //! [`crate::instance::Instance`] every command runs on.
 //!
+//! CPython's random numbers ([`pyrandom`]) serve to reproduce the literature's generators.
+//!
 //! ```
 //! use queens_sat::family::{generate, InstanceSpec, Recipe, Density};
 //!
@@ -28,6 +30,7 @@
 
 mod generate;
 mod parse;
+pub mod pyrandom;
 pub mod rng;
 
 pub use generate::{
