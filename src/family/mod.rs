@@ -17,7 +17,10 @@
 //! ([`InstanceSpec::parse`]), and [`InstanceSpec::instance`] turns it into the
 //! [`crate::instance::Instance`] every command runs on.
 //!
-//! CPython's random numbers ([`pyrandom`]) serve to reproduce the literature's generators.
+//! The literature's own files are read too ([`read_instance_text`] tells the format): the
+//! Excluded Diagonals parameter files of CSPLib problem 079 ([`edp`]) and the Essence'
+//! parameter files of n-Queens Completion ([`essence`]). The paper's Python generators can be
+//! reproduced with CPython's random numbers ([`pyrandom`]).
 //!
 //! ```
 //! use queens_sat::family::{generate, InstanceSpec, Recipe, Density};
@@ -28,7 +31,11 @@
 //! assert_eq!(InstanceSpec::parse(&text).unwrap(), spec);
 //! ```
 
+pub mod edp;
+pub mod essence;
 mod generate;
+mod lists;
+mod literature;
 mod parse;
 pub mod pyrandom;
 pub mod rng;
@@ -36,6 +43,7 @@ pub mod rng;
 pub use generate::{
     generate, random_solution, CompletionMode, Density, GenerateError, Recipe, MAX_N_FROM_SOLUTION,
 };
+pub use literature::{read_instance_text, SourceFormat};
 pub use parse::ParseError;
 
 use crate::check::Geometry;
