@@ -141,7 +141,7 @@ pub fn read_instance_text(
             })?;
             spec.generator = Some(format!(
                 "{name}, an Excluded Diagonals parameter file ({} of CSPLib prob079), read by queens-sat {version}",
-                "queens-diag-gen.py"
+                super::jair::DIAGONALS_SCRIPT
             ));
             Ok(spec)
         }

@@ -19,8 +19,8 @@
 //!
 //! The literature's own files are read too ([`read_instance_text`] tells the format): the
 //! Excluded Diagonals parameter files of CSPLib problem 079 ([`edp`]) and the Essence'
-//! parameter files of n-Queens Completion ([`essence`]). The paper's Python generators can be
-//! reproduced with CPython's random numbers ([`pyrandom`]).
+//! parameter files of n-Queens Completion ([`essence`]). The paper's two Python generators are
+//! reproduced exactly ([`jair`]), with CPython's random numbers ([`pyrandom`]).
 //!
 //! ```
 //! use queens_sat::family::{generate, InstanceSpec, Recipe, Density};
@@ -34,6 +34,7 @@
 pub mod edp;
 pub mod essence;
 mod generate;
+pub mod jair;
 mod lists;
 mod literature;
 mod parse;
