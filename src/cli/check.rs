@@ -79,6 +79,8 @@ pub struct CheckArgs {
     /// repeatable.
     #[arg(long, value_name = "FILE")]
     instance: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    diagonals: super::import::DiagonalsArg,
     /// The embedded solver of the SAT enumeration and the symmetry-breaking count: varisat (the
     /// default: faster on the many small sub-problems of an enumeration) or cadical. The single
     /// solve and the proofs of UNSAT answers always use varisat.
@@ -115,7 +117,7 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
         }
     }
     for path in &args.instance {
-        let spec = super::read_instance_file(path)?;
+        let spec = super::read_instance_file_with(path, args.diagonals.diagonals)?;
         if spec.n > queens_sat::count::MASKED_MAX_N {
             bail!(
                 "{}: n = {} is above {}, the largest board the counter checks",

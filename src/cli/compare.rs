@@ -125,6 +125,8 @@ pub struct CompareArgs {
     /// instead of empty boards, repeatable; rows name each file in the `value` column.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["family", "params", "seeds"])]
     instance: Vec<PathBuf>,
+    #[command(flatten)]
+    diagonals: super::import::DiagonalsArg,
     /// Run only shard I of K (1-based) of the grid: every K-th (instance, encoding, solver)
     /// combination, into the CSV file of --csv (rows carry the shard); `--merge` joins the K
     /// files (docs/cluster.md). Every combination of the share runs (no skipping after a
@@ -388,11 +390,15 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     // Instance files: their sizes replace --n.
     let mut files = Vec::new();
     for path in &args.instance {
-        let spec = super::read_instance_file(path)?;
-        let name = path
+        let spec = super::read_instance_file_with(path, args.diagonals.diagonals)?;
+        let mut name = path
             .file_name()
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_else(|| path.display().to_string());
+        if let Some(d) = args.diagonals.diagonals {
+            // Rows of other prefixes of the same file stay apart.
+            name = format!("{name} d={d}");
+        }
         if files.iter().any(|p: &experiment::Point| p.value == name) {
             bail!("--instance: two files are named {name}; rows name files by their names");
         }

@@ -36,6 +36,8 @@ pub struct CountArgs {
     /// where the instance has them.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["checkpoint", "fundamental"])]
     instance: Option<PathBuf>,
+    #[command(flatten)]
+    diagonals: super::import::DiagonalsArg,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -72,6 +74,7 @@ pub struct CountArgs {
 }
 
 pub fn run(args: CountArgs) -> Result<ExitCode> {
+    args.diagonals.check(args.instance.is_some())?;
     if let Some(path) = &args.instance {
         return count_instance(&args, path);
     }
@@ -370,7 +373,7 @@ fn board_solutions(board: &MaskedBoard) -> impl FnOnce(Visit<'_>) + '_ {
 /// `count --instance FILE`: the exact number of solutions of the instance by the bitboard
 /// counter (or, with --list, the solutions).
 fn count_instance(args: &CountArgs, path: &std::path::Path) -> Result<ExitCode> {
-    let spec = super::read_instance_file(path)?;
+    let spec = super::read_instance_file_with(path, args.diagonals.diagonals)?;
     let inst = spec
         .instance(Default::default())
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;

@@ -10,6 +10,7 @@ mod encode;
 mod explain;
 mod generate;
 mod grade;
+mod import;
 mod output;
 mod sat;
 mod solve;
@@ -53,6 +54,9 @@ enum Command {
     /// Draw an instance of a family (completion, blocked, excluded-diagonals, toroidal) and write
     /// its instance file, for --instance.
     Generate(generate::GenerateArgs),
+    /// Read a parameter file of the literature (CSPLib problem 079: Excluded Diagonals, Essence'
+    /// n-Queens Completion) and write it as an instance file, its source recorded.
+    Import(import::ImportArgs),
     /// Watch a small DPLL or CDCL solver work on an instance, step by step: text, JSON, or an
     /// HTML page with the board.
     Trace(trace::TraceArgs),
@@ -239,13 +243,22 @@ pub fn parse_n_list_up_to(
 const INSTANCE_FILE_CAP: u64 = 64 << 20;
 
 /// Reads and parses an instance file (`-` reads stdin), bounded in size; errors name the file
-/// and the line.
+/// and the line. The literature's parameter files are read too ([`import::read_instance`]).
+#[allow(dead_code)] // every command reads with `--diagonals` today
 pub fn read_instance_file(
     path: &std::path::Path,
 ) -> anyhow::Result<queens_sat::family::InstanceSpec> {
+    read_instance_file_with(path, None)
+}
+
+/// [`read_instance_file`], taking the first `diagonals` diagonals of an Excluded Diagonals
+/// parameter file (`--diagonals D`).
+pub fn read_instance_file_with(
+    path: &std::path::Path,
+    diagonals: Option<usize>,
+) -> anyhow::Result<queens_sat::family::InstanceSpec> {
     let text = read_text_file(path, INSTANCE_FILE_CAP, "instance file")?;
-    queens_sat::family::InstanceSpec::parse(&text)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+    import::read_instance(path, &text, diagonals)
 }
 
 /// Reads a text file (`-` for stdin, a pipe such as `<(...)` too) of at most `cap` bytes,
@@ -348,6 +361,7 @@ pub fn main() -> ExitCode {
         Command::Encode(args) => encode::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Import(args) => import::run(args),
         Command::Compare(args) => {
             // Its solvers run in their own process groups: an interruption must stop them.
             output::install_interrupt_handler();
