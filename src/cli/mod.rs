@@ -11,6 +11,7 @@ mod explain;
 mod generate;
 mod grade;
 mod import;
+mod jair;
 mod output;
 mod sat;
 mod solve;
