@@ -59,7 +59,12 @@ enum FamilyCommand {
         #[arg(long, value_name = "K")]
         k: usize,
         /// Where the queens come from: solution (a random solution) or random.
-        #[arg(long, value_name = "MODE", default_value = "solution", conflicts_with = "compatible")]
+        #[arg(
+            long,
+            value_name = "MODE",
+            default_value = "solution",
+            conflicts_with = "compatible"
+        )]
         mode: CompletionMode,
         #[command(flatten)]
         jair: super::jair::CompatibleArgs,
@@ -96,7 +101,9 @@ enum FamilyCommand {
 
 pub fn run(args: GenerateArgs) -> Result<ExitCode> {
     let (common, recipe) = match &args.family {
-        FamilyCommand::Completion { common, k, jair, .. } if jair.reproduce()? => {
+        FamilyCommand::Completion {
+            common, k, jair, ..
+        } if jair.reproduce()? => {
             let output = common.output.as_deref();
             return super::jair::completion(common.n, *k, common.seed, output, jair);
         }
@@ -109,9 +116,9 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
             let (n, seed, output) = (common.n, common.seed, common.output.as_deref());
             return super::jair::excluded_diagonals(n, *d, *min_free, seed, output, jair);
         }
-        FamilyCommand::Completion { common, k, mode, .. } => {
-            (common, Recipe::Completion { k: *k, mode: *mode })
-        }
+        FamilyCommand::Completion {
+            common, k, mode, ..
+        } => (common, Recipe::Completion { k: *k, mode: *mode }),
         FamilyCommand::Blocked { common, density } => {
             let Some(density) = density.density() else {
                 anyhow::bail!(

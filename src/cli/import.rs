@@ -37,7 +37,9 @@ impl DiagonalsArg {
     /// gives way to another option's conflict with `--instance`, as `count N` has).
     pub fn check(&self, instance_given: bool) -> Result<()> {
         if self.diagonals.is_some() && !instance_given {
-            anyhow::bail!("--diagonals D goes with --instance FILE (an Excluded Diagonals parameter file)");
+            anyhow::bail!(
+                "--diagonals D goes with --instance FILE (an Excluded Diagonals parameter file)"
+            );
         }
         Ok(())
     }

@@ -290,7 +290,8 @@ mod tests {
             e("n =  10\ndiags = []\n"),
             "line 2: no 'numdiags = ...' line (an Excluded Diagonals parameter file has n, numdiags and diags)"
         );
-        assert!(e(&format!("{head}diags =  [[4, 1],\n")).starts_with("line 3: the file ends inside the list opened on line 3"));
+        assert!(e(&format!("{head}diags =  [[4, 1],\n"))
+            .starts_with("line 3: the file ends inside the list opened on line 3"));
         assert!(e("n = 0\nnumdiags = 0\ndiags = []\n").starts_with("line 1: n must be"));
         assert!(e("n = 4\nm = 0\n").starts_with("line 2: unknown name 'm'"));
     }

@@ -97,10 +97,7 @@ pub fn excluded_diagonals(n: usize, min_free: usize, seed: u64) -> Result<EdpFil
         }
         kept.push(EdpDiagonal { index, sum });
     }
-    Ok(EdpFile {
-        n,
-        diagonals: kept,
-    })
+    Ok(EdpFile { n, diagonals: kept })
 }
 
 /// What `queens-gen-fast.py n k seed` prints, as a parameter file: `k` queens (1 <= k <= n)
@@ -230,7 +227,11 @@ mod tests {
             ),
         ];
         for (n, k, seed, text) in cases {
-            assert_eq!(completion(n, k, seed).unwrap().to_text(), text, "{n} {k} {seed}");
+            assert_eq!(
+                completion(n, k, seed).unwrap().to_text(),
+                text,
+                "{n} {k} {seed}"
+            );
         }
         // `queens-gen-fast.py 8 8 1` and `4 4 2` print "given up trying to generate problem".
         for (n, k, seed) in [(8, 8, 1), (4, 4, 2)] {
@@ -266,10 +267,7 @@ mod tests {
             completion(8, 0, 1),
             Err(GenerateError::OutOfRange(_))
         ));
-        assert!(matches!(
-            completion(3, 3, 1),
-            Err(GenerateError::GaveUp(_))
-        ));
+        assert!(matches!(completion(3, 3, 1), Err(GenerateError::GaveUp(_))));
         assert!(matches!(
             excluded_diagonals(8, 9, 1),
             Err(GenerateError::OutOfRange(_))

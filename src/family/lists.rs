@@ -239,9 +239,7 @@ impl<'a> Lexer<'a> {
                 Token::Symbol(']') if items.is_empty() => break,
                 Token::Int(value) => Value::Int { value, line },
                 Token::Symbol('[') if depth < MAX_DEPTH => self.list(line, depth + 1)?,
-                Token::Symbol('[') => {
-                    return err(line, "lists nest deeper than a list of pairs")
-                }
+                Token::Symbol('[') => return err(line, "lists nest deeper than a list of pairs"),
                 Token::End => return self.unclosed(open),
                 other => {
                     return err(
@@ -294,7 +292,10 @@ pub(super) fn statements(text: &str, dialect: Dialect) -> Result<Vec<Statement<'
                 }
             },
             (Dialect::Python, other) => {
-                return err(line, format!("expected 'name = value', found {}", other.shown()))
+                return err(
+                    line,
+                    format!("expected 'name = value', found {}", other.shown()),
+                )
             }
             (Dialect::Essence, other) => {
                 return err(
@@ -327,7 +328,10 @@ pub(super) fn statements(text: &str, dialect: Dialect) -> Result<Vec<Statement<'
         let value = lex.value()?;
         // A statement ends its line's business: the next token starts a new statement.
         if let (Token::Symbol(c), l) = lex.peek()? {
-            return err(l, format!("unexpected '{c}' after the value of '{}'", quote(name)));
+            return err(
+                l,
+                format!("unexpected '{c}' after the value of '{}'", quote(name)),
+            );
         }
         out.push(Statement { name, line, value });
     }

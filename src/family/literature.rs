@@ -172,7 +172,9 @@ mod tests {
         assert_eq!(f("language ESSENCE' 1.0\n"), SourceFormat::Essence);
         assert_eq!(f("$ comment\nletting n = 3\n"), SourceFormat::Essence);
         assert_eq!(f("$ only a comment\n"), SourceFormat::Essence);
-        let e = SourceFormat::detect("\np cnf 3 2\n").unwrap_err().to_string();
+        let e = SourceFormat::detect("\np cnf 3 2\n")
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("line 2: not an instance file: expected 'queens-sat instance 1', an Excluded Diagonals parameter file"),
             "{e}"
@@ -195,7 +197,11 @@ mod tests {
         let essence = "letting n =  8\nletting init =  [[2, 1], [7, 0]]\n";
         let spec = read_instance_text(essence, "a\nb.param", None).unwrap();
         assert_eq!(spec.placed, [(2, 1), (7, 0)]);
-        assert!(spec.generator.as_deref().unwrap().starts_with("a?b.param, "));
+        assert!(spec
+            .generator
+            .as_deref()
+            .unwrap()
+            .starts_with("a?b.param, "));
         assert_eq!(InstanceSpec::parse(&spec.to_text()).unwrap(), spec);
         let ours = spec.to_text();
         assert_eq!(read_instance_text(&ours, "y", None).unwrap(), spec);
