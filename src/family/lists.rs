@@ -147,6 +147,13 @@ impl<'a> Lexer<'a> {
             .is_none_or(|before| before.trim().is_empty())
     }
 
+    /// `true` at the word `language` starting a line of an Essence' file.
+    fn at_language_line(&self) -> bool {
+        self.dialect == Dialect::Essence
+            && self.text[self.pos..].starts_with("language")
+            && self.at_line_start()
+    }
+
     /// Skips the rest of the current line (not its newline).
     fn skip_line(&mut self) {
         let rest = &self.text[self.pos..];
@@ -179,12 +186,7 @@ impl<'a> Lexer<'a> {
                 self.pos += 1;
             } else if c.is_whitespace() {
                 self.pos += c.len_utf8();
-            } else if c == self.comment_char() {
-                self.skip_line();
-            } else if self.dialect == Dialect::Essence
-                && self.text[self.pos..].starts_with("language")
-                && self.at_line_start()
-            {
+            } else if c == self.comment_char() || self.at_language_line() {
                 self.skip_line();
             } else {
                 break;
