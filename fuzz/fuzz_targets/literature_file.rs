@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use queens_sat::family::edp::EdpFile;
 use queens_sat::family::essence::EssenceCompletion;
-use queens_sat::family::{read_instance_text, Family, InstanceSpec};
+use queens_sat::family::{read_instance_text, InstanceSpec, SourceFormat};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
         spec.instance(Default::default())
             .unwrap_or_else(|e| panic!("accepted but refused by the instance core: {e}\n{text}"));
     }
-    if spec.family == Family::ExcludedDiagonals && spec.parameter("numdiags").is_some() {
+    if SourceFormat::detect(text) == Ok(SourceFormat::ExcludedDiagonals) {
         let k = spec.excluded.len();
         for d in [0, k / 2, k, k + 1] {
             match read_instance_text(text, "fuzz.param", Some(d)) {
