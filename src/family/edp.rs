@@ -15,8 +15,7 @@
 //! spread over several lines.
 
 use super::lists::{self, err, Dialect, Statement, Value};
-use super::{Diagonal, Family, InstanceSpec, ParseError, MAX_N};
-use crate::check::Geometry;
+use super::{Diagonal, Family, Geometry, InstanceSpec, ParseError, MAX_N};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 

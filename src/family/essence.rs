@@ -13,9 +13,7 @@
 //! over lines.
 
 use super::lists::{self, err, Dialect, Statement, Value};
-use super::{Family, InstanceSpec, ParseError, MAX_N};
-use crate::check::Geometry;
-use crate::instance::Cell;
+use super::{Cell, Family, Geometry, InstanceSpec, ParseError, MAX_N};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
