@@ -78,6 +78,8 @@ pub struct CheckArgs {
     /// repeatable.
     #[arg(long, value_name = "FILE")]
     instance: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    diagonals: super::import::DiagonalsArg,
     /// The embedded solver of the SAT enumeration and the symmetry-breaking count: varisat (the
     /// default: faster on the many small sub-problems of an enumeration) or cadical. The single
     /// solve and the proofs of UNSAT answers always use varisat.
@@ -92,6 +94,7 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
         column_alo: args.column_alo,
         models: args.models.models,
         instances: args.instance,
+        diagonals: args.diagonals.diagonals,
         config: CheckConfig {
             enumerate_up_to: args.enumerate_up_to,
             count_up_to: args.count_up_to,

@@ -123,6 +123,8 @@ pub struct CompareArgs {
     /// instead of empty boards, repeatable; rows name each file in the `value` column.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["family", "params", "seeds"])]
     instance: Vec<PathBuf>,
+    #[command(flatten)]
+    diagonals: super::import::DiagonalsArg,
     /// Run only shard I of K (1-based) of the grid: every K-th (instance, encoding, solver)
     /// combination, into the CSV file of --csv (rows carry the shard); `--merge` joins the K
     /// files (docs/cluster.md). Every combination of the share runs (no skipping after a
@@ -157,6 +159,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         params: args.params,
         seeds: args.seeds,
         instances: args.instance,
+        diagonals: args.diagonals.diagonals,
         shard: args.shard,
         merge: args.merge,
         program: None,

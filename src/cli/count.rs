@@ -33,6 +33,8 @@ pub struct CountArgs {
     /// where the instance has them.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["checkpoint", "fundamental"])]
     instance: Option<PathBuf>,
+    #[command(flatten)]
+    diagonals: super::import::DiagonalsArg,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -70,9 +72,11 @@ pub struct CountArgs {
 
 pub fn run(args: CountArgs) -> Result<ExitCode> {
     use queens_sat::command::count::{count, CountRequest, Format as Out};
+    args.diagonals.check(args.instance.is_some())?;
     let req = CountRequest {
         n: args.n,
         instance: args.instance,
+        diagonals: args.diagonals.diagonals,
         format: match args.format {
             Format::Text => Out::Text,
             Format::Json => Out::Json,

@@ -59,8 +59,15 @@ enum FamilyCommand {
         #[arg(long, value_name = "K")]
         k: usize,
         /// Where the queens come from: solution (a random solution) or random.
-        #[arg(long, value_name = "MODE", default_value = "solution")]
+        #[arg(
+            long,
+            value_name = "MODE",
+            default_value = "solution",
+            conflicts_with = "compatible"
+        )]
         mode: CompletionMode,
+        #[command(flatten)]
+        jair: super::jair::CompatibleArgs,
     },
     /// Blocked cells: each with probability P, or exactly B of them.
     Blocked {
@@ -73,12 +80,15 @@ enum FamilyCommand {
     ExcludedDiagonals {
         #[command(flatten)]
         common: Common,
-        /// Number of diagonals to exclude (both directions, 0 <= D <= 4n-2).
-        #[arg(long, value_name = "D")]
-        d: usize,
+        /// Number of diagonals to exclude (both directions, 0 <= D <= 4n-2); with --compatible
+        /// jair, the first D the script keeps (default: all of them).
+        #[arg(long, value_name = "D", required_unless_present = "compatible")]
+        d: Option<usize>,
         /// Skip a diagonal that would leave a row or column with fewer than M free cells.
         #[arg(long, value_name = "M", default_value_t = 1)]
         min_free: usize,
+        #[command(flatten)]
+        jair: super::jair::CompatibleArgs,
     },
     /// The toroidal board (diagonals wrap around), optionally with blocked cells.
     Toroidal {
@@ -91,9 +101,24 @@ enum FamilyCommand {
 
 pub fn run(args: GenerateArgs) -> Result<ExitCode> {
     let (common, recipe) = match &args.family {
-        FamilyCommand::Completion { common, k, mode } => {
-            (common, Recipe::Completion { k: *k, mode: *mode })
+        FamilyCommand::Completion {
+            common, k, jair, ..
+        } if jair.reproduce()? => {
+            let output = common.output.as_deref();
+            return super::jair::completion(common.n, *k, common.seed, output, jair);
         }
+        FamilyCommand::ExcludedDiagonals {
+            common,
+            d,
+            min_free,
+            jair,
+        } if jair.reproduce()? => {
+            let (n, seed, output) = (common.n, common.seed, common.output.as_deref());
+            return super::jair::excluded_diagonals(n, *d, *min_free, seed, output, jair);
+        }
+        FamilyCommand::Completion {
+            common, k, mode, ..
+        } => (common, Recipe::Completion { k: *k, mode: *mode }),
         FamilyCommand::Blocked { common, density } => {
             let Some(density) = density.density() else {
                 anyhow::bail!(
@@ -106,10 +131,11 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
             common,
             d,
             min_free,
+            ..
         } => (
             common,
             Recipe::ExcludedDiagonals {
-                d: *d,
+                d: d.ok_or_else(|| anyhow::anyhow!("excluded-diagonals needs --d D"))?,
                 min_free: *min_free,
             },
         ),

@@ -10,6 +10,8 @@ mod encode;
 mod explain;
 mod generate;
 mod grade;
+mod import;
+mod jair;
 mod output;
 mod sat;
 mod solve;
@@ -52,6 +54,9 @@ enum Command {
     /// Draw an instance of a family (completion, blocked, excluded-diagonals, toroidal) and write
     /// its instance file, for --instance.
     Generate(generate::GenerateArgs),
+    /// Read a parameter file of the literature (CSPLib problem 079: Excluded Diagonals, Essence'
+    /// n-Queens Completion) and write it as an instance file, its source recorded.
+    Import(import::ImportArgs),
     /// Watch a small DPLL or CDCL solver work on an instance, step by step: text, JSON, or an
     /// HTML page with the board.
     Trace(trace::TraceArgs),
@@ -300,6 +305,7 @@ pub fn main() -> ExitCode {
         Command::Encode(args) => encode::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Import(args) => import::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Sat(args) => sat::run(args),
         Command::Construct(args) => construct::run(args),

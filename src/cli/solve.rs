@@ -46,6 +46,8 @@ pub struct FormulaArgs {
     /// --forbid add to its cells.
     #[arg(long, value_name = "FILE")]
     instance: Option<PathBuf>,
+    #[command(flatten)]
+    diagonals: super::import::DiagonalsArg,
     /// Symmetry breaking: none, lex-leader (one solution of each class under the 8 symmetries
     /// of the square, the smallest column vector) or rotations (one of each class under the
     /// rotations). Only the symmetries that map the placed queens and the forbidden cells onto
@@ -90,7 +92,7 @@ impl FormulaArgs {
         let Some(path) = &self.instance else {
             return Ok(None);
         };
-        let spec = queens_sat::family::read_instance_file(path)?;
+        let spec = queens_sat::family::read_instance_file(path, self.diagonals.diagonals)?;
         if let Some(n) = n.filter(|&n| n != spec.n) {
             bail!(
                 "n = {n} disagrees with the instance file {} (n = {}); leave N out",

@@ -34,6 +34,8 @@ pub struct CheckRequest {
     pub models: Vec<String>,
     /// Check these instance files instead of the empty boards of `ns`.
     pub instances: Vec<PathBuf>,
+    /// The first D diagonals of Excluded Diagonals parameter files (`--diagonals D`).
+    pub diagonals: Option<usize>,
     /// The settings of the checks (the external solvers as given: blank names are dropped).
     pub config: CheckConfig,
     /// How to write the results.
@@ -143,7 +145,7 @@ pub fn check(
         }
     }
     for path in &req.instances {
-        let spec = crate::family::read_instance_file(path)?;
+        let spec = crate::family::read_instance_file(path, req.diagonals)?;
         if spec.n > crate::count::MASKED_MAX_N {
             return Err(CheckError::TooLarge {
                 path: path.clone(),

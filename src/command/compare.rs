@@ -68,6 +68,8 @@ pub struct CompareRequest {
     pub seeds: Option<String>,
     /// Instance files to solve instead of empty boards.
     pub instances: Vec<PathBuf>,
+    /// The first D diagonals of Excluded Diagonals parameter files (`--diagonals D`).
+    pub diagonals: Option<usize>,
     /// Run only this shard of the grid (into the CSV file).
     pub shard: Option<Shard>,
     /// Merge these CSV files of a sharded sweep instead of running one.
@@ -221,7 +223,7 @@ pub fn compare(
         .map(|s| SolverSpec::named(s, req.program.as_deref()))
         .collect::<Result<Vec<_>, _>>()?;
     let family = params::family_sweep(req.family.as_deref(), &req.params, req.seeds.as_deref())?;
-    let files = instance_files(&req.instances)?;
+    let files = instance_files(&req.instances, req.diagonals)?;
     let ns = if files.is_empty() {
         req.ns.clone()
     } else {
@@ -316,14 +318,18 @@ pub fn compare(
 
 /// The points of instance files: each read, named by its file name (two files of the same
 /// name are refused).
-fn instance_files(paths: &[PathBuf]) -> Result<Vec<Point>, CompareError> {
+fn instance_files(paths: &[PathBuf], diagonals: Option<usize>) -> Result<Vec<Point>, CompareError> {
     let mut files: Vec<Point> = Vec::new();
     for path in paths {
-        let spec = crate::family::read_instance_file(path)?;
-        let name = path
+        let spec = crate::family::read_instance_file(path, diagonals)?;
+        let mut name = path
             .file_name()
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_else(|| path.display().to_string());
+        if let Some(d) = diagonals {
+            // Rows of other prefixes of the same file stay apart.
+            name = format!("{name} d={d}");
+        }
         if files.iter().any(|p| p.value == name) {
             return Err(CompareError::Invalid {
                 option: "--instance",

@@ -36,6 +36,8 @@ pub struct CountRequest {
     pub n: Option<usize>,
     /// Count the solutions of this instance file's board instead.
     pub instance: Option<PathBuf>,
+    /// The first D diagonals of an Excluded Diagonals parameter file (`--diagonals D`).
+    pub diagonals: Option<usize>,
     /// How to write the counts or the list.
     pub format: Format,
     /// List the solutions instead of counting them.
@@ -413,7 +415,7 @@ pub fn write_list(
 /// `count --instance FILE`: the exact number of solutions of the instance by the bitboard
 /// counter (or, with a list, the solutions).
 fn count_instance(req: &CountRequest, path: &Path) -> Result<Ending, CountCommandError> {
-    let spec = crate::family::read_instance_file(path)?;
+    let spec = crate::family::read_instance_file(path, req.diagonals)?;
     let inst = spec
         .instance(Default::default())
         .map_err(|error| CountCommandError::Instance {

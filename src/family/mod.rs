@@ -17,6 +17,11 @@
 //! ([`InstanceSpec::parse`]), and [`InstanceSpec::instance`] turns it into the
 //! [`crate::instance::Instance`] every command runs on.
 //!
+//! The literature's own files are read too ([`read_instance_text`] tells the format): the
+//! Excluded Diagonals parameter files of CSPLib problem 079 ([`edp`]) and the Essence'
+//! parameter files of n-Queens Completion ([`essence`]). The paper's two Python generators are
+//! reproduced exactly ([`jair`]), with CPython's random numbers ([`pyrandom`]).
+//!
 //! ```
 //! use queens_sat::family::{generate, InstanceSpec, Recipe, Density};
 //!
@@ -26,13 +31,20 @@
 //! assert_eq!(InstanceSpec::parse(&text).unwrap(), spec);
 //! ```
 
+pub mod edp;
+pub mod essence;
 mod generate;
+pub mod jair;
+mod lists;
+mod literature;
 mod parse;
+pub mod pyrandom;
 pub mod rng;
 
 pub use generate::{
     generate, random_solution, CompletionMode, Density, GenerateError, Recipe, MAX_N_FROM_SOLUTION,
 };
+pub use literature::{read_instance_text, SourceFormat};
 pub use parse::ParseError;
 
 use crate::board::{Cell, Geometry, Line, LineKind};
@@ -417,11 +429,31 @@ pub enum InstanceFileError {
 pub const INSTANCE_FILE_CAP: u64 = 64 << 20;
 
 /// Reads and parses an instance file (`-` reads stdin), bounded in size
-/// ([`INSTANCE_FILE_CAP`]); errors name the file and the line.
-pub fn read_instance_file(path: &std::path::Path) -> Result<InstanceSpec, InstanceFileError> {
+/// ([`INSTANCE_FILE_CAP`]), in any of the formats [`read_instance_text`] tells apart (our
+/// instance file, the literature's Excluded Diagonals and Essence' parameter files), the first
+/// `diagonals` diagonals of an Excluded Diagonals file (`--diagonals D`; all without it);
+/// errors name the file and the line.
+pub fn read_instance_file(
+    path: &std::path::Path,
+    diagonals: Option<usize>,
+) -> Result<InstanceSpec, InstanceFileError> {
     let text = crate::input::read_text_file(path, INSTANCE_FILE_CAP, "instance file")?;
-    InstanceSpec::parse(&text).map_err(|error| InstanceFileError::Parse {
-        path: path.to_path_buf(),
-        error,
+    read_instance_text(&text, &source_name(path), diagonals).map_err(|error| {
+        InstanceFileError::Parse {
+            path: path.to_path_buf(),
+            error,
+        }
     })
+}
+
+/// The name a file is recorded under in an instance read from it: its file name (`-` is
+/// standard input).
+fn source_name(path: &std::path::Path) -> String {
+    if path.as_os_str() == "-" {
+        return "standard input".to_string();
+    }
+    path.file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy()
+        .into_owned()
 }

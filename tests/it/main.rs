@@ -35,6 +35,7 @@ mod gbd;
 mod grade;
 mod guards;
 mod layering;
+mod literature;
 mod masked;
 mod output;
 mod pictures;
