@@ -25,11 +25,15 @@
 
 pub mod bimander;
 pub mod binary;
+pub mod cardnet;
 pub mod commander;
 pub mod ladder;
+pub mod mtotalizer;
 pub mod pairwise;
 pub mod product;
 pub mod sequential;
+pub mod sortnet;
+pub mod totalizer;
 
 use super::{Size, VarAlloc};
 use crate::cnf::{ClauseSink, Lit};
@@ -96,6 +100,10 @@ pub static CATALOGUE: &[&dyn AtMostOne] = &[
     &product::Product,
     &binary::Binary,
     &bimander::Bimander,
+    &totalizer::Totalizer,
+    &mtotalizer::ModuloTotalizer,
+    &sortnet::SortNet,
+    &cardnet::CardNet,
 ];
 
 /// An at-most-one encoding from the [`CATALOGUE`], with its parameter where it has one
