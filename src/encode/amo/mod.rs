@@ -11,8 +11,13 @@
 //! | `product` | [`product`] | about 2 sqrt(m) | about 2m + 4 sqrt(m) |
 //! | `binary` | [`binary`] | ceil(log2 m) | m ceil(log2 m) |
 //! | `bimander[:k]` | [`bimander`] | ceil(log2 k) | about m^2/(2k) + m ceil(log2 k) |
+//! | `totalizer` | [`totalizer`] | 2(m - 1) | about 4m |
+//! | `mtotalizer` | [`mtotalizer`] | 3(m - 1) | about 5.3m |
+//! | `sortnet` | [`sortnet`] | 2 C(m), C(m) = O(m log^2 m) comparators | 3 C(m) + 1 |
+//! | `cardnet` | [`cardnet`] | 4m - 6 | 6m - 8 |
 //!
-//! (exact formulas in each module; all of them emit nothing for m <= 1.)
+//! (exact formulas in each module; all of them emit nothing for m <= 1.) The last four are
+//! cardinality encodings of [`crate::encode::card`] with k = 1.
 //!
 //! [`Amo`] names them and dispatches to them; every encoding states its size exactly
 //! ([`Amo::size`], a closed form or, for the recursive commander and product encodings, a

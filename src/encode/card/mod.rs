@@ -22,6 +22,22 @@
 //! ([`Cardinality::size`]) before any clause is made, and the tests compare it with what is
 //! emitted.
 //!
+//! ```
+//! use queens_sat::cnf::{Cnf, Lit};
+//! use queens_sat::encode::card::{totalizer::Totalizer, Cardinality, Kind};
+//! use queens_sat::encode::VarAlloc;
+//!
+//! // At most 3 of 10 literals, the auxiliaries numbered after them.
+//! let lits: Vec<Lit> = (0..10).map(|i| Lit::from_index(i, true)).collect();
+//! let mut alloc = VarAlloc::starting_at(10);
+//! let mut cnf = Cnf::new();
+//! Totalizer.encode(&lits, 3, Kind::AtMost, &mut alloc, &mut cnf).unwrap();
+//! let size = Totalizer.size(10, 3, Kind::AtMost).unwrap();
+//! assert_eq!(size.clauses, cnf.len() as u64);
+//! assert_eq!(size.vars, (alloc.used() - 10) as u64);
+//! assert!(Totalizer.encode(&lits, 11, Kind::AtLeast, &mut alloc, &mut cnf).is_err());
+//! ```
+//!
 //! ## Bounds
 //!
 //! A bound is a `usize`: a negative bound cannot be passed ([`bound_from_signed`] turns a signed
