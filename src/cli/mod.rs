@@ -65,9 +65,10 @@ enum Command {
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelArgs {
     /// At-most-one encoding: pairwise, sequential, ladder, commander[:G] (group size, default
-    /// 3), product, binary, bimander[:K] (group count, default ceil(sqrt(line length))); one
-    /// name for every line, or per line kind, e.g. `rows=sequential,diagonals=product` (kinds:
-    /// all, rows, columns, diagonals, slash, backslash).
+    /// 3), product, binary, bimander[:K] (group count, default ceil(sqrt(line length))),
+    /// totalizer, mtotalizer, sortnet, cardnet; one name for every line, or per line kind,
+    /// e.g. `rows=sequential,diagonals=product` (kinds: all, rows, columns, diagonals, slash,
+    /// backslash).
     #[arg(
         long,
         alias = "encoding",
