@@ -2,7 +2,8 @@
 //!
 //! [`QueensEncoder`] decides which line of the board gets which constraint and streams the
 //! clauses into any [`crate::cnf::ClauseSink`]; [`amo`] holds the at-most-one encodings it
-//! applies to each line. Sizes are known in closed form before the first clause is made
+//! applies to each line, and [`card`] the cardinality encodings (at most, at least, exactly k
+//! of a list of literals), for library users and for the at-most-one encodings built on them. Sizes are known in closed form before the first clause is made
 //! ([`QueensEncoder::size`]), so a DIMACS header can be written up front.
 //!
 //! Both models also encode the toroidal board ([`crate::board::Geometry::Toroidal`], where
@@ -13,6 +14,7 @@
 //! of an encoding follow, in the order the lines are encoded.
 
 pub mod amo;
+pub mod card;
 pub mod catalogue;
 pub mod cells;
 pub mod columns;

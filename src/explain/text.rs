@@ -175,9 +175,37 @@ pub fn write_readable<W: Write>(
         "q(r,c) is true when a queen stands on row r, column c (1-based); it is DIMACS variable (r-1)*{n} + c."
     )?;
     if size.vars > (n * n) as u64 {
+        // The letters of the encodings on this formula's lines, in the catalogue's order.
+        let used: Vec<&str> = crate::encode::amo::CATALOGUE
+            .iter()
+            .filter(|e| {
+                crate::board::LineKind::ALL.iter().any(|&k| {
+                    let amo = enc.options().amo.for_kind(k);
+                    amo.encoding().name() == e.name() && amo.size(n).vars > 0
+                })
+            })
+            .map(|e| e.aux_symbol())
+            .fold(Vec::new(), |mut v, s| {
+                if !v.contains(&s) {
+                    v.push(s);
+                }
+                v
+            });
+        let names: Vec<String> = used
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                if i == 0 {
+                    format!("{s}(line, k)")
+                } else {
+                    format!("{s}(...)")
+                }
+            })
+            .collect();
         writeln!(
             r.out,
-            "s(line, k), y(...), c(...), p(...), b(...): the k-th auxiliary variable of that line's encoding (DIMACS variables {}..{}), explained where the line's clauses start.",
+            "{}: the k-th auxiliary variable of that line's encoding (DIMACS variables {}..{}), explained where the line's clauses start.",
+            names.join(", "),
             n * n + 1,
             size.vars
         )?;

@@ -11,8 +11,13 @@
 //! | `product` | [`product`] | about 2 sqrt(m) | about 2m + 4 sqrt(m) |
 //! | `binary` | [`binary`] | ceil(log2 m) | m ceil(log2 m) |
 //! | `bimander[:k]` | [`bimander`] | ceil(log2 k) | about m^2/(2k) + m ceil(log2 k) |
+//! | `totalizer` | [`totalizer`] | 2(m - 1) | about 4m |
+//! | `mtotalizer` | [`mtotalizer`] | 3(m - 1) | about 5.3m |
+//! | `sortnet` | [`sortnet`] | 2 C(m), C(m) = O(m log^2 m) comparators | 3 C(m) + 1 |
+//! | `cardnet` | [`cardnet`] | 4m - 6 | 6m - 8 |
 //!
-//! (exact formulas in each module; all of them emit nothing for m <= 1.)
+//! (exact formulas in each module; all of them emit nothing for m <= 1.) The last four are
+//! cardinality encodings of [`crate::encode::card`] with k = 1.
 //!
 //! [`Amo`] names them and dispatches to them; every encoding states its size exactly
 //! ([`Amo::size`], a closed form or, for the recursive commander and product encodings, a
@@ -25,11 +30,15 @@
 
 pub mod bimander;
 pub mod binary;
+pub mod cardnet;
 pub mod commander;
 pub mod ladder;
+pub mod mtotalizer;
 pub mod pairwise;
 pub mod product;
 pub mod sequential;
+pub mod sortnet;
+pub mod totalizer;
 
 use super::{Size, VarAlloc};
 use crate::cnf::{ClauseSink, Lit};
@@ -117,6 +126,10 @@ pub static CATALOGUE: &[&dyn AtMostOne] = &[
     &product::Product,
     &binary::Binary,
     &bimander::Bimander,
+    &totalizer::Totalizer,
+    &mtotalizer::ModuloTotalizer,
+    &sortnet::SortNet,
+    &cardnet::CardNet,
 ];
 
 /// An at-most-one encoding from the [`CATALOGUE`], with its parameter where it has one
@@ -343,7 +356,9 @@ mod tests {
 
     /// For every encoding and m = 0..8: for every assignment of the m literals, the clauses
     /// are satisfiable with the auxiliaries free exactly when at most one literal is true.
-    /// Auxiliaries are searched exhaustively (m + aux stays small here).
+    /// Auxiliaries are searched exhaustively: every assignment of them when there are at most
+    /// 16, otherwise by backtracking with unit propagation (the small model counter of
+    /// [`crate::encode::card::search`], complete as well).
     #[test]
     fn semantics_by_exhaustive_search() {
         for amo in with_variants() {
@@ -353,8 +368,13 @@ mod tests {
                 let mut f = Cnf::new();
                 amo.encode(&lits, &mut alloc, &mut f).unwrap();
                 let aux = alloc.used() - m;
-                assert!(aux <= 16, "{amo}: too many auxiliaries for exhaustive test");
                 for bits in 0u32..(1 << m) {
+                    if aux > 16 {
+                        let fixed: Vec<bool> = (0..m).map(|i| bits >> i & 1 == 1).collect();
+                        let sat = crate::encode::card::search::extends(&f, m + aux, &fixed);
+                        assert_eq!(sat, bits.count_ones() <= 1, "{amo}, m={m}, bits={bits:b}");
+                        continue;
+                    }
                     let mut sat = false;
                     for aux_bits in 0u32..(1 << aux) {
                         let a: Vec<bool> = (0..m)
@@ -410,9 +430,25 @@ mod tests {
         assert_eq!("binomial".parse::<Amo>(), Ok(Amo::PAIRWISE));
         assert_eq!("seq".parse::<Amo>(), Ok(Amo::SEQUENTIAL));
         assert_eq!("bitwise".parse::<Amo>(), Ok(Amo::BINARY));
+        // The message names the whole catalogue, which starts with these seven.
+        assert_eq!(
+            Amo::names()[..7],
+            [
+                "pairwise",
+                "sequential",
+                "ladder",
+                "commander",
+                "product",
+                "binary",
+                "bimander"
+            ]
+        );
         assert_eq!(
             "nope".parse::<Amo>().unwrap_err(),
-            "unknown at-most-one encoding 'nope' (known: pairwise, sequential, ladder, commander, product, binary, bimander; parameters: commander:G, bimander:K)"
+            format!(
+                "unknown at-most-one encoding 'nope' (known: {}; parameters: commander:G, bimander:K)",
+                Amo::names().join(", ")
+            )
         );
         for bad in [
             "commander:1",
