@@ -342,6 +342,24 @@ mod tests {
     use super::*;
     use crate::cnf::{clause_satisfied, Cnf, CountingSink};
 
+    /// The sequential counter of the cardinality encodings for k = 1 is the sequential
+    /// at-most-one, clause for clause (kept here: `amo` builds on `card`, not the reverse).
+    #[test]
+    fn sequential_is_the_sequential_counter_at_one() {
+        use crate::encode::card::{seqcounter::SeqCounter, Cardinality, Kind};
+        for m in 2..40usize {
+            let lits: Vec<Lit> = (0..m).map(|i| Lit::from_index(i, true)).collect();
+            let (mut f, mut g) = (Cnf::new(), Cnf::new());
+            let mut alloc = VarAlloc::starting_at(m);
+            SeqCounter
+                .encode(&lits, 1, Kind::AtMost, &mut alloc, &mut f)
+                .unwrap();
+            let mut alloc = VarAlloc::starting_at(m);
+            sequential::encode(&lits, &mut alloc, &mut g).unwrap();
+            assert_eq!(f, g, "m={m}");
+        }
+    }
+
     /// Every encoding with its default parameters, plus parameter variants.
     fn with_variants() -> Vec<Amo> {
         let mut v = Amo::all();

@@ -354,15 +354,6 @@ fn documented_formulas() {
             );
         }
     }
-    // The sequential counter for k = 1 is the at-most-one sequential encoding, clause for
-    // clause.
-    for m in 2..40usize {
-        let (f, _) = encoded(&seqcounter::SeqCounter, m, 1, Kind::AtMost).unwrap();
-        let mut g = Cnf::new();
-        let mut alloc = VarAlloc::starting_at(m);
-        crate::encode::amo::sequential::encode(&inputs(m), &mut alloc, &mut g).unwrap();
-        assert_eq!(f, g, "m={m}");
-    }
     // At most one (k = 1): the closed forms the at-most-one modules state.
     for m in 2..300usize {
         let mu = m as u64;
