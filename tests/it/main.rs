@@ -25,6 +25,7 @@ mod count;
 mod coursework;
 mod crosscheck;
 mod cubes;
+mod docs;
 mod encode;
 mod encodings;
 mod explain;
