@@ -12,6 +12,9 @@
 #    already names an interpreter that has them.
 # 3. Exports what the tests read: QUEENS_SAT_PYTHON (default $PWD/.venv/bin/python) and PATH with
 #    /usr/sbin and /sbin (slurmctld, slurmd, munged), then runs `cargo test --release "$@"`.
+# 4. Builds the guide as a book (`mdbook build docs`) when mdbook is installed (`cargo install
+#    mdbook --locked --no-default-features`; CI installs it), so that a page the book cannot
+#    take fails here.
 #
 # When something cannot be installed (not root, no network), the script says what is missing and
 # runs the tests anyway: each test that needs it says loudly that it skips, or fails under CI
@@ -140,4 +143,14 @@ if [ -n "$still" ] || [ -n "$python_missing" ]; then
 fi
 
 # 3. The tests.
-exec cargo test --release "$@"
+cargo test --release "$@"
+
+# 4. The guide.
+if command -v mdbook >/dev/null 2>&1; then
+  mdbook build docs
+elif is_ci; then
+  say "CI=$CI: mdbook is missing (cargo install mdbook --locked --no-default-features)"
+  exit 1
+else
+  say "MISSING: mdbook, so the guide was not built (cargo install mdbook --locked --no-default-features)"
+fi
