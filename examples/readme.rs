@@ -14,9 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let inst = Instance::new(8, Model::default())?.with_cells(&[(0, 0)], &[])?;
     let board = solve(&inst)?.expect("a queen in the corner has completions");
     println!("{}", board.to_one_line());
-    println!(
-        "{} solutions with a queen on (1,1)",
-        count_solutions(&inst)?
-    );
+    let count = count_solutions(&inst)?;
+    println!("{count} solutions with a queen on (1,1)");
     Ok(())
 }
