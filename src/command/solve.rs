@@ -12,8 +12,9 @@ use crate::solve::runner::{
     UnsatVerdict,
 };
 use crate::solve::{
-    check_proof, prove_unsat, solve_model_within, Backend, Budget, Enumeration, Progress,
-    ProofCheck, ProofError, ProofOutcome, SolveError, SolverCommand, Stop,
+    check_any_proof, prove_unsat_with, solve_model_with_options, Backend, Budget, Enumeration,
+    Progress, ProofError, ProofFormat, ProofOutcome, ProofVerdict, SolveError, SolverCommand,
+    SolverOption, Stop,
 };
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -41,9 +42,12 @@ pub struct SolveRequest {
     pub solver: Option<String>,
     /// The time limit of the solve, the enumeration or the external solver.
     pub timeout: Option<Duration>,
-    /// The embedded solver (default: [`Backend::for_formula`] for one solution,
-    /// [`Backend::for_enumeration`] for many).
+    /// The embedded solver (default: CaDiCaL when `solver_options` are given and it is built
+    /// in; else [`Backend::for_formula`] for one solution, [`Backend::for_enumeration`] for
+    /// many; for a proof, varisat, or CaDiCaL for an LRAT proof).
     pub backend: Option<Backend>,
+    /// Options of the embedded solver, by name (checked by [`Backend::check_options`]).
+    pub solver_options: Vec<SolverOption>,
     /// Enumeration: split into sub-problems on the first K rows.
     pub split_rows: Option<usize>,
     /// Enumeration: worker threads.
@@ -56,8 +60,11 @@ pub struct SolveRequest {
     pub why: bool,
     /// Without a solution, the DRAT proof of it written to this file.
     pub proof: Option<PathBuf>,
-    /// Check the proof of unsatisfiability with dratify before reporting.
+    /// Check the proof of unsatisfiability before reporting (DRAT with dratify, LRAT with the
+    /// library's checker).
     pub check_proof: bool,
+    /// The embedded solver's proof format (default: DRAT).
+    pub proof_format: Option<ProofFormat>,
     /// The command line, for the comments of the DIMACS file given to an external solver.
     pub command_line: Option<String>,
 }
@@ -125,6 +132,22 @@ pub enum SolveCommandError {
         who: String,
         /// The outcome.
         outcome: String,
+    },
+    /// The options of the embedded solver are unknown or out of range for it.
+    #[error("--solver-option for {backend}: {source}")]
+    SolverOptions {
+        /// The embedded solver.
+        backend: Backend,
+        /// What is wrong.
+        source: SolveError,
+    },
+    /// The embedded solver cannot write the proof format asked for.
+    #[error("--backend {backend} does not write {format} proofs (cadical writes lrat)")]
+    ProofFormat {
+        /// The embedded solver.
+        backend: Backend,
+        /// The format asked for.
+        format: ProofFormat,
     },
     /// The embedded solver failed.
     #[error("{0}")]
@@ -205,6 +228,11 @@ pub fn solve(
             "-o FILE goes with --format svg (the other formats go to stdout)",
         ));
     }
+    if req.solver.is_some() && !req.solver_options.is_empty() {
+        return Err(Usage(
+            "--solver-option sets options of the embedded solver, not of --solver",
+        ));
+    }
     if enumerate {
         return enumeration(req, out, log, progress);
     }
@@ -227,10 +255,12 @@ fn embedded(
     let backend = if req.why {
         Backend::Varisat
     } else {
-        req.backend.unwrap_or_else(|| Backend::for_formula(inst))
+        embedded_backend(req, || Backend::for_formula(inst))
     };
+    let options = checked_options(req, backend)?;
     crate::interrupt::cleanup_needed();
-    let model = match solve_model_within(inst, backend, Budget::from_limit(req.timeout)) {
+    let budget = Budget::from_limit(req.timeout);
+    let model = match solve_model_with_options(inst, backend, &options, budget) {
         Err(SolveError::Stopped(stop)) => return Ok(stopped(stop, log)),
         r => r?,
     };
@@ -261,6 +291,29 @@ fn embedded(
         write_core(out, inst)?;
     }
     Ok(ending)
+}
+
+/// The embedded backend: the one asked for, else CaDiCaL when options are given (and built
+/// in), else `default`.
+fn embedded_backend(req: &SolveRequest, default: impl FnOnce() -> Backend) -> Backend {
+    match req.backend {
+        Some(b) => b,
+        None if !req.solver_options.is_empty() && Backend::Cadical.is_available() => {
+            Backend::Cadical
+        }
+        None => default(),
+    }
+}
+
+/// The solver options, checked against the backend's.
+fn checked_options(
+    req: &SolveRequest,
+    backend: Backend,
+) -> Result<Vec<SolverOption>, SolveCommandError> {
+    backend
+        .check_options(&req.solver_options)
+        .map_err(|source| SolveCommandError::SolverOptions { backend, source })?;
+    Ok(req.solver_options.clone())
 }
 
 /// The message of an embedded solve that stopped without an answer, and its ending: a failure
@@ -452,14 +505,32 @@ fn with_proof(
         }
         None => None,
     };
+    let proof_format = req.proof_format.unwrap_or_default();
+    let backend = embedded_backend(req, || match proof_format {
+        ProofFormat::Lrat => Backend::Cadical,
+        ProofFormat::Drat => Backend::Varisat,
+    });
+    let options = checked_options(req, backend)?;
+    if solver.is_none() && !proof_format.written_by(backend) {
+        return Err(SolveCommandError::ProofFormat {
+            backend,
+            format: proof_format,
+        });
+    }
     let mut target = Staged::proof(req.proof.as_deref())?;
     let who;
-    let check: Option<ProofCheck>;
+    let check: Option<ProofVerdict>;
+    let mut kind = "DRAT";
     let (format, svg) = (req.format, req.output.as_deref());
     match &solver {
         None => {
             who = "the embedded solver".to_string();
-            if let ProofOutcome::Sat(m) = prove_unsat(inst, io::BufWriter::new(target.file()))? {
+            if proof_format == ProofFormat::Lrat {
+                kind = "LRAT";
+            }
+            let file = io::BufWriter::new(target.file().try_clone()?);
+            let (outcome, _) = prove_unsat_with(inst, backend, proof_format, &options, file)?;
+            if let ProofOutcome::Sat(m) = outcome {
                 let lits = m.assignment.lits();
                 write_solution(out, format, svg, inst, &m.placement, &lits, "a solution")?;
                 out.flush()?;
@@ -467,7 +538,7 @@ fn with_proof(
             }
             check = if req.check_proof {
                 let file = target.reopen()?;
-                let checked = check_proof(inst, io::BufReader::new(file));
+                let checked = check_any_proof(inst, io::BufReader::new(file));
                 Some(checked.map_err(|e| SolveCommandError::ProofUnchecked {
                     who: who.clone(),
                     message: e.to_string(),
@@ -526,7 +597,7 @@ fn with_proof(
                         p.to_one_line()
                     )));
                 }
-                Outcome::Unsat { proof, .. } => check = proof,
+                Outcome::Unsat { proof, .. } => check = proof.map(ProofVerdict::Drat),
                 other => {
                     return Err(SolveCommandError::Unexpected {
                         who,
@@ -539,20 +610,17 @@ fn with_proof(
     let bytes = target.bytes();
     let mut notes = Vec::new();
     if let Some(check) = &check {
-        if !check.verified {
+        if !check.verified() {
             return Ok(failure(
                 log,
                 &format!("error: the proof of {who} does not check: {check}; no proof written"),
             ));
         }
-        notes.push(format!(
-            "proof checked: {} lemmas, the empty clause derived (dratify; {} DRAT, {} RAT steps, {} deletions)",
-            check.lemmas, check.format, check.rat_steps, check.deletions
-        ));
+        notes.push(format!("proof checked: {}", check.summary()));
     }
     if let Some(path) = target.target() {
         notes.push(format!(
-            "proof written to {} (DRAT by {who}, {bytes} bytes){}",
+            "proof written to {} ({kind} by {who}, {bytes} bytes){}",
             path.display(),
             if req.check_proof {
                 ""
@@ -584,9 +652,11 @@ fn enumeration(
 ) -> Result<Ending, SolveCommandError> {
     let inst = &req.instance;
     let n = inst.n();
+    let backend = embedded_backend(req, Backend::for_enumeration);
+    let options = checked_options(req, backend)?;
     let mut e = Enumeration::new(inst.clone())
         .limit(req.limit)
-        .backend(req.backend.unwrap_or_else(Backend::for_enumeration))
+        .backend_with_options(backend, &options)
         .time_limit(req.timeout);
     crate::interrupt::cleanup_needed();
     if let Some(k) = req.split_rows {
