@@ -36,6 +36,7 @@ mod grade;
 mod guards;
 mod layering;
 mod literature;
+mod lrat;
 mod masked;
 mod output;
 mod pictures;
