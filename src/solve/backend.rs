@@ -153,7 +153,8 @@ impl Backend {
     /// The default for enumerating and counting: varisat. An enumeration solves thousands of
     /// small sub-problems (a few hundred clauses each once the first rows are fixed), where
     /// varisat's start-up is cheaper than CaDiCaL's: counting all solutions of n = 12 and 14
-    /// takes CaDiCaL 1.22 and 1.10 times varisat's CPU time (docs/benchmarks.md).
+    /// took CaDiCaL 1.9.5 1.22 and 1.10 times varisat's CPU time (docs/benchmarks.md); Kissat,
+    /// not incremental, solves each step afresh.
     /// [`Backend::default`] (CaDiCaL in the default build) is for single, possibly hard, solves.
     pub fn for_enumeration() -> Backend {
         Backend::Varisat
@@ -162,9 +163,11 @@ impl Backend {
     /// The default for one solve of `f`: varisat for the empty square board, [`Backend::default`]
     /// (CaDiCaL in the default build) for everything else. The empty board is easy for every
     /// solver and its formula is large (13.3 million clauses at n = 200), where CaDiCaL's
-    /// clause storage costs it 8 times varisat's time and 10 times its memory (4.0 s and 1.9 GB
-    /// against 0.46 s and 180 MB at n = 200, docs/benchmarks.md); instances with placed or
-    /// forbidden cells, and toroidal boards, are where solving is hard and CaDiCaL far ahead.
+    /// clause storage costs it 22 times varisat's CPU time and 13 times its memory (12.1 s and
+    /// 2.4 GB against 0.55 s and 180 MB at n = 200; 6.3 and 7.4 times with its inprocessing
+    /// and clause reduction off: docs/benchmarks.md, "The empty board"); instances with placed
+    /// or forbidden cells, and toroidal boards, are where solving is hard and CaDiCaL far
+    /// ahead.
     pub fn for_formula(f: &dyn crate::instance::Formula) -> Backend {
         let (place, forbid) = f.fixed();
         if place.is_empty() && forbid.is_empty() && f.geometry() == crate::board::Geometry::Square {

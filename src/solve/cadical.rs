@@ -149,6 +149,10 @@ pub struct Cadical {
     started: bool,
     /// The largest variable in a clause or assumption.
     max_var: i32,
+    /// The last solve was satisfiable and nothing was added since (the model can be read).
+    sat: bool,
+    /// The last solve was unsatisfiable and nothing was added since.
+    unsat: bool,
     terminate: Option<Box<Slot<Terminate>>>,
     tracer: Option<Box<Slot<dyn ProofTracer>>>,
     propagator: Option<Box<Slot<dyn ExternalPropagator>>>,
@@ -172,6 +176,8 @@ impl Cadical {
             ptr,
             started: false,
             max_var: 0,
+            sat: false,
+            unsat: false,
             terminate: None,
             tracer: None,
             propagator: None,
@@ -230,6 +236,8 @@ impl Cadical {
     /// Adds a clause (DIMACS literals, no 0).
     pub fn add_clause(&mut self, clause: &[i32]) {
         self.started = true;
+        self.sat = false;
+        self.unsat = false;
         for &l in clause {
             debug_assert!(l != 0 && l != i32::MIN);
             self.max_var = self.max_var.max(l.abs());
@@ -244,6 +252,8 @@ impl Cadical {
     pub fn assume(&mut self, lit: i32) {
         assert!(lit != 0 && lit != i32::MIN, "not a literal: {lit}");
         self.started = true;
+        self.sat = false;
+        self.unsat = false;
         self.max_var = self.max_var.max(lit.abs());
         // SAFETY: a valid solver and literal.
         unsafe { ffi::ccadical_assume(self.raw(), lit) };
@@ -259,6 +269,8 @@ impl Cadical {
         self.started = true;
         // SAFETY: a valid solver; callbacks point to slots this solver owns.
         let r = unsafe { ffi::ccadical_solve(self.raw()) };
+        self.sat = r == 10;
+        self.unsat = r == 20;
         self.resume_panics();
         match r {
             10 => Status::Sat,
@@ -282,11 +294,11 @@ impl Cadical {
     /// The value of a literal in the model of the last satisfiable solve (`None` for a
     /// variable the solver never saw, or when the last solve was not satisfiable).
     pub fn value(&self, lit: i32) -> Option<bool> {
-        if lit == 0 || lit == i32::MIN || lit.abs() > self.max_var {
+        if !self.sat || lit == 0 || lit == i32::MIN || lit.abs() > self.max_var {
             return None;
         }
-        // SAFETY: a valid solver in the satisfied state (checked by `status` callers) and a
-        // known variable; CaDiCaL answers `lit` (true) or `-lit` (false).
+        // SAFETY: a valid solver in the satisfied state (CaDiCaL requires it) and a known
+        // variable; CaDiCaL answers `lit` (true) or `-lit` (false).
         let v = unsafe { ffi::ccadical_val(self.raw(), lit) };
         match v {
             0 => None,
@@ -295,9 +307,12 @@ impl Cadical {
     }
 
     /// `true` when the assumption `lit` was used to refute the assumptions (after an
-    /// unsatisfiable solve under assumptions).
+    /// unsatisfiable solve under assumptions; `false` in any other state).
     pub fn failed(&self, lit: i32) -> bool {
-        // SAFETY: a valid solver and literal.
+        if !self.unsat || lit == 0 || lit == i32::MIN {
+            return false;
+        }
+        // SAFETY: a valid solver in the unsatisfied state (CaDiCaL requires it).
         unsafe { ffi::ccadical_failed(self.raw(), lit) != 0 }
     }
 

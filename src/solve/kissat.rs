@@ -104,6 +104,8 @@ pub struct Kissat {
     ptr: NonNull<c_void>,
     started: bool,
     solved: bool,
+    /// The solve found a model.
+    sat: bool,
     max_var: i32,
     terminate: Option<Box<TerminateSlot>>,
     proof: Option<Box<KFile>>,
@@ -127,6 +129,7 @@ impl Kissat {
             ptr,
             started: false,
             solved: false,
+            sat: false,
             max_var: 0,
             terminate: None,
             proof: None,
@@ -239,6 +242,7 @@ impl Kissat {
         self.started = true;
         // SAFETY: a valid solver, solved once; the callback's slot lives in `self`.
         let r = unsafe { ffi::kissat_solve(self.raw()) };
+        self.sat = r == 10;
         if let Some(p) = self.terminate.as_mut().and_then(|s| s.panic.take()) {
             resume_unwind(p);
         }
@@ -250,9 +254,9 @@ impl Kissat {
     }
 
     /// The value of a literal in the model (`None` for a variable the solver never saw, or
-    /// before a satisfiable solve).
+    /// unless the solve was satisfiable).
     pub fn value(&self, lit: i32) -> Option<bool> {
-        if !self.solved || lit == 0 || lit == i32::MIN || lit.abs() > self.max_var {
+        if !self.sat || lit == 0 || lit == i32::MIN || lit.abs() > self.max_var {
             return None;
         }
         // SAFETY: a valid solver after its solve and a valid literal.

@@ -1001,6 +1001,9 @@ pub fn prove_unsat_with<W: Write + Send + 'static>(
     Ok((outcome, proof))
 }
 
+/// The model (`None`: unsatisfiable, the proof complete), the proof's bytes and the writer.
+type Proved<W> = (Option<Vec<crate::cnf::Lit>>, u64, W);
+
 /// Solves the clauses that `load` adds with CaDiCaL or Kissat, writing the proof.
 #[allow(unused_variables, unused_mut)]
 fn prove_clauses_with<W: Write + Send + 'static>(
@@ -1121,19 +1124,25 @@ fn checked_model(f: &dyn Formula, lits: &[crate::cnf::Lit]) -> Result<ProofOutco
     })))
 }
 
-/// Writes CaDiCaL's proof events as text DRAT or LRAT. Original clauses keep CaDiCaL's ids,
-/// which are their positions in the formula (checked).
+/// Writes CaDiCaL's proof events as text DRAT or LRAT. In LRAT, the original clauses get
+/// their positions in the formula as ids (CaDiCaL's own numbering may skip or reorder them:
+/// unit clauses, for one) and the derived clauses the ids after the formula's last clause.
 #[cfg(feature = "cadical")]
 struct TraceWriter<W: Write> {
     out: io::BufWriter<Counting<W>>,
     lrat: bool,
-    originals: i64,
-    /// The original clauses were not numbered 1, 2, ... in order.
-    renumbered: bool,
+    /// The position (1-based) of the clause being added, set by the loader.
+    current: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// The formula's clauses.
+    total: u64,
+    /// CaDiCaL's ids to the proof's.
+    ids: std::collections::HashMap<i64, u64>,
+    /// The last id given to a derived clause.
+    last: u64,
     /// Deletions not yet written (LRAT writes them as one step before the next lemma).
-    deletions: Vec<i64>,
-    latest: i64,
-    error: Option<io::Error>,
+    deletions: Vec<u64>,
+    /// What went wrong: an I/O error, or an id the writer cannot place.
+    error: Option<String>,
 }
 
 #[cfg(feature = "cadical")]
@@ -1141,8 +1150,14 @@ impl<W: Write> TraceWriter<W> {
     fn write(&mut self, f: impl FnOnce(&mut io::BufWriter<Counting<W>>) -> io::Result<()>) {
         if self.error.is_none() {
             if let Err(e) = f(&mut self.out) {
-                self.error = Some(e);
+                self.error = Some(e.to_string());
             }
+        }
+    }
+
+    fn fail(&mut self, why: String) {
+        if self.error.is_none() {
+            self.error = Some(why);
         }
     }
 
@@ -1151,7 +1166,7 @@ impl<W: Write> TraceWriter<W> {
             return;
         }
         let ids = std::mem::take(&mut self.deletions);
-        let latest = self.latest.max(self.originals);
+        let latest = self.last.max(self.total);
         self.write(|w| {
             let mut b = itoa::Buffer::new();
             w.write_all(b.format(latest).as_bytes())?;
@@ -1178,24 +1193,41 @@ fn write_lits(w: &mut impl Write, lits: &[i32]) -> io::Result<()> {
 #[cfg(feature = "cadical")]
 impl<W: Write + Send + 'static> super::cadical::ProofTracer for TraceWriter<W> {
     fn add_original_clause(&mut self, id: i64, _clause: &[i32]) {
-        self.originals += 1;
-        if id != self.originals {
-            self.renumbered = true;
+        if self.lrat {
+            let k = self.current.load(std::sync::atomic::Ordering::Relaxed);
+            if k == 0 || k > self.total {
+                self.fail(format!(
+                    "CaDiCaL added original clause {id} outside the formula"
+                ));
+            }
+            self.ids.insert(id, k);
         }
     }
 
     fn add_derived_clause(&mut self, id: i64, clause: &[i32], antecedents: &[i64]) {
         if self.lrat {
             self.flush_deletions();
-            self.latest = id;
+            self.last += 1;
+            let out = self.total + self.last;
+            let mut hints = Vec::with_capacity(antecedents.len());
+            for a in antecedents {
+                match self.ids.get(a) {
+                    Some(&h) => hints.push(h),
+                    None => {
+                        self.fail(format!("CaDiCaL's antecedent {a} names no clause"));
+                        return;
+                    }
+                }
+            }
+            self.ids.insert(id, out);
             self.write(|w| {
                 let mut b = itoa::Buffer::new();
-                w.write_all(b.format(id).as_bytes())?;
+                w.write_all(b.format(out).as_bytes())?;
                 w.write_all(b" ")?;
                 write_lits(w, clause)?;
-                for a in antecedents {
+                for h in &hints {
                     w.write_all(b" ")?;
-                    w.write_all(b.format(*a).as_bytes())?;
+                    w.write_all(b.format(*h).as_bytes())?;
                 }
                 w.write_all(b" 0\n")
             });
@@ -1209,7 +1241,10 @@ impl<W: Write + Send + 'static> super::cadical::ProofTracer for TraceWriter<W> {
 
     fn delete_clause(&mut self, id: i64, clause: &[i32]) {
         if self.lrat {
-            self.deletions.push(id);
+            match self.ids.remove(&id) {
+                Some(d) => self.deletions.push(d),
+                None => self.fail(format!("CaDiCaL deletes clause {id}, which it never added")),
+            }
         } else {
             self.write(|w| {
                 w.write_all(b"d ")?;
@@ -1220,8 +1255,27 @@ impl<W: Write + Send + 'static> super::cadical::ProofTracer for TraceWriter<W> {
     }
 }
 
-/// The model (`None`: unsatisfiable, the proof complete), the proof's bytes and the writer.
-type Proved<W> = (Option<Vec<crate::cnf::Lit>>, u64, W);
+/// Adds clauses to a solver, numbering them for the proof's tracer.
+#[cfg(feature = "cadical")]
+struct Numbered<'a> {
+    solver: &'a mut dyn super::Solver,
+    current: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+#[cfg(feature = "cadical")]
+impl super::Solver for Numbered<'_> {
+    fn add_clause(&mut self, clause: &[crate::cnf::Lit]) {
+        self.current
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.solver.add_clause(clause);
+    }
+    fn solve(&mut self, a: &[crate::cnf::Lit], b: &super::Budget) -> Result<bool, SolveError> {
+        self.solver.solve(a, b)
+    }
+    fn model(&mut self, vars: usize) -> Result<Vec<crate::cnf::Lit>, SolveError> {
+        self.solver.model(vars)
+    }
+}
 
 #[cfg(feature = "cadical")]
 fn prove_with_cadical<W: Write + Send + 'static>(
@@ -1233,6 +1287,13 @@ fn prove_with_cadical<W: Write + Send + 'static>(
 ) -> Result<Proved<W>, ProofError> {
     use super::Solver as _;
     let lrat = format == ProofFormat::Lrat;
+    // The number of clauses first: derived clauses are numbered after them.
+    let mut count = crate::cnf::CountingSink::default();
+    {
+        let mut counter = CountClauses(&mut count);
+        load(&mut counter);
+    }
+    let current = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let mut solver = super::backend::CadicalSolver::new(options)?;
     let tracer = TraceWriter {
         out: io::BufWriter::with_capacity(
@@ -1243,17 +1304,21 @@ fn prove_with_cadical<W: Write + Send + 'static>(
             },
         ),
         lrat,
-        originals: 0,
-        renumbered: false,
+        current: current.clone(),
+        total: count.clauses,
+        ids: std::collections::HashMap::new(),
+        last: 0,
         deletions: Vec::new(),
-        latest: 0,
         error: None,
     };
     solver
         .inner()
         .connect_proof_tracer(Box::new(tracer), lrat)
         .map_err(SolveError::from)?;
-    load(&mut solver);
+    load(&mut Numbered {
+        solver: &mut solver,
+        current,
+    });
     let budget = super::Budget::unlimited();
     let sat = solver.solve(&[], &budget)?;
     let model = if sat { Some(solver.model(vars)?) } else { None };
@@ -1267,12 +1332,7 @@ fn prove_with_cadical<W: Write + Send + 'static>(
         .map_err(|_| ProofError::Write("the proof tracer was replaced".into()))?;
     tracer.flush_deletions();
     if let Some(e) = tracer.error.take() {
-        return Err(ProofError::Write(e.to_string()));
-    }
-    if tracer.renumbered {
-        return Err(ProofError::Write(
-            "CaDiCaL numbered the formula's clauses out of order".into(),
-        ));
+        return Err(ProofError::Write(e));
     }
     let counting = tracer
         .out
@@ -1281,6 +1341,23 @@ fn prove_with_cadical<W: Write + Send + 'static>(
     let mut w = counting.inner;
     w.flush().map_err(|e| ProofError::Write(e.to_string()))?;
     Ok((model, counting.bytes, w))
+}
+
+/// Counts the clauses a loader adds.
+#[cfg(feature = "cadical")]
+struct CountClauses<'a>(&'a mut crate::cnf::CountingSink);
+
+#[cfg(feature = "cadical")]
+impl super::Solver for CountClauses<'_> {
+    fn add_clause(&mut self, clause: &[crate::cnf::Lit]) {
+        let _ = crate::cnf::ClauseSink::add_clause(self.0, clause);
+    }
+    fn solve(&mut self, _: &[crate::cnf::Lit], _: &super::Budget) -> Result<bool, SolveError> {
+        Err(SolveError::Solver("a counting sink does not solve".into()))
+    }
+    fn model(&mut self, _: usize) -> Result<Vec<crate::cnf::Lit>, SolveError> {
+        Err(SolveError::Solver("a counting sink has no model".into()))
+    }
 }
 
 #[cfg(feature = "kissat")]

@@ -20,7 +20,7 @@ fn cases(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
         (
             "sequential",
             s(&[
-                "9",
+                "8",
                 "--place",
                 "1,1",
                 "--place",
