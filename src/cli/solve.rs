@@ -30,6 +30,16 @@ pub enum Format {
     Svg,
 }
 
+/// What solves (`--engine`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Engine {
+    /// A SAT solver on the whole formula.
+    Sat,
+    /// CaDiCaL with the cell variables and the rows' at-least-one clauses; the at-most-one of
+    /// every line propagated through IPASIR-UP (the pairwise cell model only).
+    Propagator,
+}
+
 /// The formula: encoding options and the partial board. Shared by `solve` and `verify`.
 #[derive(Args, Debug, Clone)]
 pub struct FormulaArgs {
@@ -192,6 +202,11 @@ pub struct SolveArgs {
     proof_format: Option<String>,
     #[command(flatten)]
     solver_options: super::backends::SolverOptionArgs,
+    /// What solves: sat (a SAT solver on the whole formula) or propagator (CaDiCaL with the
+    /// rows' at-least-one clauses, the at-most-one of every line propagated through its
+    /// external propagator interface; the pairwise cell model, no proofs).
+    #[arg(long, value_enum, default_value_t = Engine::Sat)]
+    engine: Engine,
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
@@ -229,6 +244,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             _ => queens_sat::solve::ProofFormat::Drat,
         }),
         command_line: Some(super::command_line()),
+        engine: match args.engine {
+            Engine::Sat => queens_sat::command::solve::Engine::Sat,
+            Engine::Propagator => queens_sat::command::solve::Engine::Propagator,
+        },
     };
     let mut progress = ProgressReport::new();
     let ending = solve(

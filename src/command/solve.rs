@@ -20,6 +20,18 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// What solves: a SAT solver on the whole formula, or CaDiCaL with the at-most-one
+/// constraints of the lines as a propagator ([`crate::solve::propagator`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// The formula's clauses, all of them, in a SAT solver (the default).
+    #[default]
+    Sat,
+    /// The cell variables and the rows' at-least-one clauses in CaDiCaL, the at-most-one of
+    /// every line propagated (the pairwise cell model only; needs the `cadical` feature).
+    Propagator,
+}
+
 /// A solve as `queens-sat solve` asks for it.
 #[derive(Clone, Debug)]
 pub struct SolveRequest {
@@ -67,6 +79,8 @@ pub struct SolveRequest {
     pub proof_format: Option<ProofFormat>,
     /// The command line, for the comments of the DIMACS file given to an external solver.
     pub command_line: Option<String>,
+    /// What solves (default: the SAT solver).
+    pub engine: Engine,
 }
 
 /// What an enumeration reports as it goes (the command line draws a progress bar). Every
@@ -149,6 +163,9 @@ pub enum SolveCommandError {
         /// The format asked for.
         format: ProofFormat,
     },
+    /// The instance cannot go to the propagator engine.
+    #[error("{0}")]
+    Propagator(String),
     /// The embedded solver failed.
     #[error("{0}")]
     Solve(#[from] SolveError),
@@ -233,6 +250,9 @@ pub fn solve(
             "--solver-option sets options of the embedded solver, not of --solver",
         ));
     }
+    if req.engine == Engine::Propagator {
+        check_propagator(req)?;
+    }
     if enumerate {
         return enumeration(req, out, log, progress);
     }
@@ -254,13 +274,19 @@ fn embedded(
     let inst = &req.instance;
     let backend = if req.why {
         Backend::Varisat
+    } else if req.engine == Engine::Propagator {
+        Backend::Cadical
     } else {
         embedded_backend(req, || Backend::for_formula(inst))
     };
     let options = checked_options(req, backend)?;
     crate::interrupt::cleanup_needed();
     let budget = Budget::from_limit(req.timeout);
-    let model = match solve_model_with_options(inst, backend, &options, budget) {
+    let solved = match req.engine {
+        Engine::Sat => solve_model_with_options(inst, backend, &options, budget),
+        Engine::Propagator => with_propagator(inst, &options, budget, log),
+    };
+    let model = match solved {
         Err(SolveError::Stopped(stop)) => return Ok(stopped(stop, log)),
         r => r?,
     };
@@ -293,6 +319,37 @@ fn embedded(
     Ok(ending)
 }
 
+/// Refuses what the propagator engine does not do: another solver than the embedded CaDiCaL,
+/// `--why`, proofs, a model other than the pairwise cell model.
+fn check_propagator(req: &SolveRequest) -> Result<(), SolveCommandError> {
+    use SolveCommandError::Usage;
+    if req.solver.is_some() {
+        return Err(Usage(
+            "--engine propagator runs the embedded CaDiCaL; it does not go with --solver",
+        ));
+    }
+    if req.backend.is_some_and(|b| b != Backend::Cadical) {
+        return Err(Usage(
+            "--engine propagator runs CaDiCaL (IPASIR-UP); --backend can only be cadical",
+        ));
+    }
+    if req.why {
+        return Err(Usage(
+            "--why explains the formula's clauses; it does not go with --engine propagator",
+        ));
+    }
+    if req.proof.is_some() || req.check_proof {
+        return Err(Usage("--engine propagator writes no proofs yet; use the default engine (--engine sat) for --proof and --check-proof"));
+    }
+    if !Backend::Cadical.is_available() {
+        return Err(SolveError::Unavailable(Backend::Cadical).into());
+    }
+    #[cfg(feature = "cadical")]
+    crate::solve::propagator::check_model(&req.instance)
+        .map_err(|e| SolveCommandError::Propagator(e.to_string()))?;
+    Ok(())
+}
+
 /// The embedded backend: the one asked for, else CaDiCaL when options are given (and built
 /// in), else `default`.
 fn embedded_backend(req: &SolveRequest, default: impl FnOnce() -> Backend) -> Backend {
@@ -314,6 +371,37 @@ fn checked_options(
         .check_options(&req.solver_options)
         .map_err(|source| SolveCommandError::SolverOptions { backend, source })?;
     Ok(req.solver_options.clone())
+}
+
+/// One solve by CaDiCaL with the queens propagator; what the propagator did goes on `log`.
+#[cfg(feature = "cadical")]
+fn with_propagator(
+    inst: &Instance,
+    options: &[SolverOption],
+    budget: Budget,
+    log: &mut dyn Write,
+) -> Result<Option<crate::solve::Model>, SolveError> {
+    use crate::solve::propagator::PropagatorSolver;
+    let mut solver = PropagatorSolver::new(inst, options)?;
+    let model = crate::solve::solve_model_with_solver(inst, &mut solver, &budget);
+    let s = solver.stats();
+    let _ = writeln!(
+        log,
+        "propagator: {} propagations, {} reason clauses, {} conflicts ({} clauses on complete models); CNF: {} clauses, {} at-most-one clauses propagated instead",
+        s.propagations, s.reasons, s.conflicts, s.model_clauses, s.clauses_kept, s.clauses_replaced
+    );
+    model
+}
+
+/// Without the `cadical` feature there is no propagator engine.
+#[cfg(not(feature = "cadical"))]
+fn with_propagator(
+    _inst: &Instance,
+    _options: &[SolverOption],
+    _budget: Budget,
+    _log: &mut dyn Write,
+) -> Result<Option<crate::solve::Model>, SolveError> {
+    Err(SolveError::Unavailable(Backend::Cadical))
 }
 
 /// The message of an embedded solve that stopped without an answer, and its ending: a failure
@@ -652,12 +740,24 @@ fn enumeration(
 ) -> Result<Ending, SolveCommandError> {
     let inst = &req.instance;
     let n = inst.n();
-    let backend = embedded_backend(req, Backend::for_enumeration);
+    let backend = match req.engine {
+        Engine::Sat => embedded_backend(req, Backend::for_enumeration),
+        Engine::Propagator => Backend::Cadical,
+    };
     let options = checked_options(req, backend)?;
     let mut e = Enumeration::new(inst.clone())
         .limit(req.limit)
         .backend_with_options(backend, &options)
         .time_limit(req.timeout);
+    #[cfg(feature = "cadical")]
+    if req.engine == Engine::Propagator {
+        use crate::solve::propagator::PropagatorSolver;
+        let inst = inst.clone();
+        // The model and the options were checked: making the solver cannot fail.
+        e = e.solver(move || {
+            PropagatorSolver::new(&inst, &options).expect("the propagator's instance was checked")
+        });
+    }
     crate::interrupt::cleanup_needed();
     if let Some(k) = req.split_rows {
         let max = crate::solve::max_split_rows(n);

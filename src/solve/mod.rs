@@ -120,6 +120,8 @@ pub mod options;
 mod parse;
 pub mod process;
 mod proof;
+#[cfg(feature = "cadical")]
+pub mod propagator;
 mod reduce;
 pub mod runner;
 mod verify;

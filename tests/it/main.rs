@@ -41,6 +41,7 @@ mod masked;
 mod output;
 mod pictures;
 mod proof;
+mod propagator;
 mod shard;
 mod shuffle;
 mod solve;
