@@ -36,7 +36,7 @@
 //! assert_eq!(check.failure.unwrap().id, 5);
 //! ```
 
-use super::proof::{DratFormat, ProofPos, MAX_EXTRA_VARS};
+use super::{DratFormat, ProofPos, MAX_EXTRA_VARS};
 use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};

@@ -161,7 +161,7 @@ fn instances_agree_with_the_counter() {
         vec!["8", "--place", "1,1"],
         vec!["8", "--place", "1,1", "--forbid", "2,3"],
         vec!["9", "--forbid", "5,5", "--forbid", "1,2"],
-        vec!["8", "--place", "1,1", "--place", "2,2"],
+        vec!["8", "--place", "1,1", "--place", "2,3"],
     ] {
         let mut sat = vec!["solve", "--count"];
         sat.extend_from_slice(&extra);
