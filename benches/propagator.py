@@ -11,8 +11,8 @@ interleaved instance by instance, with in-process CaDiCaL in three ways:
   * propagator: the same with `--engine propagator` (the rows' at-least-one clauses and the
                 placed/blocked cells as CNF, the at-most-one of every line propagated)
 Each run is limited to --timeout seconds of CPU time (RLIMIT_CPU). Reported per run: the CPU
-time (user + system), the answer, CaDiCaL's conflicts (from its statistics, printed because of
-`stats=1`; none for a run stopped at the limit), the clauses given to CaDiCaL before the
+time (user + system), the answer, CaDiCaL's conflicts if its statistics are printed (the
+embedded CaDiCaL is built with QUIET and prints none: docs/solvers.md), the clauses given to CaDiCaL before the
 search (CNF: the encoded formula's, from `queens-sat encode`; propagator: the CNF it keeps) and
 the clauses added during the search (propagator: the reason clauses CaDiCaL asked for and the
 clauses added on complete models). PAR-2: the mean CPU time, twice the limit for an unsolved

@@ -465,12 +465,6 @@ impl Cadical {
 
 impl Drop for Cadical {
     fn drop(&mut self) {
-        // CaDiCaL's `stats` option ("print all statistics at the end of the run"): its
-        // statistics as `c` lines on stdout when the solver is released, as its own program
-        // prints them at the end.
-        if self.started && self.get_option("stats") != 0 {
-            self.print_statistics();
-        }
         // SAFETY: releases the solver once, before the slots its callbacks point to.
         unsafe { ffi::ccadical_release(self.raw()) };
     }
