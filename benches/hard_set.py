@@ -2,21 +2,24 @@
 """The hard-set benchmark of the embedded backends (docs/benchmarks.md).
 
     cargo build --release
-    python3 benches/hard_set.py --cadical /path/to/cadical-1.9.5 [--seeds 1..20] [--p 0.85]
+    python3 benches/hard_set.py [--backends cadical,kissat,varisat] \
+        [--cadical /path/to/cadical] [--kissat /path/to/kissat] [--minisat minisat] \
+        [--seeds 1..20] [--p 0.85]
 
 Draws the fixed hard set (`queens-sat generate blocked 60 --p P --seed S` for each seed) and
-solves every instance, interleaved instance by instance so that machine load hits all alike,
-with a time limit of --timeout seconds (60):
-  * lib:      `queens-sat solve --instance I --backend cadical` (CaDiCaL 1.9.5 in-process: the
-              formula goes from the encoder into the solver, no file);
-  * external: `queens-sat encode --instance I -o I.cnf`, then the CaDiCaL program given by
-              --cadical (build it from the same 1.9.5 sources) on that file; the export and the
-              solve are timed apart;
-  * varisat:  `queens-sat solve --instance I --backend varisat`.
-Every SAT answer of lib and varisat is a board the tool has checked; the external answers are
-compared with them. Wall-clock times of whole processes. PAR-2: the mean over the instances of
-the time, with twice the limit for an unsolved one. Prints a Markdown table per instance and a
-summary with the ratios.
+solves every instance with every solver asked for, interleaved instance by instance so that
+machine load hits all alike, each run limited to --timeout seconds (60) of CPU time (the
+process is stopped by RLIMIT_CPU; a wall-clock limit of ten times that is only a backstop):
+  * in-process: `queens-sat solve --instance I --backend B` for each B of --backends (the
+    formula goes from the encoder into the solver, no file);
+  * programs: `queens-sat encode --instance I -o I.cnf` (timed apart), then the CaDiCaL
+    program of --cadical, the Kissat program of --kissat and the MiniSat program of --minisat
+    on that file (exit codes 10 and 20 read as SAT and UNSAT).
+QUEENS_SAT_BIN names the queens-sat binary (default: the release build of CARGO_TARGET_DIR).
+Every SAT answer of an in-process solver is a board the tool has checked; all answers are
+compared. Times are CPU times of whole processes (user + system), so that a loaded machine
+slows the runs without changing them much. PAR-2: the mean over the instances of the time,
+with twice the limit for an unsolved one. Prints a Markdown table per instance and a summary.
 """
 import argparse
 import os
@@ -27,39 +30,42 @@ import sys
 import tempfile
 import time
 
-CPU = []  # the CPU time of each run, in order
 HERE = os.path.dirname(os.path.abspath(__file__))
-BIN = os.path.join(
+BIN = os.environ.get("QUEENS_SAT_BIN") or os.path.join(
     os.environ.get("CARGO_TARGET_DIR", os.path.join(HERE, "..", "target")), "release", "queens-sat"
 )
 
 
 def run(cmd, limit):
-    """Runs cmd with a wall-clock limit (a little slack over the solver's own); returns the
-    time, the exit code (None when killed) and the standard output."""
+    """Runs cmd with a CPU-time limit; returns the CPU time, the wall time, the exit code
+    (None when stopped) and the standard output."""
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_CPU, (int(limit), int(limit) + 1))
+
     start = time.perf_counter()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit + 5)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=10 * limit, preexec_fn=cap)
         code, out = p.returncode, p.stdout
+        if code < 0:
+            code = None
     except subprocess.TimeoutExpired:
         code, out = None, ""
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    CPU.append(cpu)
-    return wall, code, out
+    return cpu, wall, code, out
 
 
 def verdict_embedded(code, out):
-    """SAT, UNSAT or None (stopped at the limit) from `queens-sat solve --format line`: exit 0
-    with a placement or with "No solution exists", exit 1 when the limit stopped the solver."""
+    """SAT, UNSAT or None (stopped) from `queens-sat solve --format line`."""
     if code != 0:
         return None
     return "UNSAT" if "no solution" in out.lower() else "SAT"
 
 
-def verdict_cadical(code):
+def verdict_program(code):
     return {10: "SAT", 20: "UNSAT"}.get(code)
 
 
@@ -74,18 +80,46 @@ def parse_seeds(text):
     return seeds
 
 
+def version(program):
+    return subprocess.run([program, "--version"], capture_output=True, text=True).stdout.strip()
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--cadical", required=True, help="the CaDiCaL program (same version as the crate)")
+    ap.add_argument("--backends", default="cadical,kissat", help="in-process backends, comma-separated")
+    ap.add_argument("--cadical", help="a CaDiCaL program, run on the exported file")
+    ap.add_argument("--kissat", help="a Kissat program, run on the exported file")
+    ap.add_argument("--minisat", help="a MiniSat program, run on the exported file")
     ap.add_argument("--n", type=int, default=60)
     ap.add_argument("--p", default="0.85")
     ap.add_argument("--seeds", default="1..20")
-    ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per run")
     ap.add_argument("--csv", help="also write the per-instance times to this CSV file")
     args = ap.parse_args()
     limit = args.timeout
-    version = subprocess.run([args.cadical, "--version"], capture_output=True, text=True).stdout.strip()
-    print(f"external CaDiCaL: {args.cadical} ({version})", file=sys.stderr)
+    solvers = []  # (key, label, command maker, verdict)
+    for b in [b for b in args.backends.split(",") if b]:
+        solvers.append(
+            (
+                f"lib-{b}",
+                f"in-process {b} (`--backend {b}`)",
+                lambda inst, cnf, b=b: [BIN, "solve", "--instance", inst, "--backend", b, "--format", "line"],
+                "embedded",
+            )
+        )
+    for key, program in (("cadical", args.cadical), ("kissat", args.kissat), ("minisat", args.minisat)):
+        if program:
+            v = version(program) if key != "minisat" else "2.2"
+            solvers.append(
+                (
+                    f"prog-{key}",
+                    f"{key} {v} program on the exported file",
+                    lambda inst, cnf, program=program: [program, cnf],
+                    "program",
+                )
+            )
+    versions = subprocess.run([BIN, "--version"], capture_output=True, text=True).stdout.strip()
+    print(f"queens-sat: {versions!r}", file=sys.stderr)
     tmp = tempfile.mkdtemp()
     rows = []
     for seed in parse_seeds(args.seeds):
@@ -96,78 +130,56 @@ def main():
             check=True,
         )
         row = {"seed": seed}
-        t, code, out = run(
-            [BIN, "solve", "--instance", inst, "--backend", "cadical", "--timeout", str(limit), "--format", "line"],
-            limit,
-        )
-        row["lib"] = (t, verdict_embedded(code, out) if code is not None else None)
-        row["lib_cpu"] = CPU[-1]
-        t_exp, code, _ = run([BIN, "encode", "--instance", inst, "-o", cnf], limit)
-        assert code == 0, f"encode failed for seed {seed}"
-        t, code, _ = run([args.cadical, "-q", "-n", "-t", str(int(limit)), cnf], limit)
-        row["export"] = t_exp
-        row["external"] = (t, verdict_cadical(code))
-        row["external_cpu"] = CPU[-1]
-        os.remove(cnf)
-        t, code, out = run(
-            [BIN, "solve", "--instance", inst, "--backend", "varisat", "--timeout", str(limit), "--format", "line"],
-            limit,
-        )
-        row["varisat"] = (t, verdict_embedded(code, out) if code is not None else None)
-        row["varisat_cpu"] = CPU[-1]
-        answers = {row[k][1] for k in ("lib", "external", "varisat")} - {None}
+        needs_cnf = any(kind == "program" for (_, _, _, kind) in solvers)
+        if needs_cnf:
+            cpu, _, code, _ = run([BIN, "encode", "--instance", inst, "-o", cnf], limit)
+            assert code == 0, f"encode failed for seed {seed}"
+            row["export"] = cpu
+        for key, _, make, kind in solvers:
+            cpu, wall, code, out = run(make(inst, cnf), limit)
+            v = verdict_embedded(code, out) if kind == "embedded" else verdict_program(code)
+            if v is None or cpu > limit:
+                v = None
+            row[key] = (cpu, wall, v)
+        if needs_cnf:
+            os.remove(cnf)
+        answers = {row[k][2] for (k, _, _, _) in solvers} - {None}
         row["agree"] = len(answers) <= 1
         rows.append(row)
         print(
-            f"seed {seed}: lib {row['lib'][0]:.1f} s {row['lib'][1]}, export {t_exp:.2f} s, "
-            f"external {row['external'][0]:.1f} s {row['external'][1]}, "
-            f"varisat {row['varisat'][0]:.1f} s {row['varisat'][1]} "
-            f"(cpu {row['lib_cpu']:.1f} / {row['external_cpu']:.1f} / {row['varisat_cpu']:.1f} s)",
+            f"seed {seed}: "
+            + ", ".join(f"{k} {row[k][0]:.1f} s cpu ({row[k][1]:.0f} s wall) {row[k][2]}" for (k, _, _, _) in solvers),
             file=sys.stderr,
+            flush=True,
         )
+    keys = [k for (k, _, _, _) in solvers]
     if args.csv:
         with open(args.csv, "w") as f:
-            f.write("seed,lib_s,lib_cpu_s,lib,export_s,external_s,external_cpu_s,external,varisat_s,varisat_cpu_s,varisat\n")
+            f.write("seed," + ",".join(f"{k}_cpu_s,{k}_wall_s,{k}" for k in keys) + "\n")
             for r in rows:
                 f.write(
-                    f"{r['seed']},{r['lib'][0]:.3f},{r['lib_cpu']:.3f},{r['lib'][1] or 'TIMEOUT'},{r['export']:.3f},"
-                    f"{r['external'][0]:.3f},{r['external_cpu']:.3f},{r['external'][1] or 'TIMEOUT'},"
-                    f"{r['varisat'][0]:.3f},{r['varisat_cpu']:.3f},{r['varisat'][1] or 'TIMEOUT'}\n"
+                    f"{r['seed']},"
+                    + ",".join(f"{r[k][0]:.3f},{r[k][1]:.3f},{r[k][2] or 'TIMEOUT'}" for k in keys)
+                    + "\n"
                 )
 
-    def capped(t, v):
-        return min(t, limit) if v else 2 * limit
+    def capped(cpu, wall, v):
+        return min(cpu, limit) if v else 2 * limit
 
-    print("| seed | in-process CaDiCaL | export | external CaDiCaL | varisat |")
-    print("|---|---|---|---|---|")
+    print("| seed | " + " | ".join(keys) + " |")
+    print("|---" * (len(keys) + 1) + "|")
     for r in rows:
-        cells = []
-        for k in ("lib", "external", "varisat"):
-            t, v = r[k]
-            cells.append(f"{t:.1f} s {v}" if v else f"timeout ({t:.0f} s)")
-        print(f"| {r['seed']} | {cells[0]} | {r['export']:.2f} s | {cells[1]} | {cells[2]} |")
+        cells = [f"{r[k][0]:.1f} s {r[k][2]}" if r[k][2] else "timeout" for k in keys]
+        print(f"| {r['seed']} | " + " | ".join(cells) + " |")
     print()
-    summary = {}
-    for k in ("lib", "external", "varisat"):
-        solved = [r for r in rows if r[k][1]]
-        par2 = statistics.mean(capped(*r[k]) for r in rows)
-        total = sum(min(r[k][0], limit) if r[k][1] else limit for r in rows)
-        summary[k] = (len(solved), par2, total)
-    ext_plus = sum(
-        (min(r["external"][0], limit) if r["external"][1] else limit) + r["export"] for r in rows
-    )
-    print("| solver | solved (of %d) | PAR-2 | total time (limit for unsolved) | vs external |" % len(rows))
+    print(f"| solver | solved (of {len(rows)}) | PAR-2 (CPU) | total CPU (limit for unsolved) | median CPU of the solved |")
     print("|---|---|---|---|---|")
-    base = summary["external"][2]
-    labels = {
-        "lib": "in-process CaDiCaL 1.9.5 (`--backend cadical`)",
-        "external": f"CaDiCaL 1.9.5 program on the exported file ({version})",
-        "varisat": "embedded varisat (`--backend varisat`)",
-    }
-    for k, label in labels.items():
-        s, p2, tot = summary[k]
-        print(f"| {label} | {s} | {p2:.1f} s | {tot:.0f} s | {tot / base:.2f}x |")
-    print(f"| external with the export time added | {summary['external'][0]} | | {ext_plus:.0f} s | {ext_plus / base:.2f}x |")
+    for key, label, _, _ in solvers:
+        solved = [r[key][0] for r in rows if r[key][2]]
+        par2 = statistics.mean(capped(*r[key]) for r in rows)
+        total = sum(min(r[key][0], limit) if r[key][2] else limit for r in rows)
+        med = f"{statistics.median(solved):.1f} s" if solved else "-"
+        print(f"| {label} | {len(solved)} | {par2:.1f} s | {total:.0f} s | {med} |")
     disagree = [r["seed"] for r in rows if not r["agree"]]
     print()
     print("answers agree on every instance" if not disagree else f"ANSWERS DISAGREE on seeds {disagree}")

@@ -11,6 +11,7 @@ secs=${1:-60}
 # split of n) passes 512 MB of RSS without any input using much, and -rss_limit_mb reports a
 # false out-of-memory. A 64 MB quarantine keeps the check and the limit meaningful.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=64"
+# Every target of fuzz/Cargo.toml (lrat_proof: the LRAT reader and checker; ...).
 targets=$(cargo +nightly fuzz list)
 cargo +nightly fuzz build -O
 for t in $targets; do

@@ -81,10 +81,13 @@ pub struct CheckArgs {
     #[command(flatten)]
     diagonals: super::import::DiagonalsArg,
     /// The embedded solver of the SAT enumeration and the symmetry-breaking count: varisat (the
-    /// default: faster on the many small sub-problems of an enumeration) or cadical. The single
-    /// solve and the proofs of UNSAT answers always use varisat.
+    /// default: faster on the many small sub-problems of an enumeration), cadical or kissat
+    /// (which solves each step afresh). The single solve and the proofs of its UNSAT answers
+    /// always use varisat.
     #[arg(long, value_name = "NAME", default_value_t = queens_sat::solve::Backend::for_enumeration(), value_parser = super::parse_backend())]
     backend: queens_sat::solve::Backend,
+    #[command(flatten)]
+    solver_options: super::backends::SolverOptionArgs,
 }
 
 pub fn run(args: CheckArgs) -> Result<ExitCode> {
@@ -103,6 +106,7 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
             timeout: args.timeout,
             threads: args.threads,
             backend: args.backend,
+            solver_options: args.solver_options.checked(args.backend)?,
         },
         format: match args.format {
             Format::Text => CheckFormat::Text,

@@ -59,11 +59,16 @@ pub struct CompareArgs {
     /// (`pairwise+lex-leader`).
     #[arg(long, value_delimiter = ',', default_value = "none", value_name = "MODES", value_parser = super::solve::parse_symmetry_breaking())]
     symmetry_breaking: Vec<queens_sat::symmetry::SymmetryBreaking>,
-    /// Solvers, comma-separated: `varisat` or `cadical-lib` (the embedded solvers, run as
-    /// `queens-sat sat --backend ...` processes) or any command on PATH that reads a DIMACS
-    /// file (cadical, kissat, minisat, ...).
+    /// Solvers, comma-separated: `varisat`, `cadical-lib` or `kissat-lib` (the embedded
+    /// solvers, run as `queens-sat sat --backend ...` processes; options after the name, as
+    /// `cadical-lib elim=0`) or any command on PATH that reads a DIMACS file (cadical, kissat,
+    /// minisat, ...).
     #[arg(long, value_delimiter = ',', default_value = "varisat")]
     solver: Vec<String>,
+    /// Options of the embedded solvers (cadical-lib, kissat-lib), recorded with the solver's
+    /// name in each row.
+    #[command(flatten)]
+    solver_options: super::backends::SolverOptionArgs,
     /// Runs per combination, 1 to 1000 (the median is reported).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=MAX_REPEAT as i64))]
     repeat: u32,
@@ -145,6 +150,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         models: args.models.models,
         symmetry_breaking: args.symmetry_breaking,
         solvers: args.solver,
+        solver_options: args.solver_options.solver_option,
         repeats: args.repeat as usize,
         timeout: Duration::from_secs_f64(args.timeout),
         csv: args.csv,

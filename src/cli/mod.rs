@@ -2,6 +2,7 @@
 //! errors to exit codes (0 ok, 1 a check found a discrepancy, 2 usage or input error,
 //! 10/20 SAT/UNSAT where the SAT-competition convention is asked for).
 
+mod backends;
 mod check;
 mod compare;
 mod construct;
@@ -17,6 +18,7 @@ mod sat;
 mod solve;
 mod trace;
 mod verify;
+mod verify_proof;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -60,6 +62,9 @@ enum Command {
     /// Watch a small DPLL or CDCL solver work on an instance, step by step: text, JSON, or an
     /// HTML page with the board.
     Trace(trace::TraceArgs),
+    /// Check a proof of unsatisfiability (DRAT or LRAT, text or binary) against a DIMACS file;
+    /// exit 0 verified, 1 rejected (the first failing step), 2 bad input.
+    VerifyProof(verify_proof::VerifyProofArgs),
     /// Solve a DIMACS file with the embedded solver, SAT-competition output.
     #[command(hide = true)]
     Sat(sat::SatArgs),
@@ -254,9 +259,18 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
+/// Parses the command line; `--version` also lists the embedded solvers' versions.
+fn parse_with_versions() -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Cli::command()
+        .long_version(backends::long_version())
+        .try_get_matches()?;
+    Cli::from_arg_matches(&matches)
+}
+
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse_with_versions() {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
@@ -315,6 +329,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Trace(args) => trace::run(args),
         Command::Grade(args) => grade::run(args),
+        Command::VerifyProof(args) => verify_proof::run(args),
     };
     if queens_sat::solve::interrupted() {
         // The interrupt handler killed the running solvers and is cleaning up: their deaths
@@ -349,7 +364,7 @@ fn error_line(e: &anyhow::Error) -> String {
     line
 }
 
-/// The parser of `--backend`: `varisat` or `cadical` (clap lists them on a typo). A backend
+/// The parser of `--backend`: `varisat`, `cadical` or `kissat` (clap lists them on a typo). A backend
 /// this build lacks is refused when it is used, naming the missing feature.
 pub fn parse_backend() -> impl clap::builder::TypedValueParser<Value = queens_sat::solve::Backend> {
     use clap::builder::TypedValueParser;

@@ -30,6 +30,16 @@ pub enum Format {
     Svg,
 }
 
+/// What solves (`--engine`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Engine {
+    /// A SAT solver on the whole formula.
+    Sat,
+    /// CaDiCaL with the cell variables and the rows' at-least-one clauses; the at-most-one of
+    /// every line propagated through IPASIR-UP (the pairwise cell model only).
+    Propagator,
+}
+
 /// The formula: encoding options and the partial board. Shared by `solve` and `verify`.
 #[derive(Args, Debug, Clone)]
 pub struct FormulaArgs {
@@ -147,11 +157,13 @@ pub struct SolveArgs {
     /// with --solver, the solver and every process it started. Not with --why or a proof.
     #[arg(long, value_name = "SECONDS", value_parser = queens_sat::input::parse_timeout, allow_negative_numbers = true)]
     timeout: Option<Duration>,
-    /// The embedded solver: cadical (CaDiCaL in-process) or varisat. Default: cadical for one
-    /// solution of an instance with placed or forbidden cells or of a toroidal board (when
-    /// built in); varisat for the empty board (easy, and a large formula, which varisat loads
-    /// faster) and for --all and --count (many small sub-problems, where it is faster). --why
-    /// and proofs (--proof, --check-proof) always use varisat.
+    /// The embedded solver: cadical (CaDiCaL in-process), kissat (Kissat in-process; it solves
+    /// each step of --all and --count afresh) or varisat. Default: cadical for one solution of
+    /// an instance with placed or forbidden cells or of a toroidal board (when built in), and
+    /// whenever --solver-option is given; varisat for the empty board (easy, and a large
+    /// formula, which varisat loads faster) and for --all and --count (many small
+    /// sub-problems, where it is faster). --why always uses varisat; proofs (--proof,
+    /// --check-proof) use varisat unless --backend or --proof-format lrat says otherwise.
     #[arg(long, value_name = "NAME", value_parser = super::parse_backend(), conflicts_with = "solver")]
     backend: Option<Backend>,
     /// Enumeration: split into sub-problems on the first K rows (0: a single solver; default
@@ -179,9 +191,22 @@ pub struct SolveArgs {
     proof: Option<PathBuf>,
     /// Check the proof of unsatisfiability with the independent checker dratify before
     /// reporting (and before writing --proof FILE). Without --proof the proof is made and
-    /// checked in a temporary place.
+    /// checked in a temporary place. An LRAT proof is checked by the LRAT checker of
+    /// queens-sat.
     #[arg(long, conflicts_with_all = ["all", "count", "limit", "explain", "why"])]
     check_proof: bool,
+    /// The embedded solver's proof format: drat (the default; every backend) or lrat (CaDiCaL,
+    /// which --proof-format lrat selects when --backend is not given). Text, numbering the
+    /// clauses as `queens-sat encode` writes them with the same options.
+    #[arg(long, value_name = "FORMAT", value_parser = ["drat", "lrat"], conflicts_with = "solver")]
+    proof_format: Option<String>,
+    #[command(flatten)]
+    solver_options: super::backends::SolverOptionArgs,
+    /// What solves: sat (a SAT solver on the whole formula) or propagator (CaDiCaL with the
+    /// rows' at-least-one clauses, the at-most-one of every line propagated through its
+    /// external propagator interface; the pairwise cell model, no proofs).
+    #[arg(long, value_enum, default_value_t = Engine::Sat)]
+    engine: Engine,
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
@@ -206,6 +231,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         solver: args.solver,
         timeout: args.timeout,
         backend: args.backend,
+        solver_options: args.solver_options.solver_option,
         split_rows: args.split_rows,
         threads: args.threads.map(|t| t as usize),
         force: args.force,
@@ -213,7 +239,15 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         why: args.why,
         proof: args.proof,
         check_proof: args.check_proof,
+        proof_format: args.proof_format.map(|f| match f.as_str() {
+            "lrat" => queens_sat::solve::ProofFormat::Lrat,
+            _ => queens_sat::solve::ProofFormat::Drat,
+        }),
         command_line: Some(super::command_line()),
+        engine: match args.engine {
+            Engine::Sat => queens_sat::command::solve::Engine::Sat,
+            Engine::Propagator => queens_sat::command::solve::Engine::Propagator,
+        },
     };
     let mut progress = ProgressReport::new();
     let ending = solve(

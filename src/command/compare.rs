@@ -40,6 +40,8 @@ pub struct CompareRequest {
     pub symmetry_breaking: Vec<SymmetryBreaking>,
     /// The solvers by name ([`SolverSpec::named`]).
     pub solvers: Vec<String>,
+    /// Options of the embedded solvers but varisat, recorded with the solver's name.
+    pub solver_options: Vec<crate::solve::SolverOption>,
     /// Runs per combination (the median is reported).
     pub repeats: usize,
     /// Time limit of one run.
@@ -220,7 +222,7 @@ pub fn compare(
     let solvers = req
         .solvers
         .iter()
-        .map(|s| SolverSpec::named(s, req.program.as_deref()))
+        .map(|s| SolverSpec::named(s, req.program.as_deref(), &req.solver_options))
         .collect::<Result<Vec<_>, _>>()?;
     let family = params::family_sweep(req.family.as_deref(), &req.params, req.seeds.as_deref())?;
     let files = instance_files(&req.instances, req.diagonals)?;

@@ -16,6 +16,7 @@ pub mod solution;
 pub mod solve;
 pub mod trace;
 pub mod verify;
+pub mod verify_proof;
 
 /// How a command ended, when it ran: the command line's exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

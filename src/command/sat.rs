@@ -1,11 +1,11 @@
 //! `queens-sat sat FILE` (hidden): any DIMACS CNF file solved by an embedded solver, with the
-//! answer in SAT-competition style ([`sat`]). `compare` runs it as the `varisat` and
-//! `cadical-lib` solvers, so that every solver is timed the same way, as a process reading the
-//! same file.
+//! answer in SAT-competition style ([`sat`]). `compare` runs it as the `varisat`,
+//! `cadical-lib` and `kissat-lib` solvers, so that every solver is timed the same way, as a
+//! process reading the same file.
 
 use super::Ending;
 use crate::cnf::{read_dimacs_into, DimacsError, DimacsErrorKind, ReadLimits};
-use crate::solve::{Backend, Budget, SolveError};
+use crate::solve::{Backend, Budget, SolveError, SolverOption};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -51,16 +51,24 @@ pub enum SatError {
     Io(#[from] io::Error),
 }
 
-/// Solves the DIMACS file `file` with `backend`, the clauses handed to the solver as they are
-/// read, and writes `s SATISFIABLE` and the `v` lines, or `s UNSATISFIABLE`, on `out`.
-pub fn sat(file: &Path, backend: Backend, out: &mut dyn Write) -> Result<Ending, SatError> {
+/// Solves the DIMACS file `file` with `backend` and its `options` (by name, see
+/// [`Backend::solver_with`]), the clauses handed to the solver as they are read, and writes
+/// `s SATISFIABLE` and the `v` lines, or `s UNSATISFIABLE`, on `out`.
+pub fn sat(
+    file: &Path,
+    backend: Backend,
+    options: &[SolverOption],
+    out: &mut dyn Write,
+) -> Result<Ending, SatError> {
     let name = || file.display().to_string();
     let input = std::fs::File::open(file).map_err(|source| SatError::Open {
         file: name(),
         source,
     })?;
     let budget = Budget::unlimited();
-    let mut solver = backend.solver(&budget).map_err(SatError::Backend)?;
+    let mut solver = backend
+        .solver_with(&budget, options)
+        .map_err(SatError::Backend)?;
     let read = read_dimacs_into(
         io::BufReader::with_capacity(1 << 16, input),
         &ReadLimits::default(),

@@ -12,12 +12,25 @@ use crate::solve::runner::{
     UnsatVerdict,
 };
 use crate::solve::{
-    check_proof, prove_unsat, solve_model_within, Backend, Budget, Enumeration, Progress,
-    ProofCheck, ProofError, ProofOutcome, SolveError, SolverCommand, Stop,
+    check_any_proof, prove_unsat_with, solve_model_with_options, Backend, Budget, Enumeration,
+    Progress, ProofError, ProofFormat, ProofOutcome, ProofVerdict, SolveError, SolverCommand,
+    SolverOption, Stop,
 };
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// What solves: a SAT solver on the whole formula, or CaDiCaL with the at-most-one
+/// constraints of the lines as a propagator ([`crate::solve::propagator`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// The formula's clauses, all of them, in a SAT solver (the default).
+    #[default]
+    Sat,
+    /// The cell variables and the rows' at-least-one clauses in CaDiCaL, the at-most-one of
+    /// every line propagated (the pairwise cell model only; needs the `cadical` feature).
+    Propagator,
+}
 
 /// A solve as `queens-sat solve` asks for it.
 #[derive(Clone, Debug)]
@@ -41,9 +54,12 @@ pub struct SolveRequest {
     pub solver: Option<String>,
     /// The time limit of the solve, the enumeration or the external solver.
     pub timeout: Option<Duration>,
-    /// The embedded solver (default: [`Backend::for_formula`] for one solution,
-    /// [`Backend::for_enumeration`] for many).
+    /// The embedded solver (default: CaDiCaL when `solver_options` are given and it is built
+    /// in; else [`Backend::for_formula`] for one solution, [`Backend::for_enumeration`] for
+    /// many; for a proof, varisat, or CaDiCaL for an LRAT proof).
     pub backend: Option<Backend>,
+    /// Options of the embedded solver, by name (checked by [`Backend::check_options`]).
+    pub solver_options: Vec<SolverOption>,
     /// Enumeration: split into sub-problems on the first K rows.
     pub split_rows: Option<usize>,
     /// Enumeration: worker threads.
@@ -56,10 +72,15 @@ pub struct SolveRequest {
     pub why: bool,
     /// Without a solution, the DRAT proof of it written to this file.
     pub proof: Option<PathBuf>,
-    /// Check the proof of unsatisfiability with dratify before reporting.
+    /// Check the proof of unsatisfiability before reporting (DRAT with dratify, LRAT with the
+    /// library's checker).
     pub check_proof: bool,
+    /// The embedded solver's proof format (default: DRAT).
+    pub proof_format: Option<ProofFormat>,
     /// The command line, for the comments of the DIMACS file given to an external solver.
     pub command_line: Option<String>,
+    /// What solves (default: the SAT solver).
+    pub engine: Engine,
 }
 
 /// What an enumeration reports as it goes (the command line draws a progress bar). Every
@@ -126,6 +147,25 @@ pub enum SolveCommandError {
         /// The outcome.
         outcome: String,
     },
+    /// The options of the embedded solver are unknown or out of range for it.
+    #[error("--solver-option for {backend}: {source}")]
+    SolverOptions {
+        /// The embedded solver.
+        backend: Backend,
+        /// What is wrong.
+        source: SolveError,
+    },
+    /// The embedded solver cannot write the proof format asked for.
+    #[error("--backend {backend} does not write {format} proofs (cadical writes lrat)")]
+    ProofFormat {
+        /// The embedded solver.
+        backend: Backend,
+        /// The format asked for.
+        format: ProofFormat,
+    },
+    /// The instance cannot go to the propagator engine.
+    #[error("{0}")]
+    Propagator(String),
     /// The embedded solver failed.
     #[error("{0}")]
     Solve(#[from] SolveError),
@@ -205,6 +245,14 @@ pub fn solve(
             "-o FILE goes with --format svg (the other formats go to stdout)",
         ));
     }
+    if req.solver.is_some() && !req.solver_options.is_empty() {
+        return Err(Usage(
+            "--solver-option sets options of the embedded solver, not of --solver",
+        ));
+    }
+    if req.engine == Engine::Propagator {
+        check_propagator(req)?;
+    }
     if enumerate {
         return enumeration(req, out, log, progress);
     }
@@ -226,11 +274,19 @@ fn embedded(
     let inst = &req.instance;
     let backend = if req.why {
         Backend::Varisat
+    } else if req.engine == Engine::Propagator {
+        Backend::Cadical
     } else {
-        req.backend.unwrap_or_else(|| Backend::for_formula(inst))
+        embedded_backend(req, || Backend::for_formula(inst))
     };
+    let options = checked_options(req, backend)?;
     crate::interrupt::cleanup_needed();
-    let model = match solve_model_within(inst, backend, Budget::from_limit(req.timeout)) {
+    let budget = Budget::from_limit(req.timeout);
+    let solved = match req.engine {
+        Engine::Sat => solve_model_with_options(inst, backend, &options, budget),
+        Engine::Propagator => with_propagator(inst, &options, budget, log),
+    };
+    let model = match solved {
         Err(SolveError::Stopped(stop)) => return Ok(stopped(stop, log)),
         r => r?,
     };
@@ -261,6 +317,91 @@ fn embedded(
         write_core(out, inst)?;
     }
     Ok(ending)
+}
+
+/// Refuses what the propagator engine does not do: another solver than the embedded CaDiCaL,
+/// `--why`, proofs, a model other than the pairwise cell model.
+fn check_propagator(req: &SolveRequest) -> Result<(), SolveCommandError> {
+    use SolveCommandError::Usage;
+    if req.solver.is_some() {
+        return Err(Usage(
+            "--engine propagator runs the embedded CaDiCaL; it does not go with --solver",
+        ));
+    }
+    if req.backend.is_some_and(|b| b != Backend::Cadical) {
+        return Err(Usage(
+            "--engine propagator runs CaDiCaL (IPASIR-UP); --backend can only be cadical",
+        ));
+    }
+    if req.why {
+        return Err(Usage(
+            "--why explains the formula's clauses; it does not go with --engine propagator",
+        ));
+    }
+    if req.proof.is_some() || req.check_proof {
+        return Err(Usage("--engine propagator writes no proofs yet; use the default engine (--engine sat) for --proof and --check-proof"));
+    }
+    if !Backend::Cadical.is_available() {
+        return Err(SolveError::Unavailable(Backend::Cadical).into());
+    }
+    #[cfg(feature = "cadical")]
+    crate::solve::propagator::check_model(&req.instance)
+        .map_err(|e| SolveCommandError::Propagator(e.to_string()))?;
+    Ok(())
+}
+
+/// The embedded backend: the one asked for, else CaDiCaL when options are given (and built
+/// in), else `default`.
+fn embedded_backend(req: &SolveRequest, default: impl FnOnce() -> Backend) -> Backend {
+    match req.backend {
+        Some(b) => b,
+        None if !req.solver_options.is_empty() && Backend::Cadical.is_available() => {
+            Backend::Cadical
+        }
+        None => default(),
+    }
+}
+
+/// The solver options, checked against the backend's.
+fn checked_options(
+    req: &SolveRequest,
+    backend: Backend,
+) -> Result<Vec<SolverOption>, SolveCommandError> {
+    backend
+        .check_options(&req.solver_options)
+        .map_err(|source| SolveCommandError::SolverOptions { backend, source })?;
+    Ok(req.solver_options.clone())
+}
+
+/// One solve by CaDiCaL with the queens propagator; what the propagator did goes on `log`.
+#[cfg(feature = "cadical")]
+fn with_propagator(
+    inst: &Instance,
+    options: &[SolverOption],
+    budget: Budget,
+    log: &mut dyn Write,
+) -> Result<Option<crate::solve::Model>, SolveError> {
+    use crate::solve::propagator::PropagatorSolver;
+    let mut solver = PropagatorSolver::new(inst, options)?;
+    let model = crate::solve::solve_model_with_solver(inst, &mut solver, &budget);
+    let s = solver.stats();
+    let _ = writeln!(
+        log,
+        "propagator: {} propagations, {} reason clauses, {} conflicts ({} clauses on complete models); CNF: {} clauses, {} at-most-one clauses propagated instead",
+        s.propagations, s.reasons, s.conflicts, s.model_clauses, s.clauses_kept, s.clauses_replaced
+    );
+    model
+}
+
+/// Without the `cadical` feature there is no propagator engine.
+#[cfg(not(feature = "cadical"))]
+fn with_propagator(
+    _inst: &Instance,
+    _options: &[SolverOption],
+    _budget: Budget,
+    _log: &mut dyn Write,
+) -> Result<Option<crate::solve::Model>, SolveError> {
+    Err(SolveError::Unavailable(Backend::Cadical))
 }
 
 /// The message of an embedded solve that stopped without an answer, and its ending: a failure
@@ -452,14 +593,32 @@ fn with_proof(
         }
         None => None,
     };
+    let proof_format = req.proof_format.unwrap_or_default();
+    let backend = embedded_backend(req, || match proof_format {
+        ProofFormat::Lrat => Backend::Cadical,
+        ProofFormat::Drat => Backend::Varisat,
+    });
+    let options = checked_options(req, backend)?;
+    if solver.is_none() && !proof_format.written_by(backend) {
+        return Err(SolveCommandError::ProofFormat {
+            backend,
+            format: proof_format,
+        });
+    }
     let mut target = Staged::proof(req.proof.as_deref())?;
     let who;
-    let check: Option<ProofCheck>;
+    let check: Option<ProofVerdict>;
+    let mut kind = "DRAT";
     let (format, svg) = (req.format, req.output.as_deref());
     match &solver {
         None => {
             who = "the embedded solver".to_string();
-            if let ProofOutcome::Sat(m) = prove_unsat(inst, io::BufWriter::new(target.file()))? {
+            if proof_format == ProofFormat::Lrat {
+                kind = "LRAT";
+            }
+            let file = io::BufWriter::new(target.file().try_clone()?);
+            let (outcome, _) = prove_unsat_with(inst, backend, proof_format, &options, file)?;
+            if let ProofOutcome::Sat(m) = outcome {
                 let lits = m.assignment.lits();
                 write_solution(out, format, svg, inst, &m.placement, &lits, "a solution")?;
                 out.flush()?;
@@ -467,7 +626,7 @@ fn with_proof(
             }
             check = if req.check_proof {
                 let file = target.reopen()?;
-                let checked = check_proof(inst, io::BufReader::new(file));
+                let checked = check_any_proof(inst, io::BufReader::new(file));
                 Some(checked.map_err(|e| SolveCommandError::ProofUnchecked {
                     who: who.clone(),
                     message: e.to_string(),
@@ -526,7 +685,7 @@ fn with_proof(
                         p.to_one_line()
                     )));
                 }
-                Outcome::Unsat { proof, .. } => check = proof,
+                Outcome::Unsat { proof, .. } => check = proof.map(ProofVerdict::Drat),
                 other => {
                     return Err(SolveCommandError::Unexpected {
                         who,
@@ -539,20 +698,17 @@ fn with_proof(
     let bytes = target.bytes();
     let mut notes = Vec::new();
     if let Some(check) = &check {
-        if !check.verified {
+        if !check.verified() {
             return Ok(failure(
                 log,
                 &format!("error: the proof of {who} does not check: {check}; no proof written"),
             ));
         }
-        notes.push(format!(
-            "proof checked: {} lemmas, the empty clause derived (dratify; {} DRAT, {} RAT steps, {} deletions)",
-            check.lemmas, check.format, check.rat_steps, check.deletions
-        ));
+        notes.push(format!("proof checked: {}", check.summary()));
     }
     if let Some(path) = target.target() {
         notes.push(format!(
-            "proof written to {} (DRAT by {who}, {bytes} bytes){}",
+            "proof written to {} ({kind} by {who}, {bytes} bytes){}",
             path.display(),
             if req.check_proof {
                 ""
@@ -584,10 +740,24 @@ fn enumeration(
 ) -> Result<Ending, SolveCommandError> {
     let inst = &req.instance;
     let n = inst.n();
+    let backend = match req.engine {
+        Engine::Sat => embedded_backend(req, Backend::for_enumeration),
+        Engine::Propagator => Backend::Cadical,
+    };
+    let options = checked_options(req, backend)?;
     let mut e = Enumeration::new(inst.clone())
         .limit(req.limit)
-        .backend(req.backend.unwrap_or_else(Backend::for_enumeration))
+        .backend_with_options(backend, &options)
         .time_limit(req.timeout);
+    #[cfg(feature = "cadical")]
+    if req.engine == Engine::Propagator {
+        use crate::solve::propagator::PropagatorSolver;
+        let inst = inst.clone();
+        // The model and the options were checked: making the solver cannot fail.
+        e = e.solver(move || {
+            PropagatorSolver::new(&inst, &options).expect("the propagator's instance was checked")
+        });
+    }
     crate::interrupt::cleanup_needed();
     if let Some(k) = req.split_rows {
         let max = crate::solve::max_split_rows(n);

@@ -126,7 +126,7 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
     if n <= cfg.enumerate_up_to || few {
         let kept = enumerate(
             Arc::clone(&shared),
-            cfg.backend,
+            cfg,
             expected,
             cfg.corrupted_solutions,
             &mut row,
@@ -138,7 +138,7 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
 
     // 6. Symmetry breaking: the lex-leader count against the classes, for small boards.
     if n <= cfg.enumerate_up_to.min(SYMMETRY_CHECK_MAX_N) && (!exp.is_instance() || few) {
-        check_symmetry_breaking(f, exp, cfg.backend, &mut row);
+        check_symmetry_breaking(f, exp, cfg, &mut row);
     }
 
     // 3. The constructor (the empty square board only: a construction knows no fixed cells).
@@ -228,14 +228,18 @@ fn method_label(m: Method) -> &'static str {
 /// soon as there are more models than `expected`. Returns the first `keep` solutions found.
 fn enumerate(
     f: Arc<dyn Formula>,
-    backend: crate::solve::Backend,
+    cfg: &super::CheckConfig,
     expected: Option<u64>,
     keep: usize,
     row: &mut RowReport,
 ) -> Vec<Placement> {
     let mut kept = Vec::new();
     let mut models = 0u64;
-    for item in Enumeration::shared(f).backend(backend).split_rows(0).iter() {
+    for item in Enumeration::shared(f)
+        .backend_with_options(cfg.backend, &cfg.solver_options)
+        .split_rows(0)
+        .iter()
+    {
         match item {
             Err(SolveError::BadModel { problem, model }) => {
                 row.fail(

@@ -73,6 +73,38 @@ impl<'a> Probe<'a> {
     }
 }
 
+impl Probe<'_> {
+    /// Proves that the CNF rejects the board (cell values `cells`) when the solver said so
+    /// under assumptions: the formula's clauses and one unit clause per board literal, proved
+    /// unsatisfiable by [`crate::solve::default_prover`] (CaDiCaL's LRAT, checked by the
+    /// library's LRAT checker) and the proof checked. `Ok(())` when the rejection needs no
+    /// solver (every clause evaluated) or is proved; else why not.
+    fn prove_rejection(&self, cells: &[bool]) -> Result<(), String> {
+        let Some(lits) = self.f.pattern_lits(cells) else {
+            return Ok(());
+        };
+        let vars = self.f.num_vars() as usize;
+        if lits.len() == vars {
+            return Ok(());
+        }
+        let mut clauses: Vec<Vec<i32>> = self
+            .formula
+            .cnf
+            .iter()
+            .map(|c| c.iter().map(|l| l.to_dimacs() as i32).collect())
+            .collect();
+        clauses.extend(lits.iter().map(|l| vec![l.to_dimacs() as i32]));
+        let (backend, format) = crate::solve::default_prover();
+        let vars = vars.max(self.formula.cnf.max_var());
+        match crate::solve::prove_clauses_and_check(&clauses, vars, backend, format) {
+            Ok(Some(v)) if v.verified() => Ok(()),
+            Ok(Some(v)) => Err(format!("the proof of the rejection does not check: {v}")),
+            Ok(None) => Err("proving the rejection found values that satisfy it".into()),
+            Err(e) => Err(format!("the rejection cannot be proved: {e}")),
+        }
+    }
+}
+
 /// Clause `i` in words: number, group, board line, literals.
 pub(super) fn describe_clause(f: &dyn Formula, formula: &LabelledCnf, i: usize) -> String {
     let v = clause_violation(f, &formula.cnf, i);
@@ -113,6 +145,11 @@ pub(super) fn soundness(probe: &mut Probe<'_>, bases: &[Placement], row: &mut Ro
                     "the CNF rejects {}, a solution: {why}",
                     board.describe()
                 )),
+                // The rejection is relied on: the solver's UNSAT answer is proved.
+                (Ok(Verdict::Rejects(_)), Err(_)) => probe
+                    .prove_rejection(&cells)
+                    .err()
+                    .map(|why| format!("the CNF rejects {}: {why}", board.describe())),
                 _ => None,
             };
             if let Some(m) = message {

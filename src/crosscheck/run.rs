@@ -25,9 +25,14 @@ pub struct CheckConfig {
     /// Worker threads for [`run`] (default: one per core).
     pub threads: Option<usize>,
     /// The embedded solver of the enumeration and the symmetry-breaking count (default:
-    /// [`crate::solve::Backend::default`]). The single solve, the soundness probes and the
-    /// proofs of UNSAT answers use varisat, which writes the proofs.
+    /// [`crate::solve::Backend::for_enumeration`]). The single solve and the soundness probes
+    /// use varisat, and so do the proofs of the single solve's UNSAT answers (DRAT, checked by
+    /// dratify); the soundness probes' rejections that the check relies on are proved with
+    /// [`crate::solve::default_prover`] and checked.
     pub backend: crate::solve::Backend,
+    /// Options of the enumeration's solver, by name (checked by
+    /// [`crate::solve::Backend::check_options`]).
+    pub solver_options: Vec<crate::solve::SolverOption>,
 }
 
 impl Default for CheckConfig {
@@ -40,6 +45,7 @@ impl Default for CheckConfig {
             timeout: Duration::from_secs(60),
             threads: None,
             backend: crate::solve::Backend::for_enumeration(),
+            solver_options: Vec::new(),
         }
     }
 }

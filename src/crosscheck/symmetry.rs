@@ -44,7 +44,7 @@ pub fn classes_of_instance(f: &dyn Formula, group: &[Symmetry]) -> Option<u64> {
 pub(super) fn check_symmetry_breaking(
     f: &dyn Formula,
     exp: &Expectation,
-    backend: crate::solve::Backend,
+    cfg: &super::CheckConfig,
     row: &mut RowReport,
 ) {
     let Some(sb) = f.with_symmetry_breaking_dyn(SymmetryBreaking::LexLeader) else {
@@ -57,7 +57,10 @@ pub(super) fn check_symmetry_breaking(
             .map(|c| c.fundamental)
             .or(exp.reference_fundamental)
     };
-    match Enumeration::shared(sb).backend(backend).count(|_| {}) {
+    match Enumeration::shared(sb)
+        .backend_with_options(cfg.backend, &cfg.solver_options)
+        .count(|_| {})
+    {
         Err(e) => row.fail(Check::Symmetry, e.to_string()),
         Ok(models) => {
             row.classes = Some(models);

@@ -2,15 +2,16 @@
 //! name ([`EMBEDDED`]) or any command ([`SolverSpec::named`]), and the facts recorded with its
 //! results: solver versions and the machine.
 
-use crate::solve::{Backend, SolveError, SolverCommand};
+use crate::solve::{Backend, SolveError, SolverCommand, SolverOption};
 use std::path::{Path, PathBuf};
 
-/// The embedded solvers as a sweep names them: the name, the backend and its version. They
-/// run as processes of this program, `queens-sat sat --backend ...`, so that every solver is
-/// timed the same way.
-pub const EMBEDDED: [(&str, Backend, &str); 2] = [
-    ("varisat", Backend::Varisat, "varisat 0.2"),
-    ("cadical-lib", Backend::Cadical, "CaDiCaL 1.9.5"),
+/// The embedded solvers as a sweep names them, and their backends. They run as processes of
+/// this program, `queens-sat sat --backend ...`, so that every solver is timed the same way;
+/// the version recorded is the one the linked library reports ([`Backend::version`]).
+pub const EMBEDDED: [(&str, Backend); 3] = [
+    ("varisat", Backend::Varisat),
+    ("cadical-lib", Backend::Cadical),
+    ("kissat-lib", Backend::Kissat),
 ];
 
 /// Why a solver named for a sweep cannot be used.
@@ -30,6 +31,14 @@ pub enum SolverError {
     /// An empty name.
     #[error("--solver: empty solver name")]
     Empty,
+    /// An option of an embedded solver is malformed, unknown or out of range.
+    #[error("--solver {name}: {source}")]
+    Option {
+        /// The solver as given.
+        name: String,
+        /// What is wrong ([`SolveError::Option`], or a backend without options).
+        source: SolveError,
+    },
 }
 
 /// A solver: a program (with arguments) that takes a DIMACS file as its last argument.
@@ -61,33 +70,67 @@ impl SolverSpec {
         })
     }
 
-    /// A solver as a sweep names it: `varisat` or `cadical-lib` ([`EMBEDDED`], run as
-    /// `program sat [--backend cadical]`, where `program` is queens-sat: this process's own
-    /// executable when `None`), or any command ([`SolverSpec::command`]).
-    pub fn named(name: &str, program: Option<&Path>) -> Result<SolverSpec, SolverError> {
-        let Some(&(name, backend, version)) = EMBEDDED.iter().find(|e| e.0 == name.trim()) else {
+    /// A solver as a sweep names it: `varisat`, `cadical-lib` or `kissat-lib` ([`EMBEDDED`],
+    /// run as `program sat [--backend B] [--solver-option=O]...`, where `program` is
+    /// queens-sat: this process's own executable when `None`), or any command
+    /// ([`SolverSpec::command`]). An embedded solver takes options after its name
+    /// (`cadical-lib elim=0`) and `options` (which go to every embedded solver but varisat),
+    /// checked against the solver's own; its name in the results carries them, and its version
+    /// is the one its library reports.
+    pub fn named(
+        name: &str,
+        program: Option<&Path>,
+        options: &[SolverOption],
+    ) -> Result<SolverSpec, SolverError> {
+        let mut words = name.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let Some(&(lib, backend)) = EMBEDDED.iter().find(|e| e.0 == first) else {
             return SolverSpec::command(name).ok_or(SolverError::Empty);
         };
         if !backend.is_available() {
             return Err(SolverError::Unavailable {
-                name: name.into(),
+                name: lib.into(),
                 backend,
             });
         }
+        let option_error = |source| SolverError::Option {
+            name: name.trim().to_string(),
+            source,
+        };
+        let mut opts = words
+            .map(|w| w.parse::<SolverOption>().map_err(SolveError::Option))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(option_error)?;
+        if backend != Backend::Varisat {
+            opts.extend(options.iter().cloned());
+        }
+        backend.check_options(&opts).map_err(option_error)?;
         let program = match program {
             Some(p) => p.to_path_buf(),
             None => std::env::current_exe().map_err(SolverError::Executable)?,
         };
+        // `sat` defaults to varisat: its command line stays the one of earlier sweeps.
+        let mut args = match backend {
+            Backend::Varisat => vec!["sat".into()],
+            _ => vec!["sat".into(), "--backend".into(), backend.name().into()],
+        };
+        args.extend(opts.iter().map(|o| format!("--solver-option={o}")));
+        let label = if opts.is_empty() {
+            lib.to_string()
+        } else {
+            format!("{lib} {}", crate::solve::options::options_field(&opts))
+        };
         Ok(SolverSpec {
-            name: name.into(),
+            name: label,
             program,
-            // `sat` defaults to varisat: its command line stays the one of earlier sweeps.
-            args: match backend {
-                Backend::Varisat => vec!["sat".into()],
-                _ => vec!["sat".into(), "--backend".into(), backend.name().into()],
-            },
+            args,
             result_file: false,
-            version: Some(format!("{version}, embedded in {}", super::tool_version())),
+            version: Some(format!(
+                "{} {}, embedded in {}",
+                backend.name(),
+                backend.version().unwrap_or_default(),
+                super::tool_version()
+            )),
         })
     }
 

@@ -1,21 +1,31 @@
-//! The embedded SAT solvers behind one small interface: varisat (pure Rust, always built) and
-//! CaDiCaL (in-process, behind the `cadical` feature).
+//! The embedded SAT solvers behind one small interface: varisat (pure Rust, always built),
+//! CaDiCaL 3 (in-process, behind the `cadical` feature) and Kissat 4 (behind the `kissat`
+//! feature).
 //!
-//! [`Backend`] names the solver; the solving, enumeration and counting code drives either
+//! [`Backend`] names the solver; the solving, enumeration and counting code drives any of them
 //! through the public [`Solver`] trait (add a clause, solve under assumptions within a
 //! [`Budget`], read the model), so that there is one enumeration, whatever the solver. A
 //! library user's own solver implements the same trait and goes wherever a built-in one does
-//! (see the documentation of [`crate::solve`]).
+//! (see the documentation of [`crate::solve`]). Options go to CaDiCaL and Kissat by name
+//! ([`Backend::solver_with`], checked by [`Backend::check_options`]); varisat takes none.
 //!
 //! A [`Budget`] bounds a solve: a deadline and the process's interrupt flag
-//! ([`super::interrupted`], set on Ctrl-C by the program). CaDiCaL checks it from its terminate
-//! callback during the search, so a hard instance stops within moments of the limit. varisat
-//! has no such callback; under a time limit it writes a proof (in varisat's own format, which
-//! allows incremental solving) into a sink that discards it and fails once the budget is
-//! spent, which ends the search with an error (the solver is then not used again): it stops
-//! at its next proof write, as promptly in practice. Without a time limit, an interruption
-//! stops varisat only between two solver calls.
+//! ([`super::interrupted`], set on Ctrl-C by the program). CaDiCaL and Kissat check it from
+//! their terminate callbacks during the search, so a hard instance stops within moments of
+//! the limit. varisat has no such callback; under a time limit it writes a proof (in varisat's
+//! own format, which allows incremental solving) into a sink that discards it and fails once
+//! the budget is spent, which ends the search with an error (the solver is then not used
+//! again): it stops at its next proof write, as promptly in practice. Without a time limit, an
+//! interruption stops varisat only between two solver calls.
+//!
+//! Kissat is not incremental: one solve per solver, no assumptions. Behind [`Solver`] it
+//! keeps a copy of the clauses while they are few ([`KISSAT_COPY_LIMIT`] literals) and
+//! answers a second solve, or one under assumptions, by solving the copy afresh in a new
+//! Kissat, the assumptions as unit clauses (cheap for the small sub-problems of an
+//! enumeration); past the limit such a solve is refused with [`SolveError::Solver`] naming
+//! the reason.
 
+use super::options::{OptionError, SolverOption};
 use super::SolveError;
 use crate::cnf::Lit;
 use crate::instance::Formula;
@@ -24,41 +34,107 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The most literals (clauses included) that the Kissat backend copies to solve again (16 MiB
+/// of copy): see the module documentation.
+pub const KISSAT_COPY_LIMIT: usize = 1 << 22;
+
+/// The version of varisat linked in (it reports none itself; a test compares it with
+/// Cargo.lock).
+pub const VARISAT_VERSION: &str = "0.2.2";
+
 /// Which embedded SAT solver to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Backend {
     /// varisat 0.2: pure Rust, writes DRAT proofs; slower on hard instances.
     Varisat,
-    /// CaDiCaL 1.9.5 in-process (needs the `cadical` feature): a state-of-the-art CDCL solver.
+    /// CaDiCaL 3 in-process (needs the `cadical` feature): a state-of-the-art CDCL solver,
+    /// incremental, writes LRAT and DRAT proofs.
     Cadical,
+    /// Kissat 4 in-process (needs the `kissat` feature): a state-of-the-art CDCL solver, not
+    /// incremental (see the module documentation), writes DRAT proofs.
+    Kissat,
 }
 
 impl Backend {
     /// Every backend's name, in the order of the enum.
-    pub const NAMES: [&'static str; 2] = ["varisat", "cadical"];
+    pub const NAMES: [&'static str; 3] = ["varisat", "cadical", "kissat"];
 
     /// The backend's name, as `--backend` takes it.
     pub fn name(self) -> &'static str {
         match self {
             Backend::Varisat => "varisat",
             Backend::Cadical => "cadical",
+            Backend::Kissat => "kissat",
         }
     }
 
-    /// `true` when this build includes the backend (CaDiCaL needs the `cadical` feature).
+    /// `true` when this build includes the backend (CaDiCaL and Kissat need their features).
     pub fn is_available(self) -> bool {
         match self {
             Backend::Varisat => true,
             Backend::Cadical => cfg!(feature = "cadical"),
+            Backend::Kissat => cfg!(feature = "kissat"),
         }
     }
 
     /// The backends this build includes.
     pub fn available() -> Vec<Backend> {
-        [Backend::Varisat, Backend::Cadical]
+        [Backend::Varisat, Backend::Cadical, Backend::Kissat]
             .into_iter()
             .filter(|b| b.is_available())
             .collect()
+    }
+
+    /// The solver's version, as the linked library reports it (`3.0.1` for CaDiCaL, `4.0.4`
+    /// for Kissat; varisat reports none: [`VARISAT_VERSION`]), or `None` when this build lacks
+    /// the backend.
+    pub fn version(self) -> Option<String> {
+        match self {
+            Backend::Varisat => Some(VARISAT_VERSION.to_string()),
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => Some(super::cadical::version()),
+            #[cfg(feature = "kissat")]
+            Backend::Kissat => Some(super::kissat::version()),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        }
+    }
+
+    /// `true` when a solver of the backend solves again after a first solve, and under
+    /// assumptions, without starting afresh (Kissat does not: see the module documentation).
+    pub fn is_incremental(self) -> bool {
+        self != Backend::Kissat
+    }
+
+    /// Checks options against the solver's own: an unknown name or a value out of range is an
+    /// error, as is any option for varisat (which takes none) or a backend this build lacks.
+    pub fn check_options(self, options: &[SolverOption]) -> Result<(), SolveError> {
+        if !self.is_available() {
+            return Err(SolveError::Unavailable(self));
+        }
+        if options.is_empty() {
+            return Ok(());
+        }
+        match self {
+            Backend::Varisat => Err(OptionError::NoOptions("varisat").into()),
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => {
+                let mut s = super::cadical::Cadical::new();
+                for o in options {
+                    s.set_option(&o.name, o.value)?;
+                }
+                Ok(())
+            }
+            #[cfg(feature = "kissat")]
+            Backend::Kissat => {
+                for o in options {
+                    super::kissat::Kissat::check_option(&o.name, o.value)?;
+                }
+                Ok(())
+            }
+            #[allow(unreachable_patterns)]
+            _ => Err(SolveError::Unavailable(self)),
+        }
     }
 }
 
@@ -77,7 +153,8 @@ impl Backend {
     /// The default for enumerating and counting: varisat. An enumeration solves thousands of
     /// small sub-problems (a few hundred clauses each once the first rows are fixed), where
     /// varisat's start-up is cheaper than CaDiCaL's: counting all solutions of n = 12 and 14
-    /// takes CaDiCaL 1.22 and 1.10 times varisat's CPU time (docs/benchmarks.md).
+    /// took CaDiCaL 1.9.5 1.22 and 1.10 times varisat's CPU time (docs/benchmarks.md); Kissat,
+    /// not incremental, solves each step afresh.
     /// [`Backend::default`] (CaDiCaL in the default build) is for single, possibly hard, solves.
     pub fn for_enumeration() -> Backend {
         Backend::Varisat
@@ -86,9 +163,11 @@ impl Backend {
     /// The default for one solve of `f`: varisat for the empty square board, [`Backend::default`]
     /// (CaDiCaL in the default build) for everything else. The empty board is easy for every
     /// solver and its formula is large (13.3 million clauses at n = 200), where CaDiCaL's
-    /// clause storage costs it 8 times varisat's time and 10 times its memory (4.0 s and 1.9 GB
-    /// against 0.46 s and 180 MB at n = 200, docs/benchmarks.md); instances with placed or
-    /// forbidden cells, and toroidal boards, are where solving is hard and CaDiCaL far ahead.
+    /// clause storage costs it 22 times varisat's CPU time and 13 times its memory (12.1 s and
+    /// 2.4 GB against 0.55 s and 180 MB at n = 200; 6.3 and 7.4 times with its inprocessing
+    /// and clause reduction off: docs/benchmarks.md, "The empty board"); instances with placed
+    /// or forbidden cells, and toroidal boards, are where solving is hard and CaDiCaL far
+    /// ahead.
     pub fn for_formula(f: &dyn crate::instance::Formula) -> Backend {
         let (place, forbid) = f.fixed();
         if place.is_empty() && forbid.is_empty() && f.geometry() == crate::board::Geometry::Square {
@@ -107,7 +186,7 @@ impl fmt::Display for Backend {
 
 /// A backend name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown backend '{0}' (expected varisat or cadical)")]
+#[error("unknown backend '{0}' (expected varisat, cadical or kissat)")]
 pub struct ParseBackendError(pub String);
 
 impl FromStr for Backend {
@@ -117,6 +196,7 @@ impl FromStr for Backend {
         match s.trim().to_ascii_lowercase().as_str() {
             "varisat" => Ok(Backend::Varisat),
             "cadical" => Ok(Backend::Cadical),
+            "kissat" => Ok(Backend::Kissat),
             _ => Err(ParseBackendError(s.to_string())),
         }
     }
@@ -223,6 +303,8 @@ pub(crate) type MakeSolver = Arc<dyn Fn() -> Box<dyn Solver> + Send + Sync>;
 pub(crate) enum SolverSource {
     /// A built-in backend.
     Builtin(Backend),
+    /// A built-in backend with options (checked before).
+    BuiltinWith(Backend, Arc<[SolverOption]>),
     /// A user's solvers.
     Custom(MakeSolver),
 }
@@ -232,6 +314,7 @@ impl SolverSource {
     pub(crate) fn make(&self, budget: &Budget) -> Result<Box<dyn Solver>, SolveError> {
         match self {
             SolverSource::Builtin(b) => b.solver(budget),
+            SolverSource::BuiltinWith(b, options) => b.solver_with(budget, options),
             SolverSource::Custom(make) => Ok(make()),
         }
     }
@@ -338,18 +421,33 @@ impl Backend {
     /// Under a time limit, `budget` must be the one its solves are given: varisat is stopped
     /// through the proof it writes, which is set up here (see the module documentation).
     pub fn solver(self, budget: &Budget) -> Result<Box<dyn Solver>, SolveError> {
+        self.solver_with(budget, &[])
+    }
+
+    /// Like [`Backend::solver`], with options set by name (checked: see
+    /// [`Backend::check_options`]).
+    pub fn solver_with(
+        self,
+        budget: &Budget,
+        options: &[SolverOption],
+    ) -> Result<Box<dyn Solver>, SolveError> {
         Ok(match self {
             Backend::Varisat => {
+                if !options.is_empty() {
+                    return Err(OptionError::NoOptions("varisat").into());
+                }
                 let mut solver = varisat::Solver::new();
                 if budget.limit.is_some() {
                     solver.write_proof(BudgetSink(*budget), varisat::ProofFormat::Varisat);
                 }
-                Box::new(VarisatSolver(solver))
+                Box::new(VarisatSolver(solver, false))
             }
             #[cfg(feature = "cadical")]
-            Backend::Cadical => Box::new(CadicalSolver::new()),
-            #[cfg(not(feature = "cadical"))]
-            Backend::Cadical => return Err(SolveError::Unavailable(self)),
+            Backend::Cadical => Box::new(CadicalSolver::new(options)?),
+            #[cfg(feature = "kissat")]
+            Backend::Kissat => Box::new(KissatSolver::new(options)?),
+            #[allow(unreachable_patterns)]
+            _ => return Err(SolveError::Unavailable(self)),
         })
     }
 }
@@ -371,8 +469,8 @@ impl std::io::Write for BudgetSink {
     }
 }
 
-/// varisat behind [`Solver`].
-struct VarisatSolver(varisat::Solver<'static>);
+/// varisat behind [`Solver`]; `true` while assumptions are set.
+struct VarisatSolver(varisat::Solver<'static>, bool);
 
 impl Solver for VarisatSolver {
     fn add_clause(&mut self, clause: &[Lit]) {
@@ -389,6 +487,11 @@ impl Solver for VarisatSolver {
                 ));
             }
             self.0.assume(assumptions);
+            self.1 = true;
+        } else if self.1 {
+            // varisat keeps the assumptions of the last call until they are replaced.
+            self.0.assume(&[]);
+            self.1 = false;
         }
         self.0.solve().map_err(|e| match budget.exhausted() {
             Some(stop) => SolveError::Stopped(stop),
@@ -403,76 +506,205 @@ impl Solver for VarisatSolver {
     }
 }
 
-/// CaDiCaL's terminate callback: the budget, checked periodically during the search.
-#[cfg(feature = "cadical")]
-struct BudgetCallbacks(Budget);
-
-#[cfg(feature = "cadical")]
-impl cadical::Callbacks for BudgetCallbacks {
-    fn terminate(&mut self) -> bool {
-        self.0.exhausted().is_some()
-    }
+/// A literal as a DIMACS integer.
+#[cfg(any(feature = "cadical", feature = "kissat"))]
+fn dimacs(l: Lit) -> i32 {
+    l.to_dimacs() as i32
 }
 
-/// CaDiCaL behind [`Solver`]; literals in DIMACS form.
+/// The terminate callback of a budget.
+#[cfg(any(feature = "cadical", feature = "kissat"))]
+fn stop_when_spent(budget: Budget) -> Box<dyn FnMut() -> bool + Send> {
+    Box::new(move || budget.exhausted().is_some())
+}
+
+/// CaDiCaL behind [`Solver`].
 #[cfg(feature = "cadical")]
-struct CadicalSolver {
-    solver: cadical::Solver<BudgetCallbacks>,
-    /// The largest variable (1-based) in any clause added.
-    max_var: usize,
+pub(crate) struct CadicalSolver {
+    solver: super::cadical::Cadical,
+    /// The answer of the last solve.
+    status: Option<super::cadical::Status>,
+    buf: Vec<i32>,
 }
 
 #[cfg(feature = "cadical")]
 impl CadicalSolver {
-    fn new() -> Self {
-        CadicalSolver {
-            solver: cadical::Solver::new(),
-            max_var: 0,
+    pub(crate) fn new(options: &[SolverOption]) -> Result<Self, SolveError> {
+        let mut solver = super::cadical::Cadical::new();
+        for o in options {
+            solver.set_option(&o.name, o.value)?;
         }
+        Ok(CadicalSolver {
+            solver,
+            status: None,
+            buf: Vec::new(),
+        })
     }
-}
 
-/// A literal as a DIMACS integer.
-#[cfg(feature = "cadical")]
-fn dimacs(l: Lit) -> i32 {
-    l.to_dimacs() as i32
+    /// The solver, to connect a tracer before the clauses.
+    pub(crate) fn inner(&mut self) -> &mut super::cadical::Cadical {
+        &mut self.solver
+    }
 }
 
 #[cfg(feature = "cadical")]
 impl Solver for CadicalSolver {
     fn add_clause(&mut self, clause: &[Lit]) {
-        for l in clause {
-            self.max_var = self.max_var.max(l.index() + 1);
-        }
-        self.solver.add_clause(clause.iter().map(|&l| dimacs(l)));
+        self.buf.clear();
+        self.buf.extend(clause.iter().map(|&l| dimacs(l)));
+        self.solver.add_clause(&self.buf);
     }
 
     fn solve(&mut self, assumptions: &[Lit], budget: &Budget) -> Result<bool, SolveError> {
+        use super::cadical::Status;
         budget.check()?;
-        self.solver.set_callbacks(Some(BudgetCallbacks(*budget)));
-        let r = self
-            .solver
-            .solve_with(assumptions.iter().map(|&l| dimacs(l)));
-        self.solver.set_callbacks(None);
+        self.solver.set_terminate(Some(stop_when_spent(*budget)));
+        for &l in assumptions {
+            self.solver.assume(dimacs(l));
+        }
+        let r = self.solver.solve();
+        self.solver.set_terminate(None);
+        self.status = Some(r);
         match r {
-            Some(sat) => Ok(sat),
-            None => Err(SolveError::Stopped(
+            Status::Sat => Ok(true),
+            Status::Unsat => Ok(false),
+            Status::Unknown => Err(SolveError::Stopped(
                 budget.exhausted().unwrap_or(Stop::Interrupted),
             )),
         }
     }
 
     fn model(&mut self, vars: usize) -> Result<Vec<Lit>, SolveError> {
-        if self.solver.status() != Some(true) {
+        if self.status != Some(super::cadical::Status::Sat) {
             return Err(SolveError::Solver("no model after SAT".into()));
         }
-        let n = vars.max(self.max_var);
+        let n = vars.max(self.solver.max_var() as usize);
         Ok((0..n)
             .map(|i| {
-                let v = crate::cnf::Var::from_index(i);
                 // An unassigned variable is free: false is as good as true.
                 let value = self.solver.value(i as i32 + 1).unwrap_or(false);
-                v.lit(value)
+                crate::cnf::Var::from_index(i).lit(value)
+            })
+            .collect())
+    }
+}
+
+/// Kissat behind [`Solver`]: see the module documentation for how a second solve and
+/// assumptions are answered.
+#[cfg(feature = "kissat")]
+pub(crate) struct KissatSolver {
+    options: Vec<SolverOption>,
+    /// The solver not yet solved, with every clause so far.
+    fresh: Option<super::kissat::Kissat>,
+    /// The solver of the last solve, for its model.
+    last: Option<super::kissat::Kissat>,
+    last_sat: bool,
+    /// The clauses so far, each ended by 0, while within [`KISSAT_COPY_LIMIT`].
+    copy: Option<Vec<i32>>,
+    buf: Vec<i32>,
+}
+
+#[cfg(feature = "kissat")]
+impl KissatSolver {
+    pub(crate) fn new(options: &[SolverOption]) -> Result<Self, SolveError> {
+        let options = options.to_vec();
+        let fresh = Self::make(&options)?;
+        Ok(KissatSolver {
+            options,
+            fresh: Some(fresh),
+            last: None,
+            last_sat: false,
+            copy: Some(Vec::new()),
+            buf: Vec::new(),
+        })
+    }
+
+    fn make(options: &[SolverOption]) -> Result<super::kissat::Kissat, SolveError> {
+        let mut s = super::kissat::Kissat::new();
+        for o in options {
+            s.set_option(&o.name, o.value)?;
+        }
+        Ok(s)
+    }
+
+    /// The solver, to set up a proof before the clauses.
+    pub(crate) fn inner(&mut self) -> Option<&mut super::kissat::Kissat> {
+        self.fresh.as_mut()
+    }
+
+    /// A new solver with the copied clauses.
+    fn refill(&mut self) -> Result<super::kissat::Kissat, SolveError> {
+        let Some(copy) = &self.copy else {
+            return Err(SolveError::Solver(format!(
+                "kissat is not incremental, and the formula is too large (over {KISSAT_COPY_LIMIT} literals) to solve afresh: use cadical or varisat to solve again or under assumptions"
+            )));
+        };
+        let mut s = Self::make(&self.options)?;
+        for c in copy.split(|&x| x == 0) {
+            if !c.is_empty() {
+                s.add_clause(c);
+            }
+        }
+        // Empty clauses were kept as a lone 0 after another 0 (or at the start).
+        if copy.first() == Some(&0) || copy.windows(2).any(|w| w == [0, 0]) {
+            s.add_clause(&[]);
+        }
+        Ok(s)
+    }
+}
+
+#[cfg(feature = "kissat")]
+impl Solver for KissatSolver {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.buf.clear();
+        self.buf.extend(clause.iter().map(|&l| dimacs(l)));
+        if let Some(copy) = &mut self.copy {
+            if copy.len() + self.buf.len() < KISSAT_COPY_LIMIT {
+                copy.extend_from_slice(&self.buf);
+                copy.push(0);
+            } else {
+                self.copy = None;
+            }
+        }
+        if let Some(s) = &mut self.fresh {
+            s.add_clause(&self.buf);
+        }
+    }
+
+    fn solve(&mut self, assumptions: &[Lit], budget: &Budget) -> Result<bool, SolveError> {
+        use super::kissat::SolveOnce;
+        budget.check()?;
+        let mut s = match self.fresh.take() {
+            Some(s) => s,
+            None => self.refill()?,
+        };
+        for &l in assumptions {
+            s.add_clause(&[dimacs(l)]);
+        }
+        s.set_terminate(Some(stop_when_spent(*budget)));
+        let r = s.solve().map_err(|e| SolveError::Solver(e.to_string()))?;
+        s.set_terminate(None);
+        self.last_sat = r == SolveOnce::Sat;
+        self.last = Some(s);
+        match r {
+            SolveOnce::Sat => Ok(true),
+            SolveOnce::Unsat => Ok(false),
+            SolveOnce::Unknown => Err(SolveError::Stopped(
+                budget.exhausted().unwrap_or(Stop::Interrupted),
+            )),
+        }
+    }
+
+    fn model(&mut self, vars: usize) -> Result<Vec<Lit>, SolveError> {
+        let s = match &self.last {
+            Some(s) if self.last_sat => s,
+            _ => return Err(SolveError::Solver("no model after SAT".into())),
+        };
+        let n = vars.max(s.max_var() as usize);
+        Ok((0..n)
+            .map(|i| {
+                let value = s.value(i as i32 + 1).unwrap_or(false);
+                crate::cnf::Var::from_index(i).lit(value)
             })
             .collect())
     }
@@ -484,7 +716,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for b in [Backend::Varisat, Backend::Cadical] {
+        for b in [Backend::Varisat, Backend::Cadical, Backend::Kissat] {
             assert_eq!(b.to_string().parse::<Backend>(), Ok(b));
         }
         assert!("minisat".parse::<Backend>().is_err());
@@ -504,6 +736,56 @@ mod tests {
                 Err(SolveError::Stopped(Stop::Timeout(_)))
             ));
             assert!(e.solve(&[], &Budget::unlimited()).unwrap(), "{b}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod more_tests {
+    use super::*;
+    use crate::cnf::{neg, pos};
+
+    #[test]
+    fn varisat_version_is_the_locked_one() {
+        let lock = include_str!("../../Cargo.lock");
+        let at = lock
+            .find("name = \"varisat\"\n")
+            .expect("varisat in Cargo.lock");
+        let version = lock[at..].lines().nth(1).unwrap();
+        assert_eq!(version, format!("version = \"{VARISAT_VERSION}\""));
+    }
+
+    #[test]
+    fn every_backend_solves_again_and_under_assumptions() {
+        for b in Backend::available() {
+            let mut s = b.solver(&Budget::unlimited()).unwrap();
+            s.add_clause(&[pos(1), pos(2)]);
+            assert!(s.solve(&[], &Budget::unlimited()).unwrap(), "{b}");
+            assert!(
+                !s.solve(&[neg(1), neg(2)], &Budget::unlimited()).unwrap(),
+                "{b}"
+            );
+            s.block(&[neg(1)]);
+            assert!(s.solve(&[], &Budget::unlimited()).unwrap(), "{b}");
+            assert!(s.model(2).unwrap().contains(&pos(2)), "{b}");
+            s.add_clause(&[]);
+            assert!(!s.solve(&[], &Budget::unlimited()).unwrap(), "{b}");
+        }
+    }
+
+    #[test]
+    fn options_are_checked_by_name() {
+        use super::super::options::SolverOption;
+        let o = |s: &str| s.parse::<SolverOption>().unwrap();
+        assert!(Backend::Varisat.check_options(&[]).is_ok());
+        assert!(Backend::Varisat.check_options(&[o("x=1")]).is_err());
+        if Backend::Cadical.is_available() {
+            assert!(Backend::Cadical.check_options(&[o("elim=0")]).is_ok());
+            assert!(Backend::Cadical.check_options(&[o("elimx=0")]).is_err());
+        }
+        if Backend::Kissat.is_available() {
+            assert!(Backend::Kissat.check_options(&[o("eliminate=0")]).is_ok());
+            assert!(Backend::Kissat.check_options(&[o("elim=0")]).is_err());
         }
     }
 }

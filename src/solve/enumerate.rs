@@ -334,6 +334,20 @@ impl Enumeration {
         self
     }
 
+    /// Solves the parts with the given backend and options (see [`Backend::solver_with`]).
+    pub fn backend_with_options(
+        mut self,
+        backend: Backend,
+        options: &[super::SolverOption],
+    ) -> Self {
+        self.source = if options.is_empty() {
+            SolverSource::Builtin(backend)
+        } else {
+            SolverSource::BuiltinWith(backend, options.into())
+        };
+        self
+    }
+
     /// Solves the parts with solvers of the user's own: `make` is called for each part (from
     /// several threads at once), and each solver gets that part's clauses, solve calls and
     /// blocking clauses (see [`Solver`] and the example in [`crate::solve`]).

@@ -110,25 +110,38 @@
 //! ```
 
 mod backend;
+#[cfg(feature = "cadical")]
+pub mod cadical;
 mod enumerate;
+#[cfg(feature = "kissat")]
+pub mod kissat;
+pub mod lrat;
+pub mod options;
 mod parse;
 pub mod process;
 mod proof;
+#[cfg(feature = "cadical")]
+pub mod propagator;
 mod reduce;
 pub mod runner;
 mod verify;
 
-pub use backend::{solve_clauses, Backend, Budget, ClauseSolver, ParseBackendError, Solver, Stop};
+pub use backend::{
+    solve_clauses, Backend, Budget, ClauseSolver, ParseBackendError, Solver, Stop,
+    KISSAT_COPY_LIMIT, VARISAT_VERSION,
+};
 pub use enumerate::{
     count_solutions, default_split_rows, max_split_rows, solutions, Enumeration, Progress,
     Solutions, MAX_PARTS, PROPAGATE_MAX_N,
 };
+pub use options::{OptionError, SolverOption};
 pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
 pub use process::{interrupted, kill_running};
 pub use proof::{
-    check_proof, check_proof_limited, prove_and_check, prove_unsat, DratFormat, ProofCheck,
-    ProofError, ProofFailure, ProofOutcome, ProofPos, ProofReader, ProofStep, MAX_EXTRA_VARS,
-    MAX_PROOF_BYTES,
+    check_any_proof, check_proof, check_proof_clauses, check_proof_limited, default_prover,
+    formula_clauses, prove_and_check, prove_and_check_with, prove_clauses_and_check, prove_unsat,
+    prove_unsat_with, DratFormat, ProofCheck, ProofError, ProofFailure, ProofFormat, ProofOutcome,
+    ProofPos, ProofReader, ProofStep, ProofVerdict, MAX_EXTRA_VARS, MAX_PROOF_BYTES,
 };
 pub use runner::{
     output_bound, refute_unsat, solver_version, writes_proofs, SolverCommand, PROOF_SOLVERS,
@@ -168,9 +181,12 @@ pub enum SolveError {
     /// interrupted.
     #[error("the embedded solver stopped without an answer: {0}")]
     Stopped(Stop),
-    /// The backend is not part of this build (CaDiCaL needs the `cadical` feature).
+    /// The backend is not part of this build (CaDiCaL and Kissat need their features).
     #[error("the {0} backend is not part of this build (it needs the `{0}` feature)")]
     Unavailable(Backend),
+    /// A solver option is unknown or out of range.
+    #[error("solver option: {0}")]
+    Option(#[from] OptionError),
 }
 
 impl From<crate::encode::EncodeError> for SolveError {
@@ -229,6 +245,17 @@ pub fn solve_model_within(
     budget: Budget,
 ) -> Result<Option<Model>, SolveError> {
     let mut solver = backend.solver(&budget)?;
+    solve_model_with_solver(f, solver.as_mut(), &budget)
+}
+
+/// Like [`solve_model_within`], with solver options by name (see [`Backend::solver_with`]).
+pub fn solve_model_with_options(
+    f: &dyn Formula,
+    backend: Backend,
+    options: &[SolverOption],
+    budget: Budget,
+) -> Result<Option<Model>, SolveError> {
+    let mut solver = backend.solver_with(&budget, options)?;
     solve_model_with_solver(f, solver.as_mut(), &budget)
 }
 

@@ -30,7 +30,7 @@
 //! assert!(check.verified, "{check}");
 //! ```
 
-use super::{decode_model, load, Assignment, Model, SolveError};
+use super::{decode_model, load, Assignment, Backend, Model, SolveError, SolverOption};
 use crate::cnf::Cnf;
 use crate::instance::Formula;
 use std::fmt;
@@ -84,6 +84,19 @@ pub enum ProofError {
         /// The bound, bytes.
         limit: u64,
     },
+    /// The backend does not write proofs in this format.
+    #[error(
+        "{backend} does not write {format} proofs (CaDiCaL writes LRAT; every backend writes DRAT)"
+    )]
+    Unsupported {
+        /// The backend.
+        backend: Backend,
+        /// The format asked for.
+        format: ProofFormat,
+    },
+    /// An LRAT proof could not be read.
+    #[error(transparent)]
+    Lrat(#[from] super::lrat::LratError),
     /// The proof is not DRAT.
     #[error("not a DRAT proof: {at}: {message}")]
     Parse {
@@ -526,6 +539,16 @@ pub fn check_proof_limited(
     limit: u64,
 ) -> Result<ProofCheck, ProofError> {
     let (nvars, clauses) = checker_formula(f);
+    check_drat(nvars, clauses, proof, limit)
+}
+
+/// Checks a DRAT proof against clauses in the checker's literals.
+fn check_drat(
+    nvars: u32,
+    clauses: Vec<Vec<dratify::Lit>>,
+    proof: impl Read,
+    limit: u64,
+) -> Result<ProofCheck, ProofError> {
     let mut reader = ProofReader::new(proof, u64::from(nvars) + MAX_EXTRA_VARS, limit)?;
     let mut checker = dratify::Checker::new(nvars, &clauses, true, true);
     drop(clauses);
@@ -745,4 +768,626 @@ mod tests {
         let c = check_proof(&board(3), &b""[..]).unwrap();
         assert!(!c.verified && c.failure.is_none(), "{c}");
     }
+}
+
+/// The proof formats the embedded solvers write (text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ProofFormat {
+    /// DRAT: lemmas and deletions by their literals (every backend).
+    #[default]
+    Drat,
+    /// LRAT: lemmas with their ids and hints (CaDiCaL).
+    Lrat,
+}
+
+impl ProofFormat {
+    /// Its name, as `--proof-format` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProofFormat::Drat => "drat",
+            ProofFormat::Lrat => "lrat",
+        }
+    }
+
+    /// `true` when `backend` writes proofs in this format (varisat and Kissat: DRAT;
+    /// CaDiCaL: both).
+    pub fn written_by(self, backend: Backend) -> bool {
+        match self {
+            ProofFormat::Drat => true,
+            ProofFormat::Lrat => backend == Backend::Cadical,
+        }
+    }
+}
+
+impl fmt::Display for ProofFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for ProofFormat {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "drat" => Ok(ProofFormat::Drat),
+            "lrat" => Ok(ProofFormat::Lrat),
+            _ => Err(format!(
+                "unknown proof format '{s}' (expected drat or lrat)"
+            )),
+        }
+    }
+}
+
+/// The result of checking a proof of either kind: DRAT (by the dratify checker) or LRAT (by
+/// [`super::lrat`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProofVerdict {
+    /// A DRAT proof's check.
+    Drat(ProofCheck),
+    /// An LRAT proof's check.
+    Lrat(super::lrat::LratCheck),
+}
+
+impl ProofVerdict {
+    /// `true` when the proof derives the empty clause and every step checks.
+    pub fn verified(&self) -> bool {
+        match self {
+            ProofVerdict::Drat(c) => c.verified,
+            ProofVerdict::Lrat(c) => c.verified,
+        }
+    }
+
+    /// Lemmas checked.
+    pub fn lemmas(&self) -> u64 {
+        match self {
+            ProofVerdict::Drat(c) => c.lemmas,
+            ProofVerdict::Lrat(c) => c.lemmas,
+        }
+    }
+
+    /// The proof's kind and format.
+    pub fn kind(&self) -> super::lrat::ProofKind {
+        match self {
+            ProofVerdict::Drat(c) => super::lrat::ProofKind::Drat(c.format),
+            ProofVerdict::Lrat(c) => super::lrat::ProofKind::Lrat(c.format),
+        }
+    }
+
+    /// The checker that judged it.
+    pub fn checker(&self) -> &'static str {
+        match self {
+            ProofVerdict::Drat(_) => "dratify",
+            ProofVerdict::Lrat(_) => "the LRAT checker of queens-sat",
+        }
+    }
+
+    /// One line on the check: the lemmas, the format, RAT steps and deletions.
+    pub fn summary(&self) -> String {
+        match self {
+            ProofVerdict::Drat(c) => format!(
+                "{} lemmas, the empty clause derived (dratify; {} DRAT, {} RAT steps, {} deletions)",
+                c.lemmas, c.format, c.rat_steps, c.deletions
+            ),
+            ProofVerdict::Lrat(c) => format!(
+                "{} lemmas, the empty clause derived (LRAT checker; {} LRAT, {} RAT steps, {} deletions)",
+                c.lemmas, c.format, c.rat_lemmas, c.deletions
+            ),
+        }
+    }
+}
+
+impl fmt::Display for ProofVerdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProofVerdict::Drat(c) => c.fmt(f),
+            ProofVerdict::Lrat(c) => c.fmt(f),
+        }
+    }
+}
+
+/// Checks a proof of either kind, recognised from its content ([`super::lrat::sniff_proof`]),
+/// against DIMACS clauses (1-based literals, the ids of LRAT in their order) over `vars`
+/// variables, reading at most `limit` bytes: DRAT with the dratify checker, LRAT with
+/// [`super::lrat`].
+pub fn check_proof_clauses<C: AsRef<[i32]>>(
+    clauses: &[C],
+    vars: usize,
+    proof: impl Read,
+    limit: u64,
+) -> Result<ProofVerdict, ProofError> {
+    let mut proof = proof;
+    let mut head = Vec::new();
+    (&mut proof)
+        .take(super::lrat::SNIFF_BYTES as u64)
+        .read_to_end(&mut head)
+        .map_err(ProofError::Read)?;
+    let kind = super::lrat::sniff_proof(&head);
+    let input = io::Cursor::new(head).chain(proof);
+    let vars = vars.max(
+        clauses
+            .iter()
+            .flat_map(|c| c.as_ref().iter())
+            .map(|l| l.unsigned_abs() as usize)
+            .max()
+            .unwrap_or(0),
+    );
+    match kind {
+        super::lrat::ProofKind::Lrat(_) => Ok(ProofVerdict::Lrat(super::lrat::check_lrat(
+            clauses, vars, input, limit,
+        )?)),
+        super::lrat::ProofKind::Drat(_) => {
+            let checker_clauses: Vec<Vec<dratify::Lit>> = clauses
+                .iter()
+                .map(|c| {
+                    c.as_ref()
+                        .iter()
+                        .map(|&x| to_checker(i64::from(x)))
+                        .collect()
+                })
+                .collect();
+            Ok(ProofVerdict::Drat(check_drat(
+                vars as u32,
+                checker_clauses,
+                input,
+                limit,
+            )?))
+        }
+    }
+}
+
+/// The formula's clauses as DIMACS integers, in the order [`crate::instance::encode`] writes
+/// them, and the number of variables.
+pub fn formula_clauses(f: &dyn Formula) -> (Vec<Vec<i32>>, usize) {
+    let mut cnf = Cnf::new();
+    // Writing to memory cannot fail.
+    let _ = crate::instance::encode(f, &mut cnf);
+    let vars = (f.num_vars() as usize).max(cnf.max_var());
+    let clauses = cnf
+        .iter()
+        .map(|c| c.iter().map(|l| l.to_dimacs() as i32).collect())
+        .collect();
+    (clauses, vars)
+}
+
+/// Checks a proof of either kind (recognised from its content) of the unsatisfiability of
+/// `f`, at most [`MAX_PROOF_BYTES`].
+pub fn check_any_proof(f: &dyn Formula, proof: impl Read) -> Result<ProofVerdict, ProofError> {
+    let (clauses, vars) = formula_clauses(f);
+    check_proof_clauses(&clauses, vars, proof, MAX_PROOF_BYTES)
+}
+
+/// Solves `f` with the backend, writing a proof in `format` to `proof` as it goes; returns
+/// the outcome and the writer. varisat writes DRAT ([`prove_unsat`]); CaDiCaL writes DRAT or
+/// LRAT from its proof tracer (in LRAT mode its lemmas carry CaDiCaL's own antecedents);
+/// Kissat writes DRAT with its own proof tracer. The proof numbers the formula's clauses as
+/// [`crate::instance::encode`] writes them (the order of `queens-sat encode`).
+pub fn prove_unsat_with<W: Write + Send + 'static>(
+    f: &dyn Formula,
+    backend: Backend,
+    format: ProofFormat,
+    options: &[SolverOption],
+    mut proof: W,
+) -> Result<(ProofOutcome, W), ProofError> {
+    if !backend.is_available() {
+        return Err(SolveError::Unavailable(backend).into());
+    }
+    if !format.written_by(backend) {
+        return Err(ProofError::Unsupported { backend, format });
+    }
+    if backend == Backend::Varisat {
+        if !options.is_empty() {
+            return Err(SolveError::from(super::OptionError::NoOptions("varisat")).into());
+        }
+        let outcome = prove_unsat(f, &mut proof)?;
+        return Ok((outcome, proof));
+    }
+    let mut load = |s: &mut dyn super::Solver| {
+        // Adding clauses to a solver cannot fail.
+        let _ = crate::instance::encode(f, s);
+    };
+    let (model, bytes, proof) = prove_clauses_with(
+        &mut load,
+        f.num_vars() as usize,
+        backend,
+        format,
+        options,
+        proof,
+    )?;
+    let outcome = match model {
+        Some(lits) => checked_model(f, &lits)?,
+        None => ProofOutcome::Unsat { bytes },
+    };
+    Ok((outcome, proof))
+}
+
+/// The model (`None`: unsatisfiable, the proof complete), the proof's bytes and the writer.
+type Proved<W> = (Option<Vec<crate::cnf::Lit>>, u64, W);
+
+/// Solves the clauses that `load` adds with CaDiCaL or Kissat, writing the proof.
+#[allow(unused_variables, unused_mut)]
+fn prove_clauses_with<W: Write + Send + 'static>(
+    load: &mut dyn FnMut(&mut dyn super::Solver),
+    vars: usize,
+    backend: Backend,
+    format: ProofFormat,
+    options: &[SolverOption],
+    mut proof: W,
+) -> Result<Proved<W>, ProofError> {
+    match backend {
+        #[cfg(feature = "cadical")]
+        Backend::Cadical => prove_with_cadical(load, vars, format, options, proof),
+        #[cfg(feature = "kissat")]
+        Backend::Kissat => {
+            let (model, bytes) = prove_with_kissat(load, vars, options, &mut proof)?;
+            Ok((model, bytes, proof))
+        }
+        Backend::Varisat => {
+            let mut solver = varisat::Solver::new();
+            solver.write_proof(&mut proof, varisat::ProofFormat::Drat);
+            let mut sink = VarisatSink(&mut solver);
+            load(&mut sink);
+            let sat = solver
+                .solve()
+                .map_err(|e| ProofError::Write(e.to_string()))?;
+            let model = if sat { solver.model() } else { None };
+            solver
+                .close_proof()
+                .map_err(|e| ProofError::Write(e.to_string()))?;
+            drop(solver);
+            proof
+                .flush()
+                .map_err(|e| ProofError::Write(e.to_string()))?;
+            Ok((model, 0, proof))
+        }
+        #[allow(unreachable_patterns)]
+        _ => Err(SolveError::Unavailable(backend).into()),
+    }
+}
+
+/// A varisat solver as a [`super::Solver`] that only takes clauses.
+struct VarisatSink<'a, 'b>(&'a mut varisat::Solver<'b>);
+
+impl super::Solver for VarisatSink<'_, '_> {
+    fn add_clause(&mut self, clause: &[crate::cnf::Lit]) {
+        varisat::ExtendFormula::add_clause(self.0, clause);
+    }
+    fn solve(&mut self, _: &[crate::cnf::Lit], _: &super::Budget) -> Result<bool, SolveError> {
+        Err(SolveError::Solver("a loading sink does not solve".into()))
+    }
+    fn model(&mut self, _: usize) -> Result<Vec<crate::cnf::Lit>, SolveError> {
+        Err(SolveError::Solver("a loading sink has no model".into()))
+    }
+}
+
+/// Proves DIMACS clauses (1-based literals) over `vars` variables unsatisfiable with the
+/// backend in memory and checks the proof against them (LRAT with [`super::lrat`], DRAT with
+/// dratify): the check, or `None` when the clauses are satisfiable.
+pub fn prove_clauses_and_check(
+    clauses: &[Vec<i32>],
+    vars: usize,
+    backend: Backend,
+    format: ProofFormat,
+) -> Result<Option<ProofVerdict>, ProofError> {
+    if !backend.is_available() {
+        return Err(SolveError::Unavailable(backend).into());
+    }
+    if !format.written_by(backend) {
+        return Err(ProofError::Unsupported { backend, format });
+    }
+    let mut load = |s: &mut dyn super::Solver| {
+        let mut buf = Vec::new();
+        for c in clauses {
+            buf.clear();
+            buf.extend(c.iter().map(|&x| crate::cnf::Lit::from_dimacs(x as isize)));
+            s.add_clause(&buf);
+        }
+    };
+    let (model, _, proof) = prove_clauses_with(&mut load, vars, backend, format, &[], Vec::new())?;
+    if model.is_some() {
+        return Ok(None);
+    }
+    check_proof_clauses(clauses, vars, &proof[..], MAX_PROOF_BYTES).map(Some)
+}
+
+/// Proves `f` unsatisfiable in memory with the backend and checks the proof (LRAT with the
+/// library's checker when the backend writes it, else DRAT with dratify): the check, or
+/// `None` when `f` has a solution.
+pub fn prove_and_check_with(
+    f: &dyn Formula,
+    backend: Backend,
+    format: ProofFormat,
+) -> Result<Option<ProofVerdict>, ProofError> {
+    let (outcome, proof) = prove_unsat_with(f, backend, format, &[], Vec::new())?;
+    match outcome {
+        ProofOutcome::Sat(_) => Ok(None),
+        ProofOutcome::Unsat { .. } => check_any_proof(f, &proof[..]).map(Some),
+    }
+}
+
+/// The backend and format with which `queens-sat check` proves UNSAT answers: CaDiCaL's LRAT
+/// (checked by [`super::lrat`] in time linear in the proof) when CaDiCaL is built in, else
+/// varisat's DRAT.
+pub fn default_prover() -> (Backend, ProofFormat) {
+    if Backend::Cadical.is_available() {
+        (Backend::Cadical, ProofFormat::Lrat)
+    } else {
+        (Backend::Varisat, ProofFormat::Drat)
+    }
+}
+
+/// The model of a satisfiable solve, checked as a solution of `f`.
+fn checked_model(f: &dyn Formula, lits: &[crate::cnf::Lit]) -> Result<ProofOutcome, ProofError> {
+    Ok(ProofOutcome::Sat(Box::new(Model {
+        placement: decode_model(f, lits)?,
+        assignment: Assignment::from_lits(lits),
+    })))
+}
+
+/// Writes CaDiCaL's proof events as text DRAT or LRAT. In LRAT, the original clauses get
+/// their positions in the formula as ids (CaDiCaL's own numbering may skip or reorder them:
+/// unit clauses, for one) and the derived clauses the ids after the formula's last clause.
+#[cfg(feature = "cadical")]
+struct TraceWriter<W: Write> {
+    out: io::BufWriter<Counting<W>>,
+    lrat: bool,
+    /// The position (1-based) of the clause being added, set by the loader.
+    current: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// The formula's clauses.
+    total: u64,
+    /// CaDiCaL's ids to the proof's.
+    ids: std::collections::HashMap<i64, u64>,
+    /// The last id given to a derived clause.
+    last: u64,
+    /// Deletions not yet written (LRAT writes them as one step before the next lemma).
+    deletions: Vec<u64>,
+    /// What went wrong: an I/O error, or an id the writer cannot place.
+    error: Option<String>,
+}
+
+#[cfg(feature = "cadical")]
+impl<W: Write> TraceWriter<W> {
+    fn write(&mut self, f: impl FnOnce(&mut io::BufWriter<Counting<W>>) -> io::Result<()>) {
+        if self.error.is_none() {
+            if let Err(e) = f(&mut self.out) {
+                self.error = Some(e.to_string());
+            }
+        }
+    }
+
+    fn fail(&mut self, why: String) {
+        if self.error.is_none() {
+            self.error = Some(why);
+        }
+    }
+
+    fn flush_deletions(&mut self) {
+        if self.deletions.is_empty() {
+            return;
+        }
+        let ids = std::mem::take(&mut self.deletions);
+        let latest = self.last.max(self.total);
+        self.write(|w| {
+            let mut b = itoa::Buffer::new();
+            w.write_all(b.format(latest).as_bytes())?;
+            w.write_all(b" d")?;
+            for id in &ids {
+                w.write_all(b" ")?;
+                w.write_all(b.format(*id).as_bytes())?;
+            }
+            w.write_all(b" 0\n")
+        });
+    }
+}
+
+#[cfg(feature = "cadical")]
+fn write_lits(w: &mut impl Write, lits: &[i32]) -> io::Result<()> {
+    let mut b = itoa::Buffer::new();
+    for &l in lits {
+        w.write_all(b.format(l).as_bytes())?;
+        w.write_all(b" ")?;
+    }
+    w.write_all(b"0")
+}
+
+#[cfg(feature = "cadical")]
+impl<W: Write + Send + 'static> super::cadical::ProofTracer for TraceWriter<W> {
+    fn add_original_clause(&mut self, id: i64, _clause: &[i32]) {
+        if self.lrat {
+            let k = self.current.load(std::sync::atomic::Ordering::Relaxed);
+            if k == 0 || k > self.total {
+                self.fail(format!(
+                    "CaDiCaL added original clause {id} outside the formula"
+                ));
+            }
+            self.ids.insert(id, k);
+        }
+    }
+
+    fn add_derived_clause(&mut self, id: i64, clause: &[i32], antecedents: &[i64]) {
+        if self.lrat {
+            self.flush_deletions();
+            self.last += 1;
+            let out = self.total + self.last;
+            let mut hints = Vec::with_capacity(antecedents.len());
+            for a in antecedents {
+                match self.ids.get(a) {
+                    Some(&h) => hints.push(h),
+                    None => {
+                        self.fail(format!("CaDiCaL's antecedent {a} names no clause"));
+                        return;
+                    }
+                }
+            }
+            self.ids.insert(id, out);
+            self.write(|w| {
+                let mut b = itoa::Buffer::new();
+                w.write_all(b.format(out).as_bytes())?;
+                w.write_all(b" ")?;
+                write_lits(w, clause)?;
+                for h in &hints {
+                    w.write_all(b" ")?;
+                    w.write_all(b.format(*h).as_bytes())?;
+                }
+                w.write_all(b" 0\n")
+            });
+        } else {
+            self.write(|w| {
+                write_lits(w, clause)?;
+                w.write_all(b"\n")
+            });
+        }
+    }
+
+    fn delete_clause(&mut self, id: i64, clause: &[i32]) {
+        if self.lrat {
+            match self.ids.remove(&id) {
+                Some(d) => self.deletions.push(d),
+                None => self.fail(format!("CaDiCaL deletes clause {id}, which it never added")),
+            }
+        } else {
+            self.write(|w| {
+                w.write_all(b"d ")?;
+                write_lits(w, clause)?;
+                w.write_all(b"\n")
+            });
+        }
+    }
+}
+
+/// Adds clauses to a solver, numbering them for the proof's tracer.
+#[cfg(feature = "cadical")]
+struct Numbered<'a> {
+    solver: &'a mut dyn super::Solver,
+    current: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+#[cfg(feature = "cadical")]
+impl super::Solver for Numbered<'_> {
+    fn add_clause(&mut self, clause: &[crate::cnf::Lit]) {
+        self.current
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.solver.add_clause(clause);
+    }
+    fn solve(&mut self, a: &[crate::cnf::Lit], b: &super::Budget) -> Result<bool, SolveError> {
+        self.solver.solve(a, b)
+    }
+    fn model(&mut self, vars: usize) -> Result<Vec<crate::cnf::Lit>, SolveError> {
+        self.solver.model(vars)
+    }
+}
+
+#[cfg(feature = "cadical")]
+fn prove_with_cadical<W: Write + Send + 'static>(
+    load: &mut dyn FnMut(&mut dyn super::Solver),
+    vars: usize,
+    format: ProofFormat,
+    options: &[SolverOption],
+    proof: W,
+) -> Result<Proved<W>, ProofError> {
+    use super::Solver as _;
+    let lrat = format == ProofFormat::Lrat;
+    // The number of clauses first: derived clauses are numbered after them.
+    let mut count = crate::cnf::CountingSink::default();
+    {
+        let mut counter = CountClauses(&mut count);
+        load(&mut counter);
+    }
+    let current = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let mut solver = super::backend::CadicalSolver::new(options)?;
+    let tracer = TraceWriter {
+        out: io::BufWriter::with_capacity(
+            1 << 16,
+            Counting {
+                inner: proof,
+                bytes: 0,
+            },
+        ),
+        lrat,
+        current: current.clone(),
+        total: count.clauses,
+        ids: std::collections::HashMap::new(),
+        last: 0,
+        deletions: Vec::new(),
+        error: None,
+    };
+    solver
+        .inner()
+        .connect_proof_tracer(Box::new(tracer), lrat)
+        .map_err(SolveError::from)?;
+    load(&mut Numbered {
+        solver: &mut solver,
+        current,
+    });
+    let budget = super::Budget::unlimited();
+    let sat = solver.solve(&[], &budget)?;
+    let model = if sat { Some(solver.model(vars)?) } else { None };
+    let tracer = solver
+        .inner()
+        .disconnect_proof_tracer()
+        .ok_or_else(|| ProofError::Write("the proof tracer was lost".into()))?;
+    let any: Box<dyn std::any::Any> = tracer;
+    let mut tracer = any
+        .downcast::<TraceWriter<W>>()
+        .map_err(|_| ProofError::Write("the proof tracer was replaced".into()))?;
+    tracer.flush_deletions();
+    if let Some(e) = tracer.error.take() {
+        return Err(ProofError::Write(e));
+    }
+    let counting = tracer
+        .out
+        .into_inner()
+        .map_err(|e| ProofError::Write(e.error().to_string()))?;
+    let mut w = counting.inner;
+    w.flush().map_err(|e| ProofError::Write(e.to_string()))?;
+    Ok((model, counting.bytes, w))
+}
+
+/// Counts the clauses a loader adds.
+#[cfg(feature = "cadical")]
+struct CountClauses<'a>(&'a mut crate::cnf::CountingSink);
+
+#[cfg(feature = "cadical")]
+impl super::Solver for CountClauses<'_> {
+    fn add_clause(&mut self, clause: &[crate::cnf::Lit]) {
+        let _ = crate::cnf::ClauseSink::add_clause(self.0, clause);
+    }
+    fn solve(&mut self, _: &[crate::cnf::Lit], _: &super::Budget) -> Result<bool, SolveError> {
+        Err(SolveError::Solver("a counting sink does not solve".into()))
+    }
+    fn model(&mut self, _: usize) -> Result<Vec<crate::cnf::Lit>, SolveError> {
+        Err(SolveError::Solver("a counting sink has no model".into()))
+    }
+}
+
+#[cfg(feature = "kissat")]
+fn prove_with_kissat(
+    load: &mut dyn FnMut(&mut dyn super::Solver),
+    vars: usize,
+    options: &[SolverOption],
+    proof: &mut dyn Write,
+) -> Result<(Option<Vec<crate::cnf::Lit>>, u64), ProofError> {
+    use super::Solver as _;
+    let dir = tempfile::tempdir().map_err(|e| ProofError::Write(e.to_string()))?;
+    let path = dir.path().join("kissat.drat");
+    let mut solver = super::backend::KissatSolver::new(options)?;
+    solver
+        .inner()
+        .ok_or_else(|| ProofError::Write("the solver was used".into()))?
+        .write_proof(&path, false)
+        .map_err(|e| ProofError::Write(e.to_string()))?;
+    load(&mut solver);
+    let sat = solver.solve(&[], &super::Budget::unlimited())?;
+    let model = if sat { Some(solver.model(vars)?) } else { None };
+    // Dropping the solver closes the proof.
+    drop(solver);
+    if model.is_some() {
+        return Ok((model, 0));
+    }
+    let mut file = std::fs::File::open(&path).map_err(|e| ProofError::Write(e.to_string()))?;
+    let bytes = io::copy(&mut file, proof).map_err(|e| ProofError::Write(e.to_string()))?;
+    proof
+        .flush()
+        .map_err(|e| ProofError::Write(e.to_string()))?;
+    Ok((None, bytes))
 }

@@ -1,0 +1,428 @@
+//! The queens constraints as an external propagator of CaDiCaL (IPASIR-UP): the engine of
+//! `solve --engine propagator`.
+//!
+//! [`PropagatorSolver`] is a [`Solver`] that takes the clauses of the pairwise cell model
+//! ([`crate::instance::encode`]) and keeps as CNF only those that are not an at-most-one pair:
+//! the rows' at-least-one clauses and the units of placed and forbidden cells. The at-most-one
+//! of every line (rows, columns and both diagonals, square or toroidal) is propagated by the
+//! propagator instead: when a cell becomes true, every other cell of its four lines is made
+//! false, each with its reason clause `-a -b`, a binary clause of the pairwise formula; two
+//! true cells on one line are a conflict with the same clause as reason, and a complete model
+//! is checked line by line before it is accepted (a safety net: a missing propagation there
+//! adds the clause). Reasons are given lazily, only when CaDiCaL asks for them.
+//!
+//! The answers go through the same checks as every solver's: [`crate::solve::solve_model_with_solver`]
+//! and the enumeration decode each model and check the board.
+
+use super::backend::CadicalSolver;
+use super::cadical::ExternalPropagator;
+use super::{Budget, SolveError, Solver, SolverOption};
+use crate::board::Geometry;
+use crate::cnf::Lit;
+use crate::instance::{Formula, Instance};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// What the propagator did, summed over every solve of one [`PropagatorSolver`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PropagatorStats {
+    /// Literals the propagator propagated (cells made false).
+    pub propagations: u64,
+    /// Reason clauses CaDiCaL asked for (each a binary clause of the pairwise formula).
+    pub reasons: u64,
+    /// Conflicts the propagator found: two true cells on one line, at an assignment or in a
+    /// complete model.
+    pub conflicts: u64,
+    /// Clauses added on a complete model that broke a line (the safety net).
+    pub model_clauses: u64,
+    /// At-most-one clauses of the formula left out of the CNF (the propagator's).
+    pub clauses_replaced: u64,
+    /// Clauses given to CaDiCaL as CNF.
+    pub clauses_kept: u64,
+}
+
+/// The counters, shared between the solver and its propagator.
+#[derive(Default)]
+struct Counters {
+    propagations: AtomicU64,
+    reasons: AtomicU64,
+    conflicts: AtomicU64,
+    model_clauses: AtomicU64,
+}
+
+/// The board's lines: for each cell, the four lines through it, and for each line its cells.
+struct Lines {
+    /// `n * n` cells, each with its four line ids.
+    of_cell: Vec<[u32; 4]>,
+    /// Each line's cells (0-based cell indices).
+    cells: Vec<Vec<u32>>,
+}
+
+impl Lines {
+    fn new(n: usize, geometry: Geometry) -> Lines {
+        // Rows, columns, `/` and `\` diagonals, each kind numbered apart (2n - 1 diagonals of
+        // each direction on the square, n on the torus).
+        let diags = 2 * n;
+        let base = [0, n, 2 * n, 2 * n + diags];
+        let total = 2 * n + 2 * diags;
+        let mut cells = vec![Vec::new(); total];
+        let mut of_cell = Vec::with_capacity(n * n);
+        for r in 0..n {
+            for c in 0..n {
+                let ids = [
+                    base[0] + r,
+                    base[1] + c,
+                    base[2] + geometry.diagonal(n, r, c),
+                    base[3] + geometry.anti_diagonal(n, r, c),
+                ];
+                let cell = (r * n + c) as u32;
+                for &l in &ids {
+                    cells[l].push(cell);
+                }
+                of_cell.push(ids.map(|l| l as u32));
+            }
+        }
+        Lines { of_cell, cells }
+    }
+
+    /// `true` when distinct cells `a` and `b` share a line.
+    fn share(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (&self.of_cell[a], &self.of_cell[b]);
+        (0..4).any(|k| x[k] == y[k])
+    }
+}
+
+/// The at-most-one of every line as an IPASIR-UP propagator over the cell variables `1..=n*n`.
+struct QueensPropagator {
+    lines: Arc<Lines>,
+    cells: usize,
+    /// The value of each cell as notified: 0 unassigned, 1 true, -1 false.
+    value: Vec<i8>,
+    /// The true cell of each line, if any (+1: 0 is none).
+    owner: Vec<u32>,
+    /// Cells assigned, in order (0-based cell, and whether it was true).
+    trail: Vec<(u32, bool)>,
+    /// The trail's length at the start of each decision level above 0.
+    levels: Vec<usize>,
+    /// Propagations to hand out: (cell to make false, the true cell that is its reason).
+    queue: Vec<(u32, u32)>,
+    /// The reason of each propagated cell: the true cell (+1: 0 is none).
+    reason: Vec<u32>,
+    /// The reason clause being handed out: (propagated literal, position in it).
+    giving: Option<(i32, u8)>,
+    /// Clauses to add (a conflict in a complete model), each `-a -b`.
+    pending: Vec<[i32; 2]>,
+    /// The literals of the clause being added, handed out from the end.
+    adding: Vec<i32>,
+    counters: Arc<Counters>,
+}
+
+impl QueensPropagator {
+    fn new(lines: Arc<Lines>, counters: Arc<Counters>) -> QueensPropagator {
+        let cells = lines.of_cell.len();
+        let nlines = lines.cells.len();
+        QueensPropagator {
+            lines,
+            cells,
+            value: vec![0; cells],
+            owner: vec![0; nlines],
+            trail: Vec::new(),
+            levels: Vec::new(),
+            queue: Vec::new(),
+            reason: vec![0; cells],
+            giving: None,
+            pending: Vec::new(),
+            adding: Vec::new(),
+            counters,
+        }
+    }
+
+    /// A cell became true: it owns its free lines; a line owned by another cell is a
+    /// conflict, handed to CaDiCaL as the propagation of this cell's negation (already false)
+    /// with the other cell as reason; the other cells of its lines are to be made false.
+    fn set_true(&mut self, cell: usize) {
+        let lines = Arc::clone(&self.lines);
+        for &l in &lines.of_cell[cell] {
+            let l = l as usize;
+            match self.owner[l] {
+                0 => {
+                    self.owner[l] = cell as u32 + 1;
+                    for &other in &lines.cells[l] {
+                        if other as usize != cell && self.value[other as usize] == 0 {
+                            self.queue.push((other, cell as u32));
+                        }
+                    }
+                }
+                o if o as usize - 1 != cell => {
+                    self.counters.conflicts.fetch_add(1, Ordering::Relaxed);
+                    self.queue.push((cell as u32, o - 1));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Undoes one assignment of the trail.
+    fn undo(&mut self, cell: u32, was_true: bool) {
+        let c = cell as usize;
+        self.value[c] = 0;
+        if was_true {
+            for &l in &self.lines.of_cell[c] {
+                if self.owner[l as usize] == cell + 1 {
+                    self.owner[l as usize] = 0;
+                }
+            }
+        }
+    }
+}
+
+impl ExternalPropagator for QueensPropagator {
+    fn notify_assignment(&mut self, lits: &[i32]) {
+        for &lit in lits {
+            let v = lit.unsigned_abs() as usize;
+            if v == 0 || v > self.cells {
+                continue;
+            }
+            let cell = v - 1;
+            if self.value[cell] != 0 {
+                continue;
+            }
+            let positive = lit > 0;
+            self.value[cell] = if positive { 1 } else { -1 };
+            self.trail.push((cell as u32, positive));
+            if positive {
+                self.set_true(cell);
+            }
+        }
+    }
+
+    fn notify_new_decision_level(&mut self) {
+        self.levels.push(self.trail.len());
+    }
+
+    fn notify_backtrack(&mut self, new_level: usize, _restart: bool) {
+        if new_level < self.levels.len() {
+            let keep = self.levels[new_level];
+            self.levels.truncate(new_level);
+            while self.trail.len() > keep {
+                if let Some((cell, t)) = self.trail.pop() {
+                    self.undo(cell, t);
+                }
+            }
+        }
+        // Propagations whose reason is still true stay; the others go.
+        let value = &self.value;
+        self.queue.retain(|&(_, r)| value[r as usize] == 1);
+        self.giving = None;
+    }
+
+    fn check_found_model(&mut self, model: &[i32]) -> bool {
+        let mut on = vec![false; self.cells];
+        for &lit in model {
+            let v = lit.unsigned_abs() as usize;
+            if lit > 0 && v <= self.cells {
+                on[v - 1] = true;
+            }
+        }
+        let mut ok = true;
+        for line in &self.lines.cells {
+            let mut first: Option<u32> = None;
+            for &c in line {
+                if on[c as usize] {
+                    match first {
+                        None => first = Some(c),
+                        Some(a) => {
+                            self.pending.push([-(a as i32 + 1), -(c as i32 + 1)]);
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        if !ok {
+            self.counters.conflicts.fetch_add(1, Ordering::Relaxed);
+        }
+        ok
+    }
+
+    fn propagate(&mut self) -> i32 {
+        while let Some((cell, reason)) = self.queue.pop() {
+            let (c, r) = (cell as usize, reason as usize);
+            if self.value[r] != 1 {
+                continue;
+            }
+            // Already false: nothing to do (a conflict is a true cell, propagated false).
+            if self.value[c] == -1 {
+                continue;
+            }
+            self.reason[c] = reason + 1;
+            self.counters.propagations.fetch_add(1, Ordering::Relaxed);
+            return -(cell as i32 + 1);
+        }
+        0
+    }
+
+    fn add_reason_clause_lit(&mut self, propagated: i32) -> i32 {
+        let step = match self.giving {
+            Some((lit, k)) if lit == propagated => k,
+            _ => 0,
+        };
+        let cell = propagated.unsigned_abs() as usize - 1;
+        let out = match step {
+            0 => {
+                self.counters.reasons.fetch_add(1, Ordering::Relaxed);
+                propagated
+            }
+            1 => -(self.reason[cell] as i32),
+            _ => 0,
+        };
+        self.giving = if out == 0 {
+            None
+        } else {
+            Some((propagated, step + 1))
+        };
+        out
+    }
+
+    fn has_external_clause(&mut self, forgettable: &mut bool) -> bool {
+        *forgettable = false;
+        if !self.adding.is_empty() {
+            return true;
+        }
+        match self.pending.pop() {
+            Some([a, b]) => {
+                self.counters.model_clauses.fetch_add(1, Ordering::Relaxed);
+                self.adding = vec![0, b, a];
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn add_external_clause_lit(&mut self) -> i32 {
+        self.adding.pop().unwrap_or(0)
+    }
+}
+
+/// CaDiCaL with the queens propagator attached: a [`Solver`] for the pairwise cell model of
+/// an instance (see the module documentation). Build it with [`PropagatorSolver::new`], then
+/// hand it to [`crate::solve::solve_model_with_solver`] or an enumeration
+/// ([`crate::solve::Enumeration::solver`]).
+pub struct PropagatorSolver {
+    inner: CadicalSolver,
+    lines: Arc<Lines>,
+    cells: usize,
+    counters: Arc<Counters>,
+    kept: u64,
+    replaced: u64,
+}
+
+/// Why an instance cannot go to the propagator engine.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PropagatorError {
+    /// The instance's model is not the pairwise cell model.
+    #[error("the propagator engine takes the cell model with the pairwise at-most-one encoding and no symmetry breaking (the default model); this instance is {0}")]
+    Model(String),
+}
+
+impl PropagatorSolver {
+    /// A solver for instance `f` (its board size and geometry; its clauses come through
+    /// [`Solver::add_clause`]), with CaDiCaL's options by name. Refuses an instance whose
+    /// model is not the pairwise cell model without symmetry breaking, the formula whose
+    /// at-most-one clauses the propagator replaces.
+    pub fn new(f: &Instance, options: &[SolverOption]) -> Result<PropagatorSolver, SolveError> {
+        check_model(f).map_err(|e| SolveError::Solver(e.to_string()))?;
+        let n = f.n();
+        let lines = Arc::new(Lines::new(n, f.geometry()));
+        let counters = Arc::new(Counters::default());
+        let mut inner = CadicalSolver::new(options)?;
+        let solver = inner.inner();
+        solver.connect_external_propagator(Box::new(QueensPropagator::new(
+            Arc::clone(&lines),
+            Arc::clone(&counters),
+        )));
+        for v in 1..=(n * n) as i32 {
+            solver.add_observed_var(v);
+        }
+        Ok(PropagatorSolver {
+            inner,
+            lines,
+            cells: n * n,
+            counters,
+            kept: 0,
+            replaced: 0,
+        })
+    }
+
+    /// What the propagator did so far.
+    pub fn stats(&self) -> PropagatorStats {
+        PropagatorStats {
+            propagations: self.counters.propagations.load(Ordering::Relaxed),
+            reasons: self.counters.reasons.load(Ordering::Relaxed),
+            conflicts: self.counters.conflicts.load(Ordering::Relaxed),
+            model_clauses: self.counters.model_clauses.load(Ordering::Relaxed),
+            clauses_replaced: self.replaced,
+            clauses_kept: self.kept,
+        }
+    }
+
+    /// `true` when the clause is an at-most-one pair of the propagator's: `-a -b` for two
+    /// cells on one line.
+    fn is_pair(&self, clause: &[Lit]) -> bool {
+        let [a, b] = clause else { return false };
+        if a.is_positive() || b.is_positive() {
+            return false;
+        }
+        let (x, y) = (a.index(), b.index());
+        x != y && x < self.cells && y < self.cells && self.lines.share(x, y)
+    }
+}
+
+/// `Ok` when `inst` is the pairwise cell model without symmetry breaking.
+pub fn check_model(inst: &Instance) -> Result<(), PropagatorError> {
+    use crate::encode::{Amo, LineEncodings};
+    let pairwise = inst.cells_encoder().is_some_and(|e| {
+        e.options().amo == LineEncodings::uniform(Amo::PAIRWISE) && !e.options().column_alo
+    });
+    if !pairwise || inst.symmetry_breaking().is_on() {
+        return Err(PropagatorError::Model(inst.name()));
+    }
+    Ok(())
+}
+
+impl Solver for PropagatorSolver {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        if self.is_pair(clause) {
+            self.replaced += 1;
+            return;
+        }
+        self.kept += 1;
+        self.inner.add_clause(clause);
+    }
+
+    fn solve(&mut self, assumptions: &[Lit], budget: &Budget) -> Result<bool, SolveError> {
+        self.inner.solve(assumptions, budget)
+    }
+
+    fn model(&mut self, vars: usize) -> Result<Vec<Lit>, SolveError> {
+        self.inner.model(vars)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_of_the_square_and_the_torus() {
+        let sq = Lines::new(4, Geometry::Square);
+        // (0,0) and (3,3) share the `\` diagonal; (0,1) and (2,0) share none.
+        assert!(sq.share(0, 15));
+        assert!(!sq.share(1, 8));
+        let torus = Lines::new(4, Geometry::Toroidal);
+        // On the torus (0,1) and (3,2) share the `/` diagonal 1 (3 + 2 = 1 mod 4).
+        assert!(torus.share(1, 14));
+        assert!(!sq.share(1, 14));
+    }
+}
