@@ -25,6 +25,7 @@ use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::ptr::NonNull;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Kissat's option record (`struct opt` of its `options.h`): the leading fields read here.
 #[repr(C)]
@@ -92,6 +93,16 @@ pub fn version() -> String {
 }
 
 type Terminate = dyn FnMut() -> bool + Send;
+
+/// How often the watchdog of [`Kissat::solve`] asks the terminate callback whether to stop.
+const WATCHDOG_PERIOD: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// A solver's address, handed to the watchdog thread.
+#[derive(Clone, Copy)]
+struct SolverPtr(*mut c_void);
+
+// SAFETY: the watchdog only calls `kissat_terminate`, which sets a flag.
+unsafe impl Send for SolverPtr {}
 
 /// The terminate callback's state, at a stable address.
 struct TerminateSlot {
@@ -240,8 +251,41 @@ impl Kissat {
         }
         self.solved = true;
         self.started = true;
-        // SAFETY: a valid solver, solved once; the callback's slot lives in `self`.
-        let r = unsafe { ffi::kissat_solve(self.raw()) };
+        // Kissat 4 stores the terminate callback but never calls it: it only checks the flag
+        // that `kissat_terminate` sets, which is safe to set from another thread. So a watchdog
+        // thread polls the callback while the solve runs and sets the flag when it says stop.
+        let raw = SolverPtr(self.raw());
+        let slot = self.terminate.as_deref_mut();
+        let done = AtomicBool::new(false);
+        let r = std::thread::scope(|scope| {
+            if let Some(slot) = slot {
+                let done = &done;
+                scope.spawn(move || {
+                    let raw = raw;
+                    while !done.load(Ordering::Acquire) {
+                        let stop = match catch_unwind(AssertUnwindSafe(|| (slot.f)())) {
+                            Ok(stop) => stop,
+                            Err(p) => {
+                                slot.panic = Some(p);
+                                true
+                            }
+                        };
+                        if stop {
+                            // SAFETY: the solver lives until the scope ends; the call only
+                            // sets a flag the search polls.
+                            unsafe { ffi::kissat_terminate(raw.0) };
+                            return;
+                        }
+                        std::thread::sleep(WATCHDOG_PERIOD);
+                    }
+                });
+            }
+            // SAFETY: a valid solver, solved once; the callback's slot is used only by the
+            // watchdog during the solve.
+            let r = unsafe { ffi::kissat_solve(raw.0) };
+            done.store(true, Ordering::Release);
+            r
+        });
         self.sat = r == 10;
         if let Some(p) = self.terminate.as_mut().and_then(|s| s.panic.take()) {
             resume_unwind(p);
@@ -266,37 +310,13 @@ impl Kissat {
         }
     }
 
-    /// Sets (or removes) the terminate callback: polled during the search, the solve stops
-    /// with [`SolveOnce::Unknown`] once it returns `true`.
+    /// Sets (or removes) the terminate callback: polled during the search (every few
+    /// milliseconds, from a watchdog thread), the solve stops with [`SolveOnce::Unknown`] once
+    /// it returns `true`.
     pub fn set_terminate(&mut self, f: Option<Box<Terminate>>) {
-        unsafe extern "C" fn call(data: *mut c_void) -> c_int {
-            // SAFETY: `data` is the live slot registered below.
-            let slot = unsafe { &mut *(data as *mut TerminateSlot) };
-            if slot.panic.is_some() {
-                return 1;
-            }
-            match catch_unwind(AssertUnwindSafe(|| (slot.f)())) {
-                Ok(stop) => c_int::from(stop),
-                Err(p) => {
-                    slot.panic = Some(p);
-                    1
-                }
-            }
-        }
-        match f {
-            None => {
-                // SAFETY: removes the callback before its slot is dropped.
-                unsafe { ffi::kissat_set_terminate(self.raw(), std::ptr::null_mut(), None) };
-                self.terminate = None;
-            }
-            Some(f) => {
-                let mut slot = Box::new(TerminateSlot { f, panic: None });
-                let data = &mut *slot as *mut TerminateSlot as *mut c_void;
-                // SAFETY: the slot lives in `self` until replaced, after this call.
-                unsafe { ffi::kissat_set_terminate(self.raw(), data, Some(call)) };
-                self.terminate = Some(slot);
-            }
-        }
+        // Not registered with Kissat (which would not call it): the watchdog of `solve` polls
+        // it, so only one thread ever runs it.
+        self.terminate = f.map(|f| Box::new(TerminateSlot { f, panic: None }));
     }
 
     /// Flushes and closes the proof file (also done on drop).
