@@ -60,8 +60,9 @@ pub struct CompareArgs {
     #[arg(long, value_delimiter = ',', default_value = "none", value_name = "MODES", value_parser = super::solve::parse_symmetry_breaking())]
     symmetry_breaking: Vec<queens_sat::symmetry::SymmetryBreaking>,
     /// Solvers, comma-separated: `varisat` or `cadical-lib` (the embedded solvers, run as
-    /// `queens-sat sat --backend ...` processes) or any command on PATH that reads a DIMACS
-    /// file (cadical, kissat, minisat, ...).
+    /// `queens-sat sat --backend ...` processes), `search` (the search engine of `solve
+    /// --engine search`, on the board, one thread, in this process) or any command on PATH
+    /// that reads a DIMACS file (cadical, kissat, minisat, ...).
     #[arg(long, value_delimiter = ',', default_value = "varisat")]
     solver: Vec<String>,
     /// Runs per combination, 1 to 1000 (the median is reported).

@@ -32,7 +32,11 @@ pub enum SolverError {
     Empty,
 }
 
-/// A solver: a program (with arguments) that takes a DIMACS file as its last argument.
+/// The name of the library's decision engine among a sweep's solvers ([`SolverSpec::search`]).
+pub const SEARCH: &str = "search";
+
+/// A solver: a program (with arguments) that takes a DIMACS file as its last argument, or the
+/// library's decision engine ([`SolverSpec::search`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolverSpec {
     /// The name used in results (`varisat`, `cadical`, `kissat -q`, ...).
@@ -45,6 +49,9 @@ pub struct SolverSpec {
     pub result_file: bool,
     /// The version to record, when the program cannot say it (`None`: ask `--version`).
     pub version: Option<String>,
+    /// Not a program: the decision engine of the library ([`crate::count::Decision`]), run in
+    /// this process on the instance's board, on one thread, within the sweep's time limit.
+    pub search: bool,
 }
 
 impl SolverSpec {
@@ -58,13 +65,18 @@ impl SolverSpec {
             args: c.args,
             result_file: c.result_file,
             version: None,
+            search: false,
         })
     }
 
     /// A solver as a sweep names it: `varisat` or `cadical-lib` ([`EMBEDDED`], run as
     /// `program sat [--backend cadical]`, where `program` is queens-sat: this process's own
-    /// executable when `None`), or any command ([`SolverSpec::command`]).
+    /// executable when `None`), `search` ([`SolverSpec::search`]) or any command
+    /// ([`SolverSpec::command`]).
     pub fn named(name: &str, program: Option<&Path>) -> Result<SolverSpec, SolverError> {
+        if name.trim() == SEARCH {
+            return Ok(SolverSpec::search());
+        }
         let Some(&(name, backend, version)) = EMBEDDED.iter().find(|e| e.0 == name.trim()) else {
             return SolverSpec::command(name).ok_or(SolverError::Empty);
         };
@@ -88,7 +100,21 @@ impl SolverSpec {
             },
             result_file: false,
             version: Some(format!("{version}, embedded in {}", super::tool_version())),
+            search: false,
         })
+    }
+
+    /// The decision engine of the library (`solve --engine search`), named [`SEARCH`] in
+    /// results.
+    pub fn search() -> SolverSpec {
+        SolverSpec {
+            name: SEARCH.into(),
+            program: PathBuf::new(),
+            args: Vec::new(),
+            result_file: false,
+            version: Some(format!("the search engine of {}", super::tool_version())),
+            search: true,
+        }
     }
 
     /// The command to run.
