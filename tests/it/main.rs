@@ -40,6 +40,7 @@ mod masked;
 mod output;
 mod pictures;
 mod proof;
+mod search;
 mod shard;
 mod shuffle;
 mod solve;
