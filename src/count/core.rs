@@ -770,7 +770,7 @@ impl<'w, 'a> Walker<'w, 'a> {
         depth: usize,
     ) -> ControlFlow<()> {
         self.nodes += 1;
-        if self.nodes % TICK == 0 {
+        if self.nodes.is_multiple_of(TICK) {
             self.watch.tick(TICK)?;
         }
         let base = path.len();

@@ -264,7 +264,7 @@ fn root(board: &MaskedBoard, g: Geo) -> Node {
     let allowed: Vec<u64> = (0..n).map(|r| board.allowed(r)).collect();
     let mut node = Node::root(g, &allowed);
     if n > 1 && board.invariant_under(Symmetry::Mirror) {
-        let half = (n + 1) / 2;
+        let half = n.div_ceil(2);
         node.restrict_row(0, (1u64 << half) - 1);
     }
     node

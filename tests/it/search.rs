@@ -107,7 +107,7 @@ fn decisions_agree_with_the_counter_on_every_family() {
                 };
                 let inst = spec.instance(Default::default()).unwrap();
                 let board = queens_sat::instance::masked_board(&inst).unwrap();
-                let what = format!("{}", spec.describe());
+                let what = spec.describe();
                 let found = decide(&board, 2, &what);
                 assert_eq!(found, count_masked(&board) > 0, "{what}");
                 answers.insert((recipe.family().name(), found));
