@@ -19,7 +19,7 @@
 //! assert_eq!(decide(&b), Answer::Unsat);
 //! ```
 
-use super::core::{self, Counting, First, Geo, Halt, Node, Reasoning, Walker, Watch};
+use super::core::{self, First, Geo, Halt, Node, Reasoning, Walker, Watch};
 use super::masked::MaskedBoard;
 use crate::board::{check_placement_on, Placement, Symmetry};
 use std::sync::atomic::AtomicBool;
@@ -285,20 +285,6 @@ fn placement(n: usize, path: &[core::Queen]) -> Placement {
         cols[usize::from(r)] = u32::from(c);
     }
     Placement::new(cols)
-}
-
-/// Counts the solutions of `board` with the core, row 0 restricted to `first`, on the current
-/// rayon pool.
-pub(crate) fn count_core(board: &MaskedBoard, first: u64) -> u64 {
-    let g = Geo::new(board.n(), board.geometry());
-    let n = board.n();
-    let allowed: Vec<u64> = (0..n).map(|r| board.allowed(r)).collect();
-    let mut root = Node::root(g, &allowed);
-    root.restrict_row(0, first);
-    let watch = Watch::new();
-    let mut counted = Counting::default();
-    let _ = Walker::new(g, Reasoning::FULL, &watch).run(&mut counted, root);
-    counted.0
 }
 
 #[cfg(test)]

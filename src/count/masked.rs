@@ -28,6 +28,7 @@
 //! assert_eq!(count_masked(&b), 4);
 //! ```
 
+use super::core;
 use crate::board::{Cell, Geometry, Placement, Symmetry};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
@@ -380,12 +381,26 @@ fn count_placed(
     count_fewest(n, torus, &next, rest, cols & !(1u64 << c))
 }
 
+/// Counts the solutions of `board` with the core, row 0 restricted to `first`, on the current
+/// rayon pool.
+fn count_core(board: &MaskedBoard, first: u64) -> u64 {
+    let g = core::Geo::new(board.n(), board.geometry());
+    let n = board.n();
+    let allowed: Vec<u64> = (0..n).map(|r| board.allowed(r)).collect();
+    let mut root = core::Node::root(g, &allowed);
+    root.restrict_row(0, first);
+    let watch = core::Watch::new();
+    let mut counted = core::Counting::default();
+    let _ = core::Walker::new(g, core::Reasoning::FULL, &watch).run(&mut counted, root);
+    counted.0
+}
+
 /// Counts with the given first-row columns (a subset of the allowed ones), splitting the work
 /// over the choices of the first two rows (the search core splits its own tree).
 fn count_with_first(b: &MaskedBoard, first: u64, engine: Engine) -> u64 {
     let n = b.n;
     if engine == Engine::FewestLine {
-        return super::decide::count_core(b, first);
+        return count_core(b, first);
     }
     let full = full_mask(n);
     let torus = b.geometry == Geometry::Toroidal;
