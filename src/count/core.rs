@@ -1,5 +1,5 @@
 //! The search core shared by the exact counter of instances ([`super::count_masked`]) and the
-//! decision engine ([`super::decide`]): a backtracking over the open lines of the board with
+//! decision engine ([`mod@super::decide`]): a backtracking over the open lines of the board with
 //! propagation at every node.
 //!
 //! A node holds the open rows, each with its free cells (a bit per column, cleared of the

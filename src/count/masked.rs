@@ -12,7 +12,7 @@
 //! all cores.
 //!
 //! When more than a tenth of the cells are blocked, the count runs on the search core it
-//! shares with the decision engine ([`super::decide`]): it branches on the line, row or column,
+//! shares with the decision engine ([`mod@super::decide`]): it branches on the line, row or column,
 //! with the fewest free cells (as dancing links chooses among the primary items of an exact
 //! cover), keeping the free cells of each open row as the queens are placed; a line with a
 //! single free cell forces its queen, a line with none ends the branch, and the free diagonals
