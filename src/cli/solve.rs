@@ -5,7 +5,8 @@
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use queens_sat::command::solve::SolveProgress;
+use queens_sat::command::solve::{Engine, SolveProgress};
+use queens_sat::count::SearchProgress;
 use queens_sat::family::InstanceSpec;
 use queens_sat::instance::Instance;
 use queens_sat::solve::{Backend, Progress};
@@ -28,16 +29,6 @@ pub enum Format {
     Competition,
     /// SVG: the board drawn with its queens (one solution; a dot plot past n = 64).
     Svg,
-}
-
-/// What solves (`--engine`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Engine {
-    /// A SAT solver on the whole formula.
-    Sat,
-    /// CaDiCaL with the cell variables and the rows' at-least-one clauses; the at-most-one of
-    /// every line propagated through IPASIR-UP (the pairwise cell model only).
-    Propagator,
 }
 
 /// The formula: encoding options and the partial board. Shared by `solve` and `verify`.
@@ -64,6 +55,13 @@ pub struct FormulaArgs {
     /// themselves are broken; a count then counts classes.
     #[arg(long, value_name = "MODE", default_value = "none", value_parser = parse_symmetry_breaking())]
     symmetry_breaking: SymmetryBreaking,
+}
+
+/// The parser of `--engine`: one of the engines' names (clap lists them on a typo).
+fn parse_engine() -> impl clap::builder::TypedValueParser<Value = Engine> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Engine::names())
+        .map(|s| s.parse::<Engine>().unwrap_or_default())
 }
 
 /// The parser of `--symmetry-breaking`: one of the modes' names (clap lists them on a typo).
@@ -170,9 +168,17 @@ pub struct SolveArgs {
     /// from 0 for n <= 5 up to 5 for n = 13..15).
     #[arg(long, value_name = "K")]
     split_rows: Option<usize>,
-    /// Enumeration: worker threads, 1 to 1024 (default: one per core).
+    /// Enumeration and --engine search: worker threads, 1 to 1024 (default: one per core).
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
+    /// What solves: sat (a SAT solver on the formula, as --backend or --solver say), search
+    /// (the backtracking search of `count --instance` on the board, n <= 64, without a
+    /// formula: the first solution, checked, or the proof that there is none; with --timeout
+    /// and --threads) or propagator (CaDiCaL with the rows' at-least-one clauses, the
+    /// at-most-one of every line propagated through its external propagator interface; the
+    /// pairwise cell model, no proofs).
+    #[arg(long, value_name = "ENGINE", default_value = "sat", value_parser = parse_engine())]
+    engine: Engine,
     /// Solve even a formula estimated too large to hold in memory (or, with --solver, to
     /// write).
     #[arg(long)]
@@ -202,11 +208,6 @@ pub struct SolveArgs {
     proof_format: Option<String>,
     #[command(flatten)]
     solver_options: super::backends::SolverOptionArgs,
-    /// What solves: sat (a SAT solver on the whole formula) or propagator (CaDiCaL with the
-    /// rows' at-least-one clauses, the at-most-one of every line propagated through its
-    /// external propagator interface; the pairwise cell model, no proofs).
-    #[arg(long, value_enum, default_value_t = Engine::Sat)]
-    engine: Engine,
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
@@ -244,10 +245,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             _ => queens_sat::solve::ProofFormat::Drat,
         }),
         command_line: Some(super::command_line()),
-        engine: match args.engine {
-            Engine::Sat => queens_sat::command::solve::Engine::Sat,
-            Engine::Propagator => queens_sat::command::solve::Engine::Propagator,
-        },
+        engine: args.engine,
     };
     let mut progress = ProgressReport::new();
     let ending = solve(
@@ -294,6 +292,20 @@ impl SolveProgress for ProgressReport {
         });
         bar.set_position(p.parts_done as u64);
         bar.set_message(format!("{} solutions", p.solutions));
+    }
+
+    fn search(&mut self, p: SearchProgress) {
+        if !self.enabled || self.start.elapsed() < Duration::from_secs(1) {
+            return;
+        }
+        let bar = self.bar.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new_spinner();
+            if let Ok(style) = indicatif::ProgressStyle::with_template("{elapsed_precise} {msg}") {
+                b.set_style(style);
+            }
+            b
+        });
+        bar.set_message(format!("search: {} nodes", p.nodes));
     }
 
     fn finish(&mut self) {

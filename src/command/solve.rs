@@ -4,6 +4,7 @@
 
 use super::solution::{unsat_message, write_listed, write_solution, write_unsat, Format};
 use super::Ending;
+use crate::count::SearchProgress;
 use crate::explain::{write_core, write_groups, CoreError};
 use crate::instance::{Formula, Instance, InstanceError, Limits};
 use crate::output::{OutputError, Staged};
@@ -20,16 +21,62 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// What solves: a SAT solver on the whole formula, or CaDiCaL with the at-most-one
-/// constraints of the lines as a propagator ([`crate::solve::propagator`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What solves (`--engine`): a SAT solver on the formula, the search on the board, or CaDiCaL
+/// with the at-most-one constraints of the lines as a propagator.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
-    /// The formula's clauses, all of them, in a SAT solver (the default).
+    /// A SAT solver on the formula: the embedded one ([`SolveRequest::backend`]) or an
+    /// external one ([`SolveRequest::solver`]).
     #[default]
     Sat,
+    /// The backtracking search of the instance counter on the board itself, without a formula
+    /// ([`crate::count::Decision`], n <= 64): one solution, checked, or the proof by
+    /// exhaustive search that there is none.
+    Search,
     /// The cell variables and the rows' at-least-one clauses in CaDiCaL, the at-most-one of
-    /// every line propagated (the pairwise cell model only; needs the `cadical` feature).
+    /// every line propagated ([`crate::solve::propagator`]; the pairwise cell model only, needs
+    /// the `cadical` feature).
     Propagator,
+}
+
+impl Engine {
+    /// Every engine, in the order `--engine` lists them.
+    pub const ALL: [Engine; 3] = [Engine::Sat, Engine::Search, Engine::Propagator];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Sat => "sat",
+            Engine::Search => "search",
+            Engine::Propagator => "propagator",
+        }
+    }
+
+    /// The names of [`Engine::ALL`].
+    pub fn names() -> [&'static str; 3] {
+        Engine::ALL.map(Engine::name)
+    }
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Engine {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Engine, String> {
+        Engine::ALL
+            .into_iter()
+            .find(|e| e.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown engine '{s}' (one of: {})",
+                    Engine::names().join(", ")
+                )
+            })
+    }
 }
 
 /// A solve as `queens-sat solve` asks for it.
@@ -79,7 +126,7 @@ pub struct SolveRequest {
     pub proof_format: Option<ProofFormat>,
     /// The command line, for the comments of the DIMACS file given to an external solver.
     pub command_line: Option<String>,
-    /// What solves (default: the SAT solver).
+    /// What solves (default: a SAT solver on the formula).
     pub engine: Engine,
 }
 
@@ -92,6 +139,11 @@ pub trait SolveProgress {
     }
     /// The enumeration is over (the results come next).
     fn finish(&mut self) {}
+    /// `--engine search`: the nodes visited so far, about five times a second (from the
+    /// calling thread).
+    fn search(&mut self, progress: SearchProgress) {
+        let _ = progress;
+    }
 }
 
 /// No progress reported.
@@ -178,6 +230,15 @@ pub enum SolveCommandError {
     /// `--why` could not explain the formula.
     #[error("{0}")]
     Core(#[from] CoreError),
+    /// An option that `--engine search` does not take.
+    #[error("{0} does not go with --engine search, which finds one solution or shows that there is none, on the board, without a formula")]
+    NotWithSearch(&'static str),
+    /// `--engine search` cannot take this instance (n past 64, a queen on a forbidden cell).
+    #[error("{0}")]
+    Board(#[from] crate::count::MaskedError),
+    /// `--engine search` could not run.
+    #[error("{0}")]
+    Search(#[from] crate::count::DecideError),
     /// An output file cannot be written.
     #[error("{0}")]
     Output(#[from] OutputError),
@@ -210,6 +271,9 @@ pub fn solve(
     progress: &mut dyn SolveProgress,
 ) -> Result<Ending, SolveCommandError> {
     use SolveCommandError::Usage;
+    if req.engine == Engine::Search {
+        return search(req, out, log, progress);
+    }
     if !req.force {
         check_size(req)?;
     }
@@ -283,7 +347,8 @@ fn embedded(
     crate::interrupt::cleanup_needed();
     let budget = Budget::from_limit(req.timeout);
     let solved = match req.engine {
-        Engine::Sat => solve_model_with_options(inst, backend, &options, budget),
+        // (The search answered before any formula was made.)
+        Engine::Sat | Engine::Search => solve_model_with_options(inst, backend, &options, budget),
         Engine::Propagator => with_propagator(inst, &options, budget, log),
     };
     let model = match solved {
@@ -402,6 +467,114 @@ fn with_propagator(
     _log: &mut dyn Write,
 ) -> Result<Option<crate::solve::Model>, SolveError> {
     Err(SolveError::Unavailable(Backend::Cadical))
+}
+
+/// `--engine search`: the decision engine of the library on the instance's board (on
+/// [`SolveRequest::threads`] threads, within [`SolveRequest::timeout`]); the solution it finds
+/// is checked against the instance before it is written.
+fn search(
+    req: &SolveRequest,
+    out: &mut dyn Write,
+    log: &mut dyn Write,
+    progress: &mut dyn SolveProgress,
+) -> Result<Ending, SolveCommandError> {
+    use crate::count::{Answer, Decision, Stopped};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let inst = &req.instance;
+    let refused = [
+        (req.all, "--all"),
+        (req.count, "--count"),
+        (req.limit.is_some(), "--limit"),
+        (req.solver.is_some(), "--solver"),
+        (req.backend.is_some(), "--backend"),
+        (req.split_rows.is_some(), "--split-rows"),
+        (req.explain, "--explain"),
+        (req.why, "--why"),
+        (req.proof.is_some(), "--proof"),
+        (req.check_proof, "--check-proof"),
+        (!req.solver_options.is_empty(), "--solver-option"),
+        (req.format == Format::Competition, "--format competition"),
+        (inst.symmetry_breaking().is_on(), "--symmetry-breaking"),
+    ];
+    if let Some(&(_, flag)) = refused.iter().find(|(on, _)| *on) {
+        return Err(SolveCommandError::NotWithSearch(flag));
+    }
+    if req.format == Format::Svg
+        && req
+            .n
+            .is_some_and(|n| n > crate::board::picture::MAX_DOT_PLOT_N)
+    {
+        return Err(SolveCommandError::SvgTooLarge);
+    }
+    if req.format != Format::Svg && req.output.is_some() {
+        return Err(SolveCommandError::Usage(
+            "-o FILE goes with --format svg (the other formats go to stdout)",
+        ));
+    }
+    let board = crate::instance::masked_board(inst)?;
+    crate::interrupt::cleanup_needed();
+    let nodes = AtomicU64::new(0);
+    let started = std::time::Instant::now();
+    let mut decision = Decision::new(&board)
+        .stop_when(crate::solve::interrupted)
+        .on_progress(Duration::from_millis(200), |p| {
+            nodes.store(p.nodes, Ordering::Relaxed)
+        });
+    if let Some(t) = req.timeout {
+        decision = decision.time_limit(t);
+    }
+    if let Some(k) = req.threads {
+        decision = decision.threads(k);
+    }
+    // The search runs on its own thread; this one reports its progress.
+    let done = std::thread::scope(|scope| {
+        let (send, receive) = std::sync::mpsc::channel();
+        scope.spawn(move || {
+            let _ = send.send(decision.run());
+        });
+        loop {
+            match receive.recv_timeout(Duration::from_millis(200)) {
+                Ok(done) => return Some(done),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    progress.search(SearchProgress {
+                        nodes: nodes.load(Ordering::Relaxed),
+                        elapsed: started.elapsed(),
+                    });
+                }
+                // The worker panicked: the scope passes the panic on.
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return None,
+            }
+        }
+    });
+    progress.finish();
+    let Some(done) = done else {
+        unreachable!("a panic of the search thread is passed on by the scope")
+    };
+    let done = done?;
+    match done.answer {
+        Answer::Sat(p) => Ok(write_solution(
+            out,
+            req.format,
+            req.output.as_deref(),
+            inst,
+            &p,
+            &[],
+            "a solution found by the search, checked: no two queens attack each other, none on a forbidden cell",
+        )?),
+        Answer::Unsat => Ok(write_unsat(
+            out,
+            req.format,
+            inst,
+            Some("the search is complete: no placement of the queens is left"),
+        )?),
+        Answer::Stopped(stop) => {
+            let _ = writeln!(log, "error: the search stopped without an answer: {stop}");
+            Ok(match stop {
+                Stopped::TimeLimit(_) => Ending::Failure,
+                Stopped::Interrupted => Ending::Interrupted,
+            })
+        }
+    }
 }
 
 /// The message of an embedded solve that stopped without an answer, and its ending: a failure
@@ -741,7 +914,7 @@ fn enumeration(
     let inst = &req.instance;
     let n = inst.n();
     let backend = match req.engine {
-        Engine::Sat => embedded_backend(req, Backend::for_enumeration),
+        Engine::Sat | Engine::Search => embedded_backend(req, Backend::for_enumeration),
         Engine::Propagator => Backend::Cadical,
     };
     let options = checked_options(req, backend)?;

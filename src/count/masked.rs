@@ -11,11 +11,13 @@
 //! searched, the left half counted twice. Sub-problems (the queens of the first two rows) run on
 //! all cores.
 //!
-//! When more than a tenth of the cells are blocked, the search instead branches on the line,
-//! row or column, with the fewest free cells (as dancing links chooses among the primary items
-//! of an exact cover, the diagonals being secondary), keeping the free cells of each open row
-//! as the queens are placed; a line with a single free cell forces its queen and a line with
-//! none ends the branch. The tree is expanded breadth first into sub-problems for all cores.
+//! When more than a tenth of the cells are blocked, the count runs on the search core it
+//! shares with the decision engine ([`mod@super::decide`]): it branches on the line, row or column,
+//! with the fewest free cells (as dancing links chooses among the primary items of an exact
+//! cover), keeping the free cells of each open row as the queens are placed; a line with a
+//! single free cell forces its queen, a line with none ends the branch, and the free diagonals
+//! are counted against the queens still to place. The first levels of the tree run on all
+//! cores.
 //!
 //! ```
 //! use queens_sat::board::Geometry;
@@ -26,6 +28,7 @@
 //! assert_eq!(count_masked(&b), 4);
 //! ```
 
+use super::core;
 use crate::board::{Cell, Geometry, Placement, Symmetry};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
@@ -257,8 +260,9 @@ pub(crate) enum Engine {
     /// The most constrained row first (the line search's predecessor, kept for comparisons).
     #[cfg_attr(not(test), allow(dead_code))]
     FewestFirst,
-    /// The most constrained line first, rows and columns alike, over compact lists of the
-    /// open rows.
+    /// The search core shared with the decision engine: the most constrained line first,
+    /// rows, columns and diagonals that must hold a queen, with forced queens and the
+    /// diagonal counts and sums.
     FewestLine,
 }
 
@@ -377,208 +381,26 @@ fn count_placed(
     count_fewest(n, torus, &next, rest, cols & !(1u64 << c))
 }
 
-/// The state of the line search: the open rows, each with its free cells (cleared of the
-/// attacks of the queens placed), and the open columns. Only the first `m` entries are used.
-#[derive(Clone)]
-struct Lines {
-    m: usize,
-    rows: [u8; 64],
-    free: [u64; 64],
-    cols: u64,
-}
-
-/// The column counts the line search tells apart: a column is branched on when it has fewer
-/// free cells than every open row and fewer than this.
-const COUNTED: usize = 6;
-
-/// What the line search does with a [`Lines`] state.
-enum Step {
-    /// The state has this many completions (no branching needed).
-    Done(u64),
-    /// Branch on the cells of the open row at this index of the list.
-    Row(usize),
-    /// Branch on the open rows free in this column.
-    Col(usize),
-}
-
-impl Lines {
-    /// The open line (row or column) with the fewest free cells; a row wins ties. Columns are
-    /// counted with saturating bit-sliced counters, so a column is chosen only when it has
-    /// fewer than [`COUNTED`] free cells, fewer than every row. Stops when an open line has no free cell.
-    #[inline(always)]
-    fn step(&self) -> Step {
-        if self.m == 0 {
-            return Step::Done(1);
-        }
-        let (mut best, mut best_k) = (0, u32::MAX);
-        // c[l]: the columns free in more than l open rows (saturating bit-sliced counters).
-        let mut c = [0u64; COUNTED];
-        for (i, &f) in self.free[..self.m].iter().enumerate() {
-            let k = f.count_ones();
-            if k < best_k {
-                (best, best_k) = (i, k);
-                if k == 0 {
-                    return Step::Done(0);
-                }
-            }
-            for l in (1..COUNTED).rev() {
-                c[l] |= c[l - 1] & f;
-            }
-            c[0] |= f;
-        }
-        if self.cols & !c[0] != 0 {
-            return Step::Done(0);
-        }
-        if self.m == 1 {
-            // One open column, which holds every free cell of the last row.
-            return Step::Done(u64::from(best_k));
-        }
-        // A column with exactly k free cells, k below every row's count.
-        for k in 1..(best_k as usize).min(COUNTED) {
-            let m = self.cols & c[k - 1] & !c[k];
-            if m != 0 {
-                return Step::Col(m.trailing_zeros() as usize);
-            }
-        }
-        Step::Row(best)
-    }
-
-    /// An empty state, to be filled by [`Lines::place_into`].
-    fn blank() -> Lines {
-        Lines {
-            m: 0,
-            rows: [0; 64],
-            free: [0; 64],
-            cols: 0,
-        }
-    }
-
-    /// Writes into `next` the state after a queen at column `c` of the open row at index `i`
-    /// (a free cell); `false` when an open row is left without free cells (`next` is then
-    /// partly written).
-    #[inline(always)]
-    fn place_into(&self, torus: bool, n: usize, i: usize, c: usize, next: &mut Lines) -> bool {
-        let r = usize::from(self.rows[i]);
-        let bit = 1u64 << c;
-        next.m = self.m - 1;
-        next.cols = self.cols & !bit;
-        for (k, j) in (0..self.m).filter(|&j| j != i).enumerate() {
-            let r2 = usize::from(self.rows[j]);
-            let hit = if torus {
-                attacks(n, true, r, c, r2)
-            } else {
-                // Bits shifted past column n - 1 are not free anyway.
-                let d = r.abs_diff(r2);
-                bit | bit << d | bit >> d
-            };
-            let f = self.free[j] & !hit;
-            if f == 0 {
-                return false;
-            }
-            next.rows[k] = self.rows[j];
-            next.free[k] = f;
-        }
-        true
-    }
-
-    /// Calls `out` with the state after each choice of the line [`Lines::step`] picks, each
-    /// written in `scratch`, or returns the count when no branching is needed.
-    #[inline(always)]
-    fn children(
-        &self,
-        torus: bool,
-        n: usize,
-        scratch: &mut Lines,
-        mut out: impl FnMut(&Lines),
-    ) -> Option<u64> {
-        match self.step() {
-            Step::Done(k) => return Some(k),
-            Step::Row(i) => {
-                let mut cells = self.free[i];
-                while cells != 0 {
-                    let c = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    if self.place_into(torus, n, i, c, scratch) {
-                        out(scratch);
-                    }
-                }
-            }
-            Step::Col(c) => {
-                for i in 0..self.m {
-                    if self.free[i] >> c & 1 == 1 && self.place_into(torus, n, i, c, scratch) {
-                        out(scratch);
-                    }
-                }
-            }
-        }
-        None
-    }
-}
-
-/// Counts the completions of a [`Lines`] state, with one scratch state per level below.
-fn count_lines<const TORUS: bool>(n: usize, s: &Lines, scratch: &mut [Lines]) -> u64 {
-    let (child, below) = scratch
-        .split_first_mut()
-        .expect("a scratch state per open row");
-    let mut total = 0;
-    let counted = s.children(TORUS, n, child, |t| {
-        total += count_lines::<TORUS>(n, t, below)
-    });
-    counted.unwrap_or(total)
-}
-
-/// Counts with the line search, row 0 restricted to the columns of `first`, on all cores: the
-/// tree is expanded breadth first into enough sub-problems before they are shared out.
-fn count_lines_with_first(b: &MaskedBoard, first: u64) -> u64 {
-    let n = b.n;
-    let torus = b.geometry == Geometry::Toroidal;
-    let mut root = Lines {
-        m: n,
-        rows: [0; 64],
-        free: [0; 64],
-        cols: full_mask(n),
-    };
-    for r in 0..n {
-        root.rows[r] = r as u8;
-        root.free[r] = b.allowed[r];
-    }
-    root.free[0] &= first;
-    let mut done = 0;
-    let mut level = vec![root];
-    let want = 64 * rayon::current_num_threads().max(1);
-    for _ in 0..8 {
-        if level.is_empty() || level.len() >= want {
-            break;
-        }
-        let mut next = Vec::new();
-        let mut scratch = Lines::blank();
-        for s in &level {
-            if let Some(k) = s.children(torus, n, &mut scratch, |t| next.push(t.clone())) {
-                done += k;
-            }
-        }
-        level = next;
-    }
-    done + level
-        .par_iter()
-        .with_max_len(1)
-        .map(|s| {
-            let mut scratch = vec![Lines::blank(); s.m + 1];
-            if torus {
-                count_lines::<true>(n, s, &mut scratch)
-            } else {
-                count_lines::<false>(n, s, &mut scratch)
-            }
-        })
-        .sum::<u64>()
+/// Counts the solutions of `board` with the core, row 0 restricted to `first`, on the current
+/// rayon pool.
+fn count_core(board: &MaskedBoard, first: u64) -> u64 {
+    let g = core::Geo::new(board.n(), board.geometry());
+    let n = board.n();
+    let allowed: Vec<u64> = (0..n).map(|r| board.allowed(r)).collect();
+    let mut root = core::Node::root(g, &allowed);
+    root.restrict_row(0, first);
+    let watch = core::Watch::new();
+    let mut counted = core::Counting::default();
+    let _ = core::Walker::new(g, core::Reasoning::FULL, &watch).run(&mut counted, root);
+    counted.0
 }
 
 /// Counts with the given first-row columns (a subset of the allowed ones), splitting the work
-/// over the choices of the first two rows (the line search splits its own tree).
+/// over the choices of the first two rows (the search core splits its own tree).
 fn count_with_first(b: &MaskedBoard, first: u64, engine: Engine) -> u64 {
     let n = b.n;
     if engine == Engine::FewestLine {
-        return count_lines_with_first(b, first);
+        return count_core(b, first);
     }
     let full = full_mask(n);
     let torus = b.geometry == Geometry::Toroidal;

@@ -22,6 +22,8 @@
 
 mod checkpoint;
 pub mod constellation;
+mod core;
+pub mod decide;
 mod interior;
 mod kernel;
 pub mod masked;
@@ -29,6 +31,7 @@ mod search;
 pub mod shard;
 pub mod split;
 
+pub use decide::{decide, Answer, DecideError, Decided, Decision, SearchProgress, Stopped};
 pub use masked::{
     cell_counts, count_masked, for_each_solution_masked, solutions_masked, MaskedBoard,
     MaskedError, MASKED_MAX_N,

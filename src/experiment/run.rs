@@ -35,6 +35,48 @@ fn run_status(outcome: &runner::Outcome) -> String {
     }
 }
 
+/// Runs the library's decision engine on the board of `enc`, `repeats` times on one thread
+/// within `timeout`: the status (`SAT`, `UNSAT`, `TIMEOUT`, `WRONG: UNSAT` for an instance
+/// known to have solutions, `ERROR: ...`) and the times of the finished runs, in milliseconds.
+/// A solution is checked against the instance by the engine itself.
+fn run_search(
+    enc: &crate::instance::Instance,
+    timeout: std::time::Duration,
+    repeats: usize,
+    known: Option<bool>,
+    on_step: &mut dyn FnMut(usize),
+) -> (String, Vec<f64>) {
+    use crate::count::{Answer, Decision};
+    let board = match crate::instance::masked_board(enc) {
+        Ok(b) => b,
+        Err(e) => return (format!("ERROR: {}", one_line(&e.to_string())), Vec::new()),
+    };
+    let mut times = Vec::new();
+    let mut status = String::new();
+    for rep in 0..repeats {
+        on_step(rep);
+        let t = Instant::now();
+        let done = Decision::new(&board)
+            .threads(1)
+            .time_limit(timeout)
+            .stop_when(crate::solve::interrupted)
+            .run();
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        status = match done.map(|d| d.answer) {
+            Ok(Answer::Sat(_)) => "SAT".into(),
+            Ok(Answer::Unsat) if known == Some(true) => "WRONG: UNSAT".into(),
+            Ok(Answer::Unsat) => "UNSAT".into(),
+            Ok(Answer::Stopped(_)) => "TIMEOUT".into(),
+            Err(e) => format!("ERROR: {}", one_line(&e.to_string())),
+        };
+        if status != "SAT" && status != "UNSAT" {
+            break;
+        }
+        times.push(ms);
+    }
+    (status, times)
+}
+
 /// A message on one line (for a status in a table or CSV).
 fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -130,6 +172,9 @@ pub fn run_sweep<E: From<SweepError>>(
             .unwrap_or_default();
         let seed = drawn.and_then(|s| s.seed);
         let label = drawn.map_or_else(|| format!("n={n}"), InstanceSpec::describe);
+        // The search works on the board, not the formula: one run per point serves every
+        // configuration of the point.
+        let mut searched: Option<(String, Vec<f64>)> = None;
         let copies: Vec<Option<u64>> = if cfg.shuffle == 0 {
             vec![None]
         } else {
@@ -263,6 +308,31 @@ pub fn run_sweep<E: From<SweepError>>(
                     && timed_out.contains(&(name.clone(), solver.name.clone()))
                 {
                     row.status = "SKIPPED".into();
+                    on_row(&row)?;
+                    continue;
+                }
+                if solver.search {
+                    let (status, times) = match &searched {
+                        Some(done) => done.clone(),
+                        None => {
+                            let done = run_search(&enc, cfg.timeout, repeats, known, &mut |rep| {
+                                on_step(&format!("{label} search run {}/{repeats}", rep + 1))
+                            });
+                            searched = Some(done.clone());
+                            done
+                        }
+                    };
+                    row.status = status;
+                    row.solve_ms_all = times
+                        .iter()
+                        .map(|t| format!("{t:.2}"))
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    if row.status == "SAT" || row.status == "UNSAT" {
+                        row.solve_ms = Some(median(&times));
+                    } else if row.status == "TIMEOUT" && drawn.is_none() {
+                        timed_out.insert((name.clone(), solver.name.clone()));
+                    }
                     on_row(&row)?;
                     continue;
                 }

@@ -41,7 +41,11 @@ pub enum SolverError {
     },
 }
 
-/// A solver: a program (with arguments) that takes a DIMACS file as its last argument.
+/// The name of the library's decision engine among a sweep's solvers ([`SolverSpec::search`]).
+pub const SEARCH: &str = "search";
+
+/// A solver: a program (with arguments) that takes a DIMACS file as its last argument, or the
+/// library's decision engine ([`SolverSpec::search`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolverSpec {
     /// The name used in results (`varisat`, `cadical`, `kissat -q`, ...).
@@ -54,6 +58,9 @@ pub struct SolverSpec {
     pub result_file: bool,
     /// The version to record, when the program cannot say it (`None`: ask `--version`).
     pub version: Option<String>,
+    /// Not a program: the decision engine of the library ([`crate::count::Decision`]), run in
+    /// this process on the instance's board, on one thread, within the sweep's time limit.
+    pub search: bool,
 }
 
 impl SolverSpec {
@@ -67,10 +74,12 @@ impl SolverSpec {
             args: c.args,
             result_file: c.result_file,
             version: None,
+            search: false,
         })
     }
 
-    /// A solver as a sweep names it: `varisat`, `cadical-lib` or `kissat-lib` ([`EMBEDDED`],
+    /// A solver as a sweep names it: `search` ([`SolverSpec::search`]), `varisat`, `cadical-lib`
+    /// or `kissat-lib` ([`EMBEDDED`],
     /// run as `program sat [--backend B] [--solver-option=O]...`, where `program` is
     /// queens-sat: this process's own executable when `None`), or any command
     /// ([`SolverSpec::command`]). An embedded solver takes options after its name
@@ -82,6 +91,9 @@ impl SolverSpec {
         program: Option<&Path>,
         options: &[SolverOption],
     ) -> Result<SolverSpec, SolverError> {
+        if name.trim() == SEARCH {
+            return Ok(SolverSpec::search());
+        }
         let mut words = name.split_whitespace();
         let first = words.next().unwrap_or("");
         let Some(&(lib, backend)) = EMBEDDED.iter().find(|e| e.0 == first) else {
@@ -131,7 +143,21 @@ impl SolverSpec {
                 backend.version().unwrap_or_default(),
                 super::tool_version()
             )),
+            search: false,
         })
+    }
+
+    /// The decision engine of the library (`solve --engine search`), named [`SEARCH`] in
+    /// results.
+    pub fn search() -> SolverSpec {
+        SolverSpec {
+            name: SEARCH.into(),
+            program: PathBuf::new(),
+            args: Vec::new(),
+            result_file: false,
+            version: Some(format!("the search engine of {}", super::tool_version())),
+            search: true,
+        }
     }
 
     /// The command to run.

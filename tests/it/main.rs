@@ -43,6 +43,7 @@ mod output;
 mod pictures;
 mod proof;
 mod propagator;
+mod search;
 mod shard;
 mod shuffle;
 mod solve;

@@ -1,0 +1,915 @@
+//! The search core shared by the exact counter of instances ([`super::count_masked`]) and the
+//! decision engine ([`mod@super::decide`]): a backtracking over the open lines of the board with
+//! propagation at every node.
+//!
+//! A node holds the open rows, each with its free cells (a bit per column, cleared of the
+//! cells the placed queens attack), and the open columns. The core *settles* each node before
+//! it branches:
+//!
+//! * an open row or column without a free cell ends the branch; one with a single free cell
+//!   forces its queen, which is placed at once, and the node is settled again;
+//! * the diagonals ([`Reasoning::diagonals`]): every remaining queen needs a `/` diagonal and a
+//!   `\` diagonal of its own among those that still hold a free cell, so fewer such diagonals
+//!   of a direction than open rows end the branch; with exactly as many, each of them must
+//!   hold a queen, so one with a single free cell forces it and one with two free cells is a
+//!   line to branch on, like a row;
+//! * the sums ([`Reasoning::sums`], square board): the remaining queens stand on the open rows
+//!   and columns, one on each, so the indices `r + c` of their `/` diagonals add up to the sum
+//!   of the open rows plus the sum of the open columns, and the indices `c - r` of their `\`
+//!   diagonals to the difference. `m` distinct free diagonals add up to at least the sum of the
+//!   `m` smallest and at most the sum of the `m` largest, which bounds both.
+//!
+//! The node then branches on the open line with the fewest free cells, ties going to the
+//! line nearest the middle of the board (and a line one cell longer but much nearer the
+//! middle preferred too), or on a diagonal that must hold a queen and has two free cells.
+//! Placing a queen clears its lines from the other open rows.
+//!
+//! A [`Visitor`] sees each solution (the queens placed along the path) and may stop the walk:
+//! the counter counts them, the decision keeps the first. The first levels of the tree run in
+//! parallel (rayon), every thread watching one [`Watch`]: node count, time limit, stop flag and
+//! condition, progress callback, and the halt raised when a solution ends a decision.
+
+use crate::board::Geometry;
+use rayon::prelude::*;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The largest board: one bit per column in a `u64`, one bit per diagonal in a `u128`.
+pub(crate) const MAX: usize = 64;
+
+/// The column counts the core tells apart (bit-sliced counters): columns with more free cells
+/// are never branched on (a row with fewer always exists or is as good).
+const COUNTED: usize = 6;
+
+/// Which reasoning runs at each node, besides the rows and columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reasoning {
+    /// The free diagonals counted against the queens to place; forced and must-use diagonals.
+    pub diagonals: bool,
+    /// The bounds on the sums of the diagonal indices (square board only; needs `diagonals`).
+    pub sums: bool,
+}
+
+impl Reasoning {
+    /// Everything.
+    pub const FULL: Reasoning = Reasoning {
+        diagonals: true,
+        sums: true,
+    };
+}
+
+/// The board the search runs on: size and geometry, with the bit arithmetic of its lines.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Geo {
+    n: usize,
+    torus: bool,
+}
+
+impl Geo {
+    pub fn new(n: usize, geometry: Geometry) -> Geo {
+        assert!((1..=MAX).contains(&n), "n = {n} is outside 1..={MAX}");
+        Geo {
+            n,
+            torus: geometry == Geometry::Toroidal,
+        }
+    }
+
+    /// The n low bits.
+    #[inline(always)]
+    fn full(self) -> u128 {
+        (1u128 << self.n) - 1
+    }
+
+    /// The cells of row `r2` attacked by a queen at (`r`, `c`), `r2 != r`.
+    #[inline(always)]
+    fn attacks(self, r: usize, c: usize, r2: usize) -> u64 {
+        let bit = 1u64 << c;
+        if self.torus {
+            let n = self.n;
+            let d = r.abs_diff(r2) % n;
+            bit | 1u64 << ((c + d) % n) | 1u64 << ((c + n - d) % n)
+        } else {
+            // Bits shifted past column n - 1 are not free anyway.
+            let d = r.abs_diff(r2);
+            bit | bit << d | bit >> d
+        }
+    }
+
+    /// The `/` diagonals of the cells `f` of row `r`, a bit each: `r + c` on the square board
+    /// (0 ..= 2n - 2), `(r + c) mod n` on the torus.
+    #[inline(always)]
+    fn sums(self, r: usize, f: u64) -> u128 {
+        let f = u128::from(f);
+        if self.torus {
+            ((f << r) | (f >> ((self.n - r) % self.n))) & self.full()
+        } else {
+            f << r
+        }
+    }
+
+    /// The `\` diagonals of the cells `f` of row `r`, a bit each: `c - r + n - 1` on the
+    /// square board (0 ..= 2n - 2), `(c - r) mod n` on the torus.
+    #[inline(always)]
+    fn diffs(self, r: usize, f: u64) -> u128 {
+        let f = u128::from(f);
+        if self.torus {
+            ((f >> r) | (f << ((self.n - r) % self.n))) & self.full()
+        } else {
+            (f << (self.n - 1)) >> r
+        }
+    }
+
+    /// The column of row `r` on `/` diagonal `s`, if the diagonal crosses the row.
+    #[inline(always)]
+    fn sum_col(self, r: usize, s: usize) -> Option<usize> {
+        if self.torus {
+            Some((s + self.n - r) % self.n)
+        } else {
+            s.checked_sub(r).filter(|&c| c < self.n)
+        }
+    }
+
+    /// The column of row `r` on `\` diagonal `t`, if the diagonal crosses the row.
+    #[inline(always)]
+    fn diff_col(self, r: usize, t: usize) -> Option<usize> {
+        if self.torus {
+            Some((t + r) % self.n)
+        } else {
+            (t + r).checked_sub(self.n - 1).filter(|&c| c < self.n)
+        }
+    }
+
+    /// How far line `x` (a row or a column) lies from the middle of the board, doubled:
+    /// `|2x - (n - 1)|`.
+    #[inline(always)]
+    fn off_middle(self, x: usize) -> u32 {
+        (2 * x).abs_diff(self.n - 1) as u32
+    }
+}
+
+/// A line to branch on: its free cells are the choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Line {
+    /// The open row at this index of the node's list.
+    Row(usize),
+    /// An open column.
+    Col(usize),
+    /// A `/` diagonal that must hold a queen.
+    Sum(usize),
+    /// A `\` diagonal that must hold a queen.
+    Diff(usize),
+}
+
+/// What settling a node found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Settled {
+    /// No solution below.
+    Fail,
+    /// Every row holds a queen: the path is a solution.
+    Solved,
+    /// Branch on this line.
+    Branch(Line),
+}
+
+/// A queen on the path: row and column.
+pub(crate) type Queen = (u8, u8);
+
+/// A search node: the open rows with their free cells, the open columns, and the sums of the
+/// open rows and of the open columns for the sum bounds. Only the first `m` entries of `rows`
+/// and `free` are used.
+#[derive(Clone)]
+pub(crate) struct Node {
+    m: usize,
+    rows: [u8; MAX],
+    free: [u64; MAX],
+    cols: u64,
+    row_sum: u32,
+    col_sum: u32,
+}
+
+/// What the diagonal reasoning found.
+enum Diag {
+    Fail,
+    /// A forced queen was placed: settle again.
+    Placed,
+    /// Nothing forced; the line to branch on may have changed.
+    Nothing,
+}
+
+/// The sum of the positions of the set bits of `x`.
+#[inline(always)]
+fn position_sum(x: u128) -> u32 {
+    // Bit b of a position is set for the positions in MASKS[b].
+    const MASKS: [u128; 7] = [
+        0xAAAA_AAAA_AAAA_AAAA_AAAA_AAAA_AAAA_AAAA,
+        0xCCCC_CCCC_CCCC_CCCC_CCCC_CCCC_CCCC_CCCC,
+        0xF0F0_F0F0_F0F0_F0F0_F0F0_F0F0_F0F0_F0F0,
+        0xFF00_FF00_FF00_FF00_FF00_FF00_FF00_FF00,
+        0xFFFF_0000_FFFF_0000_FFFF_0000_FFFF_0000,
+        0xFFFF_FFFF_0000_0000_FFFF_FFFF_0000_0000,
+        0xFFFF_FFFF_FFFF_FFFF_0000_0000_0000_0000,
+    ];
+    MASKS
+        .iter()
+        .enumerate()
+        .map(|(b, &mask)| (x & mask).count_ones() << b)
+        .sum()
+}
+
+/// Whether `want` lies between the least and the largest sum of the positions of `k`
+/// distinct set bits of `x` (which has at least `k`): the sum of all of them less the largest
+/// (or the smallest) of the others.
+#[inline(always)]
+fn sum_reachable(x: u128, k: usize, want: u32) -> bool {
+    let all = position_sum(x);
+    let spare = x.count_ones() as usize - k;
+    let (mut low, mut high) = (x, x);
+    let (mut low_sum, mut high_sum) = (0, 0);
+    for _ in 0..spare {
+        low_sum += low.trailing_zeros();
+        low &= low - 1;
+        let top = 127 - high.leading_zeros();
+        high_sum += top;
+        high ^= 1u128 << top;
+    }
+    // Least: drop the `spare` largest; largest: drop the `spare` smallest.
+    all - high_sum <= want && want <= all - low_sum
+}
+
+impl Node {
+    /// A node with nothing open, to be written by [`Node::place_into`].
+    pub fn blank() -> Node {
+        Node {
+            m: 0,
+            rows: [0; MAX],
+            free: [0; MAX],
+            cols: 0,
+            row_sum: 0,
+            col_sum: 0,
+        }
+    }
+
+    /// The root: every row open with the free cells `allowed[r]` (columns below n).
+    pub fn root(g: Geo, allowed: &[u64]) -> Node {
+        let n = g.n;
+        let mut node = Node::blank();
+        node.m = n;
+        node.cols = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        for (r, &a) in allowed.iter().enumerate().take(n) {
+            node.rows[r] = r as u8;
+            node.free[r] = a & node.cols;
+            node.row_sum += r as u32;
+        }
+        node.col_sum = node.row_sum;
+        node
+    }
+
+    /// Restricts the free cells of row `r` to `mask` (when open).
+    pub fn restrict_row(&mut self, r: usize, mask: u64) {
+        if let Some(i) = self.rows[..self.m]
+            .iter()
+            .position(|&x| usize::from(x) == r)
+        {
+            self.free[i] &= mask;
+        }
+    }
+
+    /// The open row at index `i` of the list.
+    #[inline(always)]
+    fn row(&self, i: usize) -> usize {
+        usize::from(self.rows[i])
+    }
+
+    /// Places a queen at column `c` of the open row at index `i` (a free cell) in this node,
+    /// recording it on `path`; `false` when an open row is left without free cells (the node
+    /// is then partly updated and must be dropped).
+    #[inline(always)]
+    fn place(&mut self, g: Geo, i: usize, c: usize, path: &mut Vec<Queen>) -> bool {
+        let r = self.row(i);
+        path.push((r as u8, c as u8));
+        self.cols &= !(1u64 << c);
+        self.row_sum -= r as u32;
+        self.col_sum -= c as u32;
+        let mut k = 0;
+        for j in 0..self.m {
+            if j == i {
+                continue;
+            }
+            let f = self.free[j] & !g.attacks(r, c, self.row(j));
+            if f == 0 {
+                return false;
+            }
+            self.rows[k] = self.rows[j];
+            self.free[k] = f;
+            k += 1;
+        }
+        self.m -= 1;
+        true
+    }
+
+    /// Writes into `next` this node after a queen at column `c` of the open row at index `i`
+    /// (a free cell); `false` when an open row is left without free cells (`next` is then
+    /// partly written).
+    #[inline(always)]
+    fn place_into(&self, g: Geo, i: usize, c: usize, next: &mut Node) -> bool {
+        let r = self.row(i);
+        next.m = self.m - 1;
+        next.cols = self.cols & !(1u64 << c);
+        next.row_sum = self.row_sum - r as u32;
+        next.col_sum = self.col_sum - c as u32;
+        let mut k = 0;
+        for j in 0..self.m {
+            if j == i {
+                continue;
+            }
+            let f = self.free[j] & !g.attacks(r, c, self.row(j));
+            if f == 0 {
+                return false;
+            }
+            next.rows[k] = self.rows[j];
+            next.free[k] = f;
+            k += 1;
+        }
+        true
+    }
+
+    /// The choices of `line`: (index of the open row, column) for each free cell on it.
+    #[inline(always)]
+    fn choices(&self, g: Geo, line: Line, mut out: impl FnMut(usize, usize)) {
+        match line {
+            Line::Row(i) => {
+                let mut cells = self.free[i];
+                while cells != 0 {
+                    out(i, cells.trailing_zeros() as usize);
+                    cells &= cells - 1;
+                }
+            }
+            Line::Col(c) => {
+                for i in 0..self.m {
+                    if self.free[i] >> c & 1 == 1 {
+                        out(i, c);
+                    }
+                }
+            }
+            Line::Sum(s) => {
+                for i in 0..self.m {
+                    if let Some(c) = g.sum_col(self.row(i), s) {
+                        if self.free[i] >> c & 1 == 1 {
+                            out(i, c);
+                        }
+                    }
+                }
+            }
+            Line::Diff(t) => {
+                for i in 0..self.m {
+                    if let Some(c) = g.diff_col(self.row(i), t) {
+                        if self.free[i] >> c & 1 == 1 {
+                            out(i, c);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Propagates (forced queens are placed and recorded on `path`) and says whether the node
+    /// failed, is solved, or which line to branch on.
+    pub fn settle(&mut self, g: Geo, why: Reasoning, path: &mut Vec<Queen>) -> Settled {
+        let n = g.n as u32;
+        loop {
+            let m = self.m;
+            if m == 0 {
+                return Settled::Solved;
+            }
+            // The branching line minimises n * (free cells) + 2 * off_middle: fewest first, ties
+            // (and lines one cell longer but much nearer the middle) to the middle.
+            let (mut best, mut best_k) = (0, u32::MAX);
+            let (mut line, mut line_k, mut key) = (Line::Row(0), u32::MAX, u32::MAX);
+            // c[l]: the columns free in more than l open rows (saturating bit-sliced counters).
+            let mut c = [0u64; COUNTED];
+            for (i, &f) in self.free[..m].iter().enumerate() {
+                let k = f.count_ones();
+                if k < best_k {
+                    (best, best_k) = (i, k);
+                    if k == 0 {
+                        return Settled::Fail;
+                    }
+                }
+                let key_i = n * k + 2 * g.off_middle(usize::from(self.rows[i]));
+                if key_i < key {
+                    (line, line_k, key) = (Line::Row(i), k, key_i);
+                }
+                for l in (1..COUNTED).rev() {
+                    c[l] |= c[l - 1] & f;
+                }
+                c[0] |= f;
+            }
+            if self.cols & !c[0] != 0 {
+                return Settled::Fail;
+            }
+            if best_k == 1 {
+                let col = self.free[best].trailing_zeros() as usize;
+                if !self.place(g, best, col, path) {
+                    return Settled::Fail;
+                }
+                continue;
+            }
+            let single = self.cols & !c[1];
+            if single != 0 {
+                let col = single.trailing_zeros() as usize;
+                let i = (0..m)
+                    .find(|&i| self.free[i] >> col & 1 == 1)
+                    .expect("an open column with a free cell");
+                if !self.place(g, i, col, path) {
+                    return Settled::Fail;
+                }
+                continue;
+            }
+            // Columns with k free cells, for the k that can beat the best row.
+            for k in 2..=(best_k as usize + 1).min(COUNTED - 1) {
+                let mut at = self.cols & c[k - 1] & !c[k];
+                while at != 0 {
+                    let col = at.trailing_zeros() as usize;
+                    at &= at - 1;
+                    let key_c = n * k as u32 + 2 * g.off_middle(col);
+                    if key_c < key {
+                        (line, line_k, key) = (Line::Col(col), k as u32, key_c);
+                    }
+                }
+            }
+            if why.diagonals {
+                match self.diagonals(g, why, path, &mut line, line_k) {
+                    Diag::Fail => return Settled::Fail,
+                    Diag::Placed => continue,
+                    Diag::Nothing => {}
+                }
+            }
+            return Settled::Branch(line);
+        }
+    }
+
+    /// The diagonal reasoning of [`Node::settle`], after the rows and columns: every open row
+    /// and column has at least two free cells. `line` (with `line_k` choices) may be replaced
+    /// by a diagonal that must hold a queen and has fewer.
+    fn diagonals(
+        &mut self,
+        g: Geo,
+        why: Reasoning,
+        path: &mut Vec<Queen>,
+        line: &mut Line,
+        line_k: u32,
+    ) -> Diag {
+        let m = self.m;
+        let (mut s0, mut d0) = (0u128, 0u128);
+        for i in 0..m {
+            let (r, f) = (self.row(i), self.free[i]);
+            s0 |= g.sums(r, f);
+            d0 |= g.diffs(r, f);
+        }
+        let (ns, nd) = (s0.count_ones() as usize, d0.count_ones() as usize);
+        if ns < m || nd < m {
+            return Diag::Fail;
+        }
+        if ns == m || nd == m {
+            // Every free diagonal of that direction must hold a queen: count their free cells
+            // (more than l, l < 2).
+            let (mut s1, mut s2, mut d1, mut d2) = (0u128, 0u128, 0u128, 0u128);
+            let mut s = 0u128;
+            let mut d = 0u128;
+            for i in 0..m {
+                let (r, f) = (self.row(i), self.free[i]);
+                let x = g.sums(r, f);
+                s2 |= s1 & x;
+                s1 |= s & x;
+                s |= x;
+                let y = g.diffs(r, f);
+                d2 |= d1 & y;
+                d1 |= d & y;
+                d |= y;
+            }
+            let mut two = None;
+            for (is_sum, tight, once, twice) in [
+                (true, ns == m, s0 & !s1, s1 & !s2),
+                (false, nd == m, d0 & !d1, d1 & !d2),
+            ] {
+                if !tight {
+                    continue;
+                }
+                if once != 0 {
+                    let x = once.trailing_zeros() as usize;
+                    let l = if is_sum { Line::Sum(x) } else { Line::Diff(x) };
+                    let mut at = None;
+                    self.choices(g, l, |i, c| at = Some((i, c)));
+                    let (i, c) = at.expect("a free diagonal has a free cell");
+                    if !self.place(g, i, c, path) {
+                        return Diag::Fail;
+                    }
+                    return Diag::Placed;
+                }
+                if twice != 0 && two.is_none() {
+                    let x = twice.trailing_zeros() as usize;
+                    two = Some(if is_sum { Line::Sum(x) } else { Line::Diff(x) });
+                }
+            }
+            if let Some(l) = two.filter(|_| line_k > 2) {
+                *line = l;
+            }
+        }
+        if why.sums && !g.torus {
+            let n = g.n as u32;
+            // r + c over the remaining queens, and c - r + n - 1.
+            let want_s = self.row_sum + self.col_sum;
+            let want_d = self.col_sum + m as u32 * (n - 1) - self.row_sum;
+            if !sum_reachable(s0, m, want_s) || !sum_reachable(d0, m, want_d) {
+                return Diag::Fail;
+            }
+        }
+        Diag::Nothing
+    }
+}
+
+/// What a walk reports to: each solution, as the queens placed along the path (in the order
+/// they were placed). The parallel levels give each branch a [`Visitor::fork`] and
+/// [`Visitor::join`] the forks back.
+pub(crate) trait Visitor: Send + Sync + Sized {
+    /// A solution; `Break` stops the walk.
+    fn solution(&mut self, path: &[Queen]) -> ControlFlow<()>;
+    /// A fresh visitor for a branch walked on another thread.
+    fn fork(&self) -> Self;
+    /// Takes in what a fork found.
+    fn join(&mut self, other: Self);
+}
+
+/// Counts the solutions.
+#[derive(Default)]
+pub(crate) struct Counting(pub u64);
+
+impl Visitor for Counting {
+    fn solution(&mut self, _: &[Queen]) -> ControlFlow<()> {
+        self.0 += 1;
+        ControlFlow::Continue(())
+    }
+
+    fn fork(&self) -> Self {
+        Counting(0)
+    }
+
+    fn join(&mut self, other: Self) {
+        self.0 += other.0;
+    }
+}
+
+/// Keeps the first solution and stops.
+#[derive(Default)]
+pub(crate) struct First(pub Option<Vec<Queen>>);
+
+impl Visitor for First {
+    fn solution(&mut self, path: &[Queen]) -> ControlFlow<()> {
+        self.0 = Some(path.to_vec());
+        ControlFlow::Break(())
+    }
+
+    fn fork(&self) -> Self {
+        First(None)
+    }
+
+    fn join(&mut self, other: Self) {
+        if self.0.is_none() {
+            self.0 = other.0;
+        }
+    }
+}
+
+/// Why a walk was halted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Halt {
+    /// The time limit passed.
+    TimeLimit,
+    /// The stop flag or the stop condition was raised.
+    Interrupted,
+    /// A visitor ended the walk (a decision found its solution).
+    Done,
+}
+
+type ProgressFn<'a> = Box<dyn Fn(u64, Duration) + Send + Sync + 'a>;
+type StopFn<'a> = Box<dyn Fn() -> bool + Send + Sync + 'a>;
+
+/// What every thread of one search watches: the node count, the time limit, the stop flag
+/// and condition, the progress callback, and the halt.
+pub(crate) struct Watch<'a> {
+    start: Instant,
+    deadline: Option<Instant>,
+    stop_flag: Option<&'a AtomicBool>,
+    stop_when: Option<StopFn<'a>>,
+    progress: Option<ProgressFn<'a>>,
+    progress_every: Duration,
+    nodes: AtomicU64,
+    /// Nanoseconds from the start to the last progress report.
+    reported: AtomicU64,
+    halted: Mutex<Option<Halt>>,
+    halt: AtomicBool,
+}
+
+/// Nodes a thread visits between two looks at the [`Watch`].
+const TICK: u64 = 1024;
+
+impl<'a> Watch<'a> {
+    pub fn new() -> Watch<'a> {
+        Watch {
+            start: Instant::now(),
+            deadline: None,
+            stop_flag: None,
+            stop_when: None,
+            progress: None,
+            progress_every: Duration::from_millis(200),
+            nodes: AtomicU64::new(0),
+            reported: AtomicU64::new(0),
+            halted: Mutex::new(None),
+            halt: AtomicBool::new(false),
+        }
+    }
+
+    pub fn time_limit(&mut self, limit: Duration) {
+        // A limit past the end of time is no limit.
+        self.deadline = self.start.checked_add(limit);
+    }
+
+    pub fn stop_flag(&mut self, flag: &'a AtomicBool) {
+        self.stop_flag = Some(flag);
+    }
+
+    pub fn stop_when(&mut self, f: StopFn<'a>) {
+        self.stop_when = Some(f);
+    }
+
+    pub fn progress(&mut self, f: ProgressFn<'a>, every: Duration) {
+        self.progress = Some(f);
+        self.progress_every = every;
+    }
+
+    /// Nodes visited so far (as last reported by the threads).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Why the search was halted, if it was.
+    pub fn halted(&self) -> Option<Halt> {
+        *self.halted.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn is_halted(&self) -> bool {
+        self.halt.load(Ordering::Relaxed)
+    }
+
+    /// Halts every thread, for `why` (the first reason is kept).
+    fn halt(&self, why: Halt) {
+        let mut h = self.halted.lock().unwrap_or_else(|e| e.into_inner());
+        h.get_or_insert(why);
+        self.halt.store(true, Ordering::Relaxed);
+    }
+
+    /// Checks the stop conditions before any search; `Break` when the search must not start.
+    pub fn check(&self) -> ControlFlow<()> {
+        self.tick(0)
+    }
+
+    /// Adds `k` visited nodes, checks the stop conditions and reports progress; `Break` when
+    /// the search must end.
+    fn tick(&self, k: u64) -> ControlFlow<()> {
+        let nodes = self.nodes.fetch_add(k, Ordering::Relaxed) + k;
+        if self.is_halted() {
+            return ControlFlow::Break(());
+        }
+        if self.stop_flag.is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.stop_when.as_ref().is_some_and(|f| f())
+        {
+            self.halt(Halt::Interrupted);
+            return ControlFlow::Break(());
+        }
+        let now = Instant::now();
+        if self.deadline.is_some_and(|d| now >= d) {
+            self.halt(Halt::TimeLimit);
+            return ControlFlow::Break(());
+        }
+        if let Some(f) = &self.progress {
+            let at = now.duration_since(self.start);
+            let at_ns = u64::try_from(at.as_nanos()).unwrap_or(u64::MAX);
+            let last = self.reported.load(Ordering::Relaxed);
+            let every = u64::try_from(self.progress_every.as_nanos()).unwrap_or(u64::MAX);
+            if at_ns.saturating_sub(last) >= every
+                && self
+                    .reported
+                    .compare_exchange(last, at_ns, Ordering::Relaxed, Ordering::Relaxed)
+                    .is_ok()
+            {
+                f(nodes, at);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The branching levels whose children are walked in parallel, when the pool has more than
+/// one thread: enough sub-trees to keep every thread busy to the end.
+const PARALLEL_LEVELS: usize = 8;
+
+/// A walk: depth first from a node, the first [`PARALLEL_LEVELS`] branching levels in
+/// parallel, reporting solutions to the visitor.
+pub(crate) struct Walker<'w, 'a> {
+    g: Geo,
+    why: Reasoning,
+    watch: &'w Watch<'a>,
+    nodes: u64,
+    parallel: usize,
+}
+
+impl<'w, 'a> Walker<'w, 'a> {
+    pub fn new(g: Geo, why: Reasoning, watch: &'w Watch<'a>) -> Self {
+        let parallel = if rayon::current_num_threads() > 1 {
+            PARALLEL_LEVELS
+        } else {
+            0
+        };
+        Walker {
+            g,
+            why,
+            watch,
+            nodes: 0,
+            parallel,
+        }
+    }
+
+    /// Walks the tree of `root` on the current rayon pool; `Break` when the visitor or the
+    /// watch ended it.
+    pub fn run<V: Visitor>(&mut self, visitor: &mut V, mut root: Node) -> ControlFlow<()> {
+        self.watch.check()?;
+        let mut path = Vec::with_capacity(MAX);
+        let flow = self.dfs(visitor, &mut root, &mut path, 0);
+        self.flush();
+        flow
+    }
+
+    /// Hands the nodes not yet counted to the watch.
+    fn flush(&mut self) {
+        let k = self.nodes % TICK;
+        self.watch.nodes.fetch_add(k, Ordering::Relaxed);
+        self.nodes -= k;
+    }
+
+    fn dfs<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        node: &mut Node,
+        path: &mut Vec<Queen>,
+        depth: usize,
+    ) -> ControlFlow<()> {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(TICK) {
+            self.watch.tick(TICK)?;
+        }
+        let base = path.len();
+        let flow = match node.settle(self.g, self.why, path) {
+            Settled::Fail => ControlFlow::Continue(()),
+            Settled::Solved => {
+                let flow = visitor.solution(path);
+                if flow.is_break() {
+                    self.watch.halt(Halt::Done);
+                }
+                flow
+            }
+            Settled::Branch(line) if depth < self.parallel => {
+                self.branch_parallel(visitor, node, line, path, depth)
+            }
+            Settled::Branch(line) => self.branch(visitor, node, line, path, depth),
+        };
+        path.truncate(base);
+        flow
+    }
+
+    fn branch<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        node: &Node,
+        line: Line,
+        path: &mut Vec<Queen>,
+        depth: usize,
+    ) -> ControlFlow<()> {
+        let g = self.g;
+        let mut child = Node::blank();
+        let mut cells = [(0u8, 0u8); MAX];
+        let mut k = 0;
+        node.choices(g, line, |i, c| {
+            cells[k] = (i as u8, c as u8);
+            k += 1;
+        });
+        for &(i, c) in &cells[..k] {
+            let (i, c) = (usize::from(i), usize::from(c));
+            if node.place_into(g, i, c, &mut child) {
+                path.push((node.rows[i], c as u8));
+                let flow = self.dfs(visitor, &mut child, path, depth + 1);
+                path.pop();
+                flow?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// [`Walker::branch`] with the children walked in parallel, each with a fork of the
+    /// visitor.
+    fn branch_parallel<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        node: &Node,
+        line: Line,
+        path: &[Queen],
+        depth: usize,
+    ) -> ControlFlow<()> {
+        let g = self.g;
+        let mut children = Vec::new();
+        node.choices(g, line, |i, c| {
+            let mut child = Node::blank();
+            if node.place_into(g, i, c, &mut child) {
+                let mut p = Vec::with_capacity(MAX);
+                p.extend_from_slice(path);
+                p.push((node.rows[i], c as u8));
+                children.push((child, p));
+            }
+        });
+        let (g, why, watch, parallel) = (self.g, self.why, self.watch, self.parallel);
+        let shared: &V = visitor;
+        let results: Vec<(V, ControlFlow<()>)> = children
+            .into_par_iter()
+            .map(|(mut child, mut p)| {
+                let mut fork = shared.fork();
+                if watch.is_halted() {
+                    return (fork, ControlFlow::Break(()));
+                }
+                let mut w = Walker {
+                    g,
+                    why,
+                    watch,
+                    nodes: 0,
+                    parallel,
+                };
+                let flow = w.dfs(&mut fork, &mut child, &mut p, depth + 1);
+                w.flush();
+                (fork, flow)
+            })
+            .collect();
+        let mut flow = ControlFlow::Continue(());
+        for (fork, f) in results {
+            visitor.join(fork);
+            if f.is_break() {
+                flow = ControlFlow::Break(());
+            }
+        }
+        flow
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_sums_and_reachable_sums() {
+        let x: u128 = (1 << 3) | (1 << 70) | (1 << 127) | 1;
+        assert_eq!(position_sum(x), 3 + 70 + 127);
+        // Two of {0, 3, 70, 127}: from 3 to 197.
+        assert!(sum_reachable(x, 2, 3) && sum_reachable(x, 2, 197));
+        assert!(!sum_reachable(x, 2, 2) && !sum_reachable(x, 2, 198));
+        assert!(sum_reachable(x, 4, 200) && !sum_reachable(x, 4, 199));
+    }
+
+    #[test]
+    fn diagonal_bits_match_the_geometry() {
+        for (geometry, n) in [
+            (Geometry::Square, 7),
+            (Geometry::Toroidal, 7),
+            (Geometry::Square, 64),
+            (Geometry::Toroidal, 64),
+        ] {
+            let g = Geo::new(n, geometry);
+            for r in 0..n {
+                for c in 0..n {
+                    let s = g.sums(r, 1u64 << c).trailing_zeros() as usize;
+                    let d = g.diffs(r, 1u64 << c).trailing_zeros() as usize;
+                    assert_eq!(g.sum_col(r, s), Some(c));
+                    assert_eq!(g.diff_col(r, d), Some(c));
+                    assert_eq!(s, geometry.diagonal(n, r, c), "{geometry:?} ({r}, {c})");
+                    if geometry == Geometry::Toroidal {
+                        assert_eq!(d, (c + n - r) % n);
+                    } else {
+                        assert_eq!(d, c + n - 1 - r);
+                    }
+                }
+            }
+        }
+    }
+}

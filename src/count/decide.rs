@@ -1,0 +1,303 @@
+//! The decision engine for instances: one solution of a [`MaskedBoard`], or the proof by
+//! exhaustive search that there is none, without a SAT solver.
+//!
+//! It runs the search core of the exact counter ([`super::count_masked`]) with the
+//! reasoning a decision can afford at every node (see the module `core`): forced queens in
+//! rows and columns with a single free cell, the free diagonals counted against the queens
+//! still to place, diagonals that must hold a queen branched on like rows, and bounds on the
+//! sums of the diagonal indices. It stops at the first solution, which is checked against the
+//! instance before it is returned. The tree is split into sub-problems that run on all cores;
+//! the first solution found stops every thread.
+//!
+//! ```
+//! use queens_sat::board::Geometry;
+//! use queens_sat::count::{decide, Answer, MaskedBoard};
+//! let mut b = MaskedBoard::new(8, Geometry::Square).unwrap();
+//! b.place(0, 0);
+//! assert!(matches!(decide(&b), Answer::Sat(p) if p.col(0) == 0));
+//! let mut b = MaskedBoard::new(3, Geometry::Square).unwrap();
+//! assert_eq!(decide(&b), Answer::Unsat);
+//! ```
+
+use super::core::{self, First, Geo, Halt, Node, Reasoning, Walker, Watch};
+use super::masked::MaskedBoard;
+use crate::board::{check_placement_on, Placement, Symmetry};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// The answer of a decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A solution of the instance (checked: n non-attacking queens on allowed cells).
+    Sat(Placement),
+    /// The search is complete and found no solution.
+    Unsat,
+    /// The search stopped before an answer.
+    Stopped(Stopped),
+}
+
+/// Why a decision stopped without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Stopped {
+    /// The time limit passed.
+    #[error("the time limit of {:.3} s passed", .0.as_secs_f64())]
+    TimeLimit(Duration),
+    /// The stop flag or condition was raised (an interruption).
+    #[error("interrupted")]
+    Interrupted,
+}
+
+/// Why a decision could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum DecideError {
+    /// The worker threads could not be started.
+    #[error("cannot start {threads} threads: {reason}")]
+    Threads {
+        /// Threads asked for.
+        threads: usize,
+        /// The system's reason.
+        reason: String,
+    },
+    /// The search returned a placement the instance does not accept: a bug, reported rather
+    /// than returned as an answer.
+    #[error("the search returned a placement that is not a solution of the instance: {0}")]
+    Unverified(String),
+}
+
+/// How far a search has got, as reported to a progress callback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchProgress {
+    /// Nodes visited so far (every thread).
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+/// A finished decision: the answer and what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decided {
+    /// The answer.
+    pub answer: Answer,
+    /// Nodes visited (every thread).
+    pub nodes: u64,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+}
+
+type ProgressFn<'a> = Box<dyn Fn(SearchProgress) + Send + Sync + 'a>;
+type StopFn<'a> = Box<dyn Fn() -> bool + Send + Sync + 'a>;
+
+/// A configurable decision: threads, time limit, stop flag, progress reports.
+///
+/// ```
+/// use queens_sat::board::Geometry;
+/// use queens_sat::count::{Answer, Decision, MaskedBoard};
+/// use std::time::Duration;
+/// let b = MaskedBoard::new(30, Geometry::Square).unwrap();
+/// let done = Decision::new(&b)
+///     .threads(2)
+///     .time_limit(Duration::from_secs(60))
+///     .run()
+///     .unwrap();
+/// assert!(matches!(done.answer, Answer::Sat(_)));
+/// ```
+pub struct Decision<'a> {
+    board: &'a MaskedBoard,
+    threads: Option<usize>,
+    time_limit: Option<Duration>,
+    stop_flag: Option<&'a AtomicBool>,
+    stop_when: Option<StopFn<'a>>,
+    progress: Option<(ProgressFn<'a>, Duration)>,
+    why: Reasoning,
+}
+
+/// Decides the instance on all cores, without limits.
+pub fn decide(board: &MaskedBoard) -> Answer {
+    match Decision::new(board).run() {
+        Ok(d) => d.answer,
+        // No thread pool is built without `threads`, and a found placement is always checked
+        // by the search's own invariants; a failure here is a bug.
+        Err(e) => panic!("{e}"),
+    }
+}
+
+impl<'a> Decision<'a> {
+    /// A decision of `board` on all cores, without limits.
+    pub fn new(board: &'a MaskedBoard) -> Self {
+        Decision {
+            board,
+            threads: None,
+            time_limit: None,
+            stop_flag: None,
+            stop_when: None,
+            progress: None,
+            why: Reasoning::FULL,
+        }
+    }
+
+    /// Uses `k` worker threads (at least 1); the answer's satisfiability does not depend on
+    /// `k`, the solution found may.
+    pub fn threads(mut self, k: usize) -> Self {
+        self.threads = Some(k.max(1));
+        self
+    }
+
+    /// Stops with [`Stopped::TimeLimit`] after `limit`.
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// Stops with [`Stopped::Interrupted`] once `flag` is set (looked at every thousand
+    /// nodes or so, well under a millisecond).
+    pub fn stop_flag(mut self, flag: &'a AtomicBool) -> Self {
+        self.stop_flag = Some(flag);
+        self
+    }
+
+    /// Stops with [`Stopped::Interrupted`] once `f` returns `true` (asked as often as the
+    /// stop flag).
+    pub fn stop_when(mut self, f: impl Fn() -> bool + Send + Sync + 'a) -> Self {
+        self.stop_when = Some(Box::new(f));
+        self
+    }
+
+    /// Calls `f` with the nodes visited so far, about every `every` (from any worker thread).
+    pub fn on_progress(
+        mut self,
+        every: Duration,
+        f: impl Fn(SearchProgress) + Send + Sync + 'a,
+    ) -> Self {
+        self.progress = Some((Box::new(f), every));
+        self
+    }
+
+    /// Uses only some of the reasoning (for measurements and tests).
+    #[doc(hidden)]
+    pub fn reasoning(mut self, diagonals: bool, sums: bool) -> Self {
+        self.why = Reasoning { diagonals, sums };
+        self
+    }
+
+    /// Runs the search.
+    pub fn run(self) -> Result<Decided, DecideError> {
+        let Decision {
+            board,
+            threads,
+            time_limit,
+            stop_flag,
+            stop_when,
+            progress,
+            why,
+        } = self;
+        let mut watch = Watch::new();
+        if let Some(l) = time_limit {
+            watch.time_limit(l);
+        }
+        if let Some(f) = stop_flag {
+            watch.stop_flag(f);
+        }
+        if let Some(f) = stop_when {
+            watch.stop_when(f);
+        }
+        if let Some((f, every)) = progress {
+            watch.progress(
+                Box::new(move |nodes, elapsed| f(SearchProgress { nodes, elapsed })),
+                every,
+            );
+        }
+        let work = || search(board, why, &watch);
+        let found = match threads {
+            None => work(),
+            Some(k) => rayon::ThreadPoolBuilder::new()
+                .num_threads(k)
+                .build()
+                .map_err(|e| DecideError::Threads {
+                    threads: k,
+                    reason: e.to_string(),
+                })?
+                .install(work),
+        };
+        let answer = match found {
+            Some(p) => {
+                verify(board, &p).map_err(DecideError::Unverified)?;
+                Answer::Sat(p)
+            }
+            None => match watch.halted() {
+                Some(Halt::TimeLimit) => {
+                    Answer::Stopped(Stopped::TimeLimit(time_limit.unwrap_or_default()))
+                }
+                Some(Halt::Interrupted) => Answer::Stopped(Stopped::Interrupted),
+                Some(Halt::Done) | None => Answer::Unsat,
+            },
+        };
+        Ok(Decided {
+            answer,
+            nodes: watch.nodes(),
+            elapsed: watch.elapsed(),
+        })
+    }
+}
+
+/// Checks that `p` is a solution of the board: non-attacking on its geometry, every queen on
+/// an allowed cell.
+fn verify(board: &MaskedBoard, p: &Placement) -> Result<(), String> {
+    if p.n() != board.n() {
+        return Err(format!("{} queens on a board of {}", p.n(), board.n()));
+    }
+    check_placement_on(p, board.geometry()).map_err(|e| e.to_string())?;
+    match (0..p.n()).find(|&r| !board.is_allowed(r, p.col(r))) {
+        Some(r) => Err(format!(
+            "the queen of row {} stands on a forbidden cell, column {}",
+            r + 1,
+            p.col(r) + 1
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The root node of the board; when the instance is invariant under the left-right mirror,
+/// the queen of row 0 is kept in the left half or the middle column (the mirror image of a
+/// solution is a solution).
+fn root(board: &MaskedBoard, g: Geo) -> Node {
+    let n = board.n();
+    let allowed: Vec<u64> = (0..n).map(|r| board.allowed(r)).collect();
+    let mut node = Node::root(g, &allowed);
+    if n > 1 && board.invariant_under(Symmetry::Mirror) {
+        let half = n.div_ceil(2);
+        node.restrict_row(0, (1u64 << half) - 1);
+    }
+    node
+}
+
+/// The first solution the threads find, or `None` (no solution, or halted).
+fn search(board: &MaskedBoard, why: Reasoning, watch: &Watch<'_>) -> Option<Placement> {
+    let g = Geo::new(board.n(), board.geometry());
+    let mut first = First::default();
+    let _ = Walker::new(g, why, watch).run(&mut first, root(board, g));
+    first.0.map(|path| placement(board.n(), &path))
+}
+
+/// The placement of the queens of a solution's path.
+fn placement(n: usize, path: &[core::Queen]) -> Placement {
+    let mut cols = vec![0u32; n];
+    for &(r, c) in path {
+        cols[usize::from(r)] = u32::from(c);
+    }
+    Placement::new(cols)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Geometry;
+
+    #[test]
+    fn small_boards() {
+        for n in 1..=12 {
+            let b = MaskedBoard::new(n, Geometry::Square).unwrap();
+            let a = decide(&b);
+            assert_eq!(matches!(a, Answer::Sat(_)), !(n == 2 || n == 3), "n = {n}");
+        }
+    }
+}
