@@ -145,9 +145,13 @@ impl Instance {
             "* #variable= {vars} #constraint= {}",
             constraints.len()
         )?;
-        for line in crate::encode::header_start(self.n()) {
-            writeln!(out, "* {line}")?;
-        }
+        writeln!(
+            out,
+            "* {} {}: n-queens, pseudo-Boolean (OPB)",
+            env!("CARGO_PKG_NAME"),
+            env!("CARGO_PKG_VERSION")
+        )?;
+        writeln!(out, "* n = {}", self.n())?;
         writeln!(
             out,
             "* pseudo-Boolean form of {}: x(r*n+c+1) = a queen on row r, column c (0-based), the DIMACS numbers of the cells",

@@ -278,7 +278,7 @@ impl ConstraintEncoding for Hall {
                 let Some((lo, hi)) = rows(kind, geometry, n, l, k) else {
                     continue;
                 };
-                if hi - lo + 1 <= k {
+                if hi - lo < k {
                     continue;
                 }
                 lits.clear();
