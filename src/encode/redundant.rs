@@ -462,8 +462,9 @@ impl Encoding for WithRedundant {
 mod tests {
     use super::*;
     use crate::cnf::{Cnf, CountingSink};
-    use crate::encode::catalogue::Model;
-    use crate::encode::{ColumnOptions, Constraints, Domain, EncodeOptions, Unlabelled};
+    use crate::encode::{
+        ColumnEncoder, ColumnOptions, Constraints, Domain, EncodeOptions, QueensEncoder, Unlabelled,
+    };
     use varisat::{ExtendFormula, Solver};
 
     const COUNTS: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
@@ -475,8 +476,16 @@ mod tests {
             .collect()
     }
 
-    fn models() -> Vec<Model> {
-        let mut v = vec![Model::cells(EncodeOptions::default())];
+    /// A model's encoding of the `n` x `n` board of a geometry.
+    type Build = Box<dyn Fn(usize, Geometry) -> Arc<dyn Encoding>>;
+
+    fn models() -> Vec<(String, Build)> {
+        let mut v: Vec<(String, Build)> = vec![(
+            "cells".into(),
+            Box::new(|n, g| {
+                Arc::new(QueensEncoder::new_on(n, EncodeOptions::default(), g).unwrap())
+            }),
+        )];
         for (domain, constraints) in [
             (Domain::DIRECT, Constraints::CONFLICT),
             (Domain::ORDER, Constraints::CONFLICT),
@@ -484,11 +493,15 @@ mod tests {
             (Domain::ORDER, Constraints::HALL),
             (Domain::COUPLED, Constraints::HALL),
         ] {
-            v.push(Model::columns(ColumnOptions {
+            let o = ColumnOptions {
                 domain,
                 constraints,
                 ..Default::default()
-            }));
+            };
+            v.push((
+                o.label(),
+                Box::new(move |n, g| Arc::new(ColumnEncoder::new_on(n, o, g).unwrap())),
+            ));
         }
         v
     }
@@ -509,10 +522,10 @@ mod tests {
     #[test]
     fn emitted_sizes_equal_size() {
         for geometry in [Geometry::Square, Geometry::Toroidal] {
-            for model in models() {
+            for (model, build) in models() {
                 for set in sets() {
                     for n in 1..=14 {
-                        let e = model.with_redundant(set).encoder_on(n, geometry).unwrap();
+                        let e = WithRedundant::new(build(n, geometry), set).unwrap();
                         let mut count = CountingSink::default();
                         e.encode_labelled(&mut Unlabelled(&mut count)).unwrap();
                         let size = e.size();
@@ -548,9 +561,9 @@ mod tests {
     /// model keeps it.
     #[test]
     fn counts_over_all_variables_are_kept() {
-        let model = Model::cells(EncodeOptions::default()).with_redundant(sets()[2]);
         for n in 1..=7 {
-            let e = model.encoder(n).unwrap();
+            let cells = Arc::new(QueensEncoder::new(n, EncodeOptions::default()).unwrap());
+            let e = WithRedundant::new(cells, sets()[2]).unwrap();
             let mut cnf = Cnf::new();
             e.encode_labelled(&mut Unlabelled(&mut cnf)).unwrap();
             let mut solver = Solver::new();
