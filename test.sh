@@ -39,6 +39,8 @@ say() {
 programs=(
   cadical:cadical
   minisat:minisat
+  minisat+:minisat+
+  sat4j:sat4j
   pdflatex:texlive-latex-base
   sbatch:slurm-wlm sinfo:slurm-wlm squeue:slurm-wlm scancel:slurm-wlm
   slurmctld:slurm-wlm slurmd:slurm-wlm

@@ -25,6 +25,11 @@ pub struct EncodeArgs {
     /// that cover every solution (at most a million).
     #[arg(long, value_name = "K")]
     cubes: Option<usize>,
+    /// The output format: `dimacs` (the CNF) or `opb` (the board's linear constraints, in the
+    /// OPB format of the Pseudo-Boolean Competition, over the cell variables; the cell model
+    /// or the column model's direct domain).
+    #[arg(long, value_name = "FORMAT", default_value = "dimacs", value_parser = ["dimacs", "opb"])]
+    format: String,
 }
 
 pub fn run(args: EncodeArgs) -> Result<ExitCode> {
@@ -36,6 +41,7 @@ pub fn run(args: EncodeArgs) -> Result<ExitCode> {
         force: args.force,
         cubes: args.cubes,
         command_line: Some(super::command_line()),
+        opb: args.format == "opb",
     };
     Ok(ExitCode::from(encode(&req)?.exit_code()))
 }

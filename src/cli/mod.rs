@@ -92,6 +92,17 @@ pub struct ModelArgs {
     pub domain: Option<queens_sat::encode::Domain>,
     #[arg(long, value_name = "CONSTRAINTS", help = constraints_help())]
     pub constraints: Option<queens_sat::encode::Constraints>,
+    /// Column model: how the three all-different constraints are decomposed: `pairwise` (a
+    /// clause per conflicting pair of values, as --constraints chooses) or `hall` (the
+    /// Hall-interval decomposition, --constraints hall; on the order domain unless --domain
+    /// coupled is given).
+    #[arg(long, value_name = "ALLDIFF", value_parser = ["pairwise", "hall"])]
+    pub alldiff: Option<String>,
+    /// Redundant global constraints added to the model (any model), separated by commas:
+    /// `permutation` (every column holds exactly one queen), `diagonals` (exactly n
+    /// diagonals of each direction are occupied), `none`.
+    #[arg(long, value_name = "LIST", default_value = "none")]
+    pub redundant: queens_sat::encode::redundant::RedundantSet,
 }
 
 /// The help of `--amo`, from the catalogue of at-most-one encodings.
@@ -173,16 +184,53 @@ impl ModelArgs {
             (self.column_alo, ModelOption::ColumnAlo),
             (self.domain.is_some(), ModelOption::Domain),
             (self.constraints.is_some(), ModelOption::Constraints),
+            (self.alldiff.is_some(), ModelOption::Alldiff),
         ];
         let given: Vec<ModelOption> = given.iter().filter(|g| g.0).map(|g| g.1).collect();
         catalogue::refuse_foreign_options(entry, &given).map_err(anyhow::Error::msg)?;
+        let (domain, constraints) = self.alldiff_choice()?;
         let options = ModelOptions {
             amo,
             column_alo: self.column_alo,
-            domain: self.domain.unwrap_or_default(),
-            constraints: self.constraints.unwrap_or_default(),
+            domain,
+            constraints,
+            redundant: self.redundant,
         };
         queens_sat::instance::Model::new(entry, &options).map_err(anyhow::Error::msg)
+    }
+
+    /// The domain and constraint encodings that `--domain`, `--constraints` and `--alldiff`
+    /// choose: `--alldiff hall` is `--constraints hall` (on the order domain unless a domain
+    /// is given), `--alldiff pairwise` any other constraint encoding.
+    fn alldiff_choice(
+        &self,
+    ) -> anyhow::Result<(queens_sat::encode::Domain, queens_sat::encode::Constraints)> {
+        use queens_sat::encode::{Constraints, Domain};
+        let hall = match self.alldiff.as_deref() {
+            None => {
+                return Ok((
+                    self.domain.unwrap_or_default(),
+                    self.constraints.unwrap_or_default(),
+                ))
+            }
+            Some(a) => a == "hall",
+        };
+        if let Some(c) = self.constraints {
+            if (c == Constraints::HALL) != hall {
+                anyhow::bail!(
+                    "--alldiff {} and --constraints {c} disagree: --alldiff hall is --constraints hall, --alldiff pairwise is conflict or support",
+                    self.alldiff.as_deref().unwrap_or_default()
+                );
+            }
+        }
+        Ok(if hall {
+            (self.domain.unwrap_or(Domain::ORDER), Constraints::HALL)
+        } else {
+            (
+                self.domain.unwrap_or_default(),
+                self.constraints.unwrap_or_default(),
+            )
+        })
     }
 
     /// The model these arguments select.

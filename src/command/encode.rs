@@ -24,6 +24,8 @@ pub struct EncodeRequest {
     pub cubes: Option<usize>,
     /// The command line, for the comments of the file.
     pub command_line: Option<String>,
+    /// Write the pseudo-Boolean form (OPB) instead of the CNF.
+    pub opb: bool,
 }
 
 /// Why a formula could not be written.
@@ -49,11 +51,29 @@ pub enum EncodeCommandError {
     /// The output cannot be written.
     #[error("{0}")]
     Output(#[from] OutputError),
+    /// The model has no OPB form.
+    #[error("{0}")]
+    Opb(#[from] crate::instance::OpbError),
 }
 
 /// Writes the formula of `req` (unless `force`, refusing one past [`Limits::STREAM`]).
 pub fn encode(req: &EncodeRequest) -> Result<Ending, EncodeCommandError> {
     let inst = &req.instance;
+    if req.opb {
+        if req.cubes.is_some() {
+            return Err(crate::instance::OpbError::Cubes.into());
+        }
+        // Refused before any file is made.
+        inst.opb_constraints()?;
+        let command = req.command_line.as_deref();
+        write_output(req.output.as_deref(), |w| {
+            inst.write_opb(w, command).map(|_| ()).map_err(|e| match e {
+                crate::instance::OpbError::Io(e) => e,
+                other => std::io::Error::other(other.to_string()),
+            })
+        })?;
+        return Ok(Ending::Success);
+    }
     let options = req.options;
     let size = inst.size();
     if !req.force && inst.check_size(Limits::STREAM).is_err() {

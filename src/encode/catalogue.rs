@@ -19,6 +19,7 @@
 //! assert_eq!(m.encoder(8).unwrap().size().vars, 8 * 7);
 //! ```
 
+use super::redundant::{RedundantSet, WithRedundant};
 use super::{
     Amo, ColumnEncoder, ColumnOptions, Constraints, Domain, EncodeError, EncodeOptions, Encoding,
     LineEncodings, QueensEncoder,
@@ -40,6 +41,9 @@ pub enum ModelOption {
     Domain,
     /// `--constraints`: how the all-different constraints are written.
     Constraints,
+    /// `--alldiff`: the all-different decomposition, pairwise (`--constraints`) or Hall
+    /// intervals (`--constraints hall`).
+    Alldiff,
 }
 
 impl ModelOption {
@@ -50,6 +54,7 @@ impl ModelOption {
             ModelOption::ColumnAlo => "--column-alo",
             ModelOption::Domain => "--domain",
             ModelOption::Constraints => "--constraints",
+            ModelOption::Alldiff => "--alldiff",
         }
     }
 }
@@ -66,6 +71,8 @@ pub struct ModelOptions {
     pub domain: Domain,
     /// The constraint encoding of the column model (default conflict).
     pub constraints: Constraints,
+    /// Redundant global constraints added to the model, whichever it is (default none).
+    pub redundant: RedundantSet,
 }
 
 /// How a catalogue entry builds its encoding of the `n` x `n` board.
@@ -114,6 +121,7 @@ pub static MODELS: &[ModelEntry] = &[
             ModelOption::Amo,
             ModelOption::Domain,
             ModelOption::Constraints,
+            ModelOption::Alldiff,
         ],
         check: |o| {
             if o.amo.is_uniform() {
@@ -173,6 +181,7 @@ impl Model {
             } else {
                 default.constraints
             },
+            redundant: options.redundant,
         };
         (entry.check)(&options)?;
         Ok(Model { entry, options })
@@ -234,13 +243,29 @@ impl Model {
         self.encoder_on(n, Geometry::Square)
     }
 
-    /// The encoding of the `n` x `n` board of `geometry`.
+    /// The same model with the redundant constraints of `set` (replacing those it had).
+    pub fn with_redundant(self, set: RedundantSet) -> Model {
+        Model {
+            options: ModelOptions {
+                redundant: set,
+                ..self.options
+            },
+            ..self
+        }
+    }
+
+    /// The encoding of the `n` x `n` board of `geometry` (with its redundant constraints,
+    /// [`WithRedundant`], when it has any).
     pub fn encoder_on(
         &self,
         n: usize,
         geometry: Geometry,
     ) -> Result<Arc<dyn Encoding>, EncodeError> {
-        (self.entry.build)(n, &self.options, geometry)
+        let model = (self.entry.build)(n, &self.options, geometry)?;
+        if self.options.redundant.is_empty() {
+            return Ok(model);
+        }
+        Ok(Arc::new(WithRedundant::new(model, self.options.redundant)?))
     }
 }
 
@@ -275,7 +300,11 @@ impl fmt::Display for Model {
     /// The short name used in reports and file names: `pairwise`, `sequential+column-alo`,
     /// `columns-order`, `columns-direct-pairwise`, ...
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&(self.entry.label)(&self.options))
+        f.write_str(&(self.entry.label)(&self.options))?;
+        for r in self.options.redundant.iter() {
+            write!(f, "+{}", r.name())?;
+        }
+        Ok(())
     }
 }
 

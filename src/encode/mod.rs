@@ -18,6 +18,7 @@ pub mod card;
 pub mod catalogue;
 pub mod cells;
 pub mod columns;
+pub mod redundant;
 #[cfg(test)]
 pub(crate) mod torus_oracle;
 

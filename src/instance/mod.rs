@@ -39,6 +39,9 @@ use crate::symmetry::{stabilizer, SymmetryBreaking, SymmetryClauses};
 use std::io;
 use std::sync::Arc;
 
+mod opb;
+pub use opb::{OpbError, OPB_MODELS};
+
 /// Why an instance could not be made. Cells are stored 0-based and shown 1-based.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InstanceError {

@@ -192,9 +192,11 @@ pub fn brute_force_solutions(n: usize) -> Vec<Vec<usize>> {
 
 /// Where an external program the tests start comes from: the program, then the Debian
 /// package(s) that install it.
-const PROGRAMS: [(&str, &str); 22] = [
+const PROGRAMS: [(&str, &str); 24] = [
     ("cadical", "cadical"),
     ("minisat", "minisat"),
+    ("minisat+", "minisat+"),
+    ("sat4j", "sat4j"),
     ("pdflatex", "texlive-latex-base"),
     ("chromium", "chromium"),
     ("sbatch", "slurm-wlm munge"),

@@ -485,6 +485,18 @@ fn all_models() -> Vec<Model> {
             }
         }
     }
+    // The redundant constraints, on the reference model and on the Hall decomposition.
+    let both: queens_sat::encode::redundant::RedundantSet =
+        "permutation,diagonals".parse().unwrap();
+    v.push(Model::default().with_redundant(both));
+    v.push(
+        Model::columns(ColumnOptions {
+            domain: Domain::ORDER,
+            constraints: Constraints::HALL,
+            ..Default::default()
+        })
+        .with_redundant(both),
+    );
     v
 }
 

@@ -33,6 +33,7 @@ mod external;
 mod family;
 mod ganak;
 mod gbd;
+mod global;
 mod grade;
 mod guards;
 mod layering;

@@ -21,7 +21,7 @@
 use super::{ColumnEncoder, ConstraintEncoding, ConstraintGroup, DomainEncoding};
 use crate::board::{Geometry, LineKind};
 use crate::cnf::ClauseSink;
-use crate::encode::Rule;
+use crate::encode::{Rule, VarAlloc};
 use std::io;
 
 /// The conflict encoding in the catalogue ([`super::CONSTRAINTS`]).
@@ -109,6 +109,7 @@ impl ConstraintEncoding for Conflict {
                         tag,
                         meaning: if torus { wrapped } else { square }.into(),
                         rule: Rule::AtMostOne(kind),
+                        vars: 0,
                         clauses,
                         literals,
                     }
@@ -120,6 +121,7 @@ impl ConstraintEncoding for Conflict {
         &self,
         enc: &ColumnEncoder,
         group: usize,
+        _: &mut VarAlloc,
         sink: &mut dyn ClauseSink,
     ) -> io::Result<()> {
         let n = enc.n();

@@ -128,6 +128,9 @@ impl DomainEncoding for Coupled {
     fn push_value_lits(&self, _: usize, row: Row, c: usize, out: &mut Vec<Lit>) {
         out.push(value(row, c).positive());
     }
+    fn bound_lit(&self, n: usize, row: Row, c: usize) -> Option<Lit> {
+        (c >= 1 && c < n).then(|| bound(n, row, c).positive())
+    }
     fn value_lits_len(&self, _: usize, _: usize) -> u64 {
         1
     }

@@ -81,6 +81,7 @@
 pub mod conflict;
 pub mod coupled;
 pub mod direct;
+pub mod hall;
 pub mod log;
 pub mod order;
 pub mod support;
@@ -139,6 +140,14 @@ pub trait DomainEncoding: Sync + Send + 'static {
     /// Appends the literals whose conjunction holds exactly when the row's value is `c`
     /// (given the domain's clauses).
     fn push_value_lits(&self, n: usize, row: Row, c: usize, out: &mut Vec<Lit>);
+    /// The literal that is true exactly when the row's value is at least `c`, for
+    /// `1 <= c <= n - 1`, in the domains that have one variable per bound (order, coupled);
+    /// `None` in the others (the default). Constraint encodings that reason on intervals of
+    /// values ([`hall`]) need it.
+    fn bound_lit(&self, n: usize, row: Row, c: usize) -> Option<Lit> {
+        let _ = (n, row, c);
+        None
+    }
     /// The number of literals [`DomainEncoding::push_value_lits`] appends for value `c`.
     fn value_lits_len(&self, n: usize, c: usize) -> u64;
     /// The row's value under an assignment (`val` gives a variable's value), or why the
@@ -178,11 +187,14 @@ pub trait ConstraintEncoding: Sync + Send + 'static {
         domain: &dyn DomainEncoding,
     ) -> Option<Vec<ConstraintGroup>>;
     /// Emits the clauses of group `group` (an index into [`ConstraintEncoding::groups`]),
-    /// reading the rows' values through [`ColumnEncoder::push_value_lits`].
+    /// reading the rows' values through [`ColumnEncoder::push_value_lits`] (or their bounds
+    /// through [`DomainEncoding::bound_lit`]); the group's auxiliary variables
+    /// ([`ConstraintGroup::vars`]) are taken from `alloc`, in order.
     fn encode(
         &self,
         enc: &ColumnEncoder,
         group: usize,
+        alloc: &mut VarAlloc,
         sink: &mut dyn ClauseSink,
     ) -> io::Result<()>;
 }
@@ -227,6 +239,8 @@ pub struct ConstraintGroup {
     pub meaning: String,
     /// The rule they enforce.
     pub rule: Rule,
+    /// Auxiliary variables (numbered after the domain's, group after group).
+    pub vars: u64,
     /// Clauses.
     pub clauses: u64,
     /// Literal occurrences.
@@ -238,7 +252,8 @@ pub static DOMAINS: &[&dyn DomainEncoding] =
     &[&direct::Direct, &order::Order, &log::Log, &coupled::Coupled];
 
 /// Every constraint encoding, in the order `--constraints` lists them.
-pub static CONSTRAINTS: &[&dyn ConstraintEncoding] = &[&conflict::Conflict, &support::Support];
+pub static CONSTRAINTS: &[&dyn ConstraintEncoding] =
+    &[&conflict::Conflict, &support::Support, &hall::Hall];
 
 super::catalogue_handle!(
     /// A domain encoding of the [`DOMAINS`] catalogue (`--domain`).
@@ -275,6 +290,8 @@ impl Domain {
     pub const ORDER: Domain = Domain(&order::Order);
     /// The 0-based value in binary.
     pub const LOG: Domain = Domain(&log::Log);
+    /// The direct and the order encodings, channelled.
+    pub const COUPLED: Domain = Domain(&coupled::Coupled);
 }
 
 impl Constraints {
@@ -282,6 +299,8 @@ impl Constraints {
     pub const CONFLICT: Constraints = Constraints(&conflict::Conflict);
     /// One clause per value of a row and other row: its supports there (direct only).
     pub const SUPPORT: Constraints = Constraints(&support::Support);
+    /// The Hall-interval decomposition of each all-different (order or coupled domain).
+    pub const HALL: Constraints = Constraints(&hall::Hall);
 
     /// `true` when this constraint encoding works with `domain`.
     pub fn accepts(self, domain: Domain) -> bool {
@@ -302,7 +321,7 @@ pub fn or_list(names: &[&str]) -> String {
 
 /// The valid pairs of constraint and domain encodings, for messages: `support with direct;
 /// conflict with direct, order or log`, in the order of the [`CONSTRAINTS`] catalogue, the
-/// encodings limited to some domains first.
+/// encodings limited to a single domain first.
 pub fn valid_combinations() -> String {
     let mut parts: Vec<(bool, String)> = CONSTRAINTS
         .iter()
@@ -312,7 +331,7 @@ pub fn valid_combinations() -> String {
                 None => DOMAINS.iter().map(|d| d.name()).collect(),
             };
             (
-                c.domains().is_none(),
+                c.domains().is_none_or(|d| d.len() != 1),
                 format!("{} with {}", c.name(), or_list(&domains)),
             )
         })
@@ -458,6 +477,9 @@ pub struct ColumnEncoder {
     per_row: usize,
     primary: u64,
     aux_per_row: u64,
+    /// The constraint groups that take auxiliary variables: tag, meaning, 0-based index of
+    /// the first, how many.
+    constraint_aux: Vec<(&'static str, String, u64, u64)>,
     parts: Vec<(Part, Rule)>,
     groups: Vec<ColumnGroup>,
     size: Size,
@@ -510,6 +532,7 @@ impl ColumnEncoder {
         let mut groups = Vec::new();
         let mut size = Size::default();
         let mut aux_per_row = 0u64;
+        let mut constraint_vars = Vec::new();
         for (i, g) in domain
             .groups(n, options.amo)
             .ok_or_else(overflow)?
@@ -536,6 +559,9 @@ impl ColumnEncoder {
             .enumerate()
         {
             parts.push((Part::Constraint(i), g.rule));
+            if g.vars > 0 {
+                constraint_vars.push((g.tag, g.meaning.clone(), g.vars));
+            }
             groups.push(ColumnGroup {
                 tag: g.tag,
                 meaning: g.meaning,
@@ -549,6 +575,11 @@ impl ColumnEncoder {
         }
         let aux = nn.checked_mul(aux_per_row).ok_or_else(overflow)?;
         size.vars = primary.checked_add(aux).ok_or_else(overflow)?;
+        let mut constraint_aux = Vec::new();
+        for (tag, meaning, vars) in constraint_vars {
+            constraint_aux.push((tag, meaning, size.vars, vars));
+            size.vars = size.vars.checked_add(vars).ok_or_else(overflow)?;
+        }
         if size.vars > max {
             return Err(too_many(size.vars));
         }
@@ -559,6 +590,7 @@ impl ColumnEncoder {
             per_row,
             primary,
             aux_per_row,
+            constraint_aux,
             parts,
             groups,
             size,
@@ -595,6 +627,12 @@ impl ColumnEncoder {
     /// The number of domain variables: direct `n*n`, order `n(n-1)`, log `n ceil(log2 n)`.
     pub fn primary_vars(&self) -> u64 {
         self.primary
+    }
+
+    /// The 0-based index of the first auxiliary variable of the constraint encoding's groups
+    /// (after the domain's variables and its at-most-one auxiliaries).
+    pub fn constraint_aux_start(&self) -> usize {
+        (self.primary + self.n as u64 * self.aux_per_row) as usize
     }
 
     /// The clause groups, in the order they are emitted, with their exact sizes.
@@ -688,7 +726,7 @@ impl ColumnEncoder {
                     self.options
                         .constraints
                         .encoding()
-                        .encode(self, i, &mut s)?;
+                        .encode(self, i, &mut alloc, &mut s)?;
                 }
             }
         }
@@ -723,11 +761,21 @@ impl ColumnEncoder {
     /// or `None`.
     fn aux_slot(&self, var: Var) -> Option<(usize, u64)> {
         let i = var.index() as u64;
-        if i < self.primary || i >= self.size.vars || self.aux_per_row == 0 {
+        if i < self.primary || i >= self.primary + self.n as u64 * self.aux_per_row {
             return None;
         }
         let j = i - self.primary;
         Some(((j / self.aux_per_row) as usize, j % self.aux_per_row + 1))
+    }
+
+    /// The constraint group (tag, meaning) and 1-based index within the group of a
+    /// constraint encoding's auxiliary, or `None`.
+    fn constraint_slot(&self, var: Var) -> Option<(&'static str, &str, u64)> {
+        let i = var.index() as u64;
+        self.constraint_aux
+            .iter()
+            .find(|(_, _, first, count)| (*first..first + count).contains(&i))
+            .map(|(tag, meaning, first, _)| (*tag, meaning.as_str(), i - first + 1))
     }
 
     /// The name of a variable, 1-based: `x(2)=3` (direct), `[x(2) >= 3]` (order), `x(2).bit1`
@@ -740,6 +788,9 @@ impl ColumnEncoder {
         }
         if let Some((r, j)) = self.aux_slot(var) {
             return format!("{}(x({}), {})", self.options.amo.aux_symbol(), r + 1, j);
+        }
+        if let Some((tag, _, j)) = self.constraint_slot(var) {
+            return format!("aux({tag}, {j})");
         }
         format!("v{}?", var.to_dimacs())
     }
@@ -757,6 +808,9 @@ impl ColumnEncoder {
                 self.options.amo,
                 r + 1
             );
+        }
+        if let Some((tag, meaning, j)) = self.constraint_slot(var) {
+            return format!("auxiliary {j} of group {tag} ({meaning})");
         }
         format!("variable {} is not part of this formula", var.to_dimacs())
     }
@@ -802,6 +856,13 @@ impl ColumnEncoder {
                     self.aux_per_row
                 ));
             }
+        }
+        for (tag, meaning, first, count) in &self.constraint_aux {
+            c.push(format!(
+                "aux {}..{} = auxiliaries of group {tag} ({meaning}); named aux({tag}, 1..{count})",
+                first + 1,
+                first + count
+            ));
         }
         let projection = self.projection();
         if projection.len() as u64 == self.primary {

@@ -71,6 +71,9 @@ impl DomainEncoding for Order {
             out.push(bound(row, c + 1).negative());
         }
     }
+    fn bound_lit(&self, n: usize, row: Row, c: usize) -> Option<Lit> {
+        (c >= 1 && c < n).then(|| bound(row, c).positive())
+    }
     fn value_lits_len(&self, n: usize, c: usize) -> u64 {
         (c > 0) as u64 + (c + 1 < n) as u64
     }

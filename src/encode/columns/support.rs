@@ -18,7 +18,7 @@
 use super::{ColumnEncoder, ConstraintEncoding, ConstraintGroup, DomainEncoding};
 use crate::board::Geometry;
 use crate::cnf::ClauseSink;
-use crate::encode::Rule;
+use crate::encode::{Rule, VarAlloc};
 use std::io;
 
 /// The support encoding in the catalogue ([`super::CONSTRAINTS`]).
@@ -67,11 +67,18 @@ impl ConstraintEncoding for Support {
             tag: "S",
             meaning: "every column of a row has a compatible column in every other row".into(),
             rule: Rule::Support,
+            vars: 0,
             clauses,
             literals,
         }])
     }
-    fn encode(&self, enc: &ColumnEncoder, _: usize, sink: &mut dyn ClauseSink) -> io::Result<()> {
+    fn encode(
+        &self,
+        enc: &ColumnEncoder,
+        _: usize,
+        _: &mut VarAlloc,
+        sink: &mut dyn ClauseSink,
+    ) -> io::Result<()> {
         let n = enc.n();
         let torus = enc.geometry() == Geometry::Toroidal;
         let mut clause = Vec::with_capacity(n);

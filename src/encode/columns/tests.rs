@@ -110,11 +110,20 @@ fn emitted_sizes_equal_size_and_groups() {
                 assert_eq!(tags, expected_tags);
                 assert_eq!(e.primary_vars(), (n * per_row) as u64);
             }
-            let aux = if o.domain.encoding().uses_amo() {
+            let mut aux = if o.domain.encoding().uses_amo() {
                 n as u64 * o.amo.size(n).vars
             } else {
                 0
             };
+            // The constraint encodings that take auxiliaries (hall) declare them per group.
+            aux += o
+                .constraints
+                .encoding()
+                .groups(n, geometry, o.domain.encoding())
+                .unwrap()
+                .iter()
+                .map(|g| g.vars)
+                .sum::<u64>();
             assert_eq!(size.vars, e.primary_vars() + aux, "{o} n={n}");
         }
     }
@@ -261,9 +270,23 @@ fn torus_closed_forms() {
                     );
                 }
             }
-            // The domain's groups do not depend on the geometry.
+            // The domain's groups do not depend on the geometry; nor do the variables, but for
+            // the auxiliaries of a constraint encoding's groups (hall), which count the
+            // torus's intervals.
             assert_eq!(g[0], sq[0]);
-            assert_eq!(torus(n, o).size().vars, enc(n, o).size().vars);
+            let constraint_aux = |geometry| -> u64 {
+                o.constraints
+                    .encoding()
+                    .groups(n, geometry, o.domain.encoding())
+                    .unwrap()
+                    .iter()
+                    .map(|g| g.vars)
+                    .sum()
+            };
+            assert_eq!(
+                torus(n, o).size().vars - constraint_aux(Geometry::Toroidal),
+                enc(n, o).size().vars - constraint_aux(Geometry::Square)
+            );
         }
     }
     let o = opts(Domain::DIRECT, Constraints::SUPPORT, Amo::PAIRWISE);

@@ -1,0 +1,587 @@
+//! Redundant global constraints added to any model (`--redundant LIST`): facts that every
+//! solution satisfies and that the model implies, stated over the whole board so that a
+//! solver can use them where the model's local constraints only imply them through long
+//! chains of reasoning.
+//!
+//! - **permutation**: every column holds exactly one queen. The cell model only says "at most
+//!   one" of a column and the column model "all different"; with `n` rows holding one queen
+//!   each, that every column holds one is a pigeonhole argument, hard for resolution.
+//! - **diagonals**: exactly `n` diagonals of each direction are occupied. A diagonal's
+//!   occupancy `o` is defined as the disjunction of its cells (`o -> OR cells`,
+//!   `cell -> o`; the cell itself for a line of one cell), and "exactly `n` of the
+//!   occupancies" is a cardinality constraint. On the torus there are `n` diagonals per
+//!   direction, so every one is occupied (unit clauses).
+//!
+//! Both cardinality constraints use the totalizer ([`card::totalizer`], exactly `k`: both
+//! directions of every node), whose auxiliaries are functions of its inputs, so the count is
+//! kept: the models of the formula projected onto the model's projection are one-to-one with
+//! the solutions, and, where the model alone keeps its count over all variables, so does the
+//! model with these constraints.
+//!
+//! A cell is a literal of the model when [`Encoding::push_value_lits`] gives one literal
+//! (the cell model, the direct and coupled domains); otherwise (order and log domains) it
+//! gets an auxiliary `cell(r,c)` defined as the conjunction of its literals (group `R0`,
+//! `L + 1` clauses and `3L + 1` literals for `L` literals; the unit `cell(1,1)` when `L = 0`,
+//! n = 1).
+//!
+//! Sizes, with `T(m, k)` the totalizer's size for exactly `k` of `m` literals
+//! ([`card::totalizer::size`]): permutation (group `RP`) `n T(n, 1)`; diagonals (group `RD`)
+//! per direction, over lines of `L_i` cells, the occupancies of the lines with `L_i >= 2`
+//! (one variable, `L_i + 1` clauses, `3 L_i + 1` literals each) and `T(lines, n)`: on the
+//! square `2n - 3` occupancy variables, `n^2 + 2n - 5` clauses and `3n^2 + 2n - 9` literals
+//! per direction (n >= 2; the two corners are lines of one cell), plus `T(2n - 1, n)`.
+//!
+//! The variables are numbered after the model's: the cell variables first, then each group's
+//! in order.
+
+use super::card::{self, Cardinality, Kind};
+use super::{DecodeError, Encoding, Label, LabelSink, Rule, Size, VarAlloc};
+use crate::board::{Geometry, LineKind, Placement};
+use crate::cnf::{GroupInfo, Lit, Var};
+use std::fmt;
+use std::io;
+use std::str::FromStr;
+use std::sync::Arc;
+
+/// One redundant constraint of `--redundant`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Redundant {
+    /// Every column holds exactly one queen.
+    Permutation,
+    /// Exactly `n` diagonals of each direction are occupied.
+    Diagonals,
+}
+
+impl Redundant {
+    /// Every redundant constraint, in the order they are emitted.
+    pub const ALL: [Redundant; 2] = [Redundant::Permutation, Redundant::Diagonals];
+
+    /// The name in `--redundant`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Redundant::Permutation => "permutation",
+            Redundant::Diagonals => "diagonals",
+        }
+    }
+
+    /// What it says, in words.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Redundant::Permutation => "every column holds exactly one queen",
+            Redundant::Diagonals => "exactly n diagonals of each direction are occupied",
+        }
+    }
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// A set of redundant constraints (empty by default): `permutation,diagonals`, `none`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RedundantSet(u8);
+
+impl RedundantSet {
+    /// No redundant constraint.
+    pub const NONE: RedundantSet = RedundantSet(0);
+
+    /// `true` when no constraint is in the set.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// `true` when `r` is in the set.
+    pub fn contains(self, r: Redundant) -> bool {
+        self.0 & r.bit() != 0
+    }
+
+    /// The set with `r` added.
+    pub fn with(self, r: Redundant) -> RedundantSet {
+        RedundantSet(self.0 | r.bit())
+    }
+
+    /// The constraints of the set, in the order of [`Redundant::ALL`].
+    pub fn iter(self) -> impl Iterator<Item = Redundant> {
+        Redundant::ALL
+            .into_iter()
+            .filter(move |&r| self.contains(r))
+    }
+}
+
+/// A name in `--redundant` that is not a redundant constraint.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown redundant constraint '{0}' (valid: permutation, diagonals, none)")]
+pub struct UnknownRedundant(pub String);
+
+impl FromStr for RedundantSet {
+    type Err = UnknownRedundant;
+    /// Names separated by commas; `none` (or nothing) for the empty set.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut set = RedundantSet::NONE;
+        for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            if name == "none" {
+                continue;
+            }
+            let r = Redundant::ALL
+                .into_iter()
+                .find(|r| r.name() == name)
+                .ok_or_else(|| UnknownRedundant(name.to_string()))?;
+            set = set.with(r);
+        }
+        Ok(set)
+    }
+}
+
+impl fmt::Display for RedundantSet {
+    /// `permutation,diagonals`, or `none`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("none");
+        }
+        let names: Vec<&str> = self.iter().map(Redundant::name).collect();
+        f.write_str(&names.join(","))
+    }
+}
+
+/// The cardinality encoding of the redundant constraints.
+const CARD: card::totalizer::Totalizer = card::totalizer::Totalizer;
+
+/// A group of the added clauses, with its exact size and its auxiliaries' block.
+#[derive(Clone, Debug)]
+struct Group {
+    tag: &'static str,
+    meaning: String,
+    rule: Rule,
+    size: Size,
+    first: u64,
+}
+
+/// A model with redundant constraints added: the model's clauses, then the groups `R0`
+/// (cell variables, when needed), `RP` (permutation) and `RD` (diagonals). Everything else
+/// (the cells' literals, decoding, the projection) is the model's.
+#[derive(Debug)]
+pub struct WithRedundant {
+    inner: Arc<dyn Encoding>,
+    set: RedundantSet,
+    /// Each cell's literals in the model (row-major).
+    cells: Vec<Vec<Lit>>,
+    groups: Vec<Group>,
+    size: Size,
+}
+
+/// `None` when a count overflows.
+fn grow(total: &mut Size, add: Size) -> Option<()> {
+    total.vars = total.vars.checked_add(add.vars)?;
+    total.clauses = total.clauses.checked_add(add.clauses)?;
+    total.literals = total.literals.checked_add(add.literals)?;
+    Some(())
+}
+
+/// The cells of every diagonal of one direction, by the geometry's index.
+fn diagonals(n: usize, geometry: Geometry, kind: LineKind) -> Vec<Vec<usize>> {
+    let mut lines = vec![Vec::new(); crate::board::Line::count_on(kind, n, geometry)];
+    for r in 0..n {
+        for c in 0..n {
+            let i = match kind {
+                LineKind::Diagonal => geometry.diagonal(n, r, c),
+                _ => geometry.anti_diagonal(n, r, c),
+            };
+            lines[i].push(r * n + c);
+        }
+    }
+    lines
+}
+
+/// The size of a disjunction or conjunction of `l` literals defined by a new variable.
+fn definition(l: u64) -> Size {
+    Size {
+        vars: 1,
+        clauses: l + 1,
+        literals: 3 * l + 1,
+    }
+}
+
+impl WithRedundant {
+    /// `inner` with the constraints of `set` added. Fails when a count overflows or the
+    /// formula gets more variables than a DIMACS file can number.
+    pub fn new(inner: Arc<dyn Encoding>, set: RedundantSet) -> Result<Self, super::EncodeError> {
+        let n = inner.n();
+        let overflow = || super::EncodeError::SizeOverflow {
+            n,
+            model: format!("{} with redundant {set}", inner.name()),
+        };
+        let mut cells = Vec::with_capacity(n * n);
+        for r in 0..n {
+            for c in 0..n {
+                let mut v = Vec::new();
+                inner.push_value_lits(r, c, &mut v);
+                cells.push(v);
+            }
+        }
+        let mut size = inner.size();
+        let mut groups = Vec::new();
+        let mut push = |tag, meaning: String, rule, add: Size, size: &mut Size| {
+            let first = size.vars;
+            grow(size, add)?;
+            groups.push(Group {
+                tag,
+                meaning,
+                rule,
+                size: add,
+                first,
+            });
+            Some(())
+        };
+        if !set.is_empty() {
+            let mut defs = Size::default();
+            for lits in cells.iter().filter(|l| l.len() != 1) {
+                grow(&mut defs, definition(lits.len() as u64)).ok_or_else(overflow)?;
+            }
+            if defs.vars > 0 {
+                push(
+                    "R0",
+                    "cell variables: cell(r,c) <-> the conjunction of the cell's literals".into(),
+                    Rule::Domain,
+                    defs,
+                    &mut size,
+                )
+                .ok_or_else(overflow)?;
+            }
+        }
+        if set.contains(Redundant::Permutation) {
+            let one = CARD.size(n, 1, Kind::Exactly).map_err(|_| overflow())?;
+            let mut add = Size::default();
+            for _ in 0..n {
+                grow(&mut add, one).ok_or_else(overflow)?;
+            }
+            push(
+                "RP",
+                "redundant: every column holds exactly one queen (totalizer)".into(),
+                Rule::AtLeastOne(LineKind::Column),
+                add,
+                &mut size,
+            )
+            .ok_or_else(overflow)?;
+        }
+        if set.contains(Redundant::Diagonals) {
+            let mut add = Size::default();
+            for kind in [LineKind::Diagonal, LineKind::AntiDiagonal] {
+                let lines = diagonals(n, inner.geometry(), kind);
+                for line in lines.iter().filter(|l| l.len() >= 2) {
+                    grow(&mut add, definition(line.len() as u64)).ok_or_else(overflow)?;
+                }
+                let count = CARD
+                    .size(lines.len(), n, Kind::Exactly)
+                    .map_err(|_| overflow())?;
+                grow(&mut add, count).ok_or_else(overflow)?;
+            }
+            push(
+                "RD",
+                "redundant: exactly n diagonals of each direction are occupied (totalizer)".into(),
+                Rule::AtLeastOne(LineKind::Diagonal),
+                add,
+                &mut size,
+            )
+            .ok_or_else(overflow)?;
+        }
+        let max = super::max_vars();
+        if size.vars > max {
+            return Err(super::EncodeError::TooManyVars {
+                n,
+                vars: size.vars,
+                max,
+            });
+        }
+        Ok(WithRedundant {
+            inner,
+            set,
+            cells,
+            groups,
+            size,
+        })
+    }
+
+    /// The redundant constraints added.
+    pub fn set(&self) -> RedundantSet {
+        self.set
+    }
+
+    /// The model the constraints are added to.
+    pub fn inner(&self) -> &Arc<dyn Encoding> {
+        &self.inner
+    }
+
+    /// The group of an added auxiliary variable, and its 1-based index in the group.
+    fn slot(&self, var: Var) -> Option<(&Group, u64)> {
+        let i = var.index() as u64;
+        self.groups
+            .iter()
+            .find(|g| (g.first..g.first + g.size.vars).contains(&i))
+            .map(|g| (g, i - g.first + 1))
+    }
+}
+
+impl Encoding for WithRedundant {
+    fn n(&self) -> usize {
+        self.inner.n()
+    }
+    fn geometry(&self) -> Geometry {
+        self.inner.geometry()
+    }
+    fn name(&self) -> String {
+        format!(
+            "{}+{}",
+            self.inner.name(),
+            self.set
+                .iter()
+                .map(Redundant::name)
+                .collect::<Vec<_>>()
+                .join("+")
+        )
+    }
+    fn describe(&self) -> String {
+        format!("{}, with redundant {}", self.inner.describe(), self.set)
+    }
+    fn size(&self) -> Size {
+        self.size
+    }
+    fn encode_labelled(&self, sink: &mut dyn LabelSink) -> io::Result<()> {
+        self.inner.encode_labelled(sink)?;
+        let n = self.n();
+        let mut alloc = VarAlloc::starting_at(self.inner.size().vars as usize);
+        let mut cell = self
+            .cells
+            .iter()
+            .map(|l| (l.len() == 1).then(|| l[0]))
+            .collect::<Vec<_>>();
+        for g in &self.groups {
+            sink.begin_group(&GroupInfo {
+                tag: g.tag.to_string(),
+                meaning: g.meaning.clone(),
+            })?;
+            sink.begin_label(&Label {
+                rule: g.rule,
+                line: None,
+            })?;
+            match g.tag {
+                "R0" => {
+                    for (i, lits) in self.cells.iter().enumerate() {
+                        if lits.len() == 1 {
+                            continue;
+                        }
+                        let z = alloc.fresh().positive();
+                        cell[i] = Some(z);
+                        for &l in lits {
+                            sink.add_clause(&[!z, l])?;
+                        }
+                        let mut back: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+                        back.push(z);
+                        sink.add_clause(&back)?;
+                    }
+                }
+                "RP" => {
+                    for c in 0..n {
+                        let col: Vec<Lit> = (0..n).map(|r| cell[r * n + c].unwrap()).collect();
+                        CARD.encode(&col, 1, Kind::Exactly, &mut alloc, &mut &mut *sink)?;
+                    }
+                }
+                _ => {
+                    for kind in [LineKind::Diagonal, LineKind::AntiDiagonal] {
+                        let mut occupied = Vec::new();
+                        for line in diagonals(n, self.geometry(), kind) {
+                            let lits: Vec<Lit> = line.iter().map(|&i| cell[i].unwrap()).collect();
+                            if lits.len() == 1 {
+                                occupied.push(lits[0]);
+                                continue;
+                            }
+                            let o = alloc.fresh().positive();
+                            occupied.push(o);
+                            let mut some = vec![!o];
+                            some.extend(&lits);
+                            sink.add_clause(&some)?;
+                            for &l in &lits {
+                                sink.add_clause(&[!l, o])?;
+                            }
+                        }
+                        CARD.encode(&occupied, n, Kind::Exactly, &mut alloc, &mut &mut *sink)?;
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(alloc.used() as u64, self.size.vars);
+        Ok(())
+    }
+    fn push_value_lits(&self, r: usize, c: usize, out: &mut Vec<Lit>) {
+        self.inner.push_value_lits(r, c, out)
+    }
+    fn decode(&self, assignment: &[bool]) -> Result<Placement, DecodeError> {
+        self.inner.decode(assignment)
+    }
+    fn projection(&self) -> Vec<Var> {
+        self.inner.projection()
+    }
+    fn var_name(&self, var: Var) -> String {
+        match self.slot(var) {
+            Some((g, j)) => format!("aux({}, {j})", g.tag),
+            None => self.inner.var_name(var),
+        }
+    }
+    fn var_meaning(&self, var: Var) -> String {
+        match self.slot(var) {
+            Some((g, j)) => format!("auxiliary {j} of group {} ({})", g.tag, g.meaning),
+            None => self.inner.var_meaning(var),
+        }
+    }
+    fn header_comments(&self, command: Option<&str>) -> Vec<String> {
+        let mut c = self.inner.header_comments(command);
+        c.push(format!("redundant constraints: {}", self.set));
+        for g in &self.groups {
+            if g.size.vars > 0 {
+                c.push(format!(
+                    "aux {}..{} = group {}; named aux({}, 1..{})",
+                    g.first + 1,
+                    g.first + g.size.vars,
+                    g.tag,
+                    g.tag,
+                    g.size.vars
+                ));
+            }
+            c.push(format!(
+                "group {}: {} ({} clauses)",
+                g.tag, g.meaning, g.size.clauses
+            ));
+        }
+        c
+    }
+    fn cell_variables(&self) -> bool {
+        self.inner.cell_variables()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::{Cnf, CountingSink};
+    use crate::encode::{
+        ColumnEncoder, ColumnOptions, Constraints, Domain, EncodeOptions, QueensEncoder, Unlabelled,
+    };
+    use varisat::{ExtendFormula, Solver};
+
+    const COUNTS: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+
+    fn sets() -> Vec<RedundantSet> {
+        ["permutation", "diagonals", "permutation,diagonals"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect()
+    }
+
+    /// A model's encoding of the `n` x `n` board of a geometry.
+    type Build = Box<dyn Fn(usize, Geometry) -> Arc<dyn Encoding>>;
+
+    fn models() -> Vec<(String, Build)> {
+        let mut v: Vec<(String, Build)> = vec![(
+            "cells".into(),
+            Box::new(|n, g| {
+                Arc::new(QueensEncoder::new_on(n, EncodeOptions::default(), g).unwrap())
+            }),
+        )];
+        for (domain, constraints) in [
+            (Domain::DIRECT, Constraints::CONFLICT),
+            (Domain::ORDER, Constraints::CONFLICT),
+            (Domain::LOG, Constraints::CONFLICT),
+            (Domain::ORDER, Constraints::HALL),
+            (Domain::COUPLED, Constraints::HALL),
+        ] {
+            let o = ColumnOptions {
+                domain,
+                constraints,
+                ..Default::default()
+            };
+            v.push((
+                o.label(),
+                Box::new(move |n, g| Arc::new(ColumnEncoder::new_on(n, o, g).unwrap())),
+            ));
+        }
+        v
+    }
+
+    #[test]
+    fn names_parse_and_print() {
+        let s: RedundantSet = "diagonals, permutation".parse().unwrap();
+        assert_eq!(s.to_string(), "permutation,diagonals");
+        assert_eq!("none".parse::<RedundantSet>(), Ok(RedundantSet::NONE));
+        assert_eq!(RedundantSet::NONE.to_string(), "none");
+        let err = "sums".parse::<RedundantSet>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown redundant constraint 'sums' (valid: permutation, diagonals, none)"
+        );
+    }
+
+    #[test]
+    fn emitted_sizes_equal_size() {
+        for geometry in [Geometry::Square, Geometry::Toroidal] {
+            for (model, build) in models() {
+                for set in sets() {
+                    for n in 1..=14 {
+                        let e = WithRedundant::new(build(n, geometry), set).unwrap();
+                        let mut count = CountingSink::default();
+                        e.encode_labelled(&mut Unlabelled(&mut count)).unwrap();
+                        let size = e.size();
+                        assert_eq!(
+                            (count.clauses, count.literals, count.max_var),
+                            (size.clauses, size.literals, size.vars),
+                            "{model} {set} n={n} {geometry:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The closed form of the module documentation for the occupancies of one direction.
+    #[test]
+    fn occupancy_sizes_match_the_closed_form() {
+        for n in 2..=30u64 {
+            let lines = diagonals(n as usize, Geometry::Square, LineKind::Diagonal);
+            let mut s = Size::default();
+            for l in lines.iter().filter(|l| l.len() >= 2) {
+                grow(&mut s, definition(l.len() as u64)).unwrap();
+            }
+            assert_eq!(
+                (s.vars, s.clauses, s.literals),
+                (2 * n - 3, n * n + 2 * n - 5, 3 * n * n + 2 * n - 9)
+            );
+        }
+    }
+
+    /// Models over every variable (not only the projection): the totalizer for exactly k
+    /// fixes its auxiliaries and the occupancies are defined, so the count is kept where the
+    /// model keeps it.
+    #[test]
+    fn counts_over_all_variables_are_kept() {
+        for n in 1..=7 {
+            let cells = Arc::new(QueensEncoder::new(n, EncodeOptions::default()).unwrap());
+            let e = WithRedundant::new(cells, sets()[2]).unwrap();
+            let mut cnf = Cnf::new();
+            e.encode_labelled(&mut Unlabelled(&mut cnf)).unwrap();
+            let mut solver = Solver::new();
+            let vars = e.size().vars as usize;
+            for clause in cnf.iter() {
+                solver.add_clause(clause);
+            }
+            let mut count = 0;
+            while solver.solve().unwrap() {
+                count += 1;
+                let m = solver.model().unwrap();
+                let block: Vec<Lit> = m.iter().take(vars).map(|&l| !l).collect();
+                if block.is_empty() {
+                    break;
+                }
+                solver.add_clause(&block);
+            }
+            assert_eq!(count, COUNTS[n - 1], "n={n}");
+        }
+    }
+}
