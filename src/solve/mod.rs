@@ -124,7 +124,7 @@ pub use enumerate::{
     Solutions, MAX_PARTS, PROPAGATE_MAX_N,
 };
 pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
-pub use process::{interrupted, kill_running};
+pub use process::{clear_interrupted, interrupted, kill_running};
 pub use proof::{
     check_proof, check_proof_limited, prove_and_check, prove_unsat, DratFormat, ProofCheck,
     ProofError, ProofFailure, ProofOutcome, ProofPos, ProofReader, ProofStep, MAX_EXTRA_VARS,
