@@ -224,6 +224,112 @@ impl ClauseSink for Flat {
     }
 }
 
+/// Builds the clauses as a Python list of lists while the instance encodes them: the outer
+/// list made at its exact size, each literal's int object made once and shared by every
+/// clause that holds it (a formula has 2 nv distinct literals and many more occurrences).
+struct ListSink<'py> {
+    py: Python<'py>,
+    outer: Bound<'py, PyAny>,
+    len: usize,
+    next: usize,
+    ints: Vec<Option<Bound<'py, PyAny>>>,
+    error: Option<PyErr>,
+}
+
+impl<'py> ListSink<'py> {
+    fn new(py: Python<'py>, len: usize, vars: usize) -> PyResult<Self> {
+        // SAFETY: PyList_New returns a new reference or NULL with an exception set; its
+        // slots are filled by `add_clause` and those left over removed by `finish`.
+        let outer =
+            unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyList_New(len as ffi::Py_ssize_t))? };
+        Ok(ListSink {
+            py,
+            outer,
+            len,
+            next: 0,
+            ints: vec![None; 2 * vars],
+            error: None,
+        })
+    }
+
+    fn int(&mut self, l: Lit) -> PyResult<Bound<'py, PyAny>> {
+        use pyo3::IntoPyObjectExt;
+        let code = l.code();
+        if code >= self.ints.len() {
+            self.ints.resize(code + 1, None);
+        }
+        match &self.ints[code] {
+            Some(i) => Ok(i.clone()),
+            None => {
+                let i = (l.to_dimacs() as i64).into_bound_py_any(self.py)?;
+                self.ints[code] = Some(i.clone());
+                Ok(i)
+            }
+        }
+    }
+
+    fn finish(self) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        if self.next < self.len {
+            // SAFETY: deletes the slots never filled (NULL), which the list must not keep.
+            let r = unsafe {
+                ffi::PyList_SetSlice(
+                    self.outer.as_ptr(),
+                    self.next as ffi::Py_ssize_t,
+                    self.len as ffi::Py_ssize_t,
+                    std::ptr::null_mut(),
+                )
+            };
+            if r != 0 {
+                return Err(PyErr::fetch(self.py));
+            }
+        }
+        Ok(self.outer)
+    }
+}
+
+impl ClauseSink for ListSink<'_> {
+    fn add_clause(&mut self, clause: &[Lit]) -> std::io::Result<()> {
+        if self.error.is_some() {
+            return Ok(());
+        }
+        if self.next >= self.len {
+            self.error = Some(PyRuntimeError::new_err(
+                "the instance emitted more clauses than its size says",
+            ));
+            return Ok(());
+        }
+        let items = match clause
+            .iter()
+            .map(|&l| self.int(l))
+            .collect::<PyResult<Vec<_>>>()
+            .and_then(|items| PyList::new(self.py, items))
+        {
+            Ok(list) => list,
+            Err(e) => {
+                self.error = Some(e);
+                return Ok(());
+            }
+        };
+        // SAFETY: `next` is within the list's length; PyList_SetItem steals the reference
+        // `into_ptr` gives up and fills an empty slot.
+        let r = unsafe {
+            ffi::PyList_SetItem(
+                self.outer.as_ptr(),
+                self.next as ffi::Py_ssize_t,
+                items.into_ptr(),
+            )
+        };
+        if r != 0 {
+            self.error = Some(PyErr::fetch(self.py));
+        }
+        self.next += 1;
+        Ok(())
+    }
+}
+
 /// An n-queens SAT instance: board size, model and encoding, pre-placed queens and forbidden
 /// cells, symmetry breaking. Cells and columns are 1-based; variables are DIMACS numbers (the
 /// cell of row r, column c is (r - 1) * n + c; auxiliary variables follow).
@@ -505,13 +611,15 @@ impl Instance {
 
     /// The clauses, a list of lists of DIMACS literals (the GIL is released while encoding).
     #[getter]
-    fn clauses<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let flat = self.flat(py)?;
-        let mut out = Vec::with_capacity(flat.clauses);
-        for c in flat.lits.split(|&l| l == 0).take(flat.clauses) {
-            out.push(PyList::new(py, c)?);
-        }
-        PyList::new(py, out)
+    fn clauses<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.core
+            .check_size(Limits::IN_MEMORY)
+            .map_err(value_error)?;
+        let size = self.core.size();
+        let mut sink = ListSink::new(py, size.clauses as usize, size.vars as usize)?;
+        queens_sat::instance::encode(&self.core, &mut sink)
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        sink.finish()
     }
 
     /// The clauses as one flat buffer of 32-bit DIMACS literals, each clause ended by 0, read
