@@ -12,6 +12,7 @@
 #    already names an interpreter that has them.
 # 3. Exports what the tests read: QUEENS_SAT_PYTHON (default $PWD/.venv/bin/python) and PATH with
 #    /usr/sbin and /sbin (slurmctld, slurmd, munged), then runs `cargo test --release "$@"`.
+# 4. Without ARGS, the Python package's tests: python/test.sh (QUEENS_SAT_SKIP_PYTHON=1 skips).
 #
 # When something cannot be installed (not root, no network), the script says what is missing and
 # runs the tests anyway: each test that needs it says loudly that it skips, or fails under CI
@@ -140,4 +141,11 @@ if [ -n "$still" ] || [ -n "$python_missing" ]; then
 fi
 
 # 3. The tests.
-exec cargo test --release "$@"
+cargo test --release "$@"
+
+# 4. The Python package (python/test.sh: a virtual environment .venv-python, the package built
+#    from source, its pytest suite and the notebook examples/encodings.ipynb), when the whole
+#    suite runs (no ARGS). QUEENS_SAT_SKIP_PYTHON=1 leaves it out.
+if [ $# -eq 0 ] && [ "${QUEENS_SAT_SKIP_PYTHON:-}" != 1 ]; then
+  python/test.sh
+fi
