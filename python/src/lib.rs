@@ -616,10 +616,23 @@ impl Instance {
             .check_size(Limits::IN_MEMORY)
             .map_err(value_error)?;
         let size = self.core.size();
-        let mut sink = ListSink::new(py, size.clauses as usize, size.vars as usize)?;
-        queens_sat::instance::encode(&self.core, &mut sink)
-            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        sink.finish()
+        // Millions of new lists would start the cyclic garbage collector again and again,
+        // each pass over every list made so far; none of them can be in a cycle.
+        let gc = py.import("gc")?;
+        let enabled = gc.call_method0("isenabled")?.is_truthy()?;
+        if enabled {
+            gc.call_method0("disable")?;
+        }
+        let built =
+            ListSink::new(py, size.clauses as usize, size.vars as usize).and_then(|mut sink| {
+                queens_sat::instance::encode(&self.core, &mut sink)
+                    .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+                sink.finish()
+            });
+        if enabled {
+            gc.call_method0("enable")?;
+        }
+        built
     }
 
     /// The clauses as one flat buffer of 32-bit DIMACS literals, each clause ended by 0, read
