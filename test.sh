@@ -15,6 +15,7 @@
 # 4. Builds the guide as a book (`mdbook build docs`) when mdbook is installed (`cargo install
 #    mdbook --locked --no-default-features`; CI installs it), so that a page the book cannot
 #    take fails here.
+# 5. Without ARGS, the Python package's tests: python/test.sh (QUEENS_SAT_SKIP_PYTHON=1 skips).
 #
 # When something cannot be installed (not root, no network), the script says what is missing and
 # runs the tests anyway: each test that needs it says loudly that it skips, or fails under CI
@@ -155,4 +156,11 @@ elif is_ci; then
   exit 1
 else
   say "MISSING: mdbook, so the guide was not built (cargo install mdbook --locked --no-default-features)"
+fi
+
+# 5. The Python package (python/test.sh: a virtual environment .venv-python, the package built
+#    from source, its pytest suite and the notebook examples/encodings.ipynb), when the whole
+#    suite runs (no ARGS). QUEENS_SAT_SKIP_PYTHON=1 leaves it out.
+if [ $# -eq 0 ] && [ "${QUEENS_SAT_SKIP_PYTHON:-}" != 1 ]; then
+  python/test.sh
 fi

@@ -140,6 +140,7 @@ pub enum Outcome {
 }
 
 type ProgressFn<'a> = Box<dyn Fn(Progress) + Send + Sync + 'a>;
+type StopFn<'a> = Box<dyn Fn() -> bool + Send + Sync + 'a>;
 
 /// A configurable count: threads, checkpoint file, progress reports, early stop.
 ///
@@ -156,6 +157,7 @@ pub struct Counter<'a> {
     threads: Option<usize>,
     checkpoint: Option<PathBuf>,
     stop_after: Option<usize>,
+    stop_when: Option<StopFn<'a>>,
     progress: Option<ProgressFn<'a>>,
     shard: Option<Shard>,
 }
@@ -239,6 +241,7 @@ impl<'a> Counter<'a> {
             threads: None,
             checkpoint: None,
             stop_after: None,
+            stop_when: None,
             progress: None,
             shard: None,
         })
@@ -269,6 +272,14 @@ impl<'a> Counter<'a> {
     /// the run then returns [`Outcome::Stopped`].
     pub fn stop_after(mut self, k: usize) -> Self {
         self.stop_after = Some(k);
+        self
+    }
+
+    /// Stops, as [`Counter::stop_after`] does, once `f` returns `true` (asked before each
+    /// sub-problem, from any worker thread): how a front end that stays alive after Ctrl-C
+    /// (an interactive interpreter) stops a count.
+    pub fn stop_when(mut self, f: impl Fn() -> bool + Send + Sync + 'a) -> Self {
+        self.stop_when = Some(Box::new(f));
         self
     }
 
@@ -338,6 +349,9 @@ impl<'a> Counter<'a> {
                         }
                     }
                     if failure.lock().map(|f| f.is_some()).unwrap_or(true) {
+                        return None;
+                    }
+                    if self.stop_when.as_ref().is_some_and(|stop| stop()) {
                         return None;
                     }
                     let c = constellation::solve(n, &subs[i]);

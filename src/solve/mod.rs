@@ -136,7 +136,7 @@ pub use enumerate::{
 };
 pub use options::{OptionError, SolverOption};
 pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
-pub use process::{interrupted, kill_running};
+pub use process::{clear_interrupted, interrupted, kill_running};
 pub use proof::{
     check_any_proof, check_proof, check_proof_clauses, check_proof_limited, default_prover,
     formula_clauses, prove_and_check, prove_and_check_with, prove_clauses_and_check, prove_unsat,

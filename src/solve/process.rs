@@ -62,6 +62,14 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst)
 }
 
+/// Clears the flag [`kill_running`] sets, so that later solves run again. For a front end
+/// that survives an interruption (an interactive interpreter, where Ctrl-C stops one call
+/// and the session goes on): it calls [`kill_running`] to stop the work in progress, waits
+/// for that work to end, then calls this.
+pub fn clear_interrupted() {
+    INTERRUPTED.store(false, std::sync::atomic::Ordering::SeqCst);
+}
+
 /// Registers a temporary folder for removal by [`kill_running`] while the guard lives.
 #[derive(Debug)]
 pub struct TempDirGuard(PathBuf);
