@@ -25,6 +25,7 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
+use wait_timeout::ChildExt;
 
 /// The pages whose `sh` blocks may show `queens-sat` commands that are not run, with why.
 const SHOWN_ONLY: [(&str, &str); 3] = [
@@ -237,7 +238,10 @@ fn run_page(page: &Path) -> (usize, Vec<String>) {
             continue;
         }
         for case in cases {
-            let child = Command::new("sh")
+            // Output to files, not pipes, so that a command past the limit is named and
+            // killed, not waited on.
+            let (out_path, err_path) = (dir.path().join(".stdout"), dir.path().join(".stderr"));
+            let mut child = Command::new("sh")
                 .arg("-c")
                 .arg(&case.command)
                 .current_dir(dir.path())
@@ -245,12 +249,30 @@ fn run_page(page: &Path) -> (usize, Vec<String>) {
                 .env("COLUMNS", "100")
                 .env_remove("CI")
                 .stdin(Stdio::null())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
+                .stdout(std::fs::File::create(&out_path).unwrap())
+                .stderr(std::fs::File::create(&err_path).unwrap())
                 .spawn()
                 .unwrap();
-            let out = crate::common::wait_bounded(child, LIMIT);
             ran += 1;
+            let status = match child.wait_timeout(LIMIT).unwrap() {
+                Some(status) => status,
+                None => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    failures.push(format!(
+                        "{} line {}: $ {}\n--- still running after {LIMIT:?}: killed",
+                        page.display(),
+                        case.line,
+                        case.command
+                    ));
+                    continue;
+                }
+            };
+            let out = std::process::Output {
+                status,
+                stdout: std::fs::read(&out_path).unwrap(),
+                stderr: std::fs::read(&err_path).unwrap(),
+            };
             let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
             let expected = case.expected.join("\n");
             let name = format!("{} line {}", page.display(), case.line);
