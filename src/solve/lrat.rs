@@ -1044,7 +1044,8 @@ mod tests {
         );
         let f = check(b"5 2 0 3 0\n").failure.unwrap();
         assert_eq!(f.kind, LratFailureKind::Satisfied(3), "{f}");
-        let f = check(b"5 1 0 1 0\n").failure.unwrap();
+        // (3) is not implied; with 3 false, clause 1 (1 2) has two free literals.
+        let f = check(b"5 3 0 1 0\n").failure.unwrap();
         assert_eq!(f.kind, LratFailureKind::NotUnit(1), "{f}");
         let f = check(b"5 2 0 1 2 0\n4 1 0 3 0\n").failure.unwrap();
         assert_eq!(f.kind, LratFailureKind::DuplicateId(4));
