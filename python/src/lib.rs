@@ -194,6 +194,7 @@ impl ModelArgs<'_> {
                 .transpose()
                 .map_err(value_error)?
                 .unwrap_or_default(),
+            redundant: Default::default(),
         };
         Model::new(entry, &options).map_err(value_error)
     }
@@ -1238,6 +1239,7 @@ fn compare_rows<'py>(
         instances,
         diagonals,
         shard: None,
+        solver_options: Vec::new(),
         merge: Vec::new(),
         program,
     };
@@ -1298,7 +1300,7 @@ fn sat_main(py: Python<'_>, path: PathBuf, backend: &str) -> PyResult<u8> {
     let r = py.detach(|| {
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
-        queens_sat::command::sat::sat(&path, backend, &mut out)
+        queens_sat::command::sat::sat(&path, backend, &[], &mut out)
     });
     match r {
         Ok(ending) => Ok(ending.exit_code()),
