@@ -29,10 +29,12 @@ say "building and installing the package from source"
 "$py" -m pip install -q --force-reinstall --no-deps "$here"
 "$py" -c 'import queens_sat, sys; print("python/test.sh: queens_sat", queens_sat.library_version(), "on Python", sys.version.split()[0], file=sys.stderr)'
 
-cd "$here"
+# From the tests' folder: run from python/, `python -m pytest` would import the source folder
+# python/queens_sat (which has no compiled module) instead of the installed package.
+cd "$here/tests"
 # The notebook's kernel is this environment's Python.
 export PATH="$venv/bin:$PATH"
-"$py" -m pytest -q tests "$@"
+"$py" -m pytest -q . "$@"
 say "executing examples/encodings.ipynb"
 "$py" - "$root/examples/encodings.ipynb" <<'PY'
 import sys, time
