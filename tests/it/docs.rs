@@ -25,6 +25,7 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
+use std::os::unix::process::CommandExt;
 use wait_timeout::ChildExt;
 
 /// The pages whose `sh` blocks may show `queens-sat` commands that are not run, with why.
@@ -240,7 +241,13 @@ fn run_page(page: &Path) -> (usize, Vec<String>) {
         for case in cases {
             // Output to files, not pipes, so that a command past the limit is named and
             // killed, not waited on.
-            let (out_path, err_path) = (dir.path().join(".stdout"), dir.path().join(".stderr"));
+            // Files of their own per command, and a process group of their own, so that a
+            // command killed at the limit takes its children with it and writes nothing into
+            // the next one's output.
+            let (out_path, err_path) = (
+                dir.path().join(format!(".stdout-{ran}")),
+                dir.path().join(format!(".stderr-{ran}")),
+            );
             let mut child = Command::new("sh")
                 .arg("-c")
                 .arg(&case.command)
@@ -251,13 +258,15 @@ fn run_page(page: &Path) -> (usize, Vec<String>) {
                 .stdin(Stdio::null())
                 .stdout(std::fs::File::create(&out_path).unwrap())
                 .stderr(std::fs::File::create(&err_path).unwrap())
+                .process_group(0)
                 .spawn()
                 .unwrap();
             ran += 1;
             let status = match child.wait_timeout(LIMIT).unwrap() {
                 Some(status) => status,
                 None => {
-                    let _ = child.kill();
+                    // SAFETY: signals the command's own process group.
+                    unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
                     let _ = child.wait();
                     failures.push(format!(
                         "{} line {}: $ {}\n--- still running after {LIMIT:?}: killed",

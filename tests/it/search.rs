@@ -361,7 +361,7 @@ fn the_search_refuses_what_it_cannot_do() {
     let out = run(&["solve", "8", "--engine", "magic"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("[possible values: sat, search]"),
+        stderr(&out).contains("[possible values: sat, search, propagator]"),
         "{}",
         stderr(&out)
     );
