@@ -22,10 +22,10 @@
 
 use crate::common::{require, BIN};
 use rayon::prelude::*;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
-use std::os::unix::process::CommandExt;
 use wait_timeout::ChildExt;
 
 /// The pages whose `sh` blocks may show `queens-sat` commands that are not run, with why.
