@@ -192,7 +192,7 @@ pub fn brute_force_solutions(n: usize) -> Vec<Vec<usize>> {
 
 /// Where an external program the tests start comes from: the program, then the Debian
 /// package(s) that install it.
-const PROGRAMS: [(&str, &str); 24] = [
+pub const PROGRAMS: [(&str, &str); 24] = [
     ("cadical", "cadical"),
     ("minisat", "minisat"),
     ("minisat+", "minisat+"),

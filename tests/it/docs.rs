@@ -20,7 +20,7 @@
 //! The test prints how many commands it ran; README.md records that count, and a test keeps
 //! the two equal.
 
-use crate::common::{require, BIN};
+use crate::common::{require, BIN, PROGRAMS};
 use rayon::prelude::*;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -39,12 +39,6 @@ const SHOWN_ONLY: [(&str, &str); 3] = [
         "docs/experiments.md",
         "experiments that take minutes to hours",
     ),
-];
-
-/// External programs a command may start: a block that uses one that is missing is skipped
-/// whole (a failure under CI), since later commands read what it wrote.
-const EXTERNAL: [&str; 7] = [
-    "cadical", "minisat", "picosat", "minisat+", "sat4j", "pdflatex", "chromium",
 ];
 
 /// The subcommands of `queens-sat` (a test checks the list against `queens-sat --help`).
@@ -227,8 +221,10 @@ fn run_page(page: &Path) -> (usize, Vec<String>) {
     let (mut ran, mut failures) = (0, Vec::new());
     for block in blocks(&read(page)).iter().filter(|b| b.runs()) {
         let cases = block.cases();
-        let missing = EXTERNAL
+        // A program the tests know how to install (common::PROGRAMS) that the block uses.
+        let missing = PROGRAMS
             .iter()
+            .map(|p| p.0)
             .find(|p| cases.iter().any(|c| uses(&c.command, p)) && !require(p));
         if let Some(p) = missing {
             eprintln!(
