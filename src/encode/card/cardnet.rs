@@ -254,27 +254,9 @@ pub fn encode<S: ClauseSink + ?Sized>(
 /// The cardinality network in the catalogue ([`super::CATALOGUE`]).
 pub struct CardNet;
 
-impl super::Cardinality for CardNet {
-    fn name(&self) -> &'static str {
-        "cardnet"
-    }
-    fn summary(&self) -> &'static str {
-        "sorted blocks of K >= k + 1 merged keeping only the first K outputs (Asin et al. 2011)"
-    }
-    fn preserves_count(&self, kind: Kind) -> bool {
-        kind == Kind::Exactly
-    }
-    fn size(&self, m: usize, k: usize, kind: Kind) -> Result<Size, BoundError> {
-        size(m, k, kind)
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        k: usize,
-        kind: Kind,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> Result<(), CardError> {
-        encode(lits, k, kind, alloc, sink)
-    }
-}
+cardinality_entry!(
+    CardNet,
+    "cardnet",
+    "sorted blocks of K >= k + 1 merged keeping only the first K outputs (Asin et al. 2011)",
+    |kind| kind == Kind::Exactly
+);

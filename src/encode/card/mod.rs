@@ -70,6 +70,43 @@
 //! Auxiliary variables are taken from a [`VarAlloc`] in increasing order, so the auxiliaries of
 //! one call form one contiguous block.
 
+/// Implements [`Cardinality`] for an encoding's unit struct by the free functions `size` and
+/// `encode` of its module (every encoding has both, with the trait's signatures), so that a
+/// module states only what differs: its name, its summary and when it keeps model counts.
+macro_rules! cardinality_entry {
+    ($ty:ident, $name:literal, $summary:literal, |$kind:pat_param| $preserves:expr) => {
+        impl $crate::encode::card::Cardinality for $ty {
+            fn name(&self) -> &'static str {
+                $name
+            }
+            fn summary(&self) -> &'static str {
+                $summary
+            }
+            fn preserves_count(&self, $kind: $crate::encode::card::Kind) -> bool {
+                $preserves
+            }
+            fn size(
+                &self,
+                m: usize,
+                k: usize,
+                kind: $crate::encode::card::Kind,
+            ) -> Result<$crate::encode::Size, $crate::encode::card::BoundError> {
+                size(m, k, kind)
+            }
+            fn encode(
+                &self,
+                lits: &[$crate::cnf::Lit],
+                k: usize,
+                kind: $crate::encode::card::Kind,
+                alloc: &mut $crate::encode::VarAlloc,
+                sink: &mut dyn $crate::cnf::ClauseSink,
+            ) -> Result<(), $crate::encode::card::CardError> {
+                encode(lits, k, kind, alloc, sink)
+            }
+        }
+    };
+}
+
 pub mod cardnet;
 pub mod mtotalizer;
 mod network;
@@ -288,6 +325,23 @@ pub(crate) fn encode_with<S: ClauseSink + ?Sized>(
             }
         }
         Plan::Encode => encoding(sink)?,
+    }
+    Ok(())
+}
+
+/// The unit clauses that bound a unary count `r` (`r[j]` true when at least `j + 1` inputs
+/// are): `r[k - 1]` for a lower bound, `-r[k]` for an upper one, in that order for exactly `k`.
+pub(crate) fn bound_count<S: ClauseSink + ?Sized>(
+    sink: &mut S,
+    kind: Kind,
+    k: usize,
+    r: &[Lit],
+) -> io::Result<()> {
+    if kind != Kind::AtMost {
+        sink.add_clause(&[r[k - 1]])?;
+    }
+    if kind != Kind::AtLeast {
+        sink.add_clause(&[!r[k]])?;
     }
     Ok(())
 }

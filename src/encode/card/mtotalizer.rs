@@ -313,27 +313,4 @@ pub fn encode<S: ClauseSink + ?Sized>(
 /// The modulo totalizer in the catalogue ([`super::CATALOGUE`]).
 pub struct ModuloTotalizer;
 
-impl super::Cardinality for ModuloTotalizer {
-    fn name(&self) -> &'static str {
-        "mtotalizer"
-    }
-    fn summary(&self) -> &'static str {
-        "a totalizer counting in two unary digits, modulo and quotient by p ~ sqrt(k) (Ogawa et al. 2013)"
-    }
-    fn preserves_count(&self, _: Kind) -> bool {
-        false
-    }
-    fn size(&self, m: usize, k: usize, kind: Kind) -> Result<Size, BoundError> {
-        size(m, k, kind)
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        k: usize,
-        kind: Kind,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> Result<(), CardError> {
-        encode(lits, k, kind, alloc, sink)
-    }
-}
+cardinality_entry!(ModuloTotalizer, "mtotalizer", "a totalizer counting in two unary digits, modulo and quotient by p ~ sqrt(k) (Ogawa et al. 2013)", |_| false);

@@ -139,27 +139,9 @@ pub fn encode<S: ClauseSink + ?Sized>(
 /// The sequential counter in the catalogue ([`super::CATALOGUE`]).
 pub struct SeqCounter;
 
-impl super::Cardinality for SeqCounter {
-    fn name(&self) -> &'static str {
-        "seqcounter"
-    }
-    fn summary(&self) -> &'static str {
-        "registers \"at least j of the first i literals\", i < m, j <= k (Sinz 2005)"
-    }
-    fn preserves_count(&self, kind: Kind) -> bool {
-        kind == Kind::Exactly
-    }
-    fn size(&self, m: usize, k: usize, kind: Kind) -> Result<Size, BoundError> {
-        size(m, k, kind)
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        k: usize,
-        kind: Kind,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> Result<(), CardError> {
-        encode(lits, k, kind, alloc, sink)
-    }
-}
+cardinality_entry!(
+    SeqCounter,
+    "seqcounter",
+    "registers \"at least j of the first i literals\", i < m, j <= k (Sinz 2005)",
+    |kind| kind == Kind::Exactly
+);

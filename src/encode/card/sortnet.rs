@@ -134,40 +134,16 @@ pub fn encode<S: ClauseSink + ?Sized>(
         let y = net.sort(&inputs)?;
         // Without constants every output of the sorter is a literal.
         let y: Vec<Lit> = y.into_iter().flatten().collect();
-        if kind != Kind::AtMost {
-            sink.add_clause(&[y[k - 1]])?;
-        }
-        if kind != Kind::AtLeast {
-            sink.add_clause(&[!y[k]])?;
-        }
-        Ok(())
+        super::bound_count(sink, kind, k, &y)
     })
 }
 
 /// The sorting network in the catalogue ([`super::CATALOGUE`]).
 pub struct SortNet;
 
-impl super::Cardinality for SortNet {
-    fn name(&self) -> &'static str {
-        "sortnet"
-    }
-    fn summary(&self) -> &'static str {
-        "a complete odd-even merge sorting network, then one output (Batcher; Een & Sorensson 2006)"
-    }
-    fn preserves_count(&self, kind: Kind) -> bool {
-        kind == Kind::Exactly
-    }
-    fn size(&self, m: usize, k: usize, kind: Kind) -> Result<Size, BoundError> {
-        size(m, k, kind)
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        k: usize,
-        kind: Kind,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> Result<(), CardError> {
-        encode(lits, k, kind, alloc, sink)
-    }
-}
+cardinality_entry!(
+    SortNet,
+    "sortnet",
+    "a complete odd-even merge sorting network, then one output (Batcher; Een & Sorensson 2006)",
+    |kind| kind == Kind::Exactly
+);

@@ -177,40 +177,16 @@ pub fn encode<S: ClauseSink + ?Sized>(
     super::encode_with(lits, k, kind, sink, |sink| {
         let (up, down) = directions(kind);
         let r = tree(lits, cap(k, kind), up, down, alloc, sink)?;
-        if kind != Kind::AtMost {
-            sink.add_clause(&[r[k - 1]])?;
-        }
-        if kind != Kind::AtLeast {
-            sink.add_clause(&[!r[k]])?;
-        }
-        Ok(())
+        super::bound_count(sink, kind, k, &r)
     })
 }
 
 /// The totalizer in the catalogue ([`super::CATALOGUE`]).
 pub struct Totalizer;
 
-impl super::Cardinality for Totalizer {
-    fn name(&self) -> &'static str {
-        "totalizer"
-    }
-    fn summary(&self) -> &'static str {
-        "a binary tree of unary counters, cut at k + 1 (Bailleux & Boufkhad 2003)"
-    }
-    fn preserves_count(&self, kind: Kind) -> bool {
-        kind == Kind::Exactly
-    }
-    fn size(&self, m: usize, k: usize, kind: Kind) -> Result<Size, BoundError> {
-        size(m, k, kind)
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        k: usize,
-        kind: Kind,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> Result<(), CardError> {
-        encode(lits, k, kind, alloc, sink)
-    }
-}
+cardinality_entry!(
+    Totalizer,
+    "totalizer",
+    "a binary tree of unary counters, cut at k + 1 (Bailleux & Boufkhad 2003)",
+    |kind| kind == Kind::Exactly
+);
