@@ -111,6 +111,11 @@ impl FormulaArgs {
         Ok(Some(spec))
     }
 
+    /// Whether `--instance` was given.
+    pub fn has_instance(&self) -> bool {
+        self.instance.is_some()
+    }
+
     /// The encoder options these arguments select.
     pub fn options(&self) -> queens_sat::encode::EncodeOptions {
         self.model.options()

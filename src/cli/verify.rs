@@ -1,20 +1,19 @@
-//! `queens-sat verify N FILE`: is an external solver's answer (or a one-line placement) a valid
+//! `queens-sat verify [N] FILE`: is an external solver's answer (or a one-line placement) a valid
 //! n-queens solution, and does it satisfy the exported CNF? ([`queens_sat::command::verify`])
 
 use super::solve::FormulaArgs;
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// Board size (n x n, n >= 1); with --instance, the instance file's n.
-    #[arg(value_parser = super::parse_n, allow_negative_numbers = true)]
-    n: usize,
-    /// The answer: SAT-competition output (s/v lines), a MiniSat result file, or a one-line
-    /// placement (1-based columns row by row). `-` reads stdin.
-    file: PathBuf,
+    /// `[N] ANSWER`: the board size (n x n, n >= 1; may be left out with --instance, whose
+    /// file gives n), then the answer: SAT-competition output (s/v lines), a MiniSat result
+    /// file, or a one-line placement (1-based columns row by row); `-` reads stdin.
+    #[arg(value_name = "[N] ANSWER", num_args = 1..=2, required = true, allow_negative_numbers = true)]
+    operands: Vec<PathBuf>,
     /// The formula the answer is for: the same options as `encode` / `solve`.
     #[command(flatten)]
     formula: FormulaArgs,
@@ -29,9 +28,21 @@ pub struct VerifyArgs {
 
 pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     use queens_sat::command::verify::{verify, VerifyRequest};
+    let (n, answer) = match <[PathBuf; 2]>::try_from(args.operands) {
+        Ok([n, answer]) => {
+            let n = n
+                .to_str()
+                .ok_or_else(|| anyhow::anyhow!("N is not a number"))?;
+            (Some(super::parse_n(n).map_err(anyhow::Error::msg)?), answer)
+        }
+        Err(mut one) => match one.pop() {
+            Some(answer) if args.formula.has_instance() => (None, answer),
+            _ => bail!("give the board size N before the answer, or --instance FILE"),
+        },
+    };
     let req = VerifyRequest {
-        instance: args.formula.instance(Some(args.n))?,
-        answer: args.file,
+        instance: args.formula.instance(n)?,
+        answer,
         explain: args.explain,
         force: args.force,
     };

@@ -312,3 +312,67 @@ fn judges_unsat_claims_and_placements() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot read"));
 }
+
+#[test]
+fn instance_file_gives_n() {
+    let dir = tempfile::tempdir().unwrap();
+    let inst = dir.path().join("b.txt");
+    let o = output(
+        bin()
+            .args([
+                "generate", "blocked", "8", "--p", "0.2", "--seed", "1", "-o",
+            ])
+            .arg(&inst),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = output(
+        bin()
+            .args(["solve", "--format", "line", "--instance"])
+            .arg(&inst),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let answer = write(dir.path(), "a.txt", &stdout(&o));
+    let verify_inst = |extra: &[&str], operands: &[&Path]| {
+        output(
+            bin()
+                .arg("verify")
+                .arg("--instance")
+                .arg(&inst)
+                .args(extra)
+                .args(operands),
+        )
+    };
+    // Without N, and with the file's N: the same verdict.
+    let o = verify_inst(&[], &[&answer]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("verdict: valid"), "{}", stdout(&o));
+    let eight = Path::new("8");
+    let o = verify_inst(&[], &[eight, &answer]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The instance still applies without N: forbidding the answer's first queen rejects it.
+    let first: usize = stdout(&o)
+        .lines()
+        .find_map(|l| l.strip_prefix("answer: one-line placement "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|c| c.parse().ok())
+        .expect("the answer line");
+    let cell = format!("1,{first}");
+    let o = verify_inst(&["--forbid", &cell], &[&answer]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    // Bad input: one line, exit 2.
+    let nine = Path::new("9");
+    for (o, needle) in [
+        (
+            verify_inst(&[], &[nine, &answer]),
+            "disagrees with the instance file",
+        ),
+        (
+            output(bin().arg("verify").arg(&answer)),
+            "give the board size N before the answer, or --instance FILE",
+        ),
+    ] {
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains(needle), "{}", stderr(&o));
+        assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    }
+}
