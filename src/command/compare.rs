@@ -249,6 +249,22 @@ pub fn compare(
         shard: req.shard,
         shuffle: req.shuffle,
     };
+    // A pseudo-Boolean solver reads the OPB form, which only some models have.
+    if let Some(pb) = cfg.solvers.iter().find(|s| s.opb) {
+        for &model in &cfg.models {
+            for &mode in &cfg.symmetry_breaking {
+                let inst = crate::instance::Instance::new(4, model)
+                    .map_err(|e| CompareError::Models(e.to_string()))?
+                    .with_symmetry_breaking(mode);
+                if let Err(e) = inst.opb_constraints() {
+                    return Err(CompareError::Invalid {
+                        option: "--solver",
+                        message: format!("{} reads the OPB form of the instance: {e}", pb.name),
+                    });
+                }
+            }
+        }
+    }
     // Every instance is drawn now: a parameter out of range is refused before the sweep.
     let mut points = cfg.validate().map_err(|e| match e {
         SweepError::Recipe { .. } => CompareError::Recipe(Box::new(e)),
