@@ -457,6 +457,9 @@ fn opb_is_refused_for_models_without_cell_variables() {
     }
 }
 
+/// `(n, satisfiable)` of each row a compare run makes.
+type Expected = Vec<(usize, bool)>;
+
 /// The pseudo-Boolean solvers as `compare` solvers: on empty boards (n = 2 and 3 have no
 /// solution, the others do, by the published table) and on a published instance (its answer
 /// by the counter), every row's answer is the expected one (a model that fails its check
@@ -492,7 +495,7 @@ fn compare_runs_the_pb_solvers() {
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("{}", stdout(&o)))
     };
-    let mut runs: Vec<(Vec<String>, Vec<(usize, bool)>)> = vec![(
+    let mut runs: Vec<(Vec<String>, Expected)> = vec![(
         ["--n", "2,3,6,8"].map(String::from).to_vec(),
         [2, 3, 6, 8]
             .iter()
