@@ -52,6 +52,11 @@ pub struct CompareArgs {
     /// Add the redundant column at-least-one clauses (to the cell models).
     #[arg(long)]
     column_alo: bool,
+    /// Redundant global constraints added to every model, separated by commas: `permutation`,
+    /// `diagonals`, `sums` or `none` (as for encode); the encoding's name in each row carries
+    /// them (`pairwise+permutation+sums`).
+    #[arg(long, value_name = "LIST", default_value = "none")]
+    redundant: queens_sat::encode::redundant::RedundantSet,
     #[command(flatten)]
     models: super::ModelsArg,
     /// Symmetry breaking modes, comma-separated (none, lex-leader, rotations): each a
@@ -150,6 +155,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         ns: args.ns.0,
         amo: args.amo,
         column_alo: args.column_alo,
+        redundant: args.redundant,
         models: args.models.models,
         symmetry_breaking: args.symmetry_breaking,
         solvers: args.solver,

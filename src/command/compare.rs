@@ -34,6 +34,8 @@ pub struct CompareRequest {
     pub amo: Vec<String>,
     /// Add the redundant column at-least-one clauses to the cell models.
     pub column_alo: bool,
+    /// Redundant global constraints added to every model (`--redundant`; none by default).
+    pub redundant: crate::encode::redundant::RedundantSet,
     /// The models by name ([`crate::encode::catalogue::models`]).
     pub models: Vec<String>,
     /// The symmetry breaking modes, each a configuration with every encoding.
@@ -239,7 +241,10 @@ pub fn compare(
     let cfg = SweepConfig {
         ns,
         models: crate::encode::catalogue::models(&req.models, &encodings, req.column_alo)
-            .map_err(CompareError::Models)?,
+            .map_err(CompareError::Models)?
+            .into_iter()
+            .map(|m| m.with_redundant(req.redundant))
+            .collect(),
         column_alo: req.column_alo,
         solvers,
         repeats: req.repeats,

@@ -479,6 +479,7 @@ fn compare_runs_the_pb_solvers() {
     if solvers.is_empty() {
         return;
     }
+    let count = solvers.len();
     let solvers = solvers.join(",");
     let dir = tempfile::tempdir().unwrap();
     let file = format!(
@@ -510,8 +511,29 @@ fn compare_runs_the_pb_solvers() {
             vec![(10, counted(d) > 0)],
         ));
     }
+    // With the redundant constraints (the OPB writes them natively, the CNF encodes them),
+    // beside the embedded solver on the CNF.
+    runs.push((
+        [
+            "--instance",
+            &file,
+            "--diagonals",
+            "12",
+            "--redundant",
+            "permutation,diagonals,sums",
+        ]
+        .map(String::from)
+        .to_vec(),
+        vec![(10, counted("12") > 0)],
+    ));
     for (i, (args, expected)) in runs.into_iter().enumerate() {
         let csv_path = dir.path().join(format!("r{i}.csv"));
+        let redundant = args.iter().any(|a| a == "--redundant");
+        let solvers = if redundant {
+            format!("{solvers},varisat")
+        } else {
+            solvers.clone()
+        };
         let mut cmd = crate::common::bin();
         cmd.env("QUEENS_SAT_PYTHON", crate::common::python())
             .args([
@@ -533,7 +555,7 @@ fn compare_runs_the_pb_solvers() {
         let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
         assert_eq!(
             rows.len(),
-            expected.len() * solvers.split(',').count(),
+            expected.len() * (count + redundant as usize),
             "{args:?}"
         );
         for row in &rows {
@@ -542,6 +564,11 @@ fn compare_runs_the_pb_solvers() {
             let want = if sat { "SAT" } else { "UNSAT" };
             assert_eq!(&row[col("status")], want, "{args:?}: {row:?}");
             assert!(!row[col("solver_version")].is_empty(), "{row:?}");
+            assert_eq!(
+                row[col("encoding")].ends_with("+permutation+diagonals+sums"),
+                redundant,
+                "{row:?}"
+            );
         }
     }
 }
