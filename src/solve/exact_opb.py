@@ -26,7 +26,12 @@ for v in range(1, nvars + 1):
     solver.addVariable("x%d" % v)
 for terms, op, k in cons:
     solver.addConstraint(terms, True, k, op == "=", k)
-state = solver.runFull(False)
+try:
+    state = solver.runFull(False)
+except RuntimeError as e:  # Exact turns a signal (SIGINT, SIGXCPU at a CPU limit) into this
+    print("c exact stopped:", e)
+    print("s UNKNOWN")
+    sys.exit(0)
 print("c exact state", state)
 if solver.hasSolution():
     names = ["x%d" % v for v in range(1, nvars + 1)]

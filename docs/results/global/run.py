@@ -164,7 +164,9 @@ def main():
                 else:
                     status = next((l.split(None, 1)[1].strip() for l in res[0].splitlines()
                                    if l.startswith("s ")), "")
-                    answer = {"SATISFIABLE": "SAT", "UNSATISFIABLE": "UNSAT"}.get(status, "ERROR")
+                    # UNKNOWN: stopped by the CPU limit's signal (Exact says so and exits).
+                    answer = {"SATISFIABLE": "SAT", "UNSATISFIABLE": "UNSAT",
+                              "UNKNOWN": "TIMEOUT"}.get(status, "ERROR")
                 w.writerow([name, config, head[2], head[4], answer, f"{t:.3f}", expected])
                 f.flush()
                 print(name, config, answer, f"{t:.2f}", flush=True)
