@@ -1220,6 +1220,7 @@ fn compare_rows<'py>(
         ns,
         amo,
         column_alo,
+        redundant: Default::default(),
         models,
         symmetry_breaking: modes,
         solvers,

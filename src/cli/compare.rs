@@ -52,6 +52,11 @@ pub struct CompareArgs {
     /// Add the redundant column at-least-one clauses (to the cell models).
     #[arg(long)]
     column_alo: bool,
+    /// Redundant global constraints added to every model, separated by commas: `permutation`,
+    /// `diagonals`, `sums` or `none` (as for encode); the encoding's name in each row carries
+    /// them (`pairwise+permutation+sums`).
+    #[arg(long, value_name = "LIST", default_value = "none")]
+    redundant: queens_sat::encode::redundant::RedundantSet,
     #[command(flatten)]
     models: super::ModelsArg,
     /// Symmetry breaking modes, comma-separated (none, lex-leader, rotations): each a
@@ -62,8 +67,10 @@ pub struct CompareArgs {
     /// Solvers, comma-separated: `varisat`, `cadical-lib` or `kissat-lib` (the embedded
     /// solvers, run as `queens-sat sat --backend ...` processes; options after the name, as
     /// `cadical-lib elim=0`), `search` (the search engine of `solve --engine search`, on the
-    /// board, one thread, in this process) or any command on PATH that reads a DIMACS file
-    /// (cadical, kissat, minisat, ...).
+    /// board, one thread, in this process), the pseudo-Boolean solvers `minisat+`, `sat4j-pb`
+    /// and `exact` (on the instance's OPB form, `encode --format opb`; models with cell
+    /// variables only) or any command on PATH that reads a DIMACS file (cadical, kissat,
+    /// minisat, ...).
     #[arg(long, value_delimiter = ',', default_value = "varisat")]
     solver: Vec<String>,
     /// Options of the embedded solvers (cadical-lib, kissat-lib), recorded with the solver's
@@ -148,6 +155,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         ns: args.ns.0,
         amo: args.amo,
         column_alo: args.column_alo,
+        redundant: args.redundant,
         models: args.models.models,
         symmetry_breaking: args.symmetry_breaking,
         solvers: args.solver,

@@ -34,6 +34,8 @@ pub struct CompareRequest {
     pub amo: Vec<String>,
     /// Add the redundant column at-least-one clauses to the cell models.
     pub column_alo: bool,
+    /// Redundant global constraints added to every model (`--redundant`; none by default).
+    pub redundant: crate::encode::redundant::RedundantSet,
     /// The models by name ([`crate::encode::catalogue::models`]).
     pub models: Vec<String>,
     /// The symmetry breaking modes, each a configuration with every encoding.
@@ -239,7 +241,10 @@ pub fn compare(
     let cfg = SweepConfig {
         ns,
         models: crate::encode::catalogue::models(&req.models, &encodings, req.column_alo)
-            .map_err(CompareError::Models)?,
+            .map_err(CompareError::Models)?
+            .into_iter()
+            .map(|m| m.with_redundant(req.redundant))
+            .collect(),
         column_alo: req.column_alo,
         solvers,
         repeats: req.repeats,
@@ -249,6 +254,22 @@ pub fn compare(
         shard: req.shard,
         shuffle: req.shuffle,
     };
+    // A pseudo-Boolean solver reads the OPB form, which only some models have.
+    if let Some(pb) = cfg.solvers.iter().find(|s| s.opb) {
+        for &model in &cfg.models {
+            for &mode in &cfg.symmetry_breaking {
+                let inst = crate::instance::Instance::new(4, model)
+                    .map_err(|e| CompareError::Models(e.to_string()))?
+                    .with_symmetry_breaking(mode);
+                if let Err(e) = inst.opb_constraints() {
+                    return Err(CompareError::Invalid {
+                        option: "--solver",
+                        message: format!("{} reads the OPB form of the instance: {e}", pb.name),
+                    });
+                }
+            }
+        }
+    }
     // Every instance is drawn now: a parameter out of range is refused before the sweep.
     let mut points = cfg.validate().map_err(|e| match e {
         SweepError::Recipe { .. } => CompareError::Recipe(Box::new(e)),

@@ -124,10 +124,16 @@ pub static MODELS: &[ModelEntry] = &[
             ModelOption::Alldiff,
         ],
         check: |o| {
-            if o.amo.is_uniform() {
-                Ok(())
-            } else {
+            if !o.amo.is_uniform() {
                 Err("the column model takes one --amo encoding (for the direct domain's rows), not one per line kind".into())
+            } else if o.amo.rows != Amo::PAIRWISE && !o.domain.encoding().uses_amo() {
+                Err(format!(
+                    "--amo {} is unknown to the {} domain, whose rows need no at-most-one encoding (valid: --amo with --domain direct, or no --amo)",
+                    o.amo.rows,
+                    o.domain.name()
+                ))
+            } else {
+                Ok(())
             }
         },
         label: |o| column_options(o).label(),

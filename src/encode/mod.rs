@@ -18,6 +18,7 @@ pub mod card;
 pub mod catalogue;
 pub mod cells;
 pub mod columns;
+pub mod pb;
 pub mod redundant;
 #[cfg(test)]
 pub(crate) mod torus_oracle;
@@ -354,6 +355,8 @@ pub enum Rule {
     /// The support encoding's clauses: each value of a row keeps a compatible value in every
     /// other row (columns and both diagonals at once).
     Support,
+    /// Redundant linear equalities over the queens' coordinates (`--redundant sums`).
+    Sums,
     /// Symmetry breaking: lex-leader constraints that keep one solution of each symmetry class
     /// (the module `symmetry`, which builds on this one).
     Symmetry,

@@ -77,6 +77,32 @@ fn run_search(
     (status, times)
 }
 
+/// The model of a pseudo-Boolean solver, which names the cells by their DIMACS numbers (the
+/// OPB's other variables are its own), as a model of the formula: the cells' values, extended
+/// to the formula's auxiliaries by the embedded solver with the cells fixed. Where no
+/// extension exists (the board breaks a clause), the cells alone, which the clause check
+/// then rejects. Only for models whose variables `1..=n^2` are the cells (those OPB takes).
+fn extend_cells(
+    enc: &crate::instance::Instance,
+    model: &crate::solve::Assignment,
+) -> crate::solve::Assignment {
+    let n = enc.n();
+    let cells: Vec<Lit> = (0..n * n)
+        .map(|i| {
+            let v = crate::cnf::Var::from_index(i);
+            Lit::from_var(v, model.value(v).unwrap_or(false))
+        })
+        .collect();
+    let cnf = crate::instance::to_labelled_cnf(enc).cnf;
+    let mut solver = varisat::Solver::new();
+    solver.add_formula(&cnf.to_varisat());
+    solver.assume(&cells);
+    match solver.solve() {
+        Ok(true) => crate::solve::Assignment::from_lits(&solver.model().unwrap_or_default()),
+        _ => crate::solve::Assignment::from_lits(&cells),
+    }
+}
+
 /// A message on one line (for a status in a table or CSV).
 fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -291,6 +317,9 @@ pub fn run_sweep<E: From<SweepError>>(
             let encode_ms = t.elapsed().as_secs_f64() * 1e3;
             let dimacs_bytes = std::fs::metadata(&path).map_err(io_err)?.len();
             let gbd_hash = hasher.finish();
+            // The OPB form, written when a pseudo-Boolean solver first needs it: its path and
+            // variable count.
+            let mut opb: Option<(std::path::PathBuf, usize)> = None;
             for (solver, version) in todo {
                 let mut row = Row {
                     solver: solver.name.clone(),
@@ -346,10 +375,34 @@ pub fn run_sweep<E: From<SweepError>>(
                         .as_ref()
                         .map_or_else(|| m.clone(), |s| s.restore(m))
                 };
-                let request = runner::RunRequest::new(&command, runner::CnfInput::File(&path))
+                let extend = |m: &crate::solve::Assignment| extend_cells(&enc, m);
+                if solver.opb && opb.is_none() {
+                    let opb_path = dir.path().join(format!("q{n}.opb"));
+                    let opb_err = |e: crate::instance::OpbError| SweepError::Io {
+                        what: format!("cannot write the OPB form to {}", opb_path.display()),
+                        source: std::io::Error::other(e.to_string()),
+                    };
+                    let (vars, _) = enc.opb_constraints().map_err(opb_err)?;
+                    let file = std::fs::File::create(&opb_path).map_err(|e| opb_err(e.into()))?;
+                    enc.write_opb(std::io::BufWriter::with_capacity(1 << 16, file), None)
+                        .map_err(opb_err)?;
+                    opb = Some((opb_path, vars));
+                }
+                let input = match (&opb, solver.opb) {
+                    (Some((p, vars)), true) => runner::CnfInput::Opb {
+                        path: p,
+                        vars: *vars,
+                    },
+                    _ => runner::CnfInput::File(&path),
+                };
+                let request = runner::RunRequest::new(&command, input)
                     .timeout(Some(cfg.timeout))
                     .verify(&enc)
-                    .restore(&restore)
+                    .restore(if solver.opb {
+                        &extend as runner::Restore
+                    } else {
+                        &restore
+                    })
                     .unsat(if known == Some(true) {
                         runner::UnsatCheck::KnownSatisfiable
                     } else {

@@ -31,6 +31,16 @@ pub enum SolverError {
     /// An empty name.
     #[error("--solver: empty solver name")]
     Empty,
+    /// A pseudo-Boolean solver whose program (or package) is not installed.
+    #[error("--solver {name}: {what} cannot be run ({provider})")]
+    PbMissing {
+        /// The name given.
+        name: String,
+        /// What was looked for.
+        what: String,
+        /// Where it comes from.
+        provider: &'static str,
+    },
     /// An option of an embedded solver is malformed, unknown or out of range.
     #[error("--solver {name}: {source}")]
     Option {
@@ -61,6 +71,135 @@ pub struct SolverSpec {
     /// Not a program: the decision engine of the library ([`crate::count::Decision`]), run in
     /// this process on the instance's board, on one thread, within the sweep's time limit.
     pub search: bool,
+    /// A pseudo-Boolean solver ([`PB_SOLVERS`]): it reads the instance's OPB form
+    /// (`encode --format opb`) instead of the DIMACS file, and answers in the output format of
+    /// the Pseudo-Boolean Competition.
+    pub opb: bool,
+}
+
+/// The pseudo-Boolean solvers a sweep runs on the OPB form, by name: `minisat+` (Debian's
+/// minisat+), `sat4j-pb` (sat4j's PB solver, `java -jar /usr/share/java/org.sat4j.pb.jar`,
+/// Debian's sat4j), `exact` (the Exact solver of the PyPI package `exact`, run by a short
+/// Python program with the interpreter of `QUEENS_SAT_PYTHON`, or `python3`).
+pub const PB_SOLVERS: [&str; 3] = ["minisat+", "sat4j-pb", "exact"];
+
+/// sat4j's PB solver, as Debian installs it.
+pub const SAT4J_PB_JAR: &str = "/usr/share/java/org.sat4j.pb.jar";
+
+/// The Python program that runs Exact on an OPB file (`python -c PROGRAM FILE`).
+const EXACT_PROGRAM: &str = include_str!("../solve/exact_opb.py");
+
+/// Runs `program args` (at most [`crate::solve::VERSION_TIMEOUT`]) and returns what it printed
+/// on both outputs, or `None` when it cannot be started or fails to finish.
+fn probe(program: &str, args: &[&str]) -> Option<String> {
+    let mut cmd = std::process::Command::new(program);
+    cmd.args(args);
+    let limits = crate::solve::process::Limits {
+        timeout: Some(crate::solve::VERSION_TIMEOUT),
+        stdout_max: 1 << 16,
+        stderr_tail: 4096,
+        ..Default::default()
+    };
+    let fin = crate::solve::process::run_bounded(cmd, program, &limits).ok()?;
+    if fin.timed_out {
+        return None;
+    }
+    let mut text = String::from_utf8_lossy(&fin.stdout).into_owned();
+    text.push('\n');
+    text.push_str(&String::from_utf8_lossy(&fin.stderr_tail));
+    Some(text)
+}
+
+/// The pseudo-Boolean solver `name` of [`PB_SOLVERS`] with its version, or why it cannot be
+/// run; `None` when `name` is not one of them.
+fn pb_solver(name: &str) -> Option<Result<SolverSpec, SolverError>> {
+    let spec = |program: &str, args: Vec<String>, version: String| SolverSpec {
+        name: name.to_string(),
+        program: PathBuf::from(program),
+        args,
+        result_file: false,
+        version: Some(version),
+        search: false,
+        opb: true,
+    };
+    let missing = |what: &str, provider| SolverError::PbMissing {
+        name: name.to_string(),
+        what: what.to_string(),
+        provider,
+    };
+    Some(match name {
+        "minisat+" => {
+            // minisat+ has no --version; the banner of its usage (-h) names it.
+            let text = probe("minisat+", &["-h"]);
+            match text {
+                None => Err(missing(
+                    "minisat+",
+                    "Debian package minisat+: apt-get install minisat+",
+                )),
+                Some(t) => {
+                    let v = t
+                        .lines()
+                        .map(str::trim)
+                        .find(|l| l.starts_with("MiniSat+"))
+                        .map(|l| l.split(',').next().unwrap_or(l).to_string())
+                        .unwrap_or_else(|| "minisat+ (version unknown)".into());
+                    Ok(spec("minisat+", Vec::new(), v))
+                }
+            }
+        }
+        "sat4j-pb" => {
+            let jar_there = Path::new(SAT4J_PB_JAR).is_file();
+            let java = probe("java", &["-version"]);
+            match (java, jar_there) {
+                (Some(_), true) => {
+                    // sat4j prints its version (`c version 2.3.5...`) when it solves a file.
+                    let v = tempfile::tempdir()
+                        .ok()
+                        .and_then(|dir| {
+                            let f = dir.path().join("one.opb");
+                            std::fs::write(&f, "* #variable= 1 #constraint= 1\n+1 x1 >= 1 ;\n")
+                                .ok()?;
+                            let text = probe("java", &["-jar", SAT4J_PB_JAR, f.to_str()?])?;
+                            text.lines()
+                                .find_map(|l| l.trim().strip_prefix("c version "))
+                                .map(|v| v.trim().to_string())
+                        })
+                        .unwrap_or_else(|| "unknown".into());
+                    Ok(spec(
+                        "java",
+                        vec!["-jar".into(), SAT4J_PB_JAR.into()],
+                        format!("sat4j PB {v}"),
+                    ))
+                }
+                _ => Err(missing(
+                    &format!("java -jar {SAT4J_PB_JAR}"),
+                    "Debian package sat4j: apt-get install sat4j",
+                )),
+            }
+        }
+        "exact" => {
+            let python = std::env::var("QUEENS_SAT_PYTHON").unwrap_or_else(|_| "python3".into());
+            let text = probe(
+                &python,
+                &[
+                    "-c",
+                    "import exact, importlib.metadata as m; print('Exact', m.version('exact'))",
+                ],
+            );
+            match text.as_deref().and_then(|t| t.lines().find(|l| l.starts_with("Exact "))) {
+                Some(v) => Ok(spec(
+                    &python,
+                    vec!["-c".into(), EXACT_PROGRAM.into()],
+                    format!("{v} (PyPI)"),
+                )),
+                None => Err(missing(
+                    &format!("the Python module exact under {python}"),
+                    "PyPI package exact: pip install exact, in the environment of QUEENS_SAT_PYTHON",
+                )),
+            }
+        }
+        _ => return None,
+    })
 }
 
 impl SolverSpec {
@@ -75,6 +214,7 @@ impl SolverSpec {
             result_file: c.result_file,
             version: None,
             search: false,
+            opb: false,
         })
     }
 
@@ -93,6 +233,9 @@ impl SolverSpec {
     ) -> Result<SolverSpec, SolverError> {
         if name.trim() == SEARCH {
             return Ok(SolverSpec::search());
+        }
+        if let Some(pb) = pb_solver(name.trim()) {
+            return pb;
         }
         let mut words = name.split_whitespace();
         let first = words.next().unwrap_or("");
@@ -144,6 +287,7 @@ impl SolverSpec {
                 super::tool_version()
             )),
             search: false,
+            opb: false,
         })
     }
 
@@ -157,6 +301,7 @@ impl SolverSpec {
             result_file: false,
             version: Some(format!("the search engine of {}", super::tool_version())),
             search: true,
+            opb: false,
         }
     }
 

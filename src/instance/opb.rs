@@ -14,7 +14,9 @@
 //! `--redundant diagonals`, an occupancy variable per diagonal of two or more cells (numbered
 //! after the cells, `/` diagonals first), tied to its cells (`o <= sum of cells`,
 //! `o >= cell`), and exactly `n` occupied diagonals per direction (corner cells count as their
-//! own occupancy).
+//! own occupancy). With `--redundant sums`, the two linear equalities themselves, over the
+//! cells with 1-based row `r` and column `c`: `sum (r + c) x = n(n + 1)` and
+//! `sum (r - c) x = 0` (terms with coefficient 0, the main diagonal's, left out).
 //!
 //! Only models whose variables are the cells can be written this way (the cell model, the
 //! column model's direct domain: [`crate::encode::Encoding::cell_variables`]); the other
@@ -125,6 +127,22 @@ impl Instance {
                     }
                 }
                 out.push(format!("{} = {n} ;", terms(1, &occupied)));
+            }
+        }
+        if set.contains(Redundant::Sums) {
+            let cell = |r: usize, c: usize| r * n + c + 1;
+            let plus: Vec<String> = (0..n)
+                .flat_map(|r| (0..n).map(move |c| (r, c)))
+                .map(|(r, c)| format!("+{} x{}", r + c + 2, cell(r, c)))
+                .collect();
+            out.push(format!("{} = {} ;", plus.join(" "), n * (n + 1)));
+            let minus: Vec<String> = (0..n)
+                .flat_map(|r| (0..n).map(move |c| (r, c)))
+                .filter(|(r, c)| r != c)
+                .map(|(r, c)| format!("{:+} x{}", r as i64 - c as i64, cell(r, c)))
+                .collect();
+            if !minus.is_empty() {
+                out.push(format!("{} = 0 ;", minus.join(" ")));
             }
         }
         for &(r, c) in self.placed() {

@@ -135,7 +135,9 @@ pub use enumerate::{
     Solutions, MAX_PARTS, PROPAGATE_MAX_N,
 };
 pub use options::{OptionError, SolverOption};
-pub use parse::{parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer};
+pub use parse::{
+    parse_pb_answer, parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer,
+};
 pub use process::{clear_interrupted, interrupted, kill_running};
 pub use proof::{
     check_any_proof, check_proof, check_proof_clauses, check_proof_limited, default_prover,

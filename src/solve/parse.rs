@@ -75,6 +75,28 @@ impl Assignment {
 }
 
 #[cfg(test)]
+mod pb_tests {
+    use super::*;
+
+    #[test]
+    fn pb_answers_read() {
+        let sat = parse_pb_answer("c hello\ns SATISFIABLE\nv x1 -x2\nv x3\n").unwrap();
+        let SolverAnswer::Sat(a) = sat else {
+            panic!("{sat:?}")
+        };
+        assert_eq!(a.to_bools(3), [true, false, true]);
+        assert_eq!(
+            parse_pb_answer("s UNSATISFIABLE\n").unwrap(),
+            SolverAnswer::Unsat
+        );
+        assert!(parse_pb_answer("s SATISFIABLE\nv 1 -2 0\n").is_err());
+        assert!(parse_pb_answer("s SATISFIABLE\nv x1 -x1\n").is_err());
+        assert!(parse_pb_answer("s SATISFIABLE\n").is_err());
+        assert!(parse_pb_answer("v x1\n").is_err());
+    }
+}
+
+#[cfg(test)]
 mod sparse_tests {
     use super::*;
 
@@ -331,6 +353,74 @@ fn parse_competition(text: &str) -> Result<SolverAnswer, ParseAnswerError> {
                 return Err(ParseAnswerError::UnexpectedLine { line, text });
             }
         }
+    }
+    conclude(status, model)
+}
+
+/// Reads the answer of a pseudo-Boolean solver in the output format of the Pseudo-Boolean
+/// Competition (minisat+, sat4j's PB solver, Exact): comment lines `c ...`, one status line
+/// `s SATISFIABLE` / `s UNSATISFIABLE` / `s UNKNOWN`, and for SAT the model in `v` lines of
+/// literals `x5` / `-x5` (OPB variable 5 is DIMACS variable 5), without a terminating `0`.
+/// The model is read as a SAT model would be: a variable named twice with two values, or a
+/// token that is not a literal, is an error.
+pub fn parse_pb_answer(text: &str) -> Result<SolverAnswer, ParseAnswerError> {
+    let mut status: Option<(usize, &'static str)> = None;
+    let mut model = ModelReader::default();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let l = raw.trim();
+        if l.is_empty() || l == "c" || l.starts_with("c ") || l.starts_with("c\t") {
+            continue;
+        }
+        let mut tokens = l.split_whitespace();
+        match tokens.next() {
+            Some("s") => {
+                let st = tokens.collect::<Vec<&str>>().join(" ");
+                let s = match st.as_str() {
+                    "SATISFIABLE" => "SATISFIABLE",
+                    "UNSATISFIABLE" => "UNSATISFIABLE",
+                    "UNKNOWN" => "UNKNOWN",
+                    _ => return Err(ParseAnswerError::BadStatus { line, status: st }),
+                };
+                if let Some((first, _)) = status {
+                    return Err(ParseAnswerError::TwoStatus { line, first });
+                }
+                status = Some((line, s));
+            }
+            Some("v") => {
+                let mut lits = Vec::new();
+                for tok in tokens {
+                    let (sign, rest) = match tok.strip_prefix('-') {
+                        Some(r) => ("-", r),
+                        None => ("", tok),
+                    };
+                    match rest.strip_prefix('x') {
+                        Some(v)
+                            if !v.is_empty()
+                                && v.bytes().all(|b| b.is_ascii_digit())
+                                && !v.starts_with('0') =>
+                        {
+                            lits.push(format!("{sign}{v}"))
+                        }
+                        _ => {
+                            return Err(ParseAnswerError::NotALiteral {
+                                line,
+                                token: tok.to_string(),
+                            })
+                        }
+                    }
+                }
+                model.read_tokens(line, lits.iter().map(String::as_str))?;
+            }
+            _ => {
+                let text: String = l.chars().take(40).collect();
+                return Err(ParseAnswerError::UnexpectedLine { line, text });
+            }
+        }
+    }
+    if model.first_line.is_some() {
+        let last = model.last_line;
+        model.read_tokens(last, std::iter::once("0"))?;
     }
     conclude(status, model)
 }

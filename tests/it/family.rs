@@ -488,14 +488,17 @@ fn all_models() -> Vec<Model> {
     // The redundant constraints, on the reference model and on the Hall decomposition.
     let both: queens_sat::encode::redundant::RedundantSet =
         "permutation,diagonals".parse().unwrap();
+    let all: queens_sat::encode::redundant::RedundantSet =
+        "permutation,diagonals,sums".parse().unwrap();
     v.push(Model::default().with_redundant(both));
+    v.push(Model::default().with_redundant("sums".parse().unwrap()));
     v.push(
         Model::columns(ColumnOptions {
             domain: Domain::ORDER,
             constraints: Constraints::HALL,
             ..Default::default()
         })
-        .with_redundant(both),
+        .with_redundant(all),
     );
     v
 }

@@ -33,6 +33,18 @@ fn models() -> Vec<(String, Vec<&'static str>)> {
         "support".into(),
         vec!["--model", "columns", "--constraints", "support"],
     ));
+    out.push(("cells+sums".into(), vec!["--redundant", "sums"]));
+    out.push((
+        "log+permutation+diagonals+sums".into(),
+        vec![
+            "--model",
+            "columns",
+            "--domain",
+            "log",
+            "--redundant",
+            "permutation,diagonals,sums",
+        ],
+    ));
     out
 }
 

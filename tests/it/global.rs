@@ -6,7 +6,7 @@
 use crate::common::{published_total, require, run, run_external, stderr, stdout};
 
 /// Every combination the tests run, as command-line options.
-const COMBOS: [&[&str]; 8] = [
+const COMBOS: [&[&str]; 11] = [
     &["--model", "columns", "--alldiff", "hall"],
     &[
         "--model",
@@ -54,6 +54,16 @@ const COMBOS: [&[&str]; 8] = [
         "hall",
         "--redundant",
         "permutation,diagonals",
+    ],
+    &["--redundant", "sums"],
+    &["--redundant", "permutation,diagonals,sums"],
+    &[
+        "--model",
+        "columns",
+        "--domain",
+        "order",
+        "--redundant",
+        "sums",
     ],
 ];
 
@@ -180,7 +190,7 @@ fn literature_instance_agrees_with_the_counter() {
 
 #[test]
 fn bad_input_is_refused_in_one_line() {
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 12] = [
         (
             &[
                 "encode",
@@ -214,11 +224,58 @@ fn bad_input_is_refused_in_one_line() {
         (&["encode", "8", "--alldiff", "hall"], "--model columns"),
         (
             &["encode", "8", "--redundant", "permutations"],
-            "valid: permutation, diagonals",
+            "valid: permutation, diagonals, sums",
         ),
         (
             &["encode", "8", "--model", "columns", "--constraints", "hall"],
             "hall with order or coupled",
+        ),
+        // An encoding name unknown to the model or its domain.
+        (
+            &[
+                "encode",
+                "8",
+                "--model",
+                "columns",
+                "--domain",
+                "log",
+                "--amo",
+                "sequential",
+            ],
+            "valid: --amo with --domain direct",
+        ),
+        (
+            &[
+                "solve",
+                "8",
+                "--model",
+                "columns",
+                "--alldiff",
+                "hall",
+                "--amo",
+                "totalizer",
+            ],
+            "valid: --amo with --domain direct",
+        ),
+        (&["encode", "8", "--amo", "totalizr"], "known: pairwise"),
+        (
+            &[
+                "encode",
+                "8",
+                "--model",
+                "columns",
+                "--domain",
+                "logarithmic",
+            ],
+            "valid: direct, order, log, coupled",
+        ),
+        (
+            &["compare", "--n", "4", "--models", "orders"],
+            "known: cells",
+        ),
+        (
+            &["encode", "8", "--redundant", "sum", "--format", "opb"],
+            "valid: permutation, diagonals, sums",
         ),
     ];
     for (args, needle) in cases {
@@ -259,6 +316,9 @@ fn opb_answers_of_pb_solvers_verify() {
         (words("3"), 3),
         (words("8"), 8),
         (words("9 --redundant permutation,diagonals"), 9),
+        (words("8 --redundant sums"), 8),
+        (words("3 --redundant sums"), 3),
+        (words("9 --redundant permutation,diagonals,sums"), 9),
         (words("6 --model columns"), 6),
         (words("7 --place 1,1 --forbid 2,3"), 7),
         (words(&format!("--instance {file} --diagonals 9")), 10),
@@ -266,6 +326,12 @@ fn opb_answers_of_pb_solvers_verify() {
         (
             words(&format!(
                 "--instance {file} --diagonals 9 --redundant diagonals"
+            )),
+            10,
+        ),
+        (
+            words(&format!(
+                "--instance {file} --diagonals 12 --redundant sums"
             )),
             10,
         ),
@@ -388,5 +454,144 @@ fn opb_is_refused_for_models_without_cell_variables() {
             err.contains("valid") || err.contains("possible values"),
             "{args:?}: {err}"
         );
+    }
+}
+
+/// `(n, satisfiable)` of each row a compare run makes.
+type Expected = Vec<(usize, bool)>;
+
+/// The pseudo-Boolean solvers as `compare` solvers: on empty boards (n = 2 and 3 have no
+/// solution, the others do, by the published table) and on a published instance (its answer
+/// by the counter), every row's answer is the expected one (a model that fails its check
+/// would be a WRONG row, an unreadable answer an ERROR row), with the solver's version.
+#[test]
+fn compare_runs_the_pb_solvers() {
+    let mut solvers = Vec::new();
+    for (name, needs) in [
+        ("minisat+", "minisat+"),
+        ("sat4j-pb", "sat4j"),
+        ("exact", "exact"),
+    ] {
+        if require(needs) {
+            solvers.push(name);
+        }
+    }
+    if solvers.is_empty() {
+        return;
+    }
+    let count = solvers.len();
+    let solvers = solvers.join(",");
+    let dir = tempfile::tempdir().unwrap();
+    let file = format!(
+        "{}/tests/data/csplib-prob079/params/diag-10-4-1.param",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let counted = |d: &str| -> u64 {
+        let o = run(&["count", "--instance", &file, "--diagonals", d]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+            .lines()
+            .find_map(|l| l.strip_prefix("solutions:"))
+            .and_then(|s| s.split_whitespace().next())
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("{}", stdout(&o)))
+    };
+    let mut runs: Vec<(Vec<String>, Expected)> = vec![(
+        ["--n", "2,3,6,8"].map(String::from).to_vec(),
+        [2, 3, 6, 8]
+            .iter()
+            .map(|&n| (n, published_total(n) > 0))
+            .collect(),
+    )];
+    for d in ["9", "12"] {
+        runs.push((
+            ["--instance", &file, "--diagonals", d]
+                .map(String::from)
+                .to_vec(),
+            vec![(10, counted(d) > 0)],
+        ));
+    }
+    // With the redundant constraints (the OPB writes them natively, the CNF encodes them),
+    // beside the embedded solver on the CNF.
+    runs.push((
+        [
+            "--instance",
+            &file,
+            "--diagonals",
+            "12",
+            "--redundant",
+            "permutation,diagonals,sums",
+        ]
+        .map(String::from)
+        .to_vec(),
+        vec![(10, counted("12") > 0)],
+    ));
+    for (i, (args, expected)) in runs.into_iter().enumerate() {
+        let csv_path = dir.path().join(format!("r{i}.csv"));
+        let redundant = args.iter().any(|a| a == "--redundant");
+        let solvers = if redundant {
+            format!("{solvers},varisat")
+        } else {
+            solvers.clone()
+        };
+        let mut cmd = crate::common::bin();
+        cmd.env("QUEENS_SAT_PYTHON", crate::common::python())
+            .args([
+                "compare",
+                "--solver",
+                &solvers,
+                "--repeat",
+                "1",
+                "--timeout",
+                "60",
+            ])
+            .args(["--amo", "pairwise", "--csv", csv_path.to_str().unwrap()])
+            .args(&args);
+        let o = crate::common::output(&mut cmd);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let mut r = csv::Reader::from_path(&csv_path).unwrap();
+        let header = r.headers().unwrap().clone();
+        let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+        let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+        assert_eq!(
+            rows.len(),
+            expected.len() * (count + redundant as usize),
+            "{args:?}"
+        );
+        for row in &rows {
+            let n: usize = row[col("n")].parse().unwrap();
+            let sat = expected.iter().find(|e| e.0 == n).unwrap().1;
+            let want = if sat { "SAT" } else { "UNSAT" };
+            assert_eq!(&row[col("status")], want, "{args:?}: {row:?}");
+            assert!(!row[col("solver_version")].is_empty(), "{row:?}");
+            assert_eq!(
+                row[col("encoding")].ends_with("+permutation+diagonals+sums"),
+                redundant,
+                "{row:?}"
+            );
+        }
+    }
+}
+
+/// A pseudo-Boolean solver on a model without an OPB form, or with symmetry breaking, is
+/// refused before any run, in one line that names the valid models.
+#[test]
+fn compare_refuses_pb_solvers_on_models_without_opb() {
+    if !require("minisat+") {
+        return;
+    }
+    for extra in [
+        &["--models", "order"][..],
+        &["--symmetry-breaking", "lex-leader"],
+    ] {
+        let mut args = vec![
+            "compare", "--n", "4", "--solver", "minisat+", "--repeat", "1",
+        ];
+        args.extend(extra);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("valid"), "{args:?}: {err}");
     }
 }

@@ -2,7 +2,10 @@
 """The global-reasoning experiment of docs/experiments.md ("Encodings that reason
 globally"): a seeded sample of the n = 21 hard band of CSPLib prob079 (d = 17..21) and a few
 blocked n = 60 boards, each encoded by queens-sat in several ways and given to CaDiCaL with a
-time limit; the toolkit's own counter as the reference. Python standard library only.
+time limit, and written as OPB (`encode --format opb`) for the pseudo-Boolean solvers
+minisat+, sat4j's PB solver and Exact (PB_CONFIGS; a solver that is not installed is left out);
+the toolkit's own counter as the reference. Python standard library only (Exact runs under the
+interpreter of $QUEENS_SAT_PYTHON, default python3, which must have the package exact).
 
 usage: run.py QUEENS_SAT DIAG21_DIR OUT.csv [--timeout S] [--sample K] [--seed S] [--blocked B]
   DIAG21_DIR: the folder of tests/data/csplib-prob079/diag-21.tar.gz, extracted.
@@ -17,7 +20,35 @@ CONFIGS = {
     "cells-pairwise+redundant": ["--redundant", "permutation,diagonals"],
     "columns-order-hall+redundant": ["--model", "columns", "--alldiff", "hall",
                                      "--redundant", "permutation,diagonals"],
+    "cells-pairwise+sums": ["--redundant", "sums"],
+    "cells-pairwise+redundant+sums": ["--redundant", "permutation,diagonals,sums"],
+    "columns-order-hall+redundant+sums": ["--model", "columns", "--alldiff", "hall",
+                                          "--redundant", "permutation,diagonals,sums"],
 }
+SAT4J_PB = "/usr/share/java/org.sat4j.pb.jar"
+EXACT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "src",
+                     "solve", "exact_opb.py")
+# The OPB form (the board's linear constraints, with the redundant ones written natively) and
+# a pseudo-Boolean solver: (encode options, solver command before the file).
+PB_CONFIGS = {
+    "opb+redundant+sums/minisat+": (["--redundant", "permutation,diagonals,sums"], ["minisat+"]),
+    "opb+redundant+sums/sat4j-pb": (["--redundant", "permutation,diagonals,sums"],
+                                    ["java", "-jar", SAT4J_PB]),
+    "opb+redundant+sums/exact": (["--redundant", "permutation,diagonals,sums"],
+                                 [os.environ.get("QUEENS_SAT_PYTHON", "python3"), EXACT]),
+}
+
+
+def pb_available(cmd):
+    """True when the PB solver's program (and for Exact, the Python package) is there."""
+    import shutil
+    if shutil.which(cmd[0]) is None and not os.path.exists(cmd[0]):
+        return False
+    if cmd[0] == "java":
+        return os.path.exists(SAT4J_PB)
+    if cmd[-1] == EXACT:
+        return subprocess.run([cmd[0], "-c", "import exact"], capture_output=True).returncode == 0
+    return True
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(HERE, "..", "..", "..", "tests", "data", "csplib-prob079",
                        "run-diags-shiftqueens-processed.txt.gz")
@@ -119,6 +150,26 @@ def main():
                 w.writerow([name, config, header[2], header[3], answer, f"{t:.3f}", expected])
                 f.flush()
                 print(name, config, answer, f"{t:.2f}", flush=True)
+            for config, (opts, cmd) in PB_CONFIGS.items():
+                if (name, config) in done or not pb_available(cmd):
+                    continue
+                opb = os.path.join(tmp, "f.opb")
+                subprocess.run([qs, "encode", "--format", "opb", "--force", "-o", opb] + inst
+                               + opts, check=True)
+                with open(opb) as g:
+                    head = g.readline().split()  # * #variable= V #constraint= C
+                res, t = timed(cmd + [opb], timeout)
+                if res is None:
+                    answer = "TIMEOUT"
+                else:
+                    status = next((l.split(None, 1)[1].strip() for l in res[0].splitlines()
+                                   if l.startswith("s ")), "")
+                    # UNKNOWN: stopped by the CPU limit's signal (Exact says so and exits).
+                    answer = {"SATISFIABLE": "SAT", "UNSATISFIABLE": "UNSAT",
+                              "UNKNOWN": "TIMEOUT"}.get(status, "ERROR")
+                w.writerow([name, config, head[2], head[4], answer, f"{t:.3f}", expected])
+                f.flush()
+                print(name, config, answer, f"{t:.2f}", flush=True)
 
 
 def summary(path, timeout):
@@ -127,7 +178,7 @@ def summary(path, timeout):
     enumerates every solution, has ten times the limit) and total CPU time, over OUT.csv."""
     with open(path) as f:
         rows = list(csv.DictReader(f))
-    configs = ["count"] + list(CONFIGS)
+    configs = ["count"] + list(CONFIGS) + list(PB_CONFIGS)
     print("| configuration | runs | decided | SAT | UNSAT | timeouts | wrong | PAR-2 (s) | total CPU (s) |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for c in configs:

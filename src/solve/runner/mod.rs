@@ -89,6 +89,15 @@ pub enum CnfInput<'a> {
     /// An existing DIMACS file; the variable count of its `p cnf` line bounds the output
     /// accepted.
     File(&'a Path),
+    /// An existing OPB file (`encode --format opb`) with `vars` variables, for a
+    /// pseudo-Boolean solver: its answer is read in the output format of the Pseudo-Boolean
+    /// Competition ([`super::parse_pb_answer`]), `v x1 -x2 ...`.
+    Opb {
+        /// The file.
+        path: &'a Path,
+        /// The variable count of its `* #variable=` line, which bounds the output accepted.
+        vars: usize,
+    },
 }
 
 impl<'a> CnfInput<'a> {
@@ -391,8 +400,10 @@ pub fn run(req: &RunRequest<'_>) -> Result<RunReport, RunError> {
     }
     // The folder of a written input, removed when the run is over.
     let mut _written = None;
+    let pb = matches!(req.input, CnfInput::Opb { .. });
     let (cnf_path, vars) = match &req.input {
         CnfInput::File(path) => (path.to_path_buf(), header_vars(path)),
+        CnfInput::Opb { path, vars } => (path.to_path_buf(), *vars),
         CnfInput::Instance { instance, comment } => {
             let (dir, guard) = TempDirGuard::create("queens-sat-")
                 .map_err(input_error("cannot create a temporary folder"))?;
@@ -432,6 +443,7 @@ pub fn run(req: &RunRequest<'_>) -> Result<RunReport, RunError> {
         vars,
         req.timeout,
         req.proof.map(|p| p.path),
+        pb,
     )?;
     let outcome = match raw.answer {
         Answer::TimedOut => Outcome::Timeout {
@@ -555,16 +567,23 @@ struct RawRun {
 
 /// Runs `solver` on the DIMACS file `cnf` (with `vars` variables, which bounds the output
 /// accepted), stopping it after `timeout` if given; with `proof`, the solver is asked to write
-/// its DRAT proof there, as the argument after the input file.
+/// its DRAT proof there, as the argument after the input file; with `pb`, the file is OPB and
+/// the answer is read as a pseudo-Boolean solver's (`v x1 -x2 ...`, about twice the bytes of
+/// a DIMACS model).
 fn execute(
     solver: &SolverCommand,
     cnf: &Path,
     vars: usize,
     timeout: Option<Duration>,
     proof: Option<&Path>,
+    pb: bool,
 ) -> Result<RawRun, RunError> {
     let label = solver.label();
-    let max = output_bound(vars);
+    let max = if pb {
+        output_bound(vars).saturating_mul(2)
+    } else {
+        output_bound(vars)
+    };
     let mut cmd = Command::new(&solver.program);
     cmd.args(&solver.args).arg(cnf);
     if let Some(p) = proof {
@@ -627,7 +646,11 @@ fn execute(
         },
         None => run.output.clone(),
     };
-    run.answer = Answer::Read(parse_solver_answer(&text));
+    run.answer = Answer::Read(if pb {
+        super::parse_pb_answer(&text).map(|a| (a, AnswerFormat::Competition))
+    } else {
+        parse_solver_answer(&text)
+    });
     Ok(run)
 }
 
