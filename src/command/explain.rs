@@ -56,6 +56,9 @@ pub enum ExplainError {
     /// The symmetry-breaking clauses are not listed.
     #[error("explain lists the model's clauses and does not list the symmetry-breaking ones; use `queens-sat encode` with --symmetry-breaking {0} for the whole formula")]
     SymmetryBreaking(SymmetryBreaking),
+    /// The redundant constraints are not listed.
+    #[error("explain lists the model's clauses and does not list the redundant constraints; use `queens-sat encode` with --redundant {0} for the whole formula")]
+    Redundant(crate::encode::redundant::RedundantSet),
     /// n above [`MAX_N`] without `force`.
     #[error("explain prints every clause, about n^3 of them; n = {0} is above {MAX_N}: use --limit with --force, or `encode` for DIMACS")]
     TooManyClauses(usize),
@@ -75,6 +78,10 @@ pub fn explain(req: &ExplainRequest) -> Result<Ending, ExplainError> {
     let instance = &req.instance;
     if instance.symmetry_breaking().is_on() {
         return Err(ExplainError::SymmetryBreaking(instance.symmetry_breaking()));
+    }
+    let any: &dyn std::any::Any = instance.encoding();
+    if let Some(w) = any.downcast_ref::<crate::encode::redundant::WithRedundant>() {
+        return Err(ExplainError::Redundant(w.set()));
     }
     let n = instance.n();
     if n > MAX_N && !req.force {

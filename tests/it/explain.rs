@@ -333,6 +333,23 @@ fn explain_refuses_large_n_and_bad_input() {
     assert_eq!(out.status.code(), Some(2));
     let out = run(&["explain", "4", "--format", "pdf"]);
     assert_eq!(out.status.code(), Some(2));
+    // Redundant constraints are not listed: refused in one line, with the command that writes
+    // the whole formula; nothing on stdout.
+    for format in ["text", "latex", "dimacs-commented"] {
+        let out = run(&[
+            "explain",
+            "4",
+            "--redundant",
+            "permutation,sums",
+            "--format",
+            format,
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("--redundant permutation,sums"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(out.stdout.is_empty());
+    }
 }
 
 /// The column model's listing names every variable in words (the order domain's ladder
