@@ -649,8 +649,12 @@ impl Node {
     /// diagonals of a queen taken from the middle, `a^2 + b^2 = (x^2 + y^2) / 2` where
     /// `x = 2r - (n - 1)` and `y = 2c - (n - 1)`, so the `a^2` of the `/` diagonals of the
     /// remaining queens plus the `b^2` of their `\` diagonals add up to half the `x^2` of the
-    /// open rows plus the `y^2` of the open columns. `m` distinct free diagonals of each
-    /// direction add up to at least the `m` nearest the middle and at most the `m` farthest.
+    /// open rows plus the `y^2` of the open columns. A queen's `a` and `b` have the parity of
+    /// its `\` diagonal's index `b + n - 1`: if `k` of the queens stand where `a` is even, `k`
+    /// of the `/` and `k` of the `\` diagonals are of that class and `m - k` of the other,
+    /// and `m - k` has the parity of the sum of the `a` (fixed by the open rows and columns).
+    /// For some such `k`, the sum must lie between that of the free diagonals nearest the
+    /// middle and that of the farthest, taken by class and direction.
     fn moments_reachable(&self, g: Geo, s0: u128, d0: u128) -> bool {
         let (n, m) = (g.n, self.m);
         let sq = |x: usize| -> u64 {
@@ -666,49 +670,41 @@ impl Node {
             want += sq(cols.trailing_zeros() as usize);
             cols &= cols - 1;
         }
-        // want = sum of x^2 + y^2; the diagonals' (2a)^2 + (2b)^2 = 4 (a^2 + b^2) = 2 want.
-        // Diagonal bit j (both directions) lies at j - (n - 1) from the middle: (2a)^2 =
-        // sq'(j) with sq'(j) = (2j - 2(n - 1))^2 = 4 (j - (n - 1))^2.
-        let bounds = |x: u128| -> (u64, u64) {
-            let mid = n - 1;
-            let (mut low, mut k) = (0u64, 0);
-            // Nearest the middle: distance 0, then 1 on either side, ...
-            'near: for dist in 0..n {
+        // near[dir][class][k]: the sum of the k smallest squared distances from the middle
+        // of the free diagonals of direction dir whose queens have a of parity class.
+        let mid = n - 1;
+        let mut near = [[[0u64; 2 * MAX]; 2]; 2];
+        let mut count = [[0usize; 2]; 2];
+        for (dir, x) in [s0, d0].into_iter().enumerate() {
+            for dist in 0..n {
                 for j in [mid - dist, mid + dist] {
                     if x >> j & 1 == 1 {
-                        low += (dist * dist) as u64;
-                        k += 1;
-                        if k == m {
-                            break 'near;
-                        }
+                        let class = if dir == 0 { (j + n - 1) % 2 } else { j % 2 };
+                        let k = count[dir][class];
+                        near[dir][class][k + 1] = near[dir][class][k] + (dist * dist) as u64;
+                        count[dir][class] = k + 1;
                     }
                     if dist == 0 {
                         break;
                     }
                 }
             }
-            let (mut high, mut k) = (0u64, 0);
-            'far: for dist in (0..n).rev() {
-                for j in [mid - dist, mid + dist] {
-                    if x >> j & 1 == 1 {
-                        high += (dist * dist) as u64;
-                        k += 1;
-                        if k == m {
-                            break 'far;
-                        }
-                    }
-                    if dist == 0 {
-                        break;
-                    }
-                }
-            }
-            (low, high)
+        }
+        let odd = (self.row_sum as usize + self.col_sum as usize + m * (n - 1)) % 2;
+        // The sum of the k nearest and of the k farthest, for a direction and class.
+        let low = |dir: usize, class: usize, k: usize| near[dir][class][k];
+        let high = |dir: usize, class: usize, k: usize| {
+            let c = count[dir][class];
+            near[dir][class][c] - near[dir][class][c - k]
         };
-        let (ls, hs) = bounds(s0);
-        let (ld, hd) = bounds(d0);
-        // a^2 + b^2 summed = want / 2.
-        let twice = 2 * (ls + ld)..=2 * (hs + hd);
-        twice.contains(&want)
+        let most = count[0][0].min(count[1][0]).min(m);
+        (0..=most).any(|k| {
+            let rest = m - k;
+            rest % 2 == odd
+                && rest <= count[0][1].min(count[1][1])
+                && 2 * (low(0, 0, k) + low(0, 1, rest) + low(1, 0, k) + low(1, 1, rest)) <= want
+                && want <= 2 * (high(0, 0, k) + high(0, 1, rest) + high(1, 0, k) + high(1, 1, rest))
+        })
     }
 
     /// Whether every two kinds of lines (open rows, open columns, free `/` and free `\`
