@@ -18,6 +18,17 @@
 //!   of the open rows plus the sum of the open columns, and the indices `c - r` of their `\`
 //!   diagonals to the difference. `m` distinct free diagonals add up to at least the sum of the
 //!   `m` smallest and at most the sum of the `m` largest, which bounds both.
+//! * the second moments ([`Reasoning::moments`], square board): with `a = r + c - (n - 1)`
+//!   and `b = c - r` the two diagonals of a queen counted from the middle of the board,
+//!   `a^2 + b^2` is half of `x^2 + y^2` with `x = 2r - (n - 1)` and `y = 2c - (n - 1)`, so the
+//!   `a^2` of the remaining queens' `/` diagonals plus the `b^2` of their `\` diagonals are
+//!   fixed by the open rows and columns; `m` free diagonals of a direction add up to at least
+//!   the `m` nearest the middle and at most the `m` farthest. Where the instance excludes the
+//!   diagonals near the middle (the Excluded Diagonals benchmark), this refutes instances at
+//!   the root that the other reasoning needs millions of nodes for;
+//! * the matchings ([`Reasoning::matching`], off by default): for each two kinds of lines
+//!   (rows, columns, `/` and `\` diagonals), the lines that meet in free cells must match as
+//!   many queens as remain.
 //!
 //! The node then branches on the open line with the fewest free cells, ties going to the
 //! line nearest the middle of the board (and a line one cell longer but much nearer the
@@ -50,13 +61,32 @@ pub(crate) struct Reasoning {
     pub diagonals: bool,
     /// The bounds on the sums of the diagonal indices (square board only; needs `diagonals`).
     pub sums: bool,
+    /// The matchings between the kinds of lines (needs `diagonals`): each queen to place
+    /// takes an open row, an open column, a free `/` and a free `\` diagonal of its own, so
+    /// for each two kinds the lines meeting in free cells must match as many queens. Off in
+    /// [`Reasoning::FULL`]: on the Excluded Diagonals instances it cuts the nodes by a third
+    /// or less and costs more than that in time per node.
+    pub matching: bool,
+    /// The bound on the second moments of the diagonal indices (square board only; needs
+    /// `diagonals`): see [`Node::moments_reachable`].
+    pub moments: bool,
 }
 
 impl Reasoning {
-    /// Everything.
+    /// Everything that pays on the decisions: all but the matchings.
     pub const FULL: Reasoning = Reasoning {
         diagonals: true,
         sums: true,
+        matching: false,
+        moments: true,
+    };
+
+    /// What the exact counter runs: the diagonals and the sums.
+    pub const COUNTING: Reasoning = Reasoning {
+        diagonals: true,
+        sums: true,
+        matching: false,
+        moments: false,
     };
 }
 
@@ -236,6 +266,86 @@ fn sum_reachable(x: u128, k: usize, want: u32) -> bool {
     }
     // Least: drop the `spare` largest; largest: drop the `spare` smallest.
     all - high_sum <= want && want <= all - low_sum
+}
+
+/// Whether the bipartite graph with the left vertices `adj` (each the set of its right
+/// vertices, at most 128) has a matching of `need` edges (Kuhn's augmenting paths on bitsets,
+/// stopped as soon as it has them or can no longer reach them).
+fn has_matching(adj: &[u128], need: usize) -> bool {
+    if adj.len() < need {
+        return false;
+    }
+    if need == 0 {
+        return true;
+    }
+    // owner[j]: the left vertex matched to right vertex j (when j is in `taken`).
+    let mut owner = [0u8; 128];
+    let mut taken = 0u128;
+    let mut size = 0;
+    let mut failed = 0;
+    let mut waiting = [0u8; 128];
+    let mut w = 0;
+    // Greedy first: each left vertex takes a free right vertex if it has one.
+    for (u, &a) in adj.iter().enumerate() {
+        let x = a & !taken;
+        if x != 0 {
+            let j = x.trailing_zeros() as usize;
+            owner[j] = u as u8;
+            taken |= 1u128 << j;
+            size += 1;
+            if size == need {
+                return true;
+            }
+        } else if a == 0 {
+            failed += 1;
+            if adj.len() - failed < need {
+                return false;
+            }
+        } else {
+            waiting[w] = u as u8;
+            w += 1;
+        }
+    }
+    /// Finds an augmenting path from `u`, right vertices in `seen` excluded.
+    fn augment(
+        adj: &[u128],
+        u: usize,
+        seen: &mut u128,
+        owner: &mut [u8; 128],
+        taken: u128,
+    ) -> bool {
+        loop {
+            let x = adj[u] & !*seen;
+            if x == 0 {
+                return false;
+            }
+            let j = x.trailing_zeros() as usize;
+            *seen |= 1u128 << j;
+            if taken >> j & 1 == 0 || augment(adj, usize::from(owner[j]), seen, owner, taken) {
+                owner[j] = u as u8;
+                return true;
+            }
+        }
+    }
+    for &u in &waiting[..w] {
+        let mut seen = 0u128;
+        if augment(adj, usize::from(u), &mut seen, &mut owner, taken) {
+            // The path stops at the first free right vertex it visits: the only one in `seen`
+            // not taken, now taken.
+            taken |= seen & !taken;
+            size += 1;
+            if size == need {
+                return true;
+            }
+        } else {
+            // No augmenting path now means none later either (Kuhn).
+            failed += 1;
+            if adj.len() - failed < need {
+                return false;
+            }
+        }
+    }
+    size >= need
 }
 
 impl Node {
@@ -526,7 +636,138 @@ impl Node {
                 return Diag::Fail;
             }
         }
+        if why.moments && !g.torus && !self.moments_reachable(g, s0, d0) {
+            return Diag::Fail;
+        }
+        if why.matching && !self.matched(g) {
+            return Diag::Fail;
+        }
         Diag::Nothing
+    }
+
+    /// The second moment (square board): with `a = r + c - (n - 1)` and `b = c - r` the
+    /// diagonals of a queen taken from the middle, `a^2 + b^2 = (x^2 + y^2) / 2` where
+    /// `x = 2r - (n - 1)` and `y = 2c - (n - 1)`, so the `a^2` of the `/` diagonals of the
+    /// remaining queens plus the `b^2` of their `\` diagonals add up to half the `x^2` of the
+    /// open rows plus the `y^2` of the open columns. A queen's `a` and `b` have the parity of
+    /// its `\` diagonal's index `b + n - 1`: if `k` of the queens stand where `a` is even, `k`
+    /// of the `/` and `k` of the `\` diagonals are of that class and `m - k` of the other,
+    /// and `m - k` has the parity of the sum of the `a` (fixed by the open rows and columns).
+    /// For some such `k`, the sum must lie between that of the free diagonals nearest the
+    /// middle and that of the farthest, taken by class and direction.
+    fn moments_reachable(&self, g: Geo, s0: u128, d0: u128) -> bool {
+        let (n, m) = (g.n, self.m);
+        let sq = |x: usize| -> u64 {
+            let v = (2 * x).abs_diff(n - 1) as u64;
+            v * v
+        };
+        let mut want = 0u64;
+        for i in 0..m {
+            want += sq(self.row(i));
+        }
+        let mut cols = self.cols;
+        while cols != 0 {
+            want += sq(cols.trailing_zeros() as usize);
+            cols &= cols - 1;
+        }
+        // near[dir][class][k]: the sum of the k smallest squared distances from the middle
+        // of the free diagonals of direction dir whose queens have a of parity class.
+        let mid = n - 1;
+        let mut near = [[[0u64; 2 * MAX]; 2]; 2];
+        let mut count = [[0usize; 2]; 2];
+        for (dir, x) in [s0, d0].into_iter().enumerate() {
+            for dist in 0..n {
+                for j in [mid - dist, mid + dist] {
+                    if x >> j & 1 == 1 {
+                        let class = if dir == 0 { (j + n - 1) % 2 } else { j % 2 };
+                        let k = count[dir][class];
+                        near[dir][class][k + 1] = near[dir][class][k] + (dist * dist) as u64;
+                        count[dir][class] = k + 1;
+                    }
+                    if dist == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        let odd = (self.row_sum as usize + self.col_sum as usize + m * (n - 1)) % 2;
+        // The sum of the k nearest and of the k farthest, for a direction and class.
+        let low = |dir: usize, class: usize, k: usize| near[dir][class][k];
+        let high = |dir: usize, class: usize, k: usize| {
+            let c = count[dir][class];
+            near[dir][class][c] - near[dir][class][c - k]
+        };
+        let most = count[0][0].min(count[1][0]).min(m);
+        (0..=most).any(|k| {
+            let rest = m - k;
+            rest % 2 == odd
+                && rest <= count[0][1].min(count[1][1])
+                && 2 * (low(0, 0, k) + low(0, 1, rest) + low(1, 0, k) + low(1, 1, rest)) <= want
+                && want <= 2 * (high(0, 0, k) + high(0, 1, rest) + high(1, 0, k) + high(1, 1, rest))
+        })
+    }
+
+    /// Whether every two kinds of lines (open rows, open columns, free `/` and free `\`
+    /// diagonals) match as many queens as remain: a queen takes one line of each kind, and two
+    /// of its lines meet in its (free) cell.
+    fn matched(&self, g: Geo) -> bool {
+        let m = self.m;
+        let mut adj = [0u128; 2 * MAX];
+        // Rows against `/` diagonals, `\` diagonals and columns.
+        let by_row: [fn(Geo, usize, u64) -> u128; 3] = [
+            |g, r, f| g.sums(r, f),
+            |g, r, f| g.diffs(r, f),
+            |_, _, f| u128::from(f),
+        ];
+        for lines in by_row {
+            for (i, a) in adj.iter_mut().enumerate().take(m) {
+                *a = lines(g, self.row(i), self.free[i]);
+            }
+            if !has_matching(&adj[..m], m) {
+                return false;
+            }
+        }
+        // Per free cell: its `/` and `\` diagonals, by column and by `/` diagonal.
+        let mut col_s = [0u128; MAX];
+        let mut col_d = [0u128; MAX];
+        let mut sum_d = [0u128; 2 * MAX];
+        for i in 0..m {
+            let r = self.row(i);
+            let mut f = self.free[i];
+            while f != 0 {
+                let c = f.trailing_zeros() as usize;
+                f &= f - 1;
+                let sb = g.sums(r, 1u64 << c);
+                let db = g.diffs(r, 1u64 << c);
+                col_s[c] |= sb;
+                col_d[c] |= db;
+                sum_d[sb.trailing_zeros() as usize] |= db;
+            }
+        }
+        // `/` diagonals against `\` diagonals.
+        let mut k = 0;
+        for &x in sum_d.iter().filter(|&&x| x != 0) {
+            adj[k] = x;
+            k += 1;
+        }
+        if !has_matching(&adj[..k], m) {
+            return false;
+        }
+        // Columns against `/` and `\` diagonals.
+        for by_col in [&col_s, &col_d] {
+            k = 0;
+            let mut cols = self.cols;
+            while cols != 0 {
+                let c = cols.trailing_zeros() as usize;
+                cols &= cols - 1;
+                adj[k] = by_col[c];
+                k += 1;
+            }
+            if !has_matching(&adj[..k], m) {
+                return false;
+            }
+        }
+        true
     }
 }
 

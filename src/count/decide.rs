@@ -4,8 +4,10 @@
 //! It runs the search core of the exact counter ([`super::count_masked`]) with the
 //! reasoning a decision can afford at every node (see the module `core`): forced queens in
 //! rows and columns with a single free cell, the free diagonals counted against the queens
-//! still to place, diagonals that must hold a queen branched on like rows, and bounds on the
-//! sums of the diagonal indices. It stops at the first solution, which is checked against the
+//! still to place, diagonals that must hold a queen branched on like rows, bounds on the
+//! sums of the diagonal indices and on the sums of their squares taken from the middle of the
+//! board (the second moment: the queens' `x^2 + y^2` about the centre is fixed by the open rows
+//! and columns). It stops at the first solution, which is checked against the
 //! instance before it is returned. The tree is split into sub-problems that run on all cores;
 //! the first solution found stops every thread.
 //!
@@ -175,7 +177,27 @@ impl<'a> Decision<'a> {
     /// Uses only some of the reasoning (for measurements and tests).
     #[doc(hidden)]
     pub fn reasoning(mut self, diagonals: bool, sums: bool) -> Self {
-        self.why = Reasoning { diagonals, sums };
+        self.why = Reasoning {
+            diagonals,
+            sums,
+            ..self.why
+        };
+        self
+    }
+
+    /// Turns the matchings between the kinds of lines on or off (off by default; for
+    /// measurements and tests).
+    #[doc(hidden)]
+    pub fn matching(mut self, on: bool) -> Self {
+        self.why.matching = on;
+        self
+    }
+
+    /// Turns the bound on the second moments of the diagonal indices on or off (on by
+    /// default; for measurements and tests).
+    #[doc(hidden)]
+    pub fn moments(mut self, on: bool) -> Self {
+        self.why.moments = on;
         self
     }
 

@@ -391,7 +391,7 @@ fn count_core(board: &MaskedBoard, first: u64) -> u64 {
     root.restrict_row(0, first);
     let watch = core::Watch::new();
     let mut counted = core::Counting::default();
-    let _ = core::Walker::new(g, core::Reasoning::FULL, &watch).run(&mut counted, root);
+    let _ = core::Walker::new(g, core::Reasoning::COUNTING, &watch).run(&mut counted, root);
     counted.0
 }
 
