@@ -1346,8 +1346,7 @@ fn prove_with_cadical<W: Write + Send + 'static>(
             .map_err(SolveError::from)?;
         Ok(solver)
     };
-    let (model, bytes, proof, _) = prove_traced(load, vars, format, None, proof, make)?;
-    Ok((model, bytes, proof))
+    prove_traced(load, vars, format, None, proof, make).map(|(proved, _)| proved)
 }
 
 /// A solver built on CaDiCaL whose proof tracer can be taken back.
@@ -1382,7 +1381,7 @@ fn prove_traced<W: Write + Send + 'static, S: Traced>(
     pairs: Option<std::collections::HashMap<(i32, i32), u64>>,
     proof: W,
     make: impl FnOnce(Box<dyn super::cadical::ProofTracer>, bool) -> Result<S, ProofError>,
-) -> Result<(Option<Vec<crate::cnf::Lit>>, u64, W, S), ProofError> {
+) -> Result<(Proved<W>, S), ProofError> {
     let lrat = format == ProofFormat::Lrat;
     // The number of clauses first: derived clauses are numbered after them.
     let mut count = crate::cnf::CountingSink::default();
@@ -1436,7 +1435,7 @@ fn prove_traced<W: Write + Send + 'static, S: Traced>(
         .map_err(|e| ProofError::Write(e.error().to_string()))?;
     let mut w = counting.inner;
     w.flush().map_err(|e| ProofError::Write(e.to_string()))?;
-    Ok((model, counting.bytes, w, solver))
+    Ok(((model, counting.bytes, w), solver))
 }
 
 /// Solves the pairwise cell model of `f` with the queens propagator
@@ -1484,7 +1483,7 @@ pub fn prove_unsat_with_propagator<W: Write + Send + 'static>(
         Ok(PropagatorSolver::on(f, cadical)?)
     };
     let vars = f.num_vars() as usize;
-    let (model, bytes, proof, solver) =
+    let ((model, bytes, proof), solver) =
         prove_traced(&mut load, vars, format, Some(pairs), proof, make)?;
     let outcome = match model {
         Some(lits) => checked_model(f, &lits)?,
