@@ -181,7 +181,7 @@ pub struct SolveArgs {
     /// formula: the first solution, checked, or the proof that there is none; with --timeout
     /// and --threads) or propagator (CaDiCaL with the rows' at-least-one clauses, the
     /// at-most-one of every line propagated through its external propagator interface; the
-    /// pairwise cell model, no proofs).
+    /// pairwise cell model; its proofs refer to the pairwise formula of `encode`).
     #[arg(long, value_name = "ENGINE", default_value = "sat", value_parser = parse_engine())]
     engine: Engine,
     /// Solve even a formula estimated too large to hold in memory (or, with --solver, to

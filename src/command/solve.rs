@@ -385,7 +385,7 @@ fn embedded(
 }
 
 /// Refuses what the propagator engine does not do: another solver than the embedded CaDiCaL,
-/// `--why`, proofs, a model other than the pairwise cell model.
+/// `--why`, a model other than the pairwise cell model.
 fn check_propagator(req: &SolveRequest) -> Result<(), SolveCommandError> {
     use SolveCommandError::Usage;
     if req.solver.is_some() {
@@ -402,9 +402,6 @@ fn check_propagator(req: &SolveRequest) -> Result<(), SolveCommandError> {
         return Err(Usage(
             "--why explains the formula's clauses; it does not go with --engine propagator",
         ));
-    }
-    if req.proof.is_some() || req.check_proof {
-        return Err(Usage("--engine propagator writes no proofs yet; use the default engine (--engine sat) for --proof and --check-proof"));
     }
     if !Backend::Cadical.is_available() {
         return Err(SolveError::Unavailable(Backend::Cadical).into());
@@ -456,6 +453,37 @@ fn with_propagator(
         s.propagations, s.reasons, s.conflicts, s.model_clauses, s.clauses_kept, s.clauses_replaced
     );
     model
+}
+
+/// The proof of the propagator engine, written to `file`; what the propagator did goes on
+/// `log`.
+#[cfg(feature = "cadical")]
+fn propagator_proof(
+    inst: &Instance,
+    format: ProofFormat,
+    options: &[SolverOption],
+    file: io::BufWriter<std::fs::File>,
+    log: &mut dyn Write,
+) -> Result<ProofOutcome, ProofError> {
+    let (outcome, _, s) = crate::solve::prove_unsat_with_propagator(inst, format, options, file)?;
+    let _ = writeln!(
+        log,
+        "propagator: {} propagations, {} reason clauses, {} conflicts ({} clauses on complete models); CNF: {} clauses, {} at-most-one clauses propagated instead",
+        s.propagations, s.reasons, s.conflicts, s.model_clauses, s.clauses_kept, s.clauses_replaced
+    );
+    Ok(outcome)
+}
+
+/// Without the `cadical` feature there is no propagator engine.
+#[cfg(not(feature = "cadical"))]
+fn propagator_proof(
+    _inst: &Instance,
+    _format: ProofFormat,
+    _options: &[SolverOption],
+    _file: io::BufWriter<std::fs::File>,
+    _log: &mut dyn Write,
+) -> Result<ProofOutcome, ProofError> {
+    Err(SolveError::Unavailable(Backend::Cadical).into())
 }
 
 /// Without the `cadical` feature there is no propagator engine.
@@ -767,10 +795,14 @@ fn with_proof(
         None => None,
     };
     let proof_format = req.proof_format.unwrap_or_default();
-    let backend = embedded_backend(req, || match proof_format {
-        ProofFormat::Lrat => Backend::Cadical,
-        ProofFormat::Drat => Backend::Varisat,
-    });
+    let backend = if req.engine == Engine::Propagator {
+        Backend::Cadical
+    } else {
+        embedded_backend(req, || match proof_format {
+            ProofFormat::Lrat => Backend::Cadical,
+            ProofFormat::Drat => Backend::Varisat,
+        })
+    };
     let options = checked_options(req, backend)?;
     if solver.is_none() && !proof_format.written_by(backend) {
         return Err(SolveCommandError::ProofFormat {
@@ -785,12 +817,20 @@ fn with_proof(
     let (format, svg) = (req.format, req.output.as_deref());
     match &solver {
         None => {
-            who = "the embedded solver".to_string();
+            who = match req.engine {
+                Engine::Propagator => "the propagator engine".to_string(),
+                Engine::Sat | Engine::Search => "the embedded solver".to_string(),
+            };
             if proof_format == ProofFormat::Lrat {
                 kind = "LRAT";
             }
             let file = io::BufWriter::new(target.file().try_clone()?);
-            let (outcome, _) = prove_unsat_with(inst, backend, proof_format, &options, file)?;
+            let outcome = match req.engine {
+                Engine::Propagator => propagator_proof(inst, proof_format, &options, file, log)?,
+                Engine::Sat | Engine::Search => {
+                    prove_unsat_with(inst, backend, proof_format, &options, file)?.0
+                }
+            };
             if let ProofOutcome::Sat(m) = outcome {
                 let lits = m.assignment.lits();
                 write_solution(out, format, svg, inst, &m.placement, &lits, "a solution")?;

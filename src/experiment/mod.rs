@@ -30,7 +30,7 @@ pub use merge::{merge_shards, ShardMergeError};
 pub use resume::{check_resume, OtherSweep};
 pub use row::{is_failure, median, model_name, sweep_name, tool_version, Metadata, Row};
 pub use run::run_sweep;
-pub use solvers::{machine_description, solver_version, SolverSpec, SEARCH};
+pub use solvers::{machine_description, solver_version, SolverSpec, PROPAGATOR, SEARCH};
 pub use sweep::{
     in_shard, FamilySweep, Point, SweepConfig, SweepError, MAX_POINTS, MAX_SHUFFLE, MAX_TIMEOUT_S,
     MIN_TIMEOUT_S,

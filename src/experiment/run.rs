@@ -103,6 +103,68 @@ fn extend_cells(
     }
 }
 
+/// Runs the propagator engine (`solve --engine propagator`: the embedded CaDiCaL with the
+/// at-most-one of every line propagated through IPASIR-UP) with CaDiCaL's `options` on `inst`,
+/// the pairwise cell model of a point, `repeats` times in this process within `timeout`: the
+/// status (as [`run_search`]'s) and the times of the finished runs, in milliseconds. A model
+/// is decoded and checked as a solution of the instance
+/// ([`crate::solve::solve_model_with_solver`]); a wrong one is a `WRONG` row.
+fn run_propagator(
+    inst: &crate::instance::Instance,
+    options: &[crate::solve::SolverOption],
+    timeout: std::time::Duration,
+    repeats: usize,
+    known: Option<bool>,
+    on_step: &mut dyn FnMut(usize),
+) -> (String, Vec<f64>) {
+    use crate::solve::SolveError;
+    let mut times = Vec::new();
+    let mut status = String::new();
+    for rep in 0..repeats {
+        on_step(rep);
+        let t = Instant::now();
+        let solved = propagator_solve(inst, options, timeout);
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        status = match solved {
+            Ok(true) => "SAT".into(),
+            Ok(false) if known == Some(true) => "WRONG: UNSAT".into(),
+            Ok(false) => "UNSAT".into(),
+            Err(SolveError::Stopped(_)) => "TIMEOUT".into(),
+            Err(e @ SolveError::BadModel { .. }) => format!("WRONG: {}", one_line(&e.to_string())),
+            Err(e) => format!("ERROR: {}", one_line(&e.to_string())),
+        };
+        if status != "SAT" && status != "UNSAT" {
+            break;
+        }
+        times.push(ms);
+    }
+    (status, times)
+}
+
+/// One solve by the propagator engine: `true` with a model checked as a solution.
+#[cfg(feature = "cadical")]
+fn propagator_solve(
+    inst: &crate::instance::Instance,
+    options: &[crate::solve::SolverOption],
+    timeout: std::time::Duration,
+) -> Result<bool, crate::solve::SolveError> {
+    let mut solver = crate::solve::propagator::PropagatorSolver::new(inst, options)?;
+    let budget = crate::solve::Budget::time_limit(timeout);
+    crate::solve::solve_model_with_solver(inst, &mut solver, &budget).map(|m| m.is_some())
+}
+
+/// Without the `cadical` feature there is no propagator engine.
+#[cfg(not(feature = "cadical"))]
+fn propagator_solve(
+    _inst: &crate::instance::Instance,
+    _options: &[crate::solve::SolverOption],
+    _timeout: std::time::Duration,
+) -> Result<bool, crate::solve::SolveError> {
+    Err(crate::solve::SolveError::Unavailable(
+        crate::solve::Backend::Cadical,
+    ))
+}
+
 /// A message on one line (for a status in a table or CSV).
 fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -201,6 +263,9 @@ pub fn run_sweep<E: From<SweepError>>(
         // The search works on the board, not the formula: one run per point serves every
         // configuration of the point.
         let mut searched: Option<(String, Vec<f64>)> = None;
+        // So does the propagator, on the point's pairwise cell model (per solver name: its
+        // options).
+        let mut propagated: Vec<(String, (String, Vec<f64>))> = Vec::new();
         let copies: Vec<Option<u64>> = if cfg.shuffle == 0 {
             vec![None]
         } else {
@@ -340,9 +405,40 @@ pub fn run_sweep<E: From<SweepError>>(
                     on_row(&row)?;
                     continue;
                 }
-                if solver.search {
-                    let (status, times) = match &searched {
-                        Some(done) => done.clone(),
+                if solver.search || solver.propagator {
+                    let cached = if solver.search {
+                        searched.clone()
+                    } else {
+                        propagated
+                            .iter()
+                            .find(|p| p.0 == solver.name)
+                            .map(|p| p.1.clone())
+                    };
+                    let (status, times) = match cached {
+                        Some(done) => done,
+                        None if solver.propagator => {
+                            let pairwise = point.instance(Model::default());
+                            let done = match pairwise {
+                                Ok(inst) => run_propagator(
+                                    &inst,
+                                    &solver.options,
+                                    cfg.timeout,
+                                    repeats,
+                                    known,
+                                    &mut |rep| {
+                                        on_step(&format!(
+                                            "{label} propagator run {}/{repeats}",
+                                            rep + 1
+                                        ))
+                                    },
+                                ),
+                                Err(e) => {
+                                    (format!("ERROR: {}", one_line(&e.to_string())), Vec::new())
+                                }
+                            };
+                            propagated.push((solver.name.clone(), done.clone()));
+                            done
+                        }
                         None => {
                             let done = run_search(&enc, cfg.timeout, repeats, known, &mut |rep| {
                                 on_step(&format!("{label} search run {}/{repeats}", rep + 1))

@@ -54,6 +54,9 @@ pub enum SolverError {
 /// The name of the library's decision engine among a sweep's solvers ([`SolverSpec::search`]).
 pub const SEARCH: &str = "search";
 
+/// The name of the propagator engine among a sweep's solvers ([`SolverSpec::propagator`]).
+pub const PROPAGATOR: &str = "propagator";
+
 /// A solver: a program (with arguments) that takes a DIMACS file as its last argument, or the
 /// library's decision engine ([`SolverSpec::search`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,6 +78,12 @@ pub struct SolverSpec {
     /// (`encode --format opb`) instead of the DIMACS file, and answers in the output format of
     /// the Pseudo-Boolean Competition.
     pub opb: bool,
+    /// Not a program: the propagator engine of `solve --engine propagator` (the embedded
+    /// CaDiCaL with the at-most-one of every line as an IPASIR-UP propagator), run in this
+    /// process on the pairwise cell model of the instance, within the sweep's time limit.
+    pub propagator: bool,
+    /// The propagator's CaDiCaL options (the solver's name carries them too).
+    pub options: Vec<SolverOption>,
 }
 
 /// The pseudo-Boolean solvers a sweep runs on the OPB form, by name: `minisat+` (Debian's
@@ -121,6 +130,8 @@ fn pb_solver(name: &str) -> Option<Result<SolverSpec, SolverError>> {
         version: Some(version),
         search: false,
         opb: true,
+        propagator: false,
+        options: Vec::new(),
     };
     let missing = |what: &str, provider| SolverError::PbMissing {
         name: name.to_string(),
@@ -215,11 +226,14 @@ impl SolverSpec {
             version: None,
             search: false,
             opb: false,
+            propagator: false,
+            options: Vec::new(),
         })
     }
 
-    /// A solver as a sweep names it: `search` ([`SolverSpec::search`]), `varisat`, `cadical-lib`
-    /// or `kissat-lib` ([`EMBEDDED`],
+    /// A solver as a sweep names it: `search` ([`SolverSpec::search`]), `propagator`
+    /// ([`SolverSpec::propagator`], with CaDiCaL's options as `cadical-lib`), `varisat`,
+    /// `cadical-lib` or `kissat-lib` ([`EMBEDDED`],
     /// run as `program sat [--backend B] [--solver-option=O]...`, where `program` is
     /// queens-sat: this process's own executable when `None`), or any command
     /// ([`SolverSpec::command`]). An embedded solver takes options after its name
@@ -239,8 +253,10 @@ impl SolverSpec {
         }
         let mut words = name.split_whitespace();
         let first = words.next().unwrap_or("");
-        let Some(&(lib, backend)) = EMBEDDED.iter().find(|e| e.0 == first) else {
-            return SolverSpec::command(name).ok_or(SolverError::Empty);
+        let (lib, backend) = match EMBEDDED.iter().find(|e| e.0 == first) {
+            Some(&e) => e,
+            None if first == PROPAGATOR => (PROPAGATOR, Backend::Cadical),
+            None => return SolverSpec::command(name).ok_or(SolverError::Empty),
         };
         if !backend.is_available() {
             return Err(SolverError::Unavailable {
@@ -260,6 +276,9 @@ impl SolverSpec {
             opts.extend(options.iter().cloned());
         }
         backend.check_options(&opts).map_err(option_error)?;
+        if lib == PROPAGATOR {
+            return Ok(SolverSpec::propagator(opts));
+        }
         let program = match program {
             Some(p) => p.to_path_buf(),
             None => std::env::current_exe().map_err(SolverError::Executable)?,
@@ -288,6 +307,8 @@ impl SolverSpec {
             )),
             search: false,
             opb: false,
+            propagator: false,
+            options: Vec::new(),
         })
     }
 
@@ -302,6 +323,37 @@ impl SolverSpec {
             version: Some(format!("the search engine of {}", super::tool_version())),
             search: true,
             opb: false,
+            propagator: false,
+            options: Vec::new(),
+        }
+    }
+
+    /// The propagator engine (`solve --engine propagator`) with CaDiCaL's `options`, named
+    /// [`PROPAGATOR`] in results (with the options after the name, as the embedded solvers'
+    /// are); its version is CaDiCaL's, with the propagator's tool version.
+    pub fn propagator(options: Vec<SolverOption>) -> SolverSpec {
+        let name = if options.is_empty() {
+            PROPAGATOR.to_string()
+        } else {
+            format!(
+                "{PROPAGATOR} {}",
+                crate::solve::options::options_field(&options)
+            )
+        };
+        SolverSpec {
+            name,
+            program: PathBuf::new(),
+            args: Vec::new(),
+            result_file: false,
+            version: Some(format!(
+                "cadical {} with the queens propagator, embedded in {}",
+                Backend::Cadical.version().unwrap_or_default(),
+                super::tool_version()
+            )),
+            search: false,
+            opb: false,
+            propagator: true,
+            options,
         }
     }
 

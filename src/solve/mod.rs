@@ -139,6 +139,8 @@ pub use parse::{
     parse_pb_answer, parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer,
 };
 pub use process::{clear_interrupted, interrupted, kill_running};
+#[cfg(feature = "cadical")]
+pub use proof::prove_unsat_with_propagator;
 pub use proof::{
     check_any_proof, check_proof, check_proof_clauses, check_proof_limited, default_prover,
     formula_clauses, prove_and_check, prove_and_check_with, prove_clauses_and_check, prove_unsat,

@@ -1143,7 +1143,19 @@ struct TraceWriter<W: Write> {
     deletions: Vec<u64>,
     /// What went wrong: an I/O error, or an id the writer cannot place.
     error: Option<String>,
+    /// With the queens propagator: the formula's binary clauses of two negative literals
+    /// (the pairwise at-most-one clauses), by their literals in increasing order, each with
+    /// its position (the first, if the formula has the clause twice).
+    pairs: Option<std::collections::HashMap<(i32, i32), u64>>,
+    /// DRAT: CaDiCaL's ids of the propagator's clauses (clauses of the formula, so neither
+    /// their addition nor their deletion is written).
+    external: std::collections::HashSet<i64>,
 }
+
+/// The value of the loader's clause position once loading is over: an original clause that
+/// CaDiCaL reports from then on comes from the external propagator.
+#[cfg(feature = "cadical")]
+const FROM_PROPAGATOR: u64 = u64::MAX;
 
 #[cfg(feature = "cadical")]
 impl<W: Write> TraceWriter<W> {
@@ -1159,6 +1171,40 @@ impl<W: Write> TraceWriter<W> {
         if self.error.is_none() {
             self.error = Some(why);
         }
+    }
+
+    /// A clause of the external propagator (a reason or a clause it added), which CaDiCaL
+    /// reports as an original clause: it must be a clause of the formula. In LRAT it becomes
+    /// a lemma whose one hint is that clause of the formula (so CaDiCaL's id has its own
+    /// number and can be deleted as any lemma); in DRAT it needs no line.
+    fn propagator_clause(&mut self, id: i64, clause: &[i32]) {
+        let found = match (clause, &self.pairs) {
+            (&[a, b], Some(pairs)) => pairs.get(&(a.min(b), a.max(b))).copied(),
+            _ => None,
+        };
+        let Some(original) = found else {
+            self.fail(format!(
+                "CaDiCaL added the clause {clause:?} while solving, which is not a clause of the formula"
+            ));
+            return;
+        };
+        if !self.lrat {
+            self.external.insert(id);
+            return;
+        }
+        self.flush_deletions();
+        self.last += 1;
+        let out = self.total + self.last;
+        self.ids.insert(id, out);
+        self.write(|w| {
+            let mut b = itoa::Buffer::new();
+            w.write_all(b.format(out).as_bytes())?;
+            w.write_all(b" ")?;
+            write_lits(w, clause)?;
+            w.write_all(b" ")?;
+            w.write_all(b.format(original).as_bytes())?;
+            w.write_all(b" 0\n")
+        });
     }
 
     fn flush_deletions(&mut self) {
@@ -1192,9 +1238,13 @@ fn write_lits(w: &mut impl Write, lits: &[i32]) -> io::Result<()> {
 
 #[cfg(feature = "cadical")]
 impl<W: Write + Send + 'static> super::cadical::ProofTracer for TraceWriter<W> {
-    fn add_original_clause(&mut self, id: i64, _clause: &[i32]) {
+    fn add_original_clause(&mut self, id: i64, clause: &[i32]) {
+        let k = self.current.load(std::sync::atomic::Ordering::Relaxed);
+        if k == FROM_PROPAGATOR {
+            self.propagator_clause(id, clause);
+            return;
+        }
         if self.lrat {
-            let k = self.current.load(std::sync::atomic::Ordering::Relaxed);
             if k == 0 || k > self.total {
                 self.fail(format!(
                     "CaDiCaL added original clause {id} outside the formula"
@@ -1246,6 +1296,9 @@ impl<W: Write + Send + 'static> super::cadical::ProofTracer for TraceWriter<W> {
                 None => self.fail(format!("CaDiCaL deletes clause {id}, which it never added")),
             }
         } else {
+            if self.external.remove(&id) {
+                return;
+            }
             self.write(|w| {
                 w.write_all(b"d ")?;
                 write_lits(w, clause)?;
@@ -1285,7 +1338,50 @@ fn prove_with_cadical<W: Write + Send + 'static>(
     options: &[SolverOption],
     proof: W,
 ) -> Result<Proved<W>, ProofError> {
-    use super::Solver as _;
+    let make = |tracer: Box<dyn super::cadical::ProofTracer>, lrat: bool| {
+        let mut solver = super::backend::CadicalSolver::new(options)?;
+        solver
+            .inner()
+            .connect_proof_tracer(tracer, lrat)
+            .map_err(SolveError::from)?;
+        Ok(solver)
+    };
+    prove_traced(load, vars, format, None, proof, make).map(|(proved, _)| proved)
+}
+
+/// A solver built on CaDiCaL whose proof tracer can be taken back.
+#[cfg(feature = "cadical")]
+trait Traced: super::Solver {
+    fn cadical(&mut self) -> &mut super::cadical::Cadical;
+}
+
+#[cfg(feature = "cadical")]
+impl Traced for super::backend::CadicalSolver {
+    fn cadical(&mut self) -> &mut super::cadical::Cadical {
+        self.inner()
+    }
+}
+
+#[cfg(feature = "cadical")]
+impl Traced for super::propagator::PropagatorSolver {
+    fn cadical(&mut self) -> &mut super::cadical::Cadical {
+        super::propagator::PropagatorSolver::cadical(self)
+    }
+}
+
+/// Solves the clauses that `load` adds with the solver `make` builds around the proof's
+/// tracer (CaDiCaL, with antecedents in LRAT), writing the proof; `pairs` are the formula's
+/// clauses that an external propagator may add (see [`TraceWriter`]). Also hands back the
+/// solver.
+#[cfg(feature = "cadical")]
+fn prove_traced<W: Write + Send + 'static, S: Traced>(
+    load: &mut dyn FnMut(&mut dyn super::Solver),
+    vars: usize,
+    format: ProofFormat,
+    pairs: Option<std::collections::HashMap<(i32, i32), u64>>,
+    proof: W,
+    make: impl FnOnce(Box<dyn super::cadical::ProofTracer>, bool) -> Result<S, ProofError>,
+) -> Result<(Proved<W>, S), ProofError> {
     let lrat = format == ProofFormat::Lrat;
     // The number of clauses first: derived clauses are numbered after them.
     let mut count = crate::cnf::CountingSink::default();
@@ -1294,7 +1390,6 @@ fn prove_with_cadical<W: Write + Send + 'static>(
         load(&mut counter);
     }
     let current = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-    let mut solver = super::backend::CadicalSolver::new(options)?;
     let tracer = TraceWriter {
         out: io::BufWriter::with_capacity(
             1 << 16,
@@ -1310,20 +1405,20 @@ fn prove_with_cadical<W: Write + Send + 'static>(
         last: 0,
         deletions: Vec::new(),
         error: None,
+        pairs,
+        external: std::collections::HashSet::new(),
     };
-    solver
-        .inner()
-        .connect_proof_tracer(Box::new(tracer), lrat)
-        .map_err(SolveError::from)?;
+    let mut solver = make(Box::new(tracer), lrat)?;
     load(&mut Numbered {
         solver: &mut solver,
-        current,
+        current: current.clone(),
     });
+    current.store(FROM_PROPAGATOR, std::sync::atomic::Ordering::Relaxed);
     let budget = super::Budget::unlimited();
     let sat = solver.solve(&[], &budget)?;
     let model = if sat { Some(solver.model(vars)?) } else { None };
     let tracer = solver
-        .inner()
+        .cadical()
         .disconnect_proof_tracer()
         .ok_or_else(|| ProofError::Write("the proof tracer was lost".into()))?;
     let any: Box<dyn std::any::Any> = tracer;
@@ -1340,7 +1435,61 @@ fn prove_with_cadical<W: Write + Send + 'static>(
         .map_err(|e| ProofError::Write(e.error().to_string()))?;
     let mut w = counting.inner;
     w.flush().map_err(|e| ProofError::Write(e.to_string()))?;
-    Ok((model, counting.bytes, w))
+    Ok(((model, counting.bytes, w), solver))
+}
+
+/// Solves the pairwise cell model of `f` with the queens propagator
+/// ([`super::propagator::PropagatorSolver`]), writing a proof in `format` (DRAT or LRAT) to
+/// `proof` as it goes; returns the outcome, the writer and what the propagator did.
+///
+/// The proof refers to the clauses of `f` as [`crate::instance::encode`] writes them (the
+/// order of `queens-sat encode`), at-most-one pairs included, though the solver never holds
+/// those as CNF. CaDiCaL reports every clause the propagator gives it (a reason `-a -b` of a
+/// propagation or a conflict, or such a clause added on a complete model) as an original
+/// clause; each one is a clause of the pairwise formula, found there by its literals. In
+/// LRAT it becomes a lemma with that clause of the formula as its one hint; in DRAT it gets
+/// no line (nor does its deletion): it is in the formula already. A clause of the propagator
+/// that is not in the formula is an error ([`ProofError::Write`]), never a proof that does
+/// not check. The propagator reasons no further than two queens on one line, so nothing of
+/// it is switched off for a proof.
+#[cfg(feature = "cadical")]
+pub fn prove_unsat_with_propagator<W: Write + Send + 'static>(
+    f: &crate::instance::Instance,
+    format: ProofFormat,
+    options: &[SolverOption],
+    proof: W,
+) -> Result<(ProofOutcome, W, super::propagator::PropagatorStats), ProofError> {
+    use super::propagator::{check_model, PropagatorSolver};
+    check_model(f).map_err(|e| SolveError::Solver(e.to_string()))?;
+    let (clauses, _) = formula_clauses(f);
+    let mut pairs = std::collections::HashMap::new();
+    for (k, c) in clauses.iter().enumerate() {
+        if let &[a, b] = &c[..] {
+            if a < 0 && b < 0 {
+                pairs.entry((a.min(b), a.max(b))).or_insert(k as u64 + 1);
+            }
+        }
+    }
+    let mut load = |s: &mut dyn super::Solver| {
+        // Adding clauses to a solver cannot fail.
+        let _ = crate::instance::encode(f, s);
+    };
+    let make = |tracer: Box<dyn super::cadical::ProofTracer>, lrat: bool| {
+        let mut cadical = super::backend::CadicalSolver::new(options)?;
+        cadical
+            .inner()
+            .connect_proof_tracer(tracer, lrat)
+            .map_err(SolveError::from)?;
+        Ok(PropagatorSolver::on(f, cadical)?)
+    };
+    let vars = f.num_vars() as usize;
+    let ((model, bytes, proof), solver) =
+        prove_traced(&mut load, vars, format, Some(pairs), proof, make)?;
+    let outcome = match model {
+        Some(lits) => checked_model(f, &lits)?,
+        None => ProofOutcome::Unsat { bytes },
+    };
+    Ok((outcome, proof, solver.stats()))
 }
 
 /// Counts the clauses a loader adds.

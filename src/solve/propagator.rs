@@ -332,11 +332,19 @@ impl PropagatorSolver {
     /// model is not the pairwise cell model without symmetry breaking, the formula whose
     /// at-most-one clauses the propagator replaces.
     pub fn new(f: &Instance, options: &[SolverOption]) -> Result<PropagatorSolver, SolveError> {
+        PropagatorSolver::on(f, CadicalSolver::new(options)?)
+    }
+
+    /// The propagator attached to `inner`, a CaDiCaL with its options set (and its proof
+    /// tracer connected, which CaDiCaL allows only before the propagator's variables).
+    pub(crate) fn on(
+        f: &Instance,
+        mut inner: CadicalSolver,
+    ) -> Result<PropagatorSolver, SolveError> {
         check_model(f).map_err(|e| SolveError::Solver(e.to_string()))?;
         let n = f.n();
         let lines = Arc::new(Lines::new(n, f.geometry()));
         let counters = Arc::new(Counters::default());
-        let mut inner = CadicalSolver::new(options)?;
         let solver = inner.inner();
         solver.connect_external_propagator(Box::new(QueensPropagator::new(
             Arc::clone(&lines),
@@ -353,6 +361,11 @@ impl PropagatorSolver {
             kept: 0,
             replaced: 0,
         })
+    }
+
+    /// The CaDiCaL underneath, to take its proof tracer back.
+    pub(crate) fn cadical(&mut self) -> &mut super::cadical::Cadical {
+        self.inner.inner()
     }
 
     /// What the propagator did so far.

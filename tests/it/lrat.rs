@@ -65,7 +65,7 @@ fn prove(base: &[String], proof: &Path, more: &[&str]) -> String {
 }
 
 /// `verify-proof --cnf CNF PROOF`: the exit code and stdout.
-fn verify(cnf: &Path, proof: &Path) -> (i32, String) {
+pub(crate) fn verify(cnf: &Path, proof: &Path) -> (i32, String) {
     let o = run(&[
         "verify-proof",
         "--cnf",
@@ -76,7 +76,7 @@ fn verify(cnf: &Path, proof: &Path) -> (i32, String) {
 }
 
 /// The Python checker's verdict on a text DRAT proof.
-fn python_check(cnf: &Path, proof: &Path) -> bool {
+pub(crate) fn python_check(cnf: &Path, proof: &Path) -> bool {
     let script = "import sys, dratify\n\
                   f = dratify.parse_dimacs_file(sys.argv[1])\n\
                   r = dratify.check_proof(f, open(sys.argv[2]).read(), engine='python')\n\
@@ -119,8 +119,9 @@ fn clauses_of(cnf: &Path) -> HashMap<u64, String> {
     out
 }
 
-/// The text LRAT proof with its hints dropped: DRAT (deletions by their clauses' literals).
-fn drop_hints(cnf: &Path, lrat: &str) -> String {
+/// The text LRAT proof with its hints dropped: DRAT (deletions by their clauses' literals;
+/// deletions of ids never added left out).
+pub(crate) fn drop_hints(cnf: &Path, lrat: &str) -> String {
     let mut clauses = clauses_of(cnf);
     let mut out = String::new();
     for line in lrat.lines() {
@@ -131,7 +132,11 @@ fn drop_hints(cnf: &Path, lrat: &str) -> String {
         let id: u64 = toks[0].parse().unwrap();
         if toks[1] == "d" {
             for t in &toks[2..toks.len() - 1] {
-                let c = clauses.remove(&t.parse::<u64>().unwrap()).unwrap();
+                // A deletion of a clause the proof never added (a corrupted proof whose
+                // lemma was dropped) has no literals to write: left out.
+                let Some(c) = clauses.remove(&t.parse::<u64>().unwrap()) else {
+                    continue;
+                };
                 out.push_str(&format!("d {c}{}0\n", if c.is_empty() { "" } else { " " }));
             }
             continue;
@@ -150,7 +155,7 @@ fn drop_hints(cnf: &Path, lrat: &str) -> String {
 /// Corrupted copies of a text LRAT proof, by kind, tried from the end: a lemma's first
 /// literal negated, a lemma's last hint removed, a lemma dropped, and the empty clause
 /// removed.
-fn corruptions(lrat: &str) -> Vec<(&'static str, String)> {
+pub(crate) fn corruptions(lrat: &str) -> Vec<(&'static str, String)> {
     let lines: Vec<&str> = lrat.lines().collect();
     let lemma = |l: &str| {
         let t: Vec<&str> = l.split_whitespace().collect();

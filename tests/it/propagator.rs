@@ -1,11 +1,14 @@
 //! `solve --engine propagator`: CaDiCaL with the rows' at-least-one clauses as CNF and the
 //! at-most-one of every line propagated through IPASIR-UP. Its counts against the published
 //! table (n = 1..10) and against the backtracking counter on instances with blocked cells,
-//! placed queens and the torus; its solutions checked here as boards; what it does not do
-//! refused with exit 2.
+//! placed queens and the torus; its solutions checked here as boards; its proofs of UNSAT
+//! answers checked against the file `encode` writes (the pairwise formula) by the library's
+//! LRAT checker and, with the hints dropped, as DRAT by dratify; what it does not do refused
+//! with exit 2.
 
-use crate::common::{is_valid_placement, published_total, run, stderr, stdout};
-use std::path::Path;
+use crate::common::{is_valid_placement, published_total, require, run, stderr, stdout};
+use crate::lrat::{corruptions, drop_hints, python_check, verify};
+use std::path::{Path, PathBuf};
 
 /// Runs `solve ARGS --engine propagator` (expected to succeed) and returns stdout.
 fn propagate(args: &[&str]) -> String {
@@ -178,8 +181,20 @@ fn what_the_propagator_does_not_do_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let proof = dir.path().join("p.drat");
     for (args, message) in [
-        (vec!["3", "--proof", proof.to_str().unwrap()], "no proofs"),
-        (vec!["3", "--check-proof"], "no proofs"),
+        (
+            vec![
+                "3",
+                "--proof",
+                proof.to_str().unwrap(),
+                "--backend",
+                "kissat",
+            ],
+            "--backend",
+        ),
+        (
+            vec!["3", "--check-proof", "--amo", "sequential"],
+            "pairwise",
+        ),
         (vec!["8", "--why"], "--why"),
         (vec!["8", "--solver", "cadical"], "--solver"),
         (vec!["8", "--backend", "varisat"], "--backend"),
@@ -202,4 +217,307 @@ fn what_the_propagator_does_not_do_is_refused() {
     }
     let o = run(&["solve", "8", "--engine", "search-tree"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// UNSAT instances for the proofs: a name and the arguments that select the formula (for
+/// `solve` and `encode`), each found unsatisfiable here by the backtracking counter.
+fn unsat_cases(dir: &Path) -> Vec<(String, Vec<String>)> {
+    let mut v: Vec<(String, Vec<String>)> = vec![
+        ("n2".into(), vec!["2".into()]),
+        ("n3".into(), vec!["3".into()]),
+        (
+            "placed".into(),
+            ["8", "--place", "1,1", "--place", "2,3"]
+                .map(String::from)
+                .to_vec(),
+        ),
+    ];
+    let generated: [(&str, Vec<&str>); 6] = [
+        (
+            "blocked1",
+            vec!["blocked", "10", "--p", "0.6", "--seed", "1"],
+        ),
+        (
+            "blocked2",
+            vec!["blocked", "10", "--p", "0.6", "--seed", "2"],
+        ),
+        (
+            "blocked3",
+            vec!["blocked", "14", "--p", "0.55", "--seed", "3"],
+        ),
+        (
+            "diagonals",
+            vec!["excluded-diagonals", "10", "--d", "8", "--seed", "1"],
+        ),
+        (
+            "diagonals2",
+            vec!["excluded-diagonals", "10", "--d", "6", "--seed", "2"],
+        ),
+        ("torus", vec!["toroidal", "8"]),
+    ];
+    for (name, args) in generated {
+        let f = dir.join(format!("{name}.txt"));
+        let mut a = vec!["generate"];
+        a.extend_from_slice(&args);
+        a.extend_from_slice(&["-o", f.to_str().unwrap()]);
+        let o = run(&a);
+        assert!(o.status.success(), "{a:?}: {}", stderr(&o));
+        if counted(&f) != 0 {
+            // A generator changed its boards: this one is no UNSAT case any more.
+            eprintln!("{name}: has solutions, left out");
+            continue;
+        }
+        v.push((
+            name.into(),
+            vec!["--instance".into(), f.to_str().unwrap().into()],
+        ));
+    }
+    assert!(v.len() >= 7, "too few UNSAT cases: {v:?}");
+    v
+}
+
+/// `encode ARGS -o DIR/NAME.cnf`: the pairwise formula the proofs refer to.
+fn encode(dir: &Path, name: &str, base: &[String]) -> PathBuf {
+    let cnf = dir.join(format!("{name}.cnf"));
+    let mut a: Vec<String> = vec!["encode".into()];
+    a.extend(base.iter().cloned());
+    a.extend(["-o".to_string(), cnf.to_str().unwrap().to_string()]);
+    let o = run(&a);
+    assert!(o.status.success(), "{}", stderr(&o));
+    cnf
+}
+
+/// `solve ARGS --engine propagator --proof FILE --proof-format FORMAT --check-proof`,
+/// expected to prove UNSAT; stdout.
+fn prove(base: &[String], proof: &Path, format: &str) -> String {
+    let mut a: Vec<String> = vec!["solve".into()];
+    a.extend(base.iter().cloned());
+    a.extend(
+        [
+            "--engine",
+            "propagator",
+            "--proof",
+            proof.to_str().unwrap(),
+            "--proof-format",
+            format,
+            "--check-proof",
+        ]
+        .map(String::from),
+    );
+    let o = run(&a);
+    assert_eq!(o.status.code(), Some(0), "{a:?}: {}", stderr(&o));
+    assert!(stderr(&o).contains("propagator: "), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("no solution exists"), "{out}");
+    assert!(out.contains("by the propagator engine"), "{out}");
+    out
+}
+
+#[cfg_attr(not(feature = "cadical"), ignore = "needs the cadical feature")]
+#[test]
+fn proofs_check_against_the_pairwise_formula_of_encode() {
+    let dir = tempfile::tempdir().unwrap();
+    let py = require("dratify");
+    for (name, base) in unsat_cases(dir.path()) {
+        let cnf = encode(dir.path(), &name, &base);
+        // LRAT: the library's checker, here and in `verify-proof` against encode's file.
+        let proof = dir.path().join(format!("{name}.lrat"));
+        let out = prove(&base, &proof, "lrat");
+        assert!(out.contains("LRAT checker"), "{name}: {out}");
+        let (code, text) = verify(&cnf, &proof);
+        assert_eq!(code, 0, "{name}: {text}");
+        assert!(text.contains("verified: text LRAT"), "{name}: {text}");
+        // Hints dropped: DRAT, checked by the library's DRAT path and by dratify.
+        let lrat = std::fs::read_to_string(&proof).unwrap();
+        let drat = dir.path().join(format!("{name}-nohints.drat"));
+        std::fs::write(&drat, drop_hints(&cnf, &lrat)).unwrap();
+        let (code, text) = verify(&cnf, &drat);
+        assert_eq!(code, 0, "{name} as DRAT: {text}");
+        if py {
+            assert!(python_check(&cnf, &drat), "{name}: dratify rejects");
+        }
+        // The engine's own DRAT proof, checked by both too.
+        let own = dir.path().join(format!("{name}.drat"));
+        let out = prove(&base, &own, "drat");
+        assert!(out.contains("dratify"), "{name}: {out}");
+        let (code, text) = verify(&cnf, &own);
+        assert_eq!(code, 0, "{name} DRAT: {text}");
+        if py {
+            assert!(
+                python_check(&cnf, &own),
+                "{name}: dratify rejects the DRAT proof"
+            );
+        }
+        // Corrupted: the empty clause removed is rejected by every checker; of the other
+        // kinds, whatever DRAT rejects LRAT rejects too, and the DRAT checkers agree.
+        let mut rejected = Vec::new();
+        let mut tried: Vec<&str> = Vec::new();
+        for (kind, bad) in corruptions(&lrat) {
+            // Up to 4 tries of each kind (from the end), until one is rejected.
+            if rejected.contains(&kind) || tried.iter().filter(|k| **k == kind).count() >= 4 {
+                continue;
+            }
+            tried.push(kind);
+            let p = dir.path().join(format!("{name}-bad.lrat"));
+            std::fs::write(&p, &bad).unwrap();
+            let (code, text) = verify(&cnf, &p);
+            assert!(code == 0 || code == 1, "{name} {kind}: {text}");
+            if kind == "hint removed" {
+                if code == 1 {
+                    rejected.push(kind);
+                }
+                continue;
+            }
+            let d = dir.path().join(format!("{name}-bad.drat"));
+            std::fs::write(&d, drop_hints(&cnf, &bad)).unwrap();
+            let (dcode, dtext) = verify(&cnf, &d);
+            assert!(dcode == 0 || dcode == 1, "{name} {kind}: {dtext}");
+            if py {
+                assert_eq!(
+                    dcode == 0,
+                    python_check(&cnf, &d),
+                    "{name} {kind}: checkers disagree"
+                );
+            }
+            assert!(
+                code >= dcode,
+                "{name} {kind}: LRAT accepts what DRAT rejects"
+            );
+            if kind == "empty clause removed" {
+                // DRAT may still accept it when unit propagation alone refutes the formula
+                // (a row with every cell blocked): then it accepts an empty proof too.
+                let empty = dir.path().join("empty.drat");
+                std::fs::write(&empty, "").unwrap();
+                let trivial = verify(&cnf, &empty).0 == 0;
+                assert_eq!(
+                    (code, dcode),
+                    (1, u8::from(!trivial).into()),
+                    "{name}: {text} {dtext}"
+                );
+            }
+            if code == 1 {
+                rejected.push(kind);
+            }
+        }
+        assert!(
+            rejected.contains(&"empty clause removed"),
+            "{name}: {rejected:?}"
+        );
+        if name != "n2" {
+            // (A dropped lemma may be one the refutation never uses.)
+            assert!(
+                rejected.contains(&"literal changed") && rejected.len() >= 3,
+                "{name}: {rejected:?}"
+            );
+        }
+        // A proof of another formula (the sequential encoding of the same instance) is not
+        // accepted: the proof's numbers name the pairwise formula's clauses.
+        if name == "placed" {
+            let mut other = base.clone();
+            other.extend(["--amo".to_string(), "sequential".to_string()]);
+            let seq = encode(dir.path(), "sequential", &other);
+            let (code, text) = verify(&seq, &proof);
+            assert_eq!(code, 1, "{text}");
+        }
+    }
+}
+
+#[cfg_attr(not(feature = "cadical"), ignore = "needs the cadical feature")]
+#[test]
+fn a_proof_asked_of_a_satisfiable_instance_gives_the_checked_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("p.lrat");
+    for n in ["5", "8"] {
+        let o = run(&[
+            "solve",
+            n,
+            "--engine",
+            "propagator",
+            "--proof",
+            proof.to_str().unwrap(),
+            "--proof-format",
+            "lrat",
+            "--format",
+            "line",
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(stderr(&o).contains("none exists"), "{}", stderr(&o));
+        let q = queens(stdout(&o).trim());
+        let n: usize = n.parse().unwrap();
+        assert_eq!(q.len(), n);
+        assert!(is_valid_placement(n, &q), "{q:?}");
+        assert!(
+            !proof.exists(),
+            "no proof is written of a satisfiable instance"
+        );
+    }
+}
+
+#[cfg_attr(not(feature = "cadical"), ignore = "needs the cadical feature")]
+#[test]
+fn compare_runs_the_propagator_beside_the_encodings() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("rows.csv");
+    let out = run(&[
+        "compare",
+        "--n",
+        "2,3,6,8",
+        "--amo",
+        "pairwise,sequential",
+        "--solver",
+        "propagator,cadical-lib,propagator elim=0",
+        "--repeat",
+        "2",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut reader = csv::Reader::from_path(&csv).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    let col = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let (n, encoding, solver, status, ms, all, version) = (
+        col("n"),
+        col("encoding"),
+        col("solver"),
+        col("status"),
+        col("solve_ms"),
+        col("solve_ms_all"),
+        col("solver_version"),
+    );
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let prop: Vec<&csv::StringRecord> = rows
+        .iter()
+        .filter(|r| r[solver].starts_with("propagator"))
+        .collect();
+    // Two propagator columns, four sizes, two encodings.
+    assert_eq!(prop.len(), 16, "{rows:?}");
+    assert!(
+        prop.iter().any(|r| &r[solver] == "propagator elim=0"),
+        "{rows:?}"
+    );
+    for r in &prop {
+        // The answers against the published table: none for n = 2, 3.
+        let expected = if published_total(r[n].parse().unwrap()) == 0 {
+            "UNSAT"
+        } else {
+            "SAT"
+        };
+        assert_eq!(&r[status], expected, "{r:?}");
+        assert!(r[ms].parse::<f64>().is_ok(), "{r:?}");
+        assert_eq!(r[all].split_whitespace().count(), 2, "{r:?}");
+        assert!(r[version].contains("cadical 3."), "{r:?}");
+        assert!(r[version].contains("propagator"), "{r:?}");
+    }
+    // CaDiCaL on the encodings agrees.
+    for r in rows.iter().filter(|r| &r[solver] == "cadical-lib") {
+        let twin = prop
+            .iter()
+            .find(|p| p[n] == r[n] && p[encoding] == r[encoding])
+            .unwrap();
+        assert_eq!(r[status], twin[status], "{r:?}");
+    }
+    // A bad option is refused before any run.
+    let o = run(&["compare", "--n", "4", "--solver", "propagator nope=1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("nope"), "{}", stderr(&o));
 }
