@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""The global-reasoning experiment (docs/experiments.md): the n = 21 hard band of CSPLib prob079
+(d = 17..21), a seeded sample, each instance decided by queens-sat's search engine (the
+reference, checked against the published answer) and, encoded by queens-sat in each
+configuration, by CaDiCaL as a process, within a CPU-time limit. Python standard library only.
+
+usage: hardband.py QUEENS_SAT DIAG21_DIR OUT.csv --configs A,B --sample K [--timeout S] [--seed S]
+         DIAG21_DIR: the folder of tests/data/csplib-prob079/diag-21.tar.gz, extracted.
+         The sample: the band's 5,000 (id, d) drawn in a seeded order (seed 28), the first K.
+         A configuration is a key of CONFIGS (CaDiCaL, `cadical -q`, on `encode`'s DIMACS), of
+         PB (the solver on `encode --format opb`), or `search` (solve --engine search).
+         A rerun appends only the rows missing from OUT.csv.
+       hardband.py summary A.csv [B.csv ...] [--timeout S]: the table per configuration.
+       hardband.py cactus OUT.svg A.csv [B.csv ...] [--timeout S]: the cactus plot.
+Every run is limited to S seconds of CPU time (RLIMIT_CPU) and timed by its CPU time (the
+machine may be shared); answers are compared with the published ones ("wrong").
+"""
+import csv, gzip, os, random, resource, subprocess, sys, tempfile
+
+CONFIGS = {
+    "pairwise": [],
+    "sequential": ["--amo", "sequential"],
+    "commander": ["--amo", "commander"],
+    "product": ["--amo", "product"],
+    "binary": ["--amo", "binary"],
+    "bimander": ["--amo", "bimander"],
+    "ladder": ["--amo", "ladder"],
+    "totalizer": ["--amo", "totalizer"],
+    "mtotalizer": ["--amo", "mtotalizer"],
+    "sortnet": ["--amo", "sortnet"],
+    "cardnet": ["--amo", "cardnet"],
+    "columns-order": ["--model", "columns"],
+    "columns-order-hall": ["--model", "columns", "--alldiff", "hall"],
+    "pairwise+perm": ["--redundant", "permutation"],
+    "pairwise+diag": ["--redundant", "diagonals"],
+    "pairwise+perm+diag": ["--redundant", "permutation,diagonals"],
+    "sequential+perm+diag": ["--amo", "sequential", "--redundant", "permutation,diagonals"],
+    "pairwise+perm+diag+sums": ["--redundant", "permutation,diagonals,sums"],
+    "pairwise+sums": ["--redundant", "sums"],
+}
+PB = {
+    "minisat+ (OPB)": ["minisat+"],
+    "sat4j-pb (OPB)": ["java", "-jar", "/usr/share/java/org.sat4j.pb.jar"],
+}
+HERE = os.path.dirname(os.path.abspath(__file__))
+RESULTS = os.path.join(HERE, "..", "..", "..", "tests", "data", "csplib-prob079",
+                       "run-diags-shiftqueens-processed.txt.gz")
+
+
+def arg(name, default):
+    return type(default)(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
+
+
+def band(seed):
+    rows = []
+    with gzip.open(RESULTS, "rt") as f:
+        for line in f:
+            p = line.split()
+            if p[0] == "21" and 17 <= int(p[1]) <= 21:
+                rows.append((int(p[3]), int(p[1]), int(p[5]), float(p[11])))
+    rows.sort()
+    random.Random(seed).shuffle(rows)
+    return rows
+
+
+def timed(cmd, timeout):
+    limit = int(timeout)
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
+
+    with tempfile.TemporaryFile() as out:
+        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, preexec_fn=cap)
+        _, status, usage = os.wait4(p.pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        cpu = usage.ru_utime + usage.ru_stime
+        if code < 0 or cpu >= limit:
+            return None, float(timeout)
+        out.seek(0)
+        return (out.read().decode(), code), cpu
+
+
+def main():
+    qs, folder, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    timeout, k, seed = arg("--timeout", 60.0), arg("--sample", 100), arg("--seed", 28)
+    configs = [c for c in arg("--configs", "pairwise").split(",") if c]
+    done = set()
+    if os.path.exists(out):
+        with open(out) as f:
+            done = {(r["instance"], r["config"]) for r in csv.DictReader(f)}
+    new = not os.path.exists(out)
+    f = open(out, "a", newline="")
+    w = csv.writer(f)
+    if new:
+        w.writerow(["instance", "d", "config", "vars", "clauses", "answer", "cpu_s", "expected", "recorded_s"])
+    with tempfile.TemporaryDirectory() as tmp:
+        for (i, d, sols, rec) in band(seed)[:k]:
+            name = f"diag-21-4-{i}:d={d}"
+            inst = ["--instance", os.path.join(folder, f"diag-21-4-{i}.param"), "--diagonals", str(d)]
+            expected = "SAT" if sols else "UNSAT"
+            for config in configs:
+                if (name, config) in done:
+                    continue
+                if config in ("search", "propagator"):
+                    res, t = timed([qs, "solve", "--engine", config, "--threads", "1",
+                                    "--format", "line"] + inst, timeout)
+                    answer = "TIMEOUT" if res is None else {0: "SAT", 1: "UNSAT"}.get(res[1], f"ERROR{res[1]}")
+                    if res is not None and res[1] == 0 and "no solution exists" in res[0].lower():
+                        answer = "UNSAT"
+                    w.writerow([name, d, config, "", "", answer, f"{t:.3f}", expected, rec])
+                elif config in PB:
+                    opb = os.path.join(tmp, "f.opb")
+                    subprocess.run([qs, "encode", "--format", "opb", "--force", "-o", opb] + inst, check=True)
+                    with open(opb) as g:
+                        header = g.readline().split()
+                    res, t = timed(PB[config] + [opb], timeout)
+                    answer = "TIMEOUT"
+                    if res is not None:
+                        st = [l for l in res[0].splitlines() if l.startswith("s ")]
+                        answer = {"s SATISFIABLE": "SAT", "s UNSATISFIABLE": "UNSAT"}.get(
+                            st[0].strip() if st else "", "TIMEOUT" if st and "UNKNOWN" in st[0] else "ERROR")
+                    w.writerow([name, d, config, header[2], header[4], answer, f"{t:.3f}", expected, rec])
+                else:
+                    cnf = os.path.join(tmp, "f.cnf")
+                    subprocess.run([qs, "encode", "--force", "-o", cnf] + inst + CONFIGS[config], check=True)
+                    with open(cnf) as g:
+                        header = next(l for l in g if l.startswith("p cnf")).split()
+                    res, t = timed(["cadical", "-q", cnf], timeout)
+                    answer = "TIMEOUT" if res is None else {10: "SAT", 20: "UNSAT"}.get(res[1], "ERROR")
+                    w.writerow([name, d, config, header[2], header[3], answer, f"{t:.3f}", expected, rec])
+                f.flush()
+                print(name, config, answer, f"{t:.2f}", flush=True)
+
+
+def rows_of(paths):
+    rows = []
+    for path in paths:
+        with open(path) as f:
+            rows += list(csv.DictReader(f))
+    return rows
+
+
+def summary(paths, timeout):
+    """Per configuration: runs, decided, SAT/UNSAT, timeouts, wrong answers (against the
+    published ones), PAR-2 (a timeout counts twice the limit) and total CPU."""
+    rows = rows_of(paths)
+    configs = list(dict.fromkeys(r["config"] for r in rows))
+    print("| configuration | instances | decided | SAT | UNSAT | timeouts | wrong | decided (%) | PAR-2 (s) | total CPU (s) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for c in configs:
+        rs = [r for r in rows if r["config"] == c]
+        sat = sum(r["answer"] == "SAT" for r in rs)
+        unsat = sum(r["answer"] == "UNSAT" for r in rs)
+        tos = sum(r["answer"] == "TIMEOUT" for r in rs)
+        wrong = sum(r["answer"] in ("SAT", "UNSAT") and r["answer"] != r["expected"] for r in rs)
+        par2 = sum(2 * timeout if r["answer"] == "TIMEOUT" else float(r["cpu_s"]) for r in rs) / len(rs)
+        total = sum(float(r["cpu_s"]) for r in rs)
+        print(f"| {c} | {len(rs)} | {sat + unsat} | {sat} | {unsat} | {tos} | {wrong} | "
+              f"{100 * (sat + unsat) / len(rs):.0f} | {par2:.2f} | {total:.1f} |")
+
+
+def cactus(paths, out, timeout):
+    """A cactus plot (SVG): for each configuration, the instances decided (x) within a CPU time
+    (y, log scale), the decided runs sorted by time."""
+    import math
+    rows = rows_of(paths)
+    configs = list(dict.fromkeys(r["config"] for r in rows))
+    series = {c: sorted(float(r["cpu_s"]) for r in rows
+                        if r["config"] == c and r["answer"] in ("SAT", "UNSAT")) for c in configs}
+    xmax = max(len([r for r in rows if r["config"] == c]) for c in configs)
+    W, H, L, B, T, R = 760, 440, 60, 40, 20, 230
+    lo, hi = 1e-2, timeout
+    def X(i): return L + (W - L - R) * i / xmax
+    def Y(t): return T + (H - T - B) * (1 - (math.log10(max(t, lo)) - math.log10(lo)) / (math.log10(hi) - math.log10(lo)))
+    colors = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+              "#7f7f7f", "#bcbd22", "#17becf", "#000000", "#aa4499", "#44aa99", "#999933",
+              "#882255", "#661100", "#6699cc", "#888888"]
+    o = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="11">',
+         f'<rect width="{W}" height="{H}" fill="white"/>',
+         f'<line x1="{L}" y1="{H - B}" x2="{W - R}" y2="{H - B}" stroke="black"/>',
+         f'<line x1="{L}" y1="{T}" x2="{L}" y2="{H - B}" stroke="black"/>']
+    e = math.log10(lo)
+    while e <= math.log10(hi) + 1e-9:
+        y = Y(10 ** e)
+        o.append(f'<line x1="{L - 4}" y1="{y:.1f}" x2="{W - R}" y2="{y:.1f}" stroke="#ddd"/>')
+        o.append(f'<text x="{L - 6}" y="{y + 4:.1f}" text-anchor="end">{10 ** e:g}</text>')
+        e += 1
+    for i in range(0, xmax + 1, max(1, xmax // 10)):
+        o.append(f'<text x="{X(i):.1f}" y="{H - B + 15}" text-anchor="middle">{i}</text>')
+    o.append(f'<text x="{(L + W - R) / 2}" y="{H - 5}" text-anchor="middle">instances decided</text>')
+    o.append(f'<text x="14" y="{(T + H - B) / 2}" transform="rotate(-90 14 {(T + H - B) / 2})" text-anchor="middle">CPU seconds (log)</text>')
+    for k, c in enumerate(configs):
+        ts = series[c]
+        col = colors[k % len(colors)]
+        pts = " ".join(f"{X(i + 1):.1f},{Y(t):.1f}" for i, t in enumerate(ts))
+        if pts:
+            o.append(f'<polyline fill="none" stroke="{col}" stroke-width="1.5" points="{pts}"/>')
+        n = len([r for r in rows if r["config"] == c])
+        o.append(f'<line x1="{W - R + 10}" y1="{T + 14 * k + 6}" x2="{W - R + 30}" y2="{T + 14 * k + 6}" stroke="{col}" stroke-width="2"/>')
+        o.append(f'<text x="{W - R + 35}" y="{T + 14 * k + 10}">{c} ({len(ts)}/{n})</text>')
+    o.append("</svg>")
+    with open(out, "w") as f:
+        f.write("\n".join(o) + "\n")
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "summary":
+        summary([a for a in sys.argv[2:] if a.endswith(".csv")], arg("--timeout", 60.0))
+    elif sys.argv[1] == "cactus":
+        cactus([a for a in sys.argv[3:] if a.endswith(".csv")], sys.argv[2], arg("--timeout", 60.0))
+    else:
+        main()
