@@ -323,38 +323,7 @@ impl ModelReader {
 }
 
 fn parse_competition(text: &str) -> Result<SolverAnswer, ParseAnswerError> {
-    let mut status: Option<(usize, &'static str)> = None;
-    let mut model = ModelReader::default();
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        let l = raw.trim();
-        if l.is_empty() || l == "c" || l.starts_with("c ") || l.starts_with("c\t") {
-            continue;
-        }
-        let mut tokens = l.split_whitespace();
-        match tokens.next() {
-            Some("s") => {
-                let st: Vec<&str> = tokens.collect();
-                let st = st.join(" ");
-                let s = match st.as_str() {
-                    "SATISFIABLE" => "SATISFIABLE",
-                    "UNSATISFIABLE" => "UNSATISFIABLE",
-                    "UNKNOWN" => "UNKNOWN",
-                    _ => return Err(ParseAnswerError::BadStatus { line, status: st }),
-                };
-                if let Some((first, _)) = status {
-                    return Err(ParseAnswerError::TwoStatus { line, first });
-                }
-                status = Some((line, s));
-            }
-            Some("v") => model.read_tokens(line, tokens)?,
-            _ => {
-                let text: String = l.chars().take(40).collect();
-                return Err(ParseAnswerError::UnexpectedLine { line, text });
-            }
-        }
-    }
-    conclude(status, model)
+    read_status_and_model(text, |line, tokens, model| model.read_tokens(line, tokens))
 }
 
 /// Reads the answer of a pseudo-Boolean solver in the output format of the Pseudo-Boolean
@@ -364,7 +333,65 @@ fn parse_competition(text: &str) -> Result<SolverAnswer, ParseAnswerError> {
 /// The model is read as a SAT model would be: a variable named twice with two values, or a
 /// token that is not a literal, is an error.
 pub fn parse_pb_answer(text: &str) -> Result<SolverAnswer, ParseAnswerError> {
-    let mut status: Option<(usize, &'static str)> = None;
+    let (status, mut model) = read_model_lines(text, |line, tokens, model| {
+        let mut lits = Vec::new();
+        for tok in tokens {
+            let (sign, rest) = match tok.strip_prefix('-') {
+                Some(r) => ("-", r),
+                None => ("", tok),
+            };
+            match rest.strip_prefix('x') {
+                Some(v)
+                    if !v.is_empty()
+                        && v.bytes().all(|b| b.is_ascii_digit())
+                        && !v.starts_with('0') =>
+                {
+                    lits.push(format!("{sign}{v}"))
+                }
+                _ => {
+                    return Err(ParseAnswerError::NotALiteral {
+                        line,
+                        token: tok.to_string(),
+                    })
+                }
+            }
+        }
+        model.read_tokens(line, lits.iter().map(String::as_str))
+    })?;
+    // PB models carry no terminating 0: the last model line ends the model.
+    if model.first_line.is_some() {
+        let last = model.last_line;
+        model.read_tokens(last, std::iter::once("0"))?;
+    }
+    conclude(status, model)
+}
+
+type StatusLine = Option<(usize, &'static str)>;
+
+/// Reads the lines of the competitions' output format (comments `c ...`, one status line
+/// `s ...`, model lines `v ...` read by `v_line`) and concludes the answer.
+fn read_status_and_model(
+    text: &str,
+    v_line: impl FnMut(
+        usize,
+        std::str::SplitWhitespace<'_>,
+        &mut ModelReader,
+    ) -> Result<(), ParseAnswerError>,
+) -> Result<SolverAnswer, ParseAnswerError> {
+    let (status, model) = read_model_lines(text, v_line)?;
+    conclude(status, model)
+}
+
+/// The status line and the model of the competitions' output format, not yet concluded.
+fn read_model_lines(
+    text: &str,
+    mut v_line: impl FnMut(
+        usize,
+        std::str::SplitWhitespace<'_>,
+        &mut ModelReader,
+    ) -> Result<(), ParseAnswerError>,
+) -> Result<(StatusLine, ModelReader), ParseAnswerError> {
+    let mut status: StatusLine = None;
     let mut model = ModelReader::default();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
@@ -387,42 +414,14 @@ pub fn parse_pb_answer(text: &str) -> Result<SolverAnswer, ParseAnswerError> {
                 }
                 status = Some((line, s));
             }
-            Some("v") => {
-                let mut lits = Vec::new();
-                for tok in tokens {
-                    let (sign, rest) = match tok.strip_prefix('-') {
-                        Some(r) => ("-", r),
-                        None => ("", tok),
-                    };
-                    match rest.strip_prefix('x') {
-                        Some(v)
-                            if !v.is_empty()
-                                && v.bytes().all(|b| b.is_ascii_digit())
-                                && !v.starts_with('0') =>
-                        {
-                            lits.push(format!("{sign}{v}"))
-                        }
-                        _ => {
-                            return Err(ParseAnswerError::NotALiteral {
-                                line,
-                                token: tok.to_string(),
-                            })
-                        }
-                    }
-                }
-                model.read_tokens(line, lits.iter().map(String::as_str))?;
-            }
+            Some("v") => v_line(line, tokens, &mut model)?,
             _ => {
                 let text: String = l.chars().take(40).collect();
                 return Err(ParseAnswerError::UnexpectedLine { line, text });
             }
         }
     }
-    if model.first_line.is_some() {
-        let last = model.last_line;
-        model.read_tokens(last, std::iter::once("0"))?;
-    }
-    conclude(status, model)
+    Ok((status, model))
 }
 
 /// The answer from the status line read (line, `SATISFIABLE` / `UNSATISFIABLE` / `UNKNOWN`) and
