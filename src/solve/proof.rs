@@ -1196,15 +1196,7 @@ impl<W: Write> TraceWriter<W> {
         self.last += 1;
         let out = self.total + self.last;
         self.ids.insert(id, out);
-        self.write(|w| {
-            let mut b = itoa::Buffer::new();
-            w.write_all(b.format(out).as_bytes())?;
-            w.write_all(b" ")?;
-            write_lits(w, clause)?;
-            w.write_all(b" ")?;
-            w.write_all(b.format(original).as_bytes())?;
-            w.write_all(b" 0\n")
-        });
+        self.write(|w| write_lrat_lemma(w, out, clause, &[original]));
     }
 
     fn flush_deletions(&mut self) {
@@ -1227,6 +1219,19 @@ impl<W: Write> TraceWriter<W> {
 }
 
 #[cfg(feature = "cadical")]
+/// One LRAT lemma line: `id lits 0 hints 0` (the literals and their `0` by [`write_lits`]).
+fn write_lrat_lemma(w: &mut impl Write, id: u64, lits: &[i32], hints: &[u64]) -> io::Result<()> {
+    let mut b = itoa::Buffer::new();
+    w.write_all(b.format(id).as_bytes())?;
+    w.write_all(b" ")?;
+    write_lits(w, lits)?;
+    for &h in hints {
+        w.write_all(b" ")?;
+        w.write_all(b.format(h).as_bytes())?;
+    }
+    w.write_all(b" 0\n")
+}
+
 fn write_lits(w: &mut impl Write, lits: &[i32]) -> io::Result<()> {
     let mut b = itoa::Buffer::new();
     for &l in lits {
@@ -1270,17 +1275,7 @@ impl<W: Write + Send + 'static> super::cadical::ProofTracer for TraceWriter<W> {
                 }
             }
             self.ids.insert(id, out);
-            self.write(|w| {
-                let mut b = itoa::Buffer::new();
-                w.write_all(b.format(out).as_bytes())?;
-                w.write_all(b" ")?;
-                write_lits(w, clause)?;
-                for h in &hints {
-                    w.write_all(b" ")?;
-                    w.write_all(b.format(*h).as_bytes())?;
-                }
-                w.write_all(b" 0\n")
-            });
+            self.write(|w| write_lrat_lemma(w, out, clause, &hints));
         } else {
             self.write(|w| {
                 write_lits(w, clause)?;
