@@ -15,7 +15,10 @@ usage: hardband.py QUEENS_SAT DIAG21_DIR OUT.csv --configs A,B --sample K [--tim
 Every run is limited to S seconds of CPU time (RLIMIT_CPU) and timed by its CPU time (the
 machine may be shared); answers are compared with the published ones ("wrong").
 """
-import csv, gzip, os, random, resource, subprocess, sys, tempfile
+import csv, gzip, os, random, subprocess, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run import arg, timed  # noqa: E402  (the first experiment's options and CPU-limited run)
 
 CONFIGS = {
     "pairwise": [],
@@ -47,10 +50,6 @@ RESULTS = os.path.join(HERE, "..", "..", "..", "tests", "data", "csplib-prob079"
                        "run-diags-shiftqueens-processed.txt.gz")
 
 
-def arg(name, default):
-    return type(default)(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
-
-
 def band(seed):
     rows = []
     with gzip.open(RESULTS, "rt") as f:
@@ -61,23 +60,6 @@ def band(seed):
     rows.sort()
     random.Random(seed).shuffle(rows)
     return rows
-
-
-def timed(cmd, timeout):
-    limit = int(timeout)
-
-    def cap():
-        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
-
-    with tempfile.TemporaryFile() as out:
-        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, preexec_fn=cap)
-        _, status, usage = os.wait4(p.pid, 0)
-        code = os.waitstatus_to_exitcode(status)
-        cpu = usage.ru_utime + usage.ru_stime
-        if code < 0 or cpu >= limit:
-            return None, float(timeout)
-        out.seek(0)
-        return (out.read().decode(), code), cpu
 
 
 def main():
