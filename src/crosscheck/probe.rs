@@ -5,6 +5,7 @@ use super::{corruptions, rule_check_instance, Check, Formula, RowReport};
 use crate::board::Placement;
 use crate::encode::LabelledCnf;
 use crate::instance::check_board;
+use crate::solve::reduce::Propagator;
 use crate::solve::{clause_violation, describe_lit, describe_model};
 
 /// How many discrepancies of one kind a row lists before summarising the rest.
@@ -15,6 +16,8 @@ pub(super) struct Probe<'a> {
     pub(super) f: &'a dyn Formula,
     formula: &'a LabelledCnf,
     pub(super) solver: varisat::Solver<'static>,
+    /// The same clauses indexed for unit propagation, the first way a rejection is proved.
+    units: Propagator,
 }
 
 /// The CNF's answer about a board.
@@ -30,7 +33,13 @@ impl<'a> Probe<'a> {
     pub(super) fn new(f: &'a dyn Formula, formula: &'a LabelledCnf) -> Self {
         let mut solver = varisat::Solver::new();
         solver.add_formula(&formula.cnf.to_varisat());
-        Probe { f, formula, solver }
+        let units = Propagator::from_cnf(formula.cnf.clone(), f.num_vars() as usize);
+        Probe {
+            f,
+            formula,
+            solver,
+            units,
+        }
     }
 
     /// Does the CNF accept the board with these cell values? Without auxiliary variables every
@@ -75,16 +84,19 @@ impl<'a> Probe<'a> {
 
 impl Probe<'_> {
     /// Proves that the CNF rejects the board (cell values `cells`) when the solver said so
-    /// under assumptions: the formula's clauses and one unit clause per board literal, proved
-    /// unsatisfiable by [`crate::solve::default_prover`] (CaDiCaL's LRAT, checked by the
-    /// library's LRAT checker) and the proof checked. `Ok(())` when the rejection needs no
-    /// solver (every clause evaluated) or is proved; else why not.
+    /// under assumptions: the formula's clauses and one unit clause per board literal are
+    /// unsatisfiable. When unit propagation from the board's literals falsifies a clause, that
+    /// propagation is the refutation (the empty clause by reverse unit propagation, a one-step
+    /// proof), found apart from the solver; otherwise the formula is proved unsatisfiable by
+    /// [`crate::solve::default_prover`] (CaDiCaL's LRAT, checked by the library's LRAT
+    /// checker). `Ok(())` when the rejection needs no solver (every clause evaluated) or is
+    /// proved; else why not.
     fn prove_rejection(&self, cells: &[bool]) -> Result<(), String> {
         let Some(lits) = self.f.pattern_lits(cells) else {
             return Ok(());
         };
         let vars = self.f.num_vars() as usize;
-        if lits.len() == vars {
+        if lits.len() == vars || self.units.refutes(&lits) {
             return Ok(());
         }
         let mut clauses: Vec<Vec<i32>> = self

@@ -122,7 +122,7 @@ pub mod process;
 mod proof;
 #[cfg(feature = "cadical")]
 pub mod propagator;
-mod reduce;
+pub(crate) mod reduce;
 pub mod runner;
 mod verify;
 

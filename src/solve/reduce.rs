@@ -29,7 +29,12 @@ impl Propagator {
         let mut cnf = Cnf::new();
         // Encoding into memory cannot fail.
         let _ = crate::instance::encode(f, &mut cnf);
-        let num_vars = (f.num_vars() as usize).max(cnf.max_var());
+        Self::from_cnf(cnf, f.num_vars() as usize)
+    }
+
+    /// Indexes the literals of a formula already in memory with at least `num_vars` variables.
+    pub(crate) fn from_cnf(cnf: Cnf, num_vars: usize) -> Self {
+        let num_vars = num_vars.max(cnf.max_var());
         let mut occurs = vec![Vec::new(); 2 * num_vars];
         let mut units = Vec::new();
         for (i, clause) in cnf.iter().enumerate() {
@@ -89,6 +94,14 @@ impl Propagator {
         true
     }
 
+    /// Whether unit propagation from the formula's unit clauses and `fixed` falsifies a
+    /// clause: then the formula with `fixed` as unit clauses is unsatisfiable, and the
+    /// propagation is its refutation (the empty clause by reverse unit propagation, a one-step
+    /// DRAT proof).
+    pub(crate) fn refutes(&self, fixed: &[Lit]) -> bool {
+        self.propagate(fixed).is_none()
+    }
+
     /// The values unit propagation gives from the formula's unit clauses and `fixed`, or
     /// `None` on a conflict.
     fn propagate(&self, fixed: &[Lit]) -> Option<Vec<Option<bool>>> {
@@ -146,5 +159,30 @@ impl Propagator {
             }
         }
         Some(values)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Propagator;
+    use crate::cnf::{ClauseSink, Cnf, Var};
+
+    /// Two pigeons, one hole: unit propagation refutes it only once a pigeon is placed.
+    #[test]
+    fn refutes_what_propagation_alone_falsifies() {
+        let (p, q) = (Var::from_index(0), Var::from_index(1));
+        let mut cnf = Cnf::new();
+        cnf.add_clause(&[p.positive()]).unwrap();
+        cnf.add_clause(&[q.positive()]).unwrap();
+        cnf.add_clause(&[p.negative(), q.negative()]).unwrap();
+        assert!(Propagator::from_cnf(cnf, 2).refutes(&[]));
+        let mut cnf = Cnf::new();
+        cnf.add_clause(&[p.positive(), q.positive()]).unwrap();
+        cnf.add_clause(&[p.negative(), q.negative()]).unwrap();
+        let up = Propagator::from_cnf(cnf, 2);
+        assert!(!up.refutes(&[]));
+        assert!(!up.refutes(&[p.positive()]));
+        assert!(up.refutes(&[p.positive(), q.positive()]));
+        assert!(up.refutes(&[p.negative(), q.negative()]));
     }
 }
