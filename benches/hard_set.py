@@ -2,9 +2,11 @@
 """The hard-set benchmark of the embedded backends (docs/benchmarks.md).
 
     cargo build --release
-    python3 benches/hard_set.py [--backends cadical,kissat,varisat] \
+    python3 benches/hard_set.py [--backends cadical,kissat,varisat,search,propagator] \
+        [--flags '--redundant permutation,diagonals,sums'] \
         [--cadical /path/to/cadical] [--kissat /path/to/kissat] [--minisat minisat] \
-        [--seeds 1..20] [--p 0.85]
+        [--seeds 1..20] [--p 0.85] [--timeout 60] [--csv FILE]
+    python3 benches/hard_set.py --from-csv a.csv,b.csv   # the tables of saved runs
 
 Draws the fixed hard set (`queens-sat generate blocked 60 --p P --seed S` for each seed) and
 solves every instance with every solver asked for, interleaved instance by instance so that
@@ -20,6 +22,9 @@ Every SAT answer of an in-process solver is a board the tool has checked; all an
 compared. Times are CPU times of whole processes (user + system), so that a loaded machine
 slows the runs without changing them much. PAR-2: the mean over the instances of the time,
 with twice the limit for an unsolved one. Prints a Markdown table per instance and a summary.
+A run that ends without an answer before 95 % of its CPU limit is no timeout (it was stopped
+from outside, or failed): it is marked STOPPED(exit code) in the CSV, its instance is left out
+of the tables with a warning, and the script exits 3, so that the seed is run again.
 """
 import argparse
 import os
@@ -38,7 +43,8 @@ BIN = os.environ.get("QUEENS_SAT_BIN") or os.path.join(
 
 def run(cmd, limit):
     """Runs cmd with a CPU-time limit; returns the CPU time, the wall time, the exit code
-    (None when stopped) and the standard output."""
+    (minus the signal's number when a signal ended it, None at the wall-clock backstop) and
+    the standard output."""
 
     def cap():
         resource.setrlimit(resource.RLIMIT_CPU, (int(limit), int(limit) + 1))
@@ -48,8 +54,6 @@ def run(cmd, limit):
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=10 * limit, preexec_fn=cap)
         code, out = p.returncode, p.stdout
-        if code < 0:
-            code = None
     except subprocess.TimeoutExpired:
         code, out = None, ""
     wall = time.perf_counter() - start
@@ -86,7 +90,16 @@ def version(program):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--backends", default="cadical,kissat", help="in-process backends, comma-separated")
+    ap.add_argument(
+        "--backends",
+        default="cadical,kissat",
+        help="in-process backends (cadical, kissat, varisat) and engines (search, propagator), comma-separated",
+    )
+    ap.add_argument(
+        "--flags",
+        default="",
+        help="model options for solve and encode, e.g. '--redundant permutation,diagonals,sums'",
+    )
     ap.add_argument("--cadical", help="a CaDiCaL program, run on the exported file")
     ap.add_argument("--kissat", help="a Kissat program, run on the exported file")
     ap.add_argument("--minisat", help="a MiniSat program, run on the exported file")
@@ -95,15 +108,29 @@ def main():
     ap.add_argument("--seeds", default="1..20")
     ap.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per run")
     ap.add_argument("--csv", help="also write the per-instance times to this CSV file")
+    ap.add_argument(
+        "--from-csv",
+        help="run nothing: print the tables of CSV files this script wrote (comma-separated, "
+        "e.g. two halves of one run; a seed in a later file replaces the same seed before)",
+    )
     args = ap.parse_args()
     limit = args.timeout
+    if args.from_csv:
+        rows, keys = read_csv(args.from_csv.split(","))
+        # A later file's row for a seed replaces an earlier one (a rerun).
+        rows = list({r["seed"]: r for r in rows}.values())
+        report(rows, keys, {}, limit)
+        return
     solvers = []  # (key, label, command maker, verdict)
+    flags = args.flags.split()
     for b in [b for b in args.backends.split(",") if b]:
+        # The engines of `solve --engine` beside the embedded SAT solvers of `--backend`.
+        how = ["--engine", b] if b in ("search", "propagator") else ["--backend", b]
         solvers.append(
             (
                 f"lib-{b}",
-                f"in-process {b} (`--backend {b}`)",
-                lambda inst, cnf, b=b: [BIN, "solve", "--instance", inst, "--backend", b, "--format", "line"],
+                f"in-process {b} (`{' '.join(how + flags)}`)",
+                lambda inst, cnf, how=how: [BIN, "solve", "--instance", inst, *how, *flags, "--format", "line"],
                 "embedded",
             )
         )
@@ -132,7 +159,7 @@ def main():
         row = {"seed": seed}
         needs_cnf = any(kind == "program" for (_, _, _, kind) in solvers)
         if needs_cnf:
-            cpu, _, code, _ = run([BIN, "encode", "--instance", inst, "-o", cnf], limit)
+            cpu, _, code, _ = run([BIN, "encode", "--instance", inst, *flags, "-o", cnf], limit)
             assert code == 0, f"encode failed for seed {seed}"
             row["export"] = cpu
         for key, _, make, kind in solvers:
@@ -140,10 +167,14 @@ def main():
             v = verdict_embedded(code, out) if kind == "embedded" else verdict_program(code)
             if v is None or cpu > limit:
                 v = None
+                # Ended without an answer well before its CPU limit: not a timeout (the run was
+                # stopped from outside, or failed); reported apart and left out of the tables.
+                if cpu < 0.95 * limit:
+                    v = f"STOPPED(signal {-code})" if code is not None and code < 0 else f"STOPPED({code})"
             row[key] = (cpu, wall, v)
         if needs_cnf:
             os.remove(cnf)
-        answers = {row[k][2] for (k, _, _, _) in solvers} - {None}
+        answers = {row[k][2] for (k, _, _, _) in solvers if answered(row[k][2])}
         row["agree"] = len(answers) <= 1
         rows.append(row)
         print(
@@ -153,6 +184,7 @@ def main():
             flush=True,
         )
     keys = [k for (k, _, _, _) in solvers]
+    labels = {key: label for (key, label, _, _) in solvers}
     if args.csv:
         with open(args.csv, "w") as f:
             f.write("seed," + ",".join(f"{k}_cpu_s,{k}_wall_s,{k}" for k in keys) + "\n")
@@ -162,6 +194,45 @@ def main():
                     + ",".join(f"{r[k][0]:.3f},{r[k][1]:.3f},{r[k][2] or 'TIMEOUT'}" for k in keys)
                     + "\n"
                 )
+    report(rows, keys, labels, limit)
+
+
+def answered(v):
+    return v in ("SAT", "UNSAT")
+
+
+def read_csv(paths):
+    """Rows and solver keys of CSV files this script wrote (halves of one run, say)."""
+    rows, keys = [], None
+    for path in paths:
+        with open(path) as f:
+            header = f.readline().strip().split(",")
+            these = [h for h in header[1:] if not h.endswith("_s")]
+            assert keys in (None, these), f"{path}: other solvers than {keys}"
+            keys = these
+            for line in f:
+                cells = line.strip().split(",")
+                row = {"seed": int(cells[0])}
+                for i, k in enumerate(keys):
+                    cpu, wall, v = cells[1 + 3 * i : 4 + 3 * i]
+                    row[k] = (float(cpu), float(wall), None if v == "TIMEOUT" else v)
+                answers = {row[k][2] for k in keys if answered(row[k][2])}
+                row["agree"] = len(answers) <= 1
+                rows.append(row)
+    rows.sort(key=lambda r: r["seed"])
+    return rows, keys
+
+
+def report(rows, keys, labels, limit):
+    """Prints the per-instance table and the summary (Markdown)."""
+    stopped = [(r["seed"], k) for r in rows for k in keys if r[k][2] and not answered(r[k][2])]
+    if stopped:
+        print(
+            "WARNING: runs ended without an answer before their CPU limit (stopped from outside?); "
+            f"they are left out below, rerun them: {stopped}",
+            file=sys.stderr,
+        )
+        rows = [r for r in rows if all(not r[k][2] or answered(r[k][2]) for k in keys)]
 
     def capped(cpu, wall, v):
         return min(cpu, limit) if v else 2 * limit
@@ -174,7 +245,8 @@ def main():
     print()
     print(f"| solver | solved (of {len(rows)}) | PAR-2 (CPU) | total CPU (limit for unsolved) | median CPU of the solved |")
     print("|---|---|---|---|---|")
-    for key, label, _, _ in solvers:
+    for key in keys:
+        label = labels.get(key, key)
         solved = [r[key][0] for r in rows if r[key][2]]
         par2 = statistics.mean(capped(*r[key]) for r in rows)
         total = sum(min(r[key][0], limit) if r[key][2] else limit for r in rows)
@@ -183,6 +255,8 @@ def main():
     disagree = [r["seed"] for r in rows if not r["agree"]]
     print()
     print("answers agree on every instance" if not disagree else f"ANSWERS DISAGREE on seeds {disagree}")
+    if stopped:
+        sys.exit(3)
 
 
 if __name__ == "__main__":

@@ -98,10 +98,9 @@ pub struct ModelArgs {
     /// coupled is given).
     #[arg(long, value_name = "ALLDIFF", value_parser = ["pairwise", "hall"])]
     pub alldiff: Option<String>,
-    /// Redundant global constraints added to the model (any model), separated by commas:
-    /// `permutation` (every column holds exactly one queen), `diagonals` (exactly n
-    /// diagonals of each direction are occupied), `none`.
-    #[arg(long, value_name = "LIST", default_value = "none")]
+    /// Redundant global constraints added to the model (any model); the help lists them from
+    /// the catalogue.
+    #[arg(long, value_name = "LIST", default_value = "none", help = redundant_help())]
     pub redundant: queens_sat::encode::redundant::RedundantSet,
 }
 
@@ -110,6 +109,19 @@ fn amo_help() -> String {
     format!(
         "At-most-one encoding: {}; one name for every line, or per line kind, e.g. `rows=sequential,diagonals=product` (kinds: all, rows, columns, diagonals, slash, backslash)",
         queens_sat::encode::amo::listing()
+    )
+}
+
+/// The help of `--redundant`, from the list of redundant constraints.
+fn redundant_help() -> String {
+    use queens_sat::encode::redundant::Redundant;
+    let each: Vec<String> = Redundant::ALL
+        .iter()
+        .map(|r| format!("`{}` ({})", r.name(), r.summary()))
+        .collect();
+    format!(
+        "Redundant global constraints added to the model (any model), separated by commas: {}, or `none`",
+        each.join(", ")
     )
 }
 

@@ -464,3 +464,31 @@ pub fn ganak_counts(
     assert_eq!(counts.len(), files.len(), "one line per file: {text}");
     counts
 }
+
+/// A CSV file as `compare` (or another command) wrote it: the header and the rows, cells found
+/// by column name.
+pub struct CsvTable {
+    /// The header line.
+    pub header: csv::StringRecord,
+    /// Every row after it.
+    pub rows: Vec<csv::StringRecord>,
+}
+
+impl CsvTable {
+    /// Reads a CSV file, failing the test on any malformed row.
+    pub fn read(path: &Path) -> CsvTable {
+        let mut r =
+            csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let header = r.headers().unwrap().clone();
+        let rows = r.records().map(Result::unwrap).collect();
+        CsvTable { header, rows }
+    }
+
+    /// The index of the column `name`, failing the test when there is none.
+    pub fn col(&self, name: &str) -> usize {
+        self.header
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("no column {name} in {:?}", self.header))
+    }
+}

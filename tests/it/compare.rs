@@ -8,16 +8,11 @@ use std::path::Path;
 const ENCODINGS: &str = "pairwise,sequential,ladder,commander,product,binary,bimander";
 
 fn csv_rows(path: &Path) -> Vec<csv::StringRecord> {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    r.records().map(|x| x.unwrap()).collect()
+    CsvTable::read(path).rows
 }
 
 fn csv_header(path: &Path) -> csv::StringRecord {
-    csv::Reader::from_path(path)
-        .unwrap()
-        .headers()
-        .unwrap()
-        .clone()
+    CsvTable::read(path).header
 }
 
 /// `p cnf V C` of `queens-sat encode n --amo amo`: the sizes by an independent path.

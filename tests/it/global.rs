@@ -3,7 +3,7 @@
 //! redundant constraints (`--redundant`) on every model. Counts against the published table,
 //! exports solved by external solvers and verified, bad input refused.
 
-use crate::common::{published_total, require, run, run_external, stderr, stdout};
+use crate::common::{published_total, require, run, run_external, stderr, stdout, CsvTable};
 
 /// Every combination the tests run, as command-line options.
 const COMBOS: [&[&str]; 11] = [
@@ -549,16 +549,14 @@ fn compare_runs_the_pb_solvers() {
             .args(&args);
         let o = crate::common::output(&mut cmd);
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
-        let mut r = csv::Reader::from_path(&csv_path).unwrap();
-        let header = r.headers().unwrap().clone();
-        let col = |name: &str| header.iter().position(|h| h == name).unwrap();
-        let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+        let table = CsvTable::read(&csv_path);
+        let (col, rows) = (|name: &str| table.col(name), table.rows.as_slice());
         assert_eq!(
             rows.len(),
             expected.len() * (count + redundant as usize),
             "{args:?}"
         );
-        for row in &rows {
+        for row in rows {
             let n: usize = row[col("n")].parse().unwrap();
             let sat = expected.iter().find(|e| e.0 == n).unwrap().1;
             let want = if sat { "SAT" } else { "UNSAT" };

@@ -4,7 +4,7 @@
 //! DRAT by the library's DRAT path and by an independent checker (the Python package
 //! dratify); corrupted proofs rejected; bad input refused with exit 2.
 
-use crate::common::{output, python, require, run, stderr, stdout};
+use crate::common::{output, python, require, run, stderr, stdout, CsvTable};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -444,14 +444,12 @@ fn compare_records_the_embedded_solvers_versions_and_options() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&csv).unwrap();
-    let mut r = csv::Reader::from_reader(text.as_bytes());
-    let h = r.headers().unwrap().clone();
-    let col = |name: &str| h.iter().position(|x| x == name).unwrap();
-    let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+    let table = CsvTable::read(&csv);
+    let (col, rows) = (|name: &str| table.col(name), table.rows.as_slice());
     assert_eq!(rows.len(), 3, "{text}");
     let solvers: Vec<&str> = rows.iter().map(|r| &r[col("solver")]).collect();
     assert!(solvers.contains(&"cadical-lib elim=0"), "{solvers:?}");
-    for row in &rows {
+    for row in rows {
         let v = &row[col("solver_version")];
         assert!(
             v.starts_with("cadical 3.") || v.starts_with("kissat 4."),

@@ -6,7 +6,7 @@
 //! LRAT checker and, with the hints dropped, as DRAT by dratify; what it does not do refused
 //! with exit 2.
 
-use crate::common::{is_valid_placement, published_total, require, run, stderr, stdout};
+use crate::common::{is_valid_placement, published_total, require, run, stderr, stdout, CsvTable};
 use crate::lrat::{corruptions, drop_hints, python_check, verify};
 use std::path::{Path, PathBuf};
 
@@ -472,9 +472,8 @@ fn compare_runs_the_propagator_beside_the_encodings() {
         csv.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let mut reader = csv::Reader::from_path(&csv).unwrap();
-    let headers = reader.headers().unwrap().clone();
-    let col = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let table = CsvTable::read(&csv);
+    let col = |name: &str| table.col(name);
     let (n, encoding, solver, status, ms, all, version) = (
         col("n"),
         col("encoding"),
@@ -484,7 +483,7 @@ fn compare_runs_the_propagator_beside_the_encodings() {
         col("solve_ms_all"),
         col("solver_version"),
     );
-    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let rows = &table.rows;
     let prop: Vec<&csv::StringRecord> = rows
         .iter()
         .filter(|r| r[solver].starts_with("propagator"))

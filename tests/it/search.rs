@@ -4,7 +4,7 @@
 //! solution checked here again; the command line's output, time limit and refusals, and
 //! `compare --solver search`.
 
-use crate::common::{is_valid_placement, run, stderr, stdout};
+use crate::common::{is_valid_placement, run, stderr, stdout, CsvTable};
 use flate2::read::GzDecoder;
 use queens_sat::board::{check_placement_on, Geometry, Placement};
 use queens_sat::count::{count_masked, Answer, Decision, MaskedBoard};
@@ -491,9 +491,8 @@ fn compare_runs_the_search_as_a_solver() {
         csv.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let mut reader = csv::Reader::from_path(&csv).unwrap();
-    let headers = reader.headers().unwrap().clone();
-    let col = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let table = CsvTable::read(&csv);
+    let col = |name: &str| table.col(name);
     let (n, solver, status, ms, version) = (
         col("n"),
         col("solver"),
@@ -501,7 +500,7 @@ fn compare_runs_the_search_as_a_solver() {
         col("solve_ms"),
         col("solver_version"),
     );
-    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let rows = &table.rows;
     let search: Vec<&csv::StringRecord> = rows.iter().filter(|r| &r[solver] == "search").collect();
     assert_eq!(search.len(), 4, "{rows:?}");
     for r in &search {

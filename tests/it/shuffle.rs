@@ -3,7 +3,7 @@
 //! the renamed projection: the published table), every model of a copy maps back to a solution,
 //! and the copies a sweep solves are distinct files with the answers of the original.
 
-use crate::common::{ganak_counts, published_total, require, run, stderr, stdout};
+use crate::common::{ganak_counts, published_total, require, run, stderr, stdout, CsvTable};
 use queens_sat::cnf::{ClauseSink, Counting, DimacsHeader, DimacsWriter, Lit};
 use queens_sat::encode::{Amo, EncodeOptions, LineEncodings};
 use queens_sat::experiment::shuffle::Shuffle;
@@ -162,13 +162,11 @@ fn a_sweep_solves_distinct_copies_with_the_original_answers() {
         csv_path.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let mut rdr = csv::Reader::from_path(&csv_path).unwrap();
-    let h = rdr.headers().unwrap().clone();
-    let col = |name: &str| h.iter().position(|x| x == name).unwrap();
-    let rows: Vec<csv::StringRecord> = rdr.records().map(|r| r.unwrap()).collect();
+    let table = CsvTable::read(&csv_path);
+    let (col, rows) = (|name: &str| table.col(name), table.rows.as_slice());
     assert_eq!(rows.len(), 2 * 2 * 3);
     let mut hashes = BTreeSet::new();
-    for r in &rows {
+    for r in rows {
         let n: usize = r[col("n")].parse().unwrap();
         assert_eq!(
             &r[col("status")],
