@@ -76,8 +76,13 @@ fn projected_counts_of_every_encoding_equal_the_table() {
     }
     let dir = tempfile::tempdir().unwrap();
     let mut files = Vec::new();
+    // Up to n = 7 (40 solutions) for every encoding, and n = 8 (92) for the pairwise cell
+    // model: Ganak takes a second or two per file from n = 7 on.
     for n in 1..=8usize {
         for (name, opts) in models() {
+            if n == 8 && name != "cells-pairwise" {
+                continue;
+            }
             let path = dir.path().join(format!("{name}-{n}.cnf"));
             let mut args = vec!["encode".to_string(), n.to_string()];
             args.extend(opts.iter().map(|s| s.to_string()));
