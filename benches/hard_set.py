@@ -6,7 +6,7 @@
         [--flags '--redundant permutation,diagonals,sums'] \
         [--cadical /path/to/cadical] [--kissat /path/to/kissat] [--minisat minisat] \
         [--seeds 1..20] [--p 0.85] [--timeout 60] [--csv FILE]
-    python3 benches/hard_set.py --from-csv a.csv,b.csv   # the tables of saved runs
+    python3 benches/hard_set.py --from-csv a.csv,b.csv,sums=c.csv   # tables of saved runs
 
 Draws the fixed hard set (`queens-sat generate blocked 60 --p P --seed S` for each seed) and
 solves every instance with every solver asked for, interleaved instance by instance so that
@@ -22,9 +22,14 @@ Every SAT answer of an in-process solver is a board the tool has checked; all an
 compared. Times are CPU times of whole processes (user + system), so that a loaded machine
 slows the runs without changing them much. PAR-2: the mean over the instances of the time,
 with twice the limit for an unsolved one. Prints a Markdown table per instance and a summary.
-A run that ends without an answer before 95 % of its CPU limit is no timeout (it was stopped
-from outside, or failed): it is marked STOPPED(exit code) in the CSV, its instance is left out
-of the tables with a warning, and the script exits 3, so that the seed is run again.
+A run stopped by the limit (SIGXCPU, or SIGKILL at the hard limit a second later) is a
+timeout. On an overloaded machine the limit bites early: the kernel's accounting for
+RLIMIT_CPU then counts more than getrusage reports (seen here: SIGXCPU at 42 to 57 s of
+getrusage time under a 60 s limit, with 5 or more busy processes on 2 cores), and the script
+warns when a timeout's CPU time reads under 98 % of the limit; run it with at most one process
+per core. A run that ends otherwise without an answer (another signal, an error) is no
+timeout: it is marked STOPPED(signal N) or STOPPED(exit code) in the CSV, its instance is left
+out of the tables with a warning, and the script exits 3, so that the seed is run again.
 """
 import argparse
 import os
@@ -110,15 +115,14 @@ def main():
     ap.add_argument("--csv", help="also write the per-instance times to this CSV file")
     ap.add_argument(
         "--from-csv",
-        help="run nothing: print the tables of CSV files this script wrote (comma-separated, "
-        "e.g. two halves of one run; a seed in a later file replaces the same seed before)",
+        help="run nothing: print the tables of CSV files this script wrote, comma-separated "
+        "FILE or NAME=FILE (NAME names the file's solver column: runs with other --flags side by "
+        "side); a later file's cell for the same seed and column replaces an earlier one",
     )
     args = ap.parse_args()
     limit = args.timeout
     if args.from_csv:
         rows, keys = read_csv(args.from_csv.split(","))
-        # A later file's row for a seed replaces an earlier one (a rerun).
-        rows = list({r["seed"]: r for r in rows}.values())
         report(rows, keys, {}, limit)
         return
     solvers = []  # (key, label, command maker, verdict)
@@ -167,9 +171,16 @@ def main():
             v = verdict_embedded(code, out) if kind == "embedded" else verdict_program(code)
             if v is None or cpu > limit:
                 v = None
-                # Ended without an answer well before its CPU limit: not a timeout (the run was
-                # stopped from outside, or failed); reported apart and left out of the tables.
-                if cpu < 0.95 * limit:
+                if code in LIMIT_SIGNALS:
+                    if cpu < 0.98 * limit:
+                        print(
+                            f"warning: seed {seed}, {key}: the CPU limit stopped the run at {cpu:.1f} s "
+                            "of getrusage time (an overloaded machine)",
+                            file=sys.stderr,
+                        )
+                elif cpu < 0.98 * limit:
+                    # Ended without an answer otherwise: another signal, or an error; reported
+                    # apart and left out of the tables.
                     v = f"STOPPED(signal {-code})" if code is not None and code < 0 else f"STOPPED({code})"
             row[key] = (cpu, wall, v)
         if needs_cnf:
@@ -197,29 +208,41 @@ def main():
     report(rows, keys, labels, limit)
 
 
+# The exit codes of a run the CPU limit stopped: SIGXCPU at the soft limit, SIGKILL at the hard.
+LIMIT_SIGNALS = (-24, -9)
+
+
 def answered(v):
     return v in ("SAT", "UNSAT")
 
 
-def read_csv(paths):
-    """Rows and solver keys of CSV files this script wrote (halves of one run, say)."""
-    rows, keys = [], None
-    for path in paths:
+def read_csv(specs):
+    """Rows and columns of CSV files this script wrote. Each spec is FILE or NAME=FILE: with a
+    NAME the file's solver column is called NAME (NAME:solver when it has several), so runs of
+    one solver with other flags sit side by side; a later file's cell for the same seed and
+    column replaces an earlier one (a rerun)."""
+    table, keys = {}, []
+    for spec in specs:
+        name, _, path = spec.rpartition("=")
         with open(path) as f:
             header = f.readline().strip().split(",")
             these = [h for h in header[1:] if not h.endswith("_s")]
-            assert keys in (None, these), f"{path}: other solvers than {keys}"
-            keys = these
             for line in f:
                 cells = line.strip().split(",")
-                row = {"seed": int(cells[0])}
-                for i, k in enumerate(keys):
+                row = table.setdefault(int(cells[0]), {"seed": int(cells[0])})
+                for i, k in enumerate(these):
+                    col = (f"{name}:{k}" if len(these) > 1 else name) if name else k
+                    if col not in keys:
+                        keys.append(col)
                     cpu, wall, v = cells[1 + 3 * i : 4 + 3 * i]
-                    row[k] = (float(cpu), float(wall), None if v == "TIMEOUT" else v)
-                answers = {row[k][2] for k in keys if answered(row[k][2])}
-                row["agree"] = len(answers) <= 1
-                rows.append(row)
-    rows.sort(key=lambda r: r["seed"])
+                    # Files of earlier versions of this script marked the limit's signals so.
+                    timeout = v in ("TIMEOUT", "STOPPED(signal 24)", "STOPPED(signal 9)")
+                    row[col] = (float(cpu), float(wall), None if timeout else v)
+    rows = sorted(table.values(), key=lambda r: r["seed"])
+    for r in rows:
+        missing = [k for k in keys if k not in r]
+        assert not missing, f"seed {r['seed']} has no run of {missing}"
+        r["agree"] = len({r[k][2] for k in keys if answered(r[k][2])}) <= 1
     return rows, keys
 
 
@@ -228,8 +251,9 @@ def report(rows, keys, labels, limit):
     stopped = [(r["seed"], k) for r in rows for k in keys if r[k][2] and not answered(r[k][2])]
     if stopped:
         print(
-            "WARNING: runs ended without an answer before their CPU limit (stopped from outside?); "
-            f"they are left out below, rerun them: {stopped}",
+            "WARNING: runs ended without an answer before their CPU time reached the limit "
+            "(SIGXCPU early on an overloaded machine, or a failure); they are left out below, "
+            f"rerun them: {stopped}",
             file=sys.stderr,
         )
         rows = [r for r in rows if all(not r[k][2] or answered(r[k][2]) for k in keys)]
