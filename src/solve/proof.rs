@@ -1232,6 +1232,7 @@ fn write_lrat_lemma(w: &mut impl Write, id: u64, lits: &[i32], hints: &[u64]) ->
     w.write_all(b" 0\n")
 }
 
+#[cfg(feature = "cadical")]
 fn write_lits(w: &mut impl Write, lits: &[i32]) -> io::Result<()> {
     let mut b = itoa::Buffer::new();
     for &l in lits {
