@@ -4,7 +4,7 @@
 reference, checked against the published answer) and, encoded by queens-sat in each
 configuration, by CaDiCaL as a process, within a CPU-time limit. Python standard library only.
 
-usage: hardband.py QUEENS_SAT DIAG21_DIR OUT.csv --configs A,B --sample K [--timeout S] [--seed S]
+usage: hardband.py QUEENS_SAT DIAG21_DIR OUT.csv --configs A,B --sample K [--from J] [--timeout S] [--seed S]
          DIAG21_DIR: the folder of tests/data/csplib-prob079/diag-21.tar.gz, extracted.
          The sample: the band's 5,000 (id, d) drawn in a seeded order (seed 28), the first K.
          A configuration is a key of CONFIGS (CaDiCaL, `cadical -q`, on `encode`'s DIMACS), of
@@ -65,6 +65,9 @@ def band(seed):
 def main():
     qs, folder, out = sys.argv[1], sys.argv[2], sys.argv[3]
     timeout, k, seed = arg("--timeout", 60.0), arg("--sample", 100), arg("--seed", 28)
+    # --from J: start at the J-th instance of the order (0-based), so that parts of one sample
+    # run side by side into files of their own.
+    first = arg("--from", 0)
     configs = [c for c in arg("--configs", "pairwise").split(",") if c]
     done = set()
     if os.path.exists(out):
@@ -76,7 +79,7 @@ def main():
     if new:
         w.writerow(["instance", "d", "config", "vars", "clauses", "answer", "cpu_s", "expected", "recorded_s"])
     with tempfile.TemporaryDirectory() as tmp:
-        for (i, d, sols, rec) in band(seed)[:k]:
+        for (i, d, sols, rec) in band(seed)[first:k]:
             name = f"diag-21-4-{i}:d={d}"
             inst = ["--instance", os.path.join(folder, f"diag-21-4-{i}.param"), "--diagonals", str(d)]
             expected = "SAT" if sols else "UNSAT"
