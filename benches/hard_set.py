@@ -185,8 +185,6 @@ def main():
             row[key] = (cpu, wall, v)
         if needs_cnf:
             os.remove(cnf)
-        answers = {row[k][2] for (k, _, _, _) in solvers if answered(row[k][2])}
-        row["agree"] = len(answers) <= 1
         rows.append(row)
         print(
             f"seed {seed}: "
@@ -242,7 +240,6 @@ def read_csv(specs):
     for r in rows:
         missing = [k for k in keys if k not in r]
         assert not missing, f"seed {r['seed']} has no run of {missing}"
-        r["agree"] = len({r[k][2] for k in keys if answered(r[k][2])}) <= 1
     return rows, keys
 
 
@@ -276,7 +273,7 @@ def report(rows, keys, labels, limit):
         total = sum(min(r[key][0], limit) if r[key][2] else limit for r in rows)
         med = f"{statistics.median(solved):.1f} s" if solved else "-"
         print(f"| {label} | {len(solved)} | {par2:.1f} s | {total:.0f} s | {med} |")
-    disagree = [r["seed"] for r in rows if not r["agree"]]
+    disagree = [r["seed"] for r in rows if len({r[k][2] for k in keys if answered(r[k][2])}) > 1]
     print()
     print("answers agree on every instance" if not disagree else f"ANSWERS DISAGREE on seeds {disagree}")
     if stopped:

@@ -7,6 +7,7 @@ use crate::encode::LabelledCnf;
 use crate::instance::check_board;
 use crate::solve::reduce::Propagator;
 use crate::solve::{clause_violation, describe_lit, describe_model};
+use std::cell::OnceCell;
 
 /// How many discrepancies of one kind a row lists before summarising the rest.
 pub(super) const MAX_LISTED: usize = 3;
@@ -16,8 +17,10 @@ pub(super) struct Probe<'a> {
     pub(super) f: &'a dyn Formula,
     formula: &'a LabelledCnf,
     pub(super) solver: varisat::Solver<'static>,
-    /// The same clauses indexed for unit propagation, the first way a rejection is proved.
-    units: Propagator,
+    /// The same clauses indexed for unit propagation, the first way a rejection is proved;
+    /// built on the first rejection that needs the solver (never for formulas of cell
+    /// variables only, whose clauses are evaluated).
+    units: OnceCell<Propagator>,
 }
 
 /// The CNF's answer about a board.
@@ -33,12 +36,11 @@ impl<'a> Probe<'a> {
     pub(super) fn new(f: &'a dyn Formula, formula: &'a LabelledCnf) -> Self {
         let mut solver = varisat::Solver::new();
         solver.add_formula(&formula.cnf.to_varisat());
-        let units = Propagator::from_cnf(formula.cnf.clone(), f.num_vars() as usize);
         Probe {
             f,
             formula,
             solver,
-            units,
+            units: OnceCell::new(),
         }
     }
 
@@ -96,7 +98,13 @@ impl Probe<'_> {
             return Ok(());
         };
         let vars = self.f.num_vars() as usize;
-        if lits.len() == vars || self.units.refutes(&lits) {
+        if lits.len() == vars {
+            return Ok(());
+        }
+        let units = self
+            .units
+            .get_or_init(|| Propagator::from_cnf(self.formula.cnf.clone(), vars));
+        if units.refutes(&lits) {
             return Ok(());
         }
         let mut clauses: Vec<Vec<i32>> = self

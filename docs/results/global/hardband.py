@@ -18,7 +18,7 @@ machine may be shared); answers are compared with the published ones ("wrong").
 import csv, gzip, os, random, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run import arg, timed  # noqa: E402  (the first experiment's options and CPU-limited run)
+from run import arg, open_results, timed  # noqa: E402  (the first experiment's options, results file and CPU-limited run)
 
 CONFIGS = {
     "pairwise": [],
@@ -69,15 +69,9 @@ def main():
     # run side by side into files of their own.
     first = arg("--from", 0)
     configs = [c for c in arg("--configs", "pairwise").split(",") if c]
-    done = set()
-    if os.path.exists(out):
-        with open(out) as f:
-            done = {(r["instance"], r["config"]) for r in csv.DictReader(f)}
-    new = not os.path.exists(out)
-    f = open(out, "a", newline="")
-    w = csv.writer(f)
-    if new:
-        w.writerow(["instance", "d", "config", "vars", "clauses", "answer", "cpu_s", "expected", "recorded_s"])
+    f, w, done = open_results(
+        out, ["instance", "d", "config", "vars", "clauses", "answer", "cpu_s", "expected", "recorded_s"]
+    )
     with tempfile.TemporaryDirectory() as tmp:
         for (i, d, sols, rec) in band(seed)[first:k]:
             name = f"diag-21-4-{i}:d={d}"

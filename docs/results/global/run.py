@@ -54,6 +54,21 @@ RESULTS = os.path.join(HERE, "..", "..", "..", "tests", "data", "csplib-prob079"
                        "run-diags-shiftqueens-processed.txt.gz")
 
 
+def open_results(out, header):
+    """The CSV file `out` opened for appending (with `header` written when it is new), its
+    writer, and the (instance, config) pairs it already holds, so that a run resumes."""
+    done = set()
+    if os.path.exists(out):
+        with open(out) as f:
+            done = {(r["instance"], r["config"]) for r in csv.DictReader(f)}
+    new = not os.path.exists(out)
+    f = open(out, "a", newline="")
+    w = csv.writer(f)
+    if new:
+        w.writerow(header)
+    return f, w, done
+
+
 def arg(name, default):
     return type(default)(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
 
@@ -97,15 +112,7 @@ def timed(cmd, timeout):
 def main():
     qs, folder, out = sys.argv[1], sys.argv[2], sys.argv[3]
     timeout, k, seed = arg("--timeout", 60.0), arg("--sample", 12), arg("--seed", 28)
-    done = set()
-    if os.path.exists(out):
-        with open(out) as f:
-            done = {(r["instance"], r["config"]) for r in csv.DictReader(f)}
-    new = not os.path.exists(out)
-    f = open(out, "a", newline="")
-    w = csv.writer(f)
-    if new:
-        w.writerow(["instance", "config", "vars", "clauses", "answer", "time_s", "expected"])
+    f, w, done = open_results(out, ["instance", "config", "vars", "clauses", "answer", "time_s", "expected"])
     jobs = []
     for (i, d, sols) in sample(k, seed):
         path = os.path.join(folder, f"diag-21-4-{i}.param")
