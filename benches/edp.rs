@@ -20,13 +20,15 @@
 //!
 //! ```text
 //! cargo bench --bench edp -- [--n 10..21] [--d 1..42] [--ids 1..1000] [--every K]
-//!     [--shard I/K] [--threads T] [--limit SECONDS]
+//!     [--shard I/K] [--threads T] [--limit SECONDS] [--plain]
 //! ```
 //!
 //! Ranges are inclusive (`21`, `18..20`); `--every K` keeps every K-th selected line (a
 //! sample of the file's order); `--shard I/K` keeps the selected lines whose index is I modulo
 //! K (1-based), so that K processes (GNU parallel, `benches/edp.sh`) share the work; `--threads`
-//! is the search's threads per instance (default 1). docs/benchmarks.md has the measurements.
+//! is the search's threads per instance (default 1); `--plain` runs the one complete search of
+//! before the portfolio (no diagonal branching, no restarts). docs/benchmarks.md has the
+//! measurements.
 
 use flate2::read::GzDecoder;
 use queens_sat::count::{Answer, Decision};
@@ -135,6 +137,7 @@ fn main() -> ExitCode {
     let mut every = 1usize;
     let mut shard = (1usize, 1usize);
     let mut threads = 1usize;
+    let mut plain = false;
     let mut limit = Duration::from_secs(3600);
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -154,6 +157,7 @@ fn main() -> ExitCode {
                 );
             }
             "--threads" => threads = value().parse().expect("--threads T"),
+            "--plain" => plain = true,
             "--limit" => limit = Duration::from_secs_f64(value().parse().expect("--limit S")),
             // `cargo bench` passes --bench.
             "--bench" => {}
@@ -198,6 +202,7 @@ fn main() -> ExitCode {
         let t = Instant::now();
         let cpu = cpu_seconds();
         let done = Decision::new(&board)
+            .portfolio(!plain)
             .threads(threads)
             .time_limit(limit)
             .run()

@@ -179,7 +179,8 @@ pub struct SolveArgs {
     /// What solves: sat (a SAT solver on the formula, as --backend or --solver say), search
     /// (the backtracking search of `count --instance` on the board, n <= 64, without a
     /// formula: the first solution, checked, or the proof that there is none; with --timeout
-    /// and --threads) or propagator (CaDiCaL with the rows' at-least-one clauses, the
+    /// and --threads; on two threads or more a complete search that also branches on diagonals
+    /// races random restarts) or propagator (CaDiCaL with the rows' at-least-one clauses, the
     /// at-most-one of every line propagated through its external propagator interface; the
     /// pairwise cell model; its proofs refer to the pairwise formula of `encode`).
     #[arg(long, value_name = "ENGINE", default_value = "sat", value_parser = parse_engine())]

@@ -33,6 +33,11 @@
 //! The node then branches on the open line with the fewest free cells, ties going to the
 //! line nearest the middle of the board (and a line one cell longer but much nearer the
 //! middle preferred too), or on a diagonal that must hold a queen and has two free cells.
+//! With [`Reasoning::branch_diagonals`] it may also branch on any free diagonal with one to
+//! three free cells (the fewest, nearest the middle among equals) where that makes no more
+//! children than the line: one child per free cell, then one with the diagonal left empty.
+//! A walker may shuffle the order of the children ([`Walker::shuffled`]) and give up after a
+//! budget of nodes ([`Walker::budget`]): the runs of the decision's random restarts.
 //! Placing a queen clears its lines from the other open rows.
 //!
 //! A [`Visitor`] sees each solution (the queens placed along the path) and may stop the walk:
@@ -70,6 +75,9 @@ pub(crate) struct Reasoning {
     /// The bound on the second moments of the diagonal indices (square board only; needs
     /// `diagonals`): see [`Node::moments_reachable`].
     pub moments: bool,
+    /// Branching on a free diagonal with few free cells (its cells, then none of them) where
+    /// that has no more choices than the best row or column (square board, needs `diagonals`).
+    pub branch_diagonals: bool,
 }
 
 impl Reasoning {
@@ -79,6 +87,7 @@ impl Reasoning {
         sums: true,
         matching: false,
         moments: true,
+        branch_diagonals: false,
     };
 
     /// What the exact counter runs: the diagonals and the sums.
@@ -87,6 +96,7 @@ impl Reasoning {
         sums: true,
         matching: false,
         moments: false,
+        branch_diagonals: false,
     };
 }
 
@@ -190,6 +200,10 @@ pub(crate) enum Line {
     Sum(usize),
     /// A `\` diagonal that must hold a queen.
     Diff(usize),
+    /// A `/` diagonal that may stay empty: its free cells, then the node without them.
+    SumOrNone(usize),
+    /// A `\` diagonal that may stay empty: its free cells, then the node without them.
+    DiffOrNone(usize),
 }
 
 /// What settling a node found.
@@ -445,6 +459,30 @@ impl Node {
         true
     }
 
+    /// Writes into `next` this node with the free cells of the diagonal of `line` (a
+    /// [`Line::SumOrNone`] or [`Line::DiffOrNone`]) taken away; `false` when that leaves an
+    /// open row without free cells, or `line` is not such a line.
+    fn without(&self, g: Geo, line: Line, next: &mut Node) -> bool {
+        let on = |r: usize| match line {
+            Line::SumOrNone(s) => g.sum_col(r, s),
+            Line::DiffOrNone(t) => g.diff_col(r, t),
+            _ => None,
+        };
+        if !matches!(line, Line::SumOrNone(_) | Line::DiffOrNone(_)) {
+            return false;
+        }
+        next.clone_from(self);
+        for i in 0..self.m {
+            if let Some(c) = on(self.row(i)) {
+                next.free[i] &= !(1u64 << c);
+                if next.free[i] == 0 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// The choices of `line`: (index of the open row, column) for each free cell on it.
     #[inline(always)]
     fn choices(&self, g: Geo, line: Line, mut out: impl FnMut(usize, usize)) {
@@ -463,7 +501,7 @@ impl Node {
                     }
                 }
             }
-            Line::Sum(s) => {
+            Line::Sum(s) | Line::SumOrNone(s) => {
                 for i in 0..self.m {
                     if let Some(c) = g.sum_col(self.row(i), s) {
                         if self.free[i] >> c & 1 == 1 {
@@ -472,7 +510,7 @@ impl Node {
                     }
                 }
             }
-            Line::Diff(t) => {
+            Line::Diff(t) | Line::DiffOrNone(t) => {
                 for i in 0..self.m {
                     if let Some(c) = g.diff_col(self.row(i), t) {
                         if self.free[i] >> c & 1 == 1 {
@@ -624,6 +662,54 @@ impl Node {
                 }
             }
             if let Some(l) = two.filter(|_| line_k > 2) {
+                *line = l;
+            }
+        }
+        if why.branch_diagonals && !g.torus && matches!(line, Line::Row(_) | Line::Col(_)) {
+            // The free diagonal with the fewest free cells (nearest the middle among
+            // equals): its cells and "none of them" are one more choice than its cells.
+            let (mut c1, mut c2, mut c3) = ([0u128; 2], [0u128; 2], [0u128; 2]);
+            let mut c0 = [0u128; 2];
+            for i in 0..m {
+                let (r, f) = (self.row(i), self.free[i]);
+                for (k, x) in [g.sums(r, f), g.diffs(r, f)].into_iter().enumerate() {
+                    c3[k] |= c2[k] & x;
+                    c2[k] |= c1[k] & x;
+                    c1[k] |= c0[k] & x;
+                    c0[k] |= x;
+                }
+            }
+            let mid = g.n - 1;
+            let mut best: Option<(u32, usize, Line)> = None;
+            for k in 0..2 {
+                for (j, x) in [
+                    (1u32, c0[k] & !c1[k]),
+                    (2, c1[k] & !c2[k]),
+                    (3, c2[k] & !c3[k]),
+                ] {
+                    if j + 1 > line_k {
+                        break;
+                    }
+                    let mut x = x;
+                    while x != 0 {
+                        let b = x.trailing_zeros() as usize;
+                        x &= x - 1;
+                        let key = (j, b.abs_diff(mid));
+                        if best.is_none_or(|(bj, bd, _)| key < (bj, bd)) {
+                            let l = if k == 0 {
+                                Line::SumOrNone(b)
+                            } else {
+                                Line::DiffOrNone(b)
+                            };
+                            best = Some((j, b.abs_diff(mid), l));
+                        }
+                    }
+                    if best.is_some() {
+                        break;
+                    }
+                }
+            }
+            if let Some((_, _, l)) = best {
                 *line = l;
             }
         }
@@ -909,7 +995,7 @@ impl<'a> Watch<'a> {
     }
 
     /// Halts every thread, for `why` (the first reason is kept).
-    fn halt(&self, why: Halt) {
+    pub fn halt(&self, why: Halt) {
         let mut h = self.halted.lock().unwrap_or_else(|e| e.into_inner());
         h.get_or_insert(why);
         self.halt.store(true, Ordering::Relaxed);
@@ -968,6 +1054,12 @@ pub(crate) struct Walker<'w, 'a> {
     watch: &'w Watch<'a>,
     nodes: u64,
     parallel: usize,
+    /// The state of the random order of the choices (xorshift), 0 for the natural order.
+    shuffle: u64,
+    /// The nodes this walker may visit before it gives up (a restart's budget).
+    budget: u64,
+    /// Whether the walk gave up at its budget.
+    cut: bool,
 }
 
 impl<'w, 'a> Walker<'w, 'a> {
@@ -983,7 +1075,41 @@ impl<'w, 'a> Walker<'w, 'a> {
             watch,
             nodes: 0,
             parallel,
+            shuffle: 0,
+            budget: u64::MAX,
+            cut: false,
         }
+    }
+
+    /// Takes the choices of every branching in a random order drawn from `seed` (on one
+    /// thread: the first levels are not walked in parallel).
+    pub fn shuffled(mut self, seed: u64) -> Self {
+        // Any non-zero state; small seeds spread over the word.
+        self.shuffle = seed.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        self.parallel = 0;
+        self
+    }
+
+    /// Gives up after `budget` nodes ([`Walker::cut`]), on one thread.
+    pub fn budget(mut self, budget: u64) -> Self {
+        self.budget = budget;
+        self.parallel = 0;
+        self
+    }
+
+    /// Whether the last walk gave up at its budget (its answer is then not complete).
+    pub fn cut(&self) -> bool {
+        self.cut
+    }
+
+    /// The next random number of the shuffle (xorshift64).
+    fn random(&mut self) -> u64 {
+        let mut x = self.shuffle;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.shuffle = x;
+        x
     }
 
     /// Walks the tree of `root` on the current rayon pool; `Break` when the visitor or the
@@ -1013,6 +1139,10 @@ impl<'w, 'a> Walker<'w, 'a> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(TICK) {
             self.watch.tick(TICK)?;
+        }
+        if self.nodes > self.budget {
+            self.cut = true;
+            return ControlFlow::Break(());
         }
         let base = path.len();
         let flow = match node.settle(self.g, self.why, path) {
@@ -1049,6 +1179,12 @@ impl<'w, 'a> Walker<'w, 'a> {
             cells[k] = (i as u8, c as u8);
             k += 1;
         });
+        if self.shuffle != 0 {
+            for j in (1..k).rev() {
+                let r = (self.random() % (j as u64 + 1)) as usize;
+                cells.swap(j, r);
+            }
+        }
         for &(i, c) in &cells[..k] {
             let (i, c) = (usize::from(i), usize::from(c));
             if node.place_into(g, i, c, &mut child) {
@@ -1057,6 +1193,9 @@ impl<'w, 'a> Walker<'w, 'a> {
                 path.pop();
                 flow?;
             }
+        }
+        if node.without(g, line, &mut child) {
+            self.dfs(visitor, &mut child, path, depth + 1)?;
         }
         ControlFlow::Continue(())
     }
@@ -1082,6 +1221,10 @@ impl<'w, 'a> Walker<'w, 'a> {
                 children.push((child, p));
             }
         });
+        let mut none = Node::blank();
+        if node.without(g, line, &mut none) {
+            children.push((none, path.to_vec()));
+        }
         let (g, why, watch, parallel) = (self.g, self.why, self.watch, self.parallel);
         let shared: &V = visitor;
         let results: Vec<(V, ControlFlow<()>)> = children
@@ -1097,6 +1240,9 @@ impl<'w, 'a> Walker<'w, 'a> {
                     watch,
                     nodes: 0,
                     parallel,
+                    shuffle: 0,
+                    budget: u64::MAX,
+                    cut: false,
                 };
                 let flow = w.dfs(&mut fork, &mut child, &mut p, depth + 1);
                 w.flush();

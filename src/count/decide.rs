@@ -8,8 +8,12 @@
 //! sums of the diagonal indices and on the sums of their squares taken from the middle of the
 //! board (the second moment: the queens' `x^2 + y^2` about the centre is fixed by the open rows
 //! and columns). It stops at the first solution, which is checked against the
-//! instance before it is returned. The tree is split into sub-problems that run on all cores;
-//! the first solution found stops every thread.
+//! instance before it is returned. On one thread the search is this one complete walk. On two
+//! threads or more it is a portfolio ([`Decision::threads`]): the complete walk, with the
+//! diagonals with the fewest free cells also branched on (their cells, then none of them) and
+//! its first levels split over all threads but one, races random restarts on the last thread
+//! (the plain branching with the choices shuffled, within node budgets that follow the Luby
+//! sequence). The first answer stops every thread.
 //!
 //! ```
 //! use queens_sat::board::Geometry;
@@ -111,6 +115,7 @@ pub struct Decision<'a> {
     stop_when: Option<StopFn<'a>>,
     progress: Option<(ProgressFn<'a>, Duration)>,
     why: Reasoning,
+    portfolio: bool,
 }
 
 /// Decides the instance on all cores, without limits.
@@ -134,11 +139,15 @@ impl<'a> Decision<'a> {
             stop_when: None,
             progress: None,
             why: Reasoning::FULL,
+            portfolio: true,
         }
     }
 
     /// Uses `k` worker threads (at least 1); the answer's satisfiability does not depend on
-    /// `k`, the solution found may.
+    /// `k`, the solution found may. With two threads or more the search is a portfolio: a
+    /// complete search that also branches on diagonals, which shortens the refutations,
+    /// beside random restarts on one thread, which find the solutions a fixed order misses
+    /// (the module `decide` has the details).
     pub fn threads(mut self, k: usize) -> Self {
         self.threads = Some(k.max(1));
         self
@@ -201,6 +210,16 @@ impl<'a> Decision<'a> {
         self
     }
 
+    /// Turns the portfolio off or on (on by default; for measurements and tests; it runs only
+    /// on two threads or more, see [`Decision::threads`]): off, one complete search with the
+    /// plain branching (rows, columns and the diagonals that must hold a queen), its first
+    /// levels on all threads.
+    #[doc(hidden)]
+    pub fn portfolio(mut self, on: bool) -> Self {
+        self.portfolio = on;
+        self
+    }
+
     /// Runs the search.
     pub fn run(self) -> Result<Decided, DecideError> {
         let Decision {
@@ -211,6 +230,7 @@ impl<'a> Decision<'a> {
             stop_when,
             progress,
             why,
+            portfolio,
         } = self;
         let mut watch = Watch::new();
         if let Some(l) = time_limit {
@@ -228,7 +248,7 @@ impl<'a> Decision<'a> {
                 every,
             );
         }
-        let work = || search(board, why, &watch);
+        let work = || search(board, why, &watch, portfolio);
         let found = match threads {
             None => work(),
             Some(k) => rayon::ThreadPoolBuilder::new()
@@ -292,12 +312,119 @@ fn root(board: &MaskedBoard, g: Geo) -> Node {
     node
 }
 
-/// The first solution the threads find, or `None` (no solution, or halted).
-fn search(board: &MaskedBoard, why: Reasoning, watch: &Watch<'_>) -> Option<Placement> {
+/// The unit of the restarts' budgets: run `i` may visit `luby(i)` times as many nodes.
+const RESTART_UNIT: u64 = 16_384;
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (`i` from 1): the
+/// restart budgets within a constant factor of the best fixed budget, whatever the
+/// distribution of the run lengths (Luby, Sinclair and Zuckerman 1993).
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        // The smallest k with i <= 2^k - 1.
+        let k = 64 - i.leading_zeros();
+        if i == (1u64 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+/// The first solution the search finds, or `None` (no solution, or halted).
+///
+/// With `portfolio` and two threads or more, two searches with complementary strengths run
+/// side by side, the first answer ending both: a *complete* one on all threads but one, which
+/// also branches on the diagonals with the fewest free cells (their cells, then none of them)
+/// and so shrinks the trees of unsatisfiable instances, and *restarts* on the last thread:
+/// runs of the plain branching with the choices in a random order, each within a budget of
+/// nodes that follows the Luby sequence, which find solutions where a fixed order goes
+/// astray. The complete search decides every instance, so the answer does not depend on which
+/// finishes first; only the solution found may. On one thread (or without `portfolio`) the
+/// search is the plain complete one: taking turns on one thread was measured at twice the CPU
+/// time on the published n = 21 instances (docs/benchmarks.md).
+fn search(
+    board: &MaskedBoard,
+    why: Reasoning,
+    watch: &Watch<'_>,
+    portfolio: bool,
+) -> Option<Placement> {
     let g = Geo::new(board.n(), board.geometry());
+    let found = if portfolio && rayon::current_num_threads() > 1 {
+        let (a, b) = rayon::join(
+            || complete(board, g, why, watch),
+            || {
+                for i in 1.. {
+                    let (path, done) = restart(board, g, why, watch, i);
+                    if done {
+                        return path;
+                    }
+                }
+                None
+            },
+        );
+        a.or(b)
+    } else {
+        let mut first = First::default();
+        let _ = Walker::new(g, why, watch).run(&mut first, root(board, g));
+        first.0
+    };
+    found.map(|path| placement(board.n(), &path))
+}
+
+/// The portfolio's complete search: the solution found, if any.
+fn complete(
+    board: &MaskedBoard,
+    g: Geo,
+    why: Reasoning,
+    watch: &Watch<'_>,
+) -> Option<Vec<core::Queen>> {
+    let why = Reasoning {
+        branch_diagonals: true,
+        ..why
+    };
     let mut first = First::default();
-    let _ = Walker::new(g, why, watch).run(&mut first, root(board, g));
-    first.0.map(|path| placement(board.n(), &path))
+    let mut w = Walker::new(g, why, watch);
+    let flow = w.run(&mut first, root(board, g));
+    finish(watch, first.0, flow.is_break(), w.cut()).0
+}
+
+/// Run `i` of the portfolio's restarts (from 1): the solution found, and whether the search
+/// is over.
+fn restart(
+    board: &MaskedBoard,
+    g: Geo,
+    why: Reasoning,
+    watch: &Watch<'_>,
+    i: u64,
+) -> (Option<Vec<core::Queen>>, bool) {
+    let mut first = First::default();
+    let mut w = Walker::new(g, why, watch)
+        .shuffled(i)
+        .budget(RESTART_UNIT.saturating_mul(luby(i)));
+    let flow = w.run(&mut first, root(board, g));
+    finish(watch, first.0, flow.is_break(), w.cut())
+}
+
+/// The end of one run: a solution, or a tree walked to its end (no solution: the other
+/// searches are halted), or a halt from outside, end the search; a run cut at its budget
+/// does not.
+fn finish(
+    watch: &Watch<'_>,
+    path: Option<Vec<core::Queen>>,
+    broke: bool,
+    cut: bool,
+) -> (Option<Vec<core::Queen>>, bool) {
+    if path.is_some() {
+        return (path, true);
+    }
+    if cut && watch.halted().is_none() {
+        return (None, false);
+    }
+    if !broke {
+        // Walked to the end without a solution.
+        watch.halt(Halt::Done);
+    }
+    (None, true)
 }
 
 /// The placement of the queens of a solution's path.
@@ -313,6 +440,12 @@ fn placement(n: usize, path: &[core::Queen]) -> Placement {
 mod tests {
     use super::*;
     use crate::board::Geometry;
+
+    #[test]
+    fn luby_sequence() {
+        let seq: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(seq, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
 
     #[test]
     fn small_boards() {

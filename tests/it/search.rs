@@ -181,11 +181,21 @@ fn every_pruning_agrees_with_a_plain_backtracking_on_random_boards() {
         let what = format!("board {i}: n = {n}, {kind}");
         let want = brute_force_count(&board) > 0;
         let mut nodes = Vec::new();
-        for (moments, matching) in [(true, false), (false, false), (true, true)] {
+        // The plain complete search with each reasoning, then the default portfolio (the
+        // complete search branching on diagonals beside the random restarts) on one thread
+        // (where they take turns) and on two (where they race).
+        for (moments, matching, portfolio, threads) in [
+            (true, false, false, 1 + i % 2),
+            (false, false, false, 1 + i % 2),
+            (true, true, false, 1 + i % 2),
+            (true, false, true, 1),
+            (true, false, true, 2),
+        ] {
             let done = Decision::new(&board)
-                .threads(1 + i % 2)
+                .threads(threads)
                 .moments(moments)
                 .matching(matching)
+                .portfolio(portfolio)
                 .run()
                 .unwrap();
             let found = match done.answer {
@@ -198,7 +208,7 @@ fn every_pruning_agrees_with_a_plain_backtracking_on_random_boards() {
             };
             assert_eq!(
                 found, want,
-                "{what}: moments {moments}, matching {matching}"
+                "{what}: moments {moments}, matching {matching}, portfolio {portfolio} on {threads} threads"
             );
             nodes.push(done.nodes);
         }
