@@ -463,14 +463,12 @@ impl Node {
     /// [`Line::SumOrNone`] or [`Line::DiffOrNone`]) taken away; `false` when that leaves an
     /// open row without free cells, or `line` is not such a line.
     fn without(&self, g: Geo, line: Line, next: &mut Node) -> bool {
-        let on = |r: usize| match line {
-            Line::SumOrNone(s) => g.sum_col(r, s),
-            Line::DiffOrNone(t) => g.diff_col(r, t),
-            _ => None,
+        let (x, col) = match line {
+            Line::SumOrNone(s) => (s, Geo::sum_col as fn(Geo, usize, usize) -> Option<usize>),
+            Line::DiffOrNone(t) => (t, Geo::diff_col as _),
+            _ => return false,
         };
-        if !matches!(line, Line::SumOrNone(_) | Line::DiffOrNone(_)) {
-            return false;
-        }
+        let on = |r: usize| col(g, r, x);
         next.clone_from(self);
         for i in 0..self.m {
             if let Some(c) = on(self.row(i)) {
@@ -598,6 +596,22 @@ impl Node {
         }
     }
 
+    /// Bit-sliced counts of the free cells of the diagonals: `[k][l]` holds the diagonals of
+    /// direction `k` (0 for `/`, 1 for `\`) with more than `l` free cells.
+    fn diagonal_counts(&self, g: Geo) -> [[u128; 4]; 2] {
+        let mut c = [[0u128; 4]; 2];
+        for i in 0..self.m {
+            let (r, f) = (self.row(i), self.free[i]);
+            for (c, x) in c.iter_mut().zip([g.sums(r, f), g.diffs(r, f)]) {
+                c[3] |= c[2] & x;
+                c[2] |= c[1] & x;
+                c[1] |= c[0] & x;
+                c[0] |= x;
+            }
+        }
+        c
+    }
+
     /// The diagonal reasoning of [`Node::settle`], after the rows and columns: every open row
     /// and column has at least two free cells. `line` (with `line_k` choices) may be replaced
     /// by a diagonal that must hold a queen and has fewer.
@@ -620,23 +634,13 @@ impl Node {
         if ns < m || nd < m {
             return Diag::Fail;
         }
+        let branching = why.branch_diagonals && !g.torus;
+        // more[k][l]: the diagonals of direction k (`/`, `\`) with more than l free cells,
+        // counted when some reasoning below needs it.
+        let more = (ns == m || nd == m || branching).then(|| self.diagonal_counts(g));
         if ns == m || nd == m {
-            // Every free diagonal of that direction must hold a queen: count their free cells
-            // (more than l, l < 2).
-            let (mut s1, mut s2, mut d1, mut d2) = (0u128, 0u128, 0u128, 0u128);
-            let mut s = 0u128;
-            let mut d = 0u128;
-            for i in 0..m {
-                let (r, f) = (self.row(i), self.free[i]);
-                let x = g.sums(r, f);
-                s2 |= s1 & x;
-                s1 |= s & x;
-                s |= x;
-                let y = g.diffs(r, f);
-                d2 |= d1 & y;
-                d1 |= d & y;
-                d |= y;
-            }
+            // Every free diagonal of that direction must hold a queen.
+            let [[_, s1, s2, _], [_, d1, d2, _]] = more.expect("counted when tight");
             let mut two = None;
             for (is_sum, tight, once, twice) in [
                 (true, ns == m, s0 & !s1, s1 & !s2),
@@ -665,28 +669,13 @@ impl Node {
                 *line = l;
             }
         }
-        if why.branch_diagonals && !g.torus && matches!(line, Line::Row(_) | Line::Col(_)) {
+        if let Some(c) = more.filter(|_| branching && matches!(line, Line::Row(_) | Line::Col(_))) {
             // The free diagonal with the fewest free cells (nearest the middle among
             // equals): its cells and "none of them" are one more choice than its cells.
-            let (mut c1, mut c2, mut c3) = ([0u128; 2], [0u128; 2], [0u128; 2]);
-            let mut c0 = [0u128; 2];
-            for i in 0..m {
-                let (r, f) = (self.row(i), self.free[i]);
-                for (k, x) in [g.sums(r, f), g.diffs(r, f)].into_iter().enumerate() {
-                    c3[k] |= c2[k] & x;
-                    c2[k] |= c1[k] & x;
-                    c1[k] |= c0[k] & x;
-                    c0[k] |= x;
-                }
-            }
             let mid = g.n - 1;
             let mut best: Option<(u32, usize, Line)> = None;
-            for k in 0..2 {
-                for (j, x) in [
-                    (1u32, c0[k] & !c1[k]),
-                    (2, c1[k] & !c2[k]),
-                    (3, c2[k] & !c3[k]),
-                ] {
+            for (k, c) in c.iter().enumerate() {
+                for (j, x) in [(1u32, c[0] & !c[1]), (2, c[1] & !c[2]), (3, c[2] & !c[3])] {
                     if j + 1 > line_k {
                         break;
                     }
@@ -1235,14 +1224,8 @@ impl<'w, 'a> Walker<'w, 'a> {
                     return (fork, ControlFlow::Break(()));
                 }
                 let mut w = Walker {
-                    g,
-                    why,
-                    watch,
-                    nodes: 0,
                     parallel,
-                    shuffle: 0,
-                    budget: u64::MAX,
-                    cut: false,
+                    ..Walker::new(g, why, watch)
                 };
                 let flow = w.dfs(&mut fork, &mut child, &mut p, depth + 1);
                 w.flush();
