@@ -299,12 +299,20 @@ impl SolverSpec {
             program,
             args,
             result_file: false,
-            version: Some(format!(
-                "{} {}, embedded in {}",
-                backend.name(),
-                backend.version().unwrap_or_default(),
-                super::tool_version()
-            )),
+            version: Some({
+                let defaults = backend.default_options_field();
+                format!(
+                    "{} {}{}, embedded in {}",
+                    backend.name(),
+                    backend.version().unwrap_or_default(),
+                    if defaults.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" with {defaults} by default")
+                    },
+                    super::tool_version()
+                )
+            }),
             search: false,
             opb: false,
             propagator: false,

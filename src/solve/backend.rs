@@ -100,6 +100,39 @@ impl Backend {
         }
     }
 
+    /// The options the toolkit gives the backend's solver before the user's own, which
+    /// override them (`--solver-option stabilizeonly=0` gives CaDiCaL its own defaults back):
+    /// CaDiCaL in stable mode only (`stabilizeonly=1`, the heart of CaDiCaL's own `--sat`
+    /// configuration), Kissat in its configuration for satisfiable instances (`target=2`,
+    /// `restartint=50`, what Kissat's `--sat` sets); varisat takes none. On the hard set of
+    /// blocked n = 60 boards they take CaDiCaL 3 from 8 to 14 solved of 20 and Kissat 4 from
+    /// 10 to 16; on the unsatisfiable and mixed workloads measured beside (the Excluded
+    /// Diagonals band of n = 21, blocked boards past the transition, toroidal boards,
+    /// counting) they cost a little (docs/benchmarks.md, "The embedded solvers' default
+    /// options"). The propagator engine keeps CaDiCaL's own defaults, with which it was
+    /// measured.
+    pub fn default_options(self) -> &'static [(&'static str, i64)] {
+        match self {
+            Backend::Varisat => &[],
+            Backend::Cadical => &[("stabilizeonly", 1)],
+            Backend::Kissat => &[("target", 2), ("restartint", 50)],
+        }
+    }
+
+    /// [`Backend::default_options`] in the form `name=value` joined by spaces (empty for
+    /// none): what the rows of `compare` record beside the solver's version.
+    pub fn default_options_field(self) -> String {
+        let options: Vec<SolverOption> = self
+            .default_options()
+            .iter()
+            .map(|&(name, value)| SolverOption {
+                name: name.into(),
+                value,
+            })
+            .collect();
+        super::options::options_field(&options)
+    }
+
     /// `true` when a solver of the backend solves again after a first solve, and under
     /// assumptions, without starting afresh (Kissat does not: see the module documentation).
     pub fn is_incremental(self) -> bool {
@@ -529,8 +562,22 @@ pub(crate) struct CadicalSolver {
 
 #[cfg(feature = "cadical")]
 impl CadicalSolver {
+    /// A CaDiCaL with the backend's default options ([`Backend::default_options`]), then
+    /// `options`.
     pub(crate) fn new(options: &[SolverOption]) -> Result<Self, SolveError> {
+        Self::configured(Backend::Cadical.default_options(), options)
+    }
+
+    /// A CaDiCaL with CaDiCaL's own defaults, then `options` (the propagator engine's).
+    pub(crate) fn with_own_defaults(options: &[SolverOption]) -> Result<Self, SolveError> {
+        Self::configured(&[], options)
+    }
+
+    fn configured(defaults: &[(&str, i64)], options: &[SolverOption]) -> Result<Self, SolveError> {
         let mut solver = super::cadical::Cadical::new();
+        for &(name, value) in defaults {
+            solver.set_option(name, value)?;
+        }
         for o in options {
             solver.set_option(&o.name, o.value)?;
         }
@@ -621,6 +668,9 @@ impl KissatSolver {
 
     fn make(options: &[SolverOption]) -> Result<super::kissat::Kissat, SolveError> {
         let mut s = super::kissat::Kissat::new();
+        for &(name, value) in Backend::Kissat.default_options() {
+            s.set_option(name, value)?;
+        }
         for o in options {
             s.set_option(&o.name, o.value)?;
         }
@@ -786,6 +836,48 @@ mod more_tests {
         if Backend::Kissat.is_available() {
             assert!(Backend::Kissat.check_options(&[o("eliminate=0")]).is_ok());
             assert!(Backend::Kissat.check_options(&[o("elim=0")]).is_err());
+        }
+    }
+
+    /// The backend's default options reach the solver, the user's override them, and the
+    /// propagator engine's CaDiCaL keeps CaDiCaL's own defaults: read back from the solvers'
+    /// option tables, against a solver made without any option.
+    #[test]
+    fn default_options_are_set_and_overridden() {
+        use super::super::options::SolverOption;
+        let o = |s: &str| s.parse::<SolverOption>().unwrap();
+        for b in Backend::available() {
+            for &(name, value) in b.default_options() {
+                assert!(
+                    b.check_options(&[o(&format!("{name}={value}"))]).is_ok(),
+                    "{b}: {name}"
+                );
+            }
+        }
+        #[cfg(feature = "cadical")]
+        {
+            let own = super::super::cadical::Cadical::new().get_option("stabilizeonly");
+            assert_eq!(own, 0, "CaDiCaL's own default");
+            let mut s = CadicalSolver::new(&[]).unwrap();
+            assert_eq!(s.inner().get_option("stabilizeonly"), 1);
+            let mut s = CadicalSolver::new(&[o("stabilizeonly=0")]).unwrap();
+            assert_eq!(s.inner().get_option("stabilizeonly"), own);
+            let mut s = CadicalSolver::with_own_defaults(&[]).unwrap();
+            assert_eq!(s.inner().get_option("stabilizeonly"), own);
+        }
+        #[cfg(feature = "kissat")]
+        {
+            let fresh = super::super::kissat::Kissat::new();
+            let (target, restartint) = (fresh.get_option("target"), fresh.get_option("restartint"));
+            assert_ne!((target, restartint), (2, 50), "Kissat's own defaults");
+            let mut s = KissatSolver::new(&[]).unwrap();
+            let k = s.inner().unwrap();
+            assert_eq!(
+                (k.get_option("target"), k.get_option("restartint")),
+                (2, 50)
+            );
+            let mut s = KissatSolver::new(&[o("target=1")]).unwrap();
+            assert_eq!(s.inner().unwrap().get_option("target"), 1);
         }
     }
 }

@@ -1471,7 +1471,7 @@ pub fn prove_unsat_with_propagator<W: Write + Send + 'static>(
         let _ = crate::instance::encode(f, s);
     };
     let make = |tracer: Box<dyn super::cadical::ProofTracer>, lrat: bool| {
-        let mut cadical = super::backend::CadicalSolver::new(options)?;
+        let mut cadical = super::backend::CadicalSolver::with_own_defaults(options)?;
         cadical
             .inner()
             .connect_proof_tracer(tracer, lrat)

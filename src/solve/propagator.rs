@@ -332,7 +332,7 @@ impl PropagatorSolver {
     /// model is not the pairwise cell model without symmetry breaking, the formula whose
     /// at-most-one clauses the propagator replaces.
     pub fn new(f: &Instance, options: &[SolverOption]) -> Result<PropagatorSolver, SolveError> {
-        PropagatorSolver::on(f, CadicalSolver::new(options)?)
+        PropagatorSolver::on(f, CadicalSolver::with_own_defaults(options)?)
     }
 
     /// The propagator attached to `inner`, a CaDiCaL with its options set (and its proof

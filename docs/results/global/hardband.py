@@ -8,7 +8,9 @@ usage: hardband.py QUEENS_SAT DIAG21_DIR OUT.csv --configs A,B --sample K [--fro
          DIAG21_DIR: the folder of tests/data/csplib-prob079/diag-21.tar.gz, extracted.
          The sample: the band's 5,000 (id, d) drawn in a seeded order (seed 28), the first K.
          A configuration is a key of CONFIGS (CaDiCaL, `cadical -q`, on `encode`'s DIMACS), of
-         PB (the solver on `encode --format opb`), or `search` (solve --engine search).
+         PB (the solver on `encode --format opb`), `search` or `propagator` (solve --engine),
+         or `lib:BACKEND[:NAME=VALUE...]`: the in-process solver (`solve --backend BACKEND`, each
+         NAME=VALUE a `--solver-option`), e.g. `lib:cadical`, `lib:kissat:stable=2`.
          A rerun appends only the rows missing from OUT.csv.
        hardband.py summary A.csv [B.csv ...] [--timeout S]: the table per configuration.
        hardband.py cactus OUT.svg A.csv [B.csv ...] [--timeout S]: the cactus plot.
@@ -80,9 +82,13 @@ def main():
             for config in configs:
                 if (name, config) in done:
                     continue
-                if config in ("search", "propagator"):
-                    res, t = timed([qs, "solve", "--engine", config, "--threads", "1",
-                                    "--format", "line"] + inst, timeout)
+                if config in ("search", "propagator") or config.startswith("lib:"):
+                    if config.startswith("lib:"):
+                        backend, *opts = config[4:].split(":")
+                        how = ["--backend", backend] + [a for o in opts for a in ("--solver-option", o)]
+                    else:
+                        how = ["--engine", config, "--threads", "1"]
+                    res, t = timed([qs, "solve", "--format", "line"] + how + inst, timeout)
                     answer = "TIMEOUT" if res is None else {0: "SAT", 1: "UNSAT"}.get(res[1], f"ERROR{res[1]}")
                     if res is not None and res[1] == 0 and "no solution exists" in res[0].lower():
                         answer = "UNSAT"
