@@ -72,7 +72,7 @@ def main():
     first = arg("--from", 0)
     configs = [c for c in arg("--configs", "pairwise").split(",") if c]
     f, w, done = open_results(
-        out, ["instance", "d", "config", "vars", "clauses", "answer", "cpu_s", "expected", "recorded_s"]
+        out, ["instance", "d", "config", "vars", "clauses", "answer", "cpu_s", "expected", "recorded_s", "stats"]
     )
     with tempfile.TemporaryDirectory() as tmp:
         for (i, d, sols, rec) in band(seed)[first:k]:
@@ -92,7 +92,11 @@ def main():
                     answer = "TIMEOUT" if res is None else {0: "SAT", 1: "UNSAT"}.get(res[1], f"ERROR{res[1]}")
                     if res is not None and res[1] == 0 and "no solution exists" in res[0].lower():
                         answer = "UNSAT"
-                    w.writerow([name, d, config, "", "", answer, f"{t:.3f}", expected, rec])
+                    # the propagator engine's own counts (its last stderr line), when it finished
+                    stats = ""
+                    if res is not None and config == "propagator":
+                        stats = next((l for l in reversed(res[2].splitlines()) if l.startswith("propagator:")), "")
+                    w.writerow([name, d, config, "", "", answer, f"{t:.3f}", expected, rec, stats])
                 elif config in PB:
                     opb = os.path.join(tmp, "f.opb")
                     subprocess.run([qs, "encode", "--format", "opb", "--force", "-o", opb] + inst, check=True)
@@ -104,7 +108,7 @@ def main():
                         st = [l for l in res[0].splitlines() if l.startswith("s ")]
                         answer = {"s SATISFIABLE": "SAT", "s UNSATISFIABLE": "UNSAT"}.get(
                             st[0].strip() if st else "", "TIMEOUT" if st and "UNKNOWN" in st[0] else "ERROR")
-                    w.writerow([name, d, config, header[2], header[4], answer, f"{t:.3f}", expected, rec])
+                    w.writerow([name, d, config, header[2], header[4], answer, f"{t:.3f}", expected, rec, ""])
                 else:
                     cnf = os.path.join(tmp, "f.cnf")
                     subprocess.run([qs, "encode", "--force", "-o", cnf] + inst + CONFIGS[config], check=True)
@@ -112,7 +116,7 @@ def main():
                         header = next(l for l in g if l.startswith("p cnf")).split()
                     res, t = timed(["cadical", "-q", cnf], timeout)
                     answer = "TIMEOUT" if res is None else {10: "SAT", 20: "UNSAT"}.get(res[1], "ERROR")
-                    w.writerow([name, d, config, header[2], header[3], answer, f"{t:.3f}", expected, rec])
+                    w.writerow([name, d, config, header[2], header[3], answer, f"{t:.3f}", expected, rec, ""])
                 f.flush()
                 print(name, config, answer, f"{t:.2f}", flush=True)
 

@@ -91,22 +91,23 @@ def sample(k, seed):
 
 def timed(cmd, timeout):
     """Runs cmd with a limit of `timeout` seconds of CPU time (RLIMIT_CPU; the machine is
-    shared, so CPU time is what is measured and limited). Returns ((stdout, exit code) or
-    None past the limit, CPU seconds)."""
+    shared, so CPU time is what is measured and limited). Returns ((stdout, exit code,
+    stderr) or None past the limit, CPU seconds)."""
     limit = int(timeout)
 
     def cap():
         resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
 
-    with tempfile.TemporaryFile() as out:
-        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, preexec_fn=cap)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        p = subprocess.Popen(cmd, stdout=out, stderr=err, preexec_fn=cap)
         _, status, usage = os.wait4(p.pid, 0)
         p.returncode = os.waitstatus_to_exitcode(status)
         cpu = usage.ru_utime + usage.ru_stime
         if p.returncode < 0 or cpu >= limit:
             return None, float(timeout)
         out.seek(0)
-        return (out.read().decode(), p.returncode), cpu
+        err.seek(0)
+        return (out.read().decode(), p.returncode, err.read().decode(errors="replace")), cpu
 
 
 def main():
