@@ -20,10 +20,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -O3 -o "$tmp/classic" "$here/classic_counter.c"
 echo "C compiler: $(cc --version | head -1); queens-sat: $("$qs" --version | head -1)"
-cpu() { # CPU seconds of a command; its standard output into $tmp/out
-  /usr/bin/time -f "%U %S" -o "$tmp/time" "$@" >"$tmp/out"
-  awk '{ printf "%.3f\n", $1 + $2 }' "$tmp/time"
-}
+# shellcheck source=benches/timing.sh
+. "$here/timing.sh"    # cpu, median
 for n in $ns; do
   : >"$tmp/c-$n"
   : >"$tmp/q-$n"
@@ -38,11 +36,10 @@ for r in $(seq 1 "$rounds"); do
     echo "round $r, n = $n: $c_total solutions; C $(tail -1 "$tmp/c-$n") s, queens-sat $(tail -1 "$tmp/q-$n") s" >&2
   done
 done
-median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo "| n | C counter, median CPU (s) | queens-sat count, 1 thread, median CPU (s) | ratio |"
 echo "|---|---:|---:|---:|"
 for n in $ns; do
-  c=$(median "$tmp/c-$n")
-  q=$(median "$tmp/q-$n")
+  c=$(median <"$tmp/c-$n")
+  q=$(median <"$tmp/q-$n")
   echo "| $n | $c | $q | $(awk -v c="$c" -v q="$q" 'BEGIN { printf "%.2fx", c / q }') |"
 done

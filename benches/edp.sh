@@ -41,7 +41,8 @@ seq 1 "$shards" | parallel -j "$jobs" --halt never \
 end=$(date +%s.%N)
 rows=$(mktemp)
 tail -q -n +2 "$outdir"/shard-*.tsv > "$rows"
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# shellcheck source=benches/timing.sh
+. "$here/benches/timing.sh"    # median
 awk -F'\t' -v wall="$(echo "$end - $start" | bc)" -v jobs="$jobs" \
     -v med="$(cut -f7 "$rows" | median)" -v cmed="$(cut -f8 "$rows" | median)" '
   { k++; t += $7; cpu += $8; rt += $5

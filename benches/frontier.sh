@@ -56,7 +56,8 @@ for n in $sizes; do
     for s in $(seq "$lo" "$hi"); do echo "$n $d $s"; done
   done
 done | parallel -j "$jobs" --colsep ' ' --keep-order one {1} {2} {3} | tee "$work/rows.tsv"
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# shellcheck source=benches/timing.sh
+. "$here/benches/timing.sh"    # median
 {
   printf 'n\tD\tinstances\tSAT\tUNSAT\tundecided\tfraction SAT\tmedian CPU s\tmax CPU s\tmedian wall s\tmax wall s\n'
   cut -f1,2 "$work/rows.tsv" | sort -u -k1,1n -k2,2n | while read -r n d; do

@@ -26,10 +26,8 @@ declare -A own=(
   [cadical]="--solver-option stabilizeonly=0"
   [kissat]="--solver-option target=1 --solver-option restartint=1"
 )
-cpu() { # CPU seconds of a command; its standard output into $tmp/out
-  /usr/bin/time -f "%U %S" -o "$tmp/time" "$@" >"$tmp/out"
-  awk '{ printf "%.3f\n", $1 + $2 }' "$tmp/time"
-}
+# shellcheck source=benches/timing.sh
+. "$here/timing.sh"    # cpu, median
 expect() { # the output must contain $1
   grep -q "$1" "$tmp/out" || { echo "solver_defaults.sh: expected '$1', got: $(head -c 200 "$tmp/out")" >&2; exit 1; }
 }
@@ -52,13 +50,12 @@ for r in $(seq 1 "$rounds"); do
     done
   done
 done
-median() { sort -n "$1" | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 echo "| workload | solver | toolkit's defaults (CPU, median) | solver's own defaults | ratio |"
 echo "|---|---|---:|---:|---:|"
 for w in $workloads; do
   for b in cadical kissat; do
-    t=$(median "$tmp/$w-$b-toolkit")
-    o=$(median "$tmp/$w-$b-own")
+    t=$(median <"$tmp/$w-$b-toolkit")
+    o=$(median <"$tmp/$w-$b-own")
     echo "| $w | $b | $t s | $o s | $(awk -v t="$t" -v o="$o" 'BEGIN { printf "%.2f", (o > 0) ? t / o : 0 }') |"
   done
 done
