@@ -105,7 +105,7 @@ impl Backend {
     /// CaDiCaL in stable mode only (`stabilizeonly=1`, the heart of CaDiCaL's own `--sat`
     /// configuration), Kissat in its configuration for satisfiable instances (`target=2`,
     /// `restartint=50`, what Kissat's `--sat` sets); varisat takes none. On the hard set of
-    /// blocked n = 60 boards they take CaDiCaL 3 from 8 to 14 solved of 20 and Kissat 4 from
+    /// blocked n = 60 boards they take CaDiCaL 3 from 8 to 15 solved of 20 and Kissat 4 from
     /// 10 to 16; on the unsatisfiable and mixed workloads measured beside (the Excluded
     /// Diagonals band of n = 21, blocked boards past the transition, toroidal boards,
     /// counting) they cost a little (docs/benchmarks.md, "The embedded solvers' default
