@@ -351,10 +351,19 @@ fn search(
     let g = Geo::new(board.n(), board.geometry());
     let found = if portfolio && rayon::current_num_threads() > 1 {
         let (a, b) = rayon::join(
-            || complete(board, g, why, watch),
+            || {
+                let why = Reasoning {
+                    branch_diagonals: true,
+                    ..why
+                };
+                walk(board, g, watch, Walker::new(g, why, watch)).0
+            },
             || {
                 for i in 1.. {
-                    let (path, done) = restart(board, g, why, watch, i);
+                    let w = Walker::new(g, why, watch)
+                        .shuffled(i)
+                        .budget(RESTART_UNIT.saturating_mul(luby(i)));
+                    let (path, done) = walk(board, g, watch, w);
                     if done {
                         return path;
                     }
@@ -364,63 +373,30 @@ fn search(
         );
         a.or(b)
     } else {
-        let mut first = First::default();
-        let _ = Walker::new(g, why, watch).run(&mut first, root(board, g));
-        first.0
+        walk(board, g, watch, Walker::new(g, why, watch)).0
     };
     found.map(|path| placement(board.n(), &path))
 }
 
-/// The portfolio's complete search: the solution found, if any.
-fn complete(
-    board: &MaskedBoard,
-    g: Geo,
-    why: Reasoning,
-    watch: &Watch<'_>,
-) -> Option<Vec<core::Queen>> {
-    let why = Reasoning {
-        branch_diagonals: true,
-        ..why
-    };
-    let mut first = First::default();
-    let mut w = Walker::new(g, why, watch);
-    let flow = w.run(&mut first, root(board, g));
-    finish(watch, first.0, flow.is_break(), w.cut()).0
-}
-
-/// Run `i` of the portfolio's restarts (from 1): the solution found, and whether the search
-/// is over.
-fn restart(
-    board: &MaskedBoard,
-    g: Geo,
-    why: Reasoning,
-    watch: &Watch<'_>,
-    i: u64,
-) -> (Option<Vec<core::Queen>>, bool) {
-    let mut first = First::default();
-    let mut w = Walker::new(g, why, watch)
-        .shuffled(i)
-        .budget(RESTART_UNIT.saturating_mul(luby(i)));
-    let flow = w.run(&mut first, root(board, g));
-    finish(watch, first.0, flow.is_break(), w.cut())
-}
-
-/// The end of one run: a solution, or a tree walked to its end (no solution: the other
-/// searches are halted), or a halt from outside, end the search; a run cut at its budget
+/// One run of `w` from the root of the board: the solution found, if any, and whether the
+/// search is over. A solution, or a tree walked to its end (no solution: the other searches
+/// are halted), or a halt from outside, end the search; a run cut at its budget (a restart's)
 /// does not.
-fn finish(
+fn walk(
+    board: &MaskedBoard,
+    g: Geo,
     watch: &Watch<'_>,
-    path: Option<Vec<core::Queen>>,
-    broke: bool,
-    cut: bool,
+    mut w: Walker<'_, '_>,
 ) -> (Option<Vec<core::Queen>>, bool) {
-    if path.is_some() {
-        return (path, true);
+    let mut first = First::default();
+    let flow = w.run(&mut first, root(board, g));
+    if first.0.is_some() {
+        return (first.0, true);
     }
-    if cut && watch.halted().is_none() {
+    if w.cut() && watch.halted().is_none() {
         return (None, false);
     }
-    if !broke {
+    if flow.is_continue() {
         // Walked to the end without a solution.
         watch.halt(Halt::Done);
     }
