@@ -5,8 +5,11 @@ reference, checked against the published answer) and, encoded by queens-sat in e
 configuration, by CaDiCaL as a process, within a CPU-time limit. Python standard library only.
 
 usage: hardband.py QUEENS_SAT DIAG21_DIR OUT.csv --configs A,B --sample K [--from J] [--timeout S] [--seed S]
+       hardband.py QUEENS_SAT --blocked OUT.csv --configs A,B [--sample K] [--from J] [--timeout S]
          DIAG21_DIR: the folder of tests/data/csplib-prob079/diag-21.tar.gz, extracted.
          The sample: the band's 5,000 (id, d) drawn in a seeded order (seed 28), the first K.
+         --blocked: the blocked n = 60 hard set instead (`generate blocked 60 --p 0.85 --seed S`,
+         S = 1..20, or S = J+1..K), each answer compared with the search engine's.
          A configuration is a key of CONFIGS (CaDiCaL, `cadical -q`, on `encode`'s DIMACS), of
          PB (the solver on `encode --format opb`), `search` or `propagator` (solve --engine),
          or `lib:BACKEND[:NAME=VALUE...]`: the in-process solver (`solve --backend BACKEND`, each
@@ -48,6 +51,10 @@ PB = {
     "sat4j-pb (OPB)": ["java", "-jar", "/usr/share/java/org.sat4j.pb.jar"],
 }
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Exact (PyPI package exact), run as `compare --solver exact` runs it: the toolkit's short
+# Python program, with the interpreter of QUEENS_SAT_PYTHON.
+with open(os.path.join(HERE, "..", "..", "..", "src", "solve", "exact_opb.py")) as _f:
+    PB["exact (OPB)"] = [os.environ.get("QUEENS_SAT_PYTHON", "python3"), "-c", _f.read()]
 RESULTS = os.path.join(HERE, "..", "..", "..", "tests", "data", "csplib-prob079",
                        "run-diags-shiftqueens-processed.txt.gz")
 
@@ -64,6 +71,25 @@ def band(seed):
     return rows
 
 
+def instances(qs, folder, tmp, seed):
+    """(name, instance arguments, expected answer, recorded seconds) of the set: the band in
+    its seeded order, or (folder "--blocked") the blocked n = 60 boards of seeds 1, 2, ...,
+    whose expected answer is the search engine's (run once here, its time not counted)."""
+    if folder != "--blocked":
+        for (i, d, sols, rec) in band(seed):
+            inst = ["--instance", os.path.join(folder, f"diag-21-4-{i}.param"), "--diagonals", str(d)]
+            yield f"diag-21-4-{i}:d={d}", inst, "SAT" if sols else "UNSAT", rec
+        return
+    for s in range(1, 21):
+        path = os.path.join(tmp, f"blocked-60-0.85-s{s}.txt")
+        subprocess.run([qs, "generate", "blocked", "60", "--p", "0.85", "--seed", str(s), "-o", path],
+                       check=True)
+        p = subprocess.run([qs, "solve", "--engine", "search", "--instance", path, "--format", "line"],
+                           capture_output=True, text=True)
+        sat = p.returncode == 0 and "no solution exists" not in p.stdout.lower()
+        yield f"blocked-60-0.85-s{s}", ["--instance", path], "SAT" if sat else "UNSAT", ""
+
+
 def main():
     qs, folder, out = sys.argv[1], sys.argv[2], sys.argv[3]
     timeout, k, seed = arg("--timeout", 60.0), arg("--sample", 100), arg("--seed", 28)
@@ -75,10 +101,10 @@ def main():
         out, ["instance", "d", "config", "vars", "clauses", "answer", "cpu_s", "expected", "recorded_s", "stats"]
     )
     with tempfile.TemporaryDirectory() as tmp:
-        for (i, d, sols, rec) in band(seed)[first:k]:
-            name = f"diag-21-4-{i}:d={d}"
-            inst = ["--instance", os.path.join(folder, f"diag-21-4-{i}.param"), "--diagonals", str(d)]
-            expected = "SAT" if sols else "UNSAT"
+        for j, (name, inst, expected, rec) in enumerate(instances(qs, folder, tmp, seed)):
+            if j < first or j >= k:
+                continue
+            d = name.split("=")[1] if "=" in name else ""
             for config in configs:
                 if (name, config) in done:
                     continue
