@@ -191,7 +191,7 @@ def cactus(paths, out, timeout):
     series = {c: sorted(float(r["cpu_s"]) for r in rows
                         if r["config"] == c and r["answer"] in ("SAT", "UNSAT")) for c in configs}
     xmax = max(len([r for r in rows if r["config"] == c]) for c in configs)
-    W, H, L, B, T, R = 760, 440, 60, 40, 20, 230
+    W, H, L, B, T, R = 800, 440, 60, 40, 20, 270
     lo, hi = 1e-2, timeout
     def X(i): return L + (W - L - R) * i / xmax
     def Y(t): return T + (H - T - B) * (1 - (math.log10(max(t, lo)) - math.log10(lo)) / (math.log10(hi) - math.log10(lo)))
