@@ -76,23 +76,33 @@ def band(seed):
     return rows
 
 
-def instances(qs, folder, tmp, seed):
-    """(name, instance arguments, expected answer, recorded seconds) of the set: the band in
-    its seeded order, or (folder "--blocked") the blocked n = 60 boards of seeds 1, 2, ...,
-    whose expected answer is the search engine's (run once here, its time not counted)."""
+def solve_answer(code, stdout):
+    """The answer of a finished `queens-sat solve --format line`: SAT, UNSAT (exit code 1, or
+    0 with "no solution exists", as an empty placement reads), or ERROR and the exit code."""
+    if code == 0 and "no solution exists" in stdout.lower():
+        return "UNSAT"
+    return {0: "SAT", 1: "UNSAT"}.get(code, f"ERROR{code}")
+
+
+def instances(qs, folder, tmp, seed, first, k):
+    """(name, d, instance arguments, expected answer, recorded seconds) of the set, from the
+    first-th (0-based) to before the k-th: the band in its seeded order, or (folder
+    "--blocked") the blocked n = 60 boards of seeds first + 1 .. k (at most 20), whose
+    expected answer is the search engine's (run here, its time not counted)."""
     if folder != "--blocked":
-        for (i, d, sols, rec) in band(seed):
+        for (i, d, sols, rec) in band(seed)[first:k]:
             inst = ["--instance", os.path.join(folder, f"diag-21-4-{i}.param"), "--diagonals", str(d)]
-            yield f"diag-21-4-{i}:d={d}", inst, "SAT" if sols else "UNSAT", rec
+            yield f"diag-21-4-{i}:d={d}", d, inst, "SAT" if sols else "UNSAT", rec
         return
-    for s in range(1, 21):
+    for s in range(first + 1, min(k, 20) + 1):
         path = os.path.join(tmp, f"blocked-60-0.85-s{s}.txt")
         subprocess.run([qs, "generate", "blocked", "60", "--p", "0.85", "--seed", str(s), "-o", path],
                        check=True)
         p = subprocess.run([qs, "solve", "--engine", "search", "--instance", path, "--format", "line"],
                            capture_output=True, text=True)
-        sat = p.returncode == 0 and "no solution exists" not in p.stdout.lower()
-        yield f"blocked-60-0.85-s{s}", ["--instance", path], "SAT" if sat else "UNSAT", ""
+        expected = solve_answer(p.returncode, p.stdout)
+        assert expected in ("SAT", "UNSAT"), f"the search failed on seed {s}: {p.stderr}"
+        yield f"blocked-60-0.85-s{s}", "", ["--instance", path], expected, ""
 
 
 def main():
@@ -106,10 +116,7 @@ def main():
         out, ["instance", "d", "config", "vars", "clauses", "answer", "cpu_s", "expected", "recorded_s", "stats"]
     )
     with tempfile.TemporaryDirectory() as tmp:
-        for j, (name, inst, expected, rec) in enumerate(instances(qs, folder, tmp, seed)):
-            if j < first or j >= k:
-                continue
-            d = name.split("=")[1] if "=" in name else ""
+        for (name, d, inst, expected, rec) in instances(qs, folder, tmp, seed, first, k):
             for config in configs:
                 if (name, config) in done:
                     continue
@@ -120,9 +127,7 @@ def main():
                     else:
                         how = ["--engine", config, "--threads", "1"]
                     res, t = timed([qs, "solve", "--format", "line"] + how + inst, timeout)
-                    answer = "TIMEOUT" if res is None else {0: "SAT", 1: "UNSAT"}.get(res[1], f"ERROR{res[1]}")
-                    if res is not None and res[1] == 0 and "no solution exists" in res[0].lower():
-                        answer = "UNSAT"
+                    answer = "TIMEOUT" if res is None else solve_answer(res[1], res[0])
                     # the propagator engine's own counts (its last stderr line), when it finished
                     stats = ""
                     if res is not None and config == "propagator":
