@@ -17,6 +17,10 @@ usage: hardband.py QUEENS_SAT DIAG21_DIR OUT.csv --configs A,B --sample K [--fro
          A rerun appends only the rows missing from OUT.csv.
        hardband.py summary A.csv [B.csv ...] [--timeout S]: the table per configuration.
        hardband.py cactus OUT.svg A.csv [B.csv ...] [--timeout S]: the cactus plot.
+       hardband.py sweep SWEEP.csv OUT.csv --expected B.csv: the rows of p = 0.85 of a
+         `compare --family blocked --n 60` CSV (docs/results/families/blocked-60-cadical.csv)
+         as rows of the blocked set (its seeds are the set's boards), each timed by compare's
+         solve time, the expected answer that of B.csv, a blocked-set run of this script.
 Every run is limited to S seconds of CPU time (RLIMIT_CPU) and timed by its CPU time (the
 machine may be shared); answers are compared with the published ones ("wrong").
 """
@@ -231,9 +235,26 @@ def cactus(paths, out, timeout):
         f.write("\n".join(o) + "\n")
 
 
+def sweep(path, out, expected_csv):
+    """Converts the p = 0.85 rows of a blocked n = 60 `compare` sweep into this script's rows."""
+    expected = {r["instance"]: r["expected"] for r in rows_of([expected_csv])}
+    with open(path) as f, open(out, "w", newline="") as g:
+        w = csv.writer(g)
+        w.writerow(["instance", "d", "config", "vars", "clauses", "answer", "cpu_s", "expected", "recorded_s", "stats"])
+        for r in csv.DictReader(f):
+            if r["family"] != "blocked" or r["n"] != "60" or r["value"] != "0.85":
+                continue
+            name = f"blocked-60-0.85-s{r['seed']}"
+            t = float(r["timeout_s"]) if r["status"] == "TIMEOUT" else float(r["solve_ms"]) / 1000
+            w.writerow([name, "", r["encoding"], r["vars"], r["clauses"], r["status"], f"{t:.3f}",
+                        expected[name], "", "compare solve time"])
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "summary":
         summary([a for a in sys.argv[2:] if a.endswith(".csv")], arg("--timeout", 60.0))
+    elif sys.argv[1] == "sweep":
+        sweep(sys.argv[2], sys.argv[3], arg("--expected", ""))
     elif sys.argv[1] == "cactus":
         cactus([a for a in sys.argv[3:] if a.endswith(".csv")], sys.argv[2], arg("--timeout", 60.0))
     else:
