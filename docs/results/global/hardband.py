@@ -68,6 +68,15 @@ RESULTS = os.path.join(HERE, "..", "..", "..", "tests", "data", "csplib-prob079"
                        "run-diags-shiftqueens-processed.txt.gz")
 
 
+# The columns of a results file.
+COLUMNS = ["instance", "d", "config", "vars", "clauses", "answer", "cpu_s", "expected", "recorded_s", "stats"]
+
+
+def blocked_name(seed):
+    """The name of the blocked n = 60 board of a seed, in the results files."""
+    return f"blocked-60-0.85-s{seed}"
+
+
 def band(seed):
     rows = []
     with gzip.open(RESULTS, "rt") as f:
@@ -99,14 +108,14 @@ def instances(qs, folder, tmp, seed, first, k):
             yield f"diag-21-4-{i}:d={d}", d, inst, "SAT" if sols else "UNSAT", rec
         return
     for s in range(first + 1, min(k, 20) + 1):
-        path = os.path.join(tmp, f"blocked-60-0.85-s{s}.txt")
+        path = os.path.join(tmp, f"{blocked_name(s)}.txt")
         subprocess.run([qs, "generate", "blocked", "60", "--p", "0.85", "--seed", str(s), "-o", path],
                        check=True)
         p = subprocess.run([qs, "solve", "--engine", "search", "--instance", path, "--format", "line"],
                            capture_output=True, text=True)
         expected = solve_answer(p.returncode, p.stdout)
         assert expected in ("SAT", "UNSAT"), f"the search failed on seed {s}: {p.stderr}"
-        yield f"blocked-60-0.85-s{s}", "", ["--instance", path], expected, ""
+        yield blocked_name(s), "", ["--instance", path], expected, ""
 
 
 def main():
@@ -116,9 +125,7 @@ def main():
     # run side by side into files of their own.
     first = arg("--from", 0)
     configs = [c for c in arg("--configs", "pairwise").split(",") if c]
-    f, w, done = open_results(
-        out, ["instance", "d", "config", "vars", "clauses", "answer", "cpu_s", "expected", "recorded_s", "stats"]
-    )
+    f, w, done = open_results(out, COLUMNS)
     with tempfile.TemporaryDirectory() as tmp:
         for (name, d, inst, expected, rec) in instances(qs, folder, tmp, seed, first, k):
             for config in configs:
@@ -240,11 +247,11 @@ def sweep(path, out, expected_csv):
     expected = {r["instance"]: r["expected"] for r in rows_of([expected_csv])}
     with open(path) as f, open(out, "w", newline="") as g:
         w = csv.writer(g)
-        w.writerow(["instance", "d", "config", "vars", "clauses", "answer", "cpu_s", "expected", "recorded_s", "stats"])
+        w.writerow(COLUMNS)
         for r in csv.DictReader(f):
             if r["family"] != "blocked" or r["n"] != "60" or r["value"] != "0.85":
                 continue
-            name = f"blocked-60-0.85-s{r['seed']}"
+            name = blocked_name(r["seed"])
             t = float(r["timeout_s"]) if r["status"] == "TIMEOUT" else float(r["solve_ms"]) / 1000
             w.writerow([name, "", r["encoding"], r["vars"], r["clauses"], r["status"], f"{t:.3f}",
                         expected[name], "", "compare solve time"])
@@ -254,6 +261,8 @@ if __name__ == "__main__":
     if sys.argv[1] == "summary":
         summary([a for a in sys.argv[2:] if a.endswith(".csv")], arg("--timeout", 60.0))
     elif sys.argv[1] == "sweep":
+        if "--expected" not in sys.argv:
+            sys.exit("hardband.py sweep: --expected B.csv (a blocked-set run of this script) is required")
         sweep(sys.argv[2], sys.argv[3], arg("--expected", ""))
     elif sys.argv[1] == "cactus":
         cactus([a for a in sys.argv[3:] if a.endswith(".csv")], sys.argv[2], arg("--timeout", 60.0))
