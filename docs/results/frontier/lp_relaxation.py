@@ -18,8 +18,11 @@ import re
 import sys
 import time
 
-from scipy.optimize import linprog
-from scipy.sparse import coo_matrix
+try:
+    from scipy.optimize import linprog
+    from scipy.sparse import coo_matrix
+except ImportError:
+    sys.exit("lp_relaxation.py needs SciPy (pip install scipy, in a virtual environment)")
 
 TERM = re.compile(r"([+-]?\d+)\s+x(\d+)")
 
@@ -75,7 +78,11 @@ def main():
         sys.exit(__doc__.split("\n\n")[1])
     for path in sys.argv[1:]:
         start = time.perf_counter()
-        ok = feasible(read_opb(path))
+        try:
+            constraints = read_opb(path)
+        except (OSError, UnicodeDecodeError) as e:
+            sys.exit(f"{path}: cannot read: {e}")
+        ok = feasible(constraints)
         print(f"{path}\t{'feasible' if ok else 'infeasible'}\t{time.perf_counter() - start:.3f}")
 
 
