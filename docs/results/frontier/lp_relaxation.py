@@ -6,8 +6,8 @@
 Reads each file as `queens-sat encode --format opb` writes it (one linear constraint a line:
 `+1 x3 -1 x7 ... >= K ;` or `= K ;`, comments starting with `*`), relaxes every variable to
 the interval [0, 1] and asks HiGHS (through SciPy) whether the constraints have a solution.
-Prints one tab-separated line per file: the file, `feasible` or `infeasible`, the seconds the
-LP took. An infeasible relaxation refutes the formula at once (no 0/1 solution either); a
+Prints one tab-separated line per file: the file, `feasible` or `infeasible`, the seconds
+taken (reading the file and solving the LP). An infeasible relaxation refutes the formula at once (no 0/1 solution either); a
 feasible one says that every argument made of linear combinations of the constraints (the
 counting, the sums and the second moments of the search among them) fails at this node.
 
@@ -36,7 +36,7 @@ def read_opb(path):
             if not line or line.startswith("*"):
                 continue
             m = re.fullmatch(r"(.*?)\s*(>=|=)\s*([+-]?\d+)\s*;", line)
-            if not m or line.startswith("min:"):
+            if not m:
                 sys.exit(f"{path}:{number}: not a linear constraint of OPB: {line[:60]}")
             terms = [(int(c), int(v)) for c, v in TERM.findall(m.group(1))]
             out.append((terms, m.group(2), int(m.group(3))))
