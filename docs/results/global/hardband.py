@@ -231,11 +231,13 @@ def cactus(paths, out, timeout):
     for k, c in enumerate(configs):
         ts = series[c]
         col = colors[k % len(colors)]
+        # Past the palette, the colours come again dashed.
+        dash = ' stroke-dasharray="6,3"' if k >= len(colors) else ""
         pts = " ".join(f"{X(i + 1):.1f},{Y(t):.1f}" for i, t in enumerate(ts))
         if pts:
-            o.append(f'<polyline fill="none" stroke="{col}" stroke-width="1.5" points="{pts}"/>')
+            o.append(f'<polyline fill="none" stroke="{col}" stroke-width="1.5"{dash} points="{pts}"/>')
         n = len([r for r in rows if r["config"] == c])
-        o.append(f'<line x1="{W - R + 10}" y1="{T + 14 * k + 6}" x2="{W - R + 30}" y2="{T + 14 * k + 6}" stroke="{col}" stroke-width="2"/>')
+        o.append(f'<line x1="{W - R + 10}" y1="{T + 14 * k + 6}" x2="{W - R + 30}" y2="{T + 14 * k + 6}" stroke="{col}" stroke-width="2"{dash}/>')
         o.append(f'<text x="{W - R + 35}" y="{T + 14 * k + 10}">{c} ({len(ts)}/{n})</text>')
     o.append("</svg>")
     with open(out, "w") as f:
