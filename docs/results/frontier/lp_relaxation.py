@@ -7,9 +7,10 @@ Reads each file as `queens-sat encode --format opb` writes it (one linear constr
 `+1 x3 -1 x7 ... >= K ;` or `= K ;`, comments starting with `*`), relaxes every variable to
 the interval [0, 1] and asks HiGHS (through SciPy) whether the constraints have a solution.
 Prints one tab-separated line per file: the file, `feasible` or `infeasible`, the seconds
-taken (reading the file and solving the LP). An infeasible relaxation refutes the formula at once (no 0/1 solution either); a
-feasible one says that every argument made of linear combinations of the constraints (the
-counting, the sums and the second moments of the search among them) fails at this node.
+taken (reading the file and solving the LP). An infeasible relaxation refutes the formula at
+once (no 0/1 solution either); a feasible one says that every argument made of linear
+combinations of the constraints (the counting, the sums and the second moments of the search
+among them) fails at this node.
 
 Needs SciPy (`pip install scipy`); docs/experiments.md ("Excluded Diagonals past n = 21") has
 the measurements made with it.

@@ -24,7 +24,7 @@ usage: hardband.py QUEENS_SAT DIAG21_DIR OUT.csv --configs A,B --sample K [--fro
 Every run is limited to S seconds of CPU time (RLIMIT_CPU) and timed by its CPU time (the
 machine may be shared); answers are compared with the published ones ("wrong").
 """
-import csv, gzip, os, random, subprocess, sys, tempfile
+import collections, csv, gzip, os, random, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from run import arg, open_results, timed  # noqa: E402  (the first experiment's options, results file and CPU-limited run)
@@ -206,7 +206,8 @@ def cactus(paths, out, timeout):
     configs = list(dict.fromkeys(r["config"] for r in rows))
     series = {c: sorted(float(r["cpu_s"]) for r in rows
                         if r["config"] == c and r["answer"] in ("SAT", "UNSAT")) for c in configs}
-    xmax = max(len([r for r in rows if r["config"] == c]) for c in configs)
+    runs = collections.Counter(r["config"] for r in rows)
+    xmax = max(runs.values())
     W, H, L, B, T, R = 800, 440, 60, 40, 20, 270
     lo, hi = 1e-2, timeout
     def X(i): return L + (W - L - R) * i / xmax
@@ -236,9 +237,8 @@ def cactus(paths, out, timeout):
         pts = " ".join(f"{X(i + 1):.1f},{Y(t):.1f}" for i, t in enumerate(ts))
         if pts:
             o.append(f'<polyline fill="none" stroke="{col}" stroke-width="1.5"{dash} points="{pts}"/>')
-        n = len([r for r in rows if r["config"] == c])
         o.append(f'<line x1="{W - R + 10}" y1="{T + 14 * k + 6}" x2="{W - R + 30}" y2="{T + 14 * k + 6}" stroke="{col}" stroke-width="2"{dash}/>')
-        o.append(f'<text x="{W - R + 35}" y="{T + 14 * k + 10}">{c} ({len(ts)}/{n})</text>')
+        o.append(f'<text x="{W - R + 35}" y="{T + 14 * k + 10}">{c} ({len(ts)}/{runs[c]})</text>')
     o.append("</svg>")
     with open(out, "w") as f:
         f.write("\n".join(o) + "\n")
