@@ -210,6 +210,15 @@ impl<'a> Decision<'a> {
         self
     }
 
+    /// Turns the branching on diagonals with few free cells on or off in the complete search
+    /// without the portfolio (off by default there; the portfolio's complete search always
+    /// branches on them; for measurements and tests).
+    #[doc(hidden)]
+    pub fn branch_diagonals(mut self, on: bool) -> Self {
+        self.why.branch_diagonals = on;
+        self
+    }
+
     /// Turns the portfolio off or on (on by default; for measurements and tests; it runs only
     /// on two threads or more, see [`Decision::threads`]): off, one complete search with the
     /// plain branching (rows, columns and the diagonals that must hold a queen), its first

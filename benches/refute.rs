@@ -1,0 +1,137 @@
+//! The search engine's complete walk on instance files, one thread, with the diagonal
+//! branching of the portfolio's complete search (`solve --engine search` on two threads or
+//! more): its answer, its time and the nodes it visited, so that a change to the reasoning or
+//! the branching is measured by its tree as well as by its time (the node count of one
+//! thread is the same on every run).
+//!
+//! ```text
+//! cargo bench --bench refute -- [--limit SECONDS] [--rounds K] [--plain] FILE...
+//! ```
+//!
+//! Each FILE is an instance file (`queens-sat generate ...`, docs/formats.md); `--plain` runs
+//! the plain branching instead (no diagonals: the one-thread search of `solve --engine
+//! search --threads 1`); `--rounds K` decides each file K times (default 1) and reports the
+//! median times. Prints one tab-separated line per file on stdout:
+//!
+//! ```text
+//! file  answer  nodes  wall_s  cpu_s
+//! ```
+//!
+//! (medians over the rounds; `answer` is SAT, UNSAT or `-` when the limit, default 600 s,
+//! passed first). docs/experiments.md has the measurements.
+
+use queens_sat::count::{Answer, Decision, MaskedBoard};
+use queens_sat::family::read_instance_file;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// The CPU time of this process so far (user and system), in seconds.
+fn cpu_seconds() -> f64 {
+    // SAFETY: getrusage writes the struct it is given and nothing else.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) };
+    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 * 1e-6;
+    t(u.ru_utime) + t(u.ru_stime)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let m = v.len() / 2;
+    if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        (v[m - 1] + v[m]) / 2.0
+    }
+}
+
+fn main() -> ExitCode {
+    let usage = "usage: refute [--limit SECONDS] [--rounds K] [--plain] FILE...";
+    let (mut limit, mut rounds, mut plain, mut files) = (600.0f64, 1usize, false, Vec::new());
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = |what: &str| -> Option<f64> {
+            let v = args.next().and_then(|s| s.parse::<f64>().ok());
+            if v.is_none() {
+                eprintln!("refute: {what} takes a number\n{usage}");
+            }
+            v.filter(|v| *v > 0.0 && v.is_finite())
+        };
+        match a.as_str() {
+            "--limit" => match value("--limit") {
+                Some(v) => limit = v,
+                None => return ExitCode::from(2),
+            },
+            "--rounds" => match value("--rounds") {
+                Some(v) => rounds = v as usize,
+                None => return ExitCode::from(2),
+            },
+            "--plain" => plain = true,
+            // cargo bench passes --bench to every bench program.
+            "--bench" => {}
+            _ if a.starts_with("--") => {
+                eprintln!("refute: unknown option {a}\n{usage}");
+                return ExitCode::from(2);
+            }
+            _ => files.push(PathBuf::from(a)),
+        }
+    }
+    if files.is_empty() {
+        eprintln!("{usage}");
+        return ExitCode::from(2);
+    }
+    for path in &files {
+        let spec = match read_instance_file(path, None) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("refute: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let board = match MaskedBoard::with_cells(
+            spec.n,
+            spec.geometry,
+            &spec.placed,
+            &spec.forbidden_cells(),
+        ) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("refute: {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        };
+        let (mut walls, mut cpus, mut last) = (Vec::new(), Vec::new(), ("-", 0));
+        for _ in 0..rounds.max(1) {
+            let (t0, c0) = (Instant::now(), cpu_seconds());
+            let done = Decision::new(&board)
+                .threads(1)
+                .time_limit(Duration::from_secs_f64(limit))
+                .branch_diagonals(!plain)
+                .run();
+            let done = match done {
+                Ok(d) => d,
+                Err(e) => {
+                    eprintln!("refute: {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            walls.push(t0.elapsed().as_secs_f64());
+            cpus.push(cpu_seconds() - c0);
+            let answer = match done.answer {
+                Answer::Sat(_) => "SAT",
+                Answer::Unsat => "UNSAT",
+                Answer::Stopped(_) => "-",
+            };
+            last = (answer, done.nodes);
+        }
+        println!(
+            "{}\t{}\t{}\t{:.2}\t{:.2}",
+            path.display(),
+            last.0,
+            last.1,
+            median(walls),
+            median(cpus)
+        );
+    }
+    ExitCode::SUCCESS
+}
