@@ -34,8 +34,9 @@
 //! line nearest the middle of the board (and a line one cell longer but much nearer the
 //! middle preferred too), or on a diagonal that must hold a queen and has two free cells.
 //! With [`Reasoning::branch_diagonals`] it may also branch on any free diagonal with one to
-//! three free cells (the fewest, nearest the middle among equals) where that makes no more
-//! children than the line: one child per free cell, then one with the diagonal left empty.
+//! three free cells (the fewest, farthest from the middle among equals, since those weigh
+//! most in the second moments) where that makes at most one child more than the line: one
+//! child per free cell, then one with the diagonal left empty.
 //! A walker may shuffle the order of the children ([`Walker::shuffled`]) and give up after a
 //! budget of nodes ([`Walker::budget`]): the runs of the decision's random restarts.
 //! Placing a queen clears its lines from the other open rows.
@@ -670,27 +671,31 @@ impl Node {
             }
         }
         if let Some(c) = more.filter(|_| branching && matches!(line, Line::Row(_) | Line::Col(_))) {
-            // The free diagonal with the fewest free cells (nearest the middle among
-            // equals): its cells and "none of them" are one more choice than its cells.
+            // The free diagonal with the fewest free cells (farthest from the middle among
+            // equals: its square weighs most in the second moments), if it has no more free
+            // cells than the line has choices: its cells and "none of them" are one choice
+            // more. Measured against the nearest the middle and against no extra choice
+            // (docs/experiments.md): 1.2x to 2.0x fewer nodes on the refutations.
             let mid = g.n - 1;
             let mut best: Option<(u32, usize, Line)> = None;
             for (k, c) in c.iter().enumerate() {
                 for (j, x) in [(1u32, c[0] & !c[1]), (2, c[1] & !c[2]), (3, c[2] & !c[3])] {
-                    if j + 1 > line_k {
+                    if j > line_k {
                         break;
                     }
                     let mut x = x;
                     while x != 0 {
                         let b = x.trailing_zeros() as usize;
                         x &= x - 1;
-                        let key = (j, b.abs_diff(mid));
+                        // Farther first: the larger distance gives the smaller key.
+                        let key = (j, usize::MAX - b.abs_diff(mid));
                         if best.is_none_or(|(bj, bd, _)| key < (bj, bd)) {
                             let l = if k == 0 {
                                 Line::SumOrNone(b)
                             } else {
                                 Line::DiffOrNone(b)
                             };
-                            best = Some((j, b.abs_diff(mid), l));
+                            best = Some((key.0, key.1, l));
                         }
                     }
                     if best.is_some() {
