@@ -158,7 +158,8 @@ impl Geo {
         if self.torus {
             ((f >> r) | (f << ((self.n - r) % self.n))) & self.full()
         } else {
-            (f << (self.n - 1)) >> r
+            // r <= n - 1: one shift, no bit lost.
+            f << (self.n - 1 - r)
         }
     }
 
@@ -625,20 +626,29 @@ impl Node {
         line_k: u32,
     ) -> Diag {
         let m = self.m;
-        let (mut s0, mut d0) = (0u128, 0u128);
-        for i in 0..m {
-            let (r, f) = (self.row(i), self.free[i]);
-            s0 |= g.sums(r, f);
-            d0 |= g.diffs(r, f);
-        }
+        let branching = why.branch_diagonals && !g.torus;
+        // more[k][l]: the diagonals of direction k (`/`, `\`) with more than l free cells,
+        // counted when some reasoning below needs it (its first words are the free ones).
+        let mut more = branching.then(|| self.diagonal_counts(g));
+        let (s0, d0) = match more {
+            Some([[s0, ..], [d0, ..]]) => (s0, d0),
+            None => {
+                let (mut s0, mut d0) = (0u128, 0u128);
+                for i in 0..m {
+                    let (r, f) = (self.row(i), self.free[i]);
+                    s0 |= g.sums(r, f);
+                    d0 |= g.diffs(r, f);
+                }
+                (s0, d0)
+            }
+        };
         let (ns, nd) = (s0.count_ones() as usize, d0.count_ones() as usize);
         if ns < m || nd < m {
             return Diag::Fail;
         }
-        let branching = why.branch_diagonals && !g.torus;
-        // more[k][l]: the diagonals of direction k (`/`, `\`) with more than l free cells,
-        // counted when some reasoning below needs it.
-        let more = (ns == m || nd == m || branching).then(|| self.diagonal_counts(g));
+        if more.is_none() && (ns == m || nd == m) {
+            more = Some(self.diagonal_counts(g));
+        }
         if ns == m || nd == m {
             // Every free diagonal of that direction must hold a queen.
             let [[_, s1, s2, _], [_, d1, d2, _]] = more.expect("counted when tight");
@@ -751,21 +761,35 @@ impl Node {
             cols &= cols - 1;
         }
         // near[dir][class][k]: the sum of the k smallest squared distances from the middle
-        // of the free diagonals of direction dir whose queens have a of parity class.
+        // of the free diagonals of direction dir whose queens have a of parity class. The
+        // free diagonals of a direction by distance from the middle, a bit per distance: `lo`
+        // for those below the middle (the low bits of `x` reversed), `hi` for the middle one
+        // and those above. A queen's class is the parity of the distance of its `/` diagonal,
+        // and of its `\` diagonal's distance plus n - 1.
         let mid = n - 1;
-        let mut near = [[[0u64; 2 * MAX]; 2]; 2];
+        let mut near = [[[0u64; MAX + 1]; 2]; 2];
         let mut count = [[0usize; 2]; 2];
         for (dir, x) in [s0, d0].into_iter().enumerate() {
-            for dist in 0..n {
-                for j in [mid - dist, mid + dist] {
-                    if x >> j & 1 == 1 {
-                        let class = if dir == 0 { (j + n - 1) % 2 } else { j % 2 };
-                        let k = count[dir][class];
-                        near[dir][class][k + 1] = near[dir][class][k] + (dist * dist) as u64;
-                        count[dir][class] = k + 1;
-                    }
-                    if dist == 0 {
-                        break;
+            let below = (x & ((1u128 << n) - 1)) as u64;
+            let lo = (below.reverse_bits() >> (64 - n)) & !1;
+            let hi = (x >> mid) as u64;
+            for class in 0..2 {
+                let odd_dist = if dir == 0 { class } else { (class + n - 1) % 2 };
+                let parity = if odd_dist == 1 {
+                    0xAAAA_AAAA_AAAA_AAAA
+                } else {
+                    0x5555_5555_5555_5555
+                };
+                let (a, b) = (lo & parity, hi & parity);
+                let (near, count) = (&mut near[dir][class], &mut count[dir][class]);
+                let mut at = a | b;
+                while at != 0 {
+                    let dist = at.trailing_zeros();
+                    at &= at - 1;
+                    let sq = u64::from(dist * dist);
+                    for _ in 0..((a >> dist & 1) + (b >> dist & 1)) {
+                        near[*count + 1] = near[*count] + sq;
+                        *count += 1;
                     }
                 }
             }
@@ -1260,6 +1284,108 @@ mod tests {
         assert!(sum_reachable(x, 2, 3) && sum_reachable(x, 2, 197));
         assert!(!sum_reachable(x, 2, 2) && !sum_reachable(x, 2, 198));
         assert!(sum_reachable(x, 4, 200) && !sum_reachable(x, 4, 199));
+    }
+
+    /// [`Node::moments_reachable`] written from its definition: the squared distances of the
+    /// free diagonals listed by direction and class, sorted.
+    fn moments_by_sorting(node: &Node, n: usize, s0: u128, d0: u128) -> bool {
+        let mid = n as i64 - 1;
+        let sq = |x: usize| (2 * x as i64 - mid).pow(2) as u64;
+        let want: u64 = (0..node.m).map(|i| sq(node.row(i))).sum::<u64>()
+            + (0..n)
+                .filter(|c| node.cols >> c & 1 == 1)
+                .map(sq)
+                .sum::<u64>();
+        // lists[dir][class]: a queen on `/` diagonal j has a = j - mid; on `\` diagonal j,
+        // a has the parity of j.
+        let mut lists = [[Vec::new(), Vec::new()], [Vec::new(), Vec::new()]];
+        for (dir, x) in [s0, d0].into_iter().enumerate() {
+            for j in 0..2 * n - 1 {
+                if x >> j & 1 == 1 {
+                    let class = if dir == 0 {
+                        (j as i64 - mid).rem_euclid(2)
+                    } else {
+                        j as i64 % 2
+                    };
+                    lists[dir][class as usize].push((j as i64 - mid).pow(2) as u64);
+                }
+            }
+        }
+        for l in lists.iter_mut().flatten() {
+            l.sort_unstable();
+        }
+        let low = |l: &Vec<u64>, k: usize| l[..k].iter().sum::<u64>();
+        let high = |l: &Vec<u64>, k: usize| l[l.len() - k..].iter().sum::<u64>();
+        let odd = (node.row_sum as usize + node.col_sum as usize + node.m * (n - 1)) % 2;
+        (0..=node.m).any(|k| {
+            let rest = node.m - k;
+            let [[s_even, s_odd], [d_even, d_odd]] = &lists;
+            rest % 2 == odd
+                && k <= s_even.len().min(d_even.len())
+                && rest <= s_odd.len().min(d_odd.len())
+                && 2 * (low(s_even, k) + low(s_odd, rest) + low(d_even, k) + low(d_odd, rest))
+                    <= want
+                && want
+                    <= 2 * (high(s_even, k)
+                        + high(s_odd, rest)
+                        + high(d_even, k)
+                        + high(d_odd, rest))
+        })
+    }
+
+    #[test]
+    fn the_second_moment_bound_agrees_with_its_definition() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut random = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut yes, mut no) = (0, 0);
+        for round in 0..4000 {
+            let n = [5, 8, 13, 30, 63, 64][round % 6];
+            let g = Geo::new(n, Geometry::Square);
+            let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+            let mut node = Node::root(g, &vec![full; n]);
+            let mut path = Vec::new();
+            // A few queens placed on free cells of random rows.
+            for _ in 0..random() % (n as u64 / 2) {
+                let i = (random() % node.m as u64) as usize;
+                let f = node.free[i];
+                let c = (0..64)
+                    .cycle()
+                    .skip((random() % 64) as usize)
+                    .find(|c| f >> c & 1 == 1);
+                if !node.place(g, i, c.expect("a free cell"), &mut path) {
+                    break;
+                }
+            }
+            // Free diagonals: dense and sparse random sets.
+            let bits = (1u128 << (2 * n - 1)) - 1;
+            let mut mask = || {
+                let r = u128::from(random()) << 64 | u128::from(random());
+                let r = match random() % 3 {
+                    0 => r,
+                    1 => r | u128::from(random()) << 64 | u128::from(random()),
+                    _ => r & (u128::from(random()) << 64 | u128::from(random())),
+                };
+                r & bits
+            };
+            let (s0, d0) = (mask(), mask());
+            let expect = moments_by_sorting(&node, n, s0, d0);
+            assert_eq!(
+                node.moments_reachable(g, s0, d0),
+                expect,
+                "n = {n}, round {round}"
+            );
+            if expect {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes > 100 && no > 100, "{yes} reachable, {no} not");
     }
 
     #[test]
