@@ -38,6 +38,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+mod common;
+use common::{cpu_seconds, median};
+
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/csplib-prob079")
@@ -105,28 +108,6 @@ fn range(s: &str) -> (u64, u64) {
             let a = s.parse().unwrap_or_else(|_| bad());
             (a, a)
         }
-    }
-}
-
-/// The CPU time of this process so far (user and system, every thread), in seconds.
-fn cpu_seconds() -> f64 {
-    // SAFETY: getrusage writes the struct it is given and nothing else.
-    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) };
-    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 * 1e-6;
-    t(u.ru_utime) + t(u.ru_stime)
-}
-
-fn median(v: &mut [f64]) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    v.sort_by(f64::total_cmp);
-    let m = v.len() / 2;
-    if v.len() % 2 == 1 {
-        v[m]
-    } else {
-        (v[m - 1] + v[m]) / 2.0
     }
 }
 

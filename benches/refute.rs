@@ -26,24 +26,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-/// The CPU time of this process so far (user and system), in seconds.
-fn cpu_seconds() -> f64 {
-    // SAFETY: getrusage writes the struct it is given and nothing else.
-    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) };
-    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 * 1e-6;
-    t(u.ru_utime) + t(u.ru_stime)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let m = v.len() / 2;
-    if v.len() % 2 == 1 {
-        v[m]
-    } else {
-        (v[m - 1] + v[m]) / 2.0
-    }
-}
+mod common;
+use common::{cpu_seconds, median};
 
 fn main() -> ExitCode {
     let usage = "usage: refute [--limit SECONDS] [--rounds K] [--plain] FILE...";
@@ -129,8 +113,8 @@ fn main() -> ExitCode {
             path.display(),
             last.0,
             last.1,
-            median(walls),
-            median(cpus)
+            median(&mut walls),
+            median(&mut cpus)
         );
     }
     ExitCode::SUCCESS
