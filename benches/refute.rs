@@ -34,22 +34,26 @@ fn main() -> ExitCode {
     let (mut limit, mut rounds, mut plain, mut files) = (600.0f64, 1usize, false, Vec::new());
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        let mut value = |what: &str| -> Option<f64> {
-            let v = args.next().and_then(|s| s.parse::<f64>().ok());
-            if v.is_none() {
-                eprintln!("refute: {what} takes a number\n{usage}");
-            }
-            v.filter(|v| *v > 0.0 && v.is_finite())
+        let mut value = || args.next().unwrap_or_default();
+        let bad = |what: &str, value: &str| {
+            eprintln!("refute: {a} takes {what}, not '{value}'\n{usage}");
+            ExitCode::from(2)
         };
         match a.as_str() {
-            "--limit" => match value("--limit") {
-                Some(v) => limit = v,
-                None => return ExitCode::from(2),
-            },
-            "--rounds" => match value("--rounds") {
-                Some(v) => rounds = v as usize,
-                None => return ExitCode::from(2),
-            },
+            "--limit" => {
+                let v = value();
+                match v.parse::<f64>() {
+                    Ok(s) if s > 0.0 && s.is_finite() => limit = s,
+                    _ => return bad("a positive number of seconds", &v),
+                }
+            }
+            "--rounds" => {
+                let v = value();
+                match v.parse::<usize>() {
+                    Ok(k) if k > 0 => rounds = k,
+                    _ => return bad("a positive whole number", &v),
+                }
+            }
             "--plain" => plain = true,
             // cargo bench passes --bench to every bench program.
             "--bench" => {}
@@ -85,7 +89,7 @@ fn main() -> ExitCode {
             }
         };
         let (mut walls, mut cpus, mut last) = (Vec::new(), Vec::new(), ("-", 0));
-        for _ in 0..rounds.max(1) {
+        for _ in 0..rounds {
             let (t0, c0) = (Instant::now(), cpu_seconds());
             let done = Decision::new(&board)
                 .threads(1)
