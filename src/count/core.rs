@@ -687,7 +687,7 @@ impl Node {
             // more. Measured against the nearest the middle and against no extra choice
             // (docs/experiments.md): 1.2x to 2.0x fewer nodes on the refutations.
             let mid = g.n - 1;
-            let mut best: Option<(u32, usize, Line)> = None;
+            let mut best: Option<((u32, usize), Line)> = None;
             for (k, c) in c.iter().enumerate() {
                 for (j, x) in [(1u32, c[0] & !c[1]), (2, c[1] & !c[2]), (3, c[2] & !c[3])] {
                     if j > line_k {
@@ -699,13 +699,13 @@ impl Node {
                         x &= x - 1;
                         // Farther first: the larger distance gives the smaller key.
                         let key = (j, usize::MAX - b.abs_diff(mid));
-                        if best.is_none_or(|(bj, bd, _)| key < (bj, bd)) {
+                        if best.is_none_or(|(k, _)| key < k) {
                             let l = if k == 0 {
                                 Line::SumOrNone(b)
                             } else {
                                 Line::DiffOrNone(b)
                             };
-                            best = Some((key.0, key.1, l));
+                            best = Some((key, l));
                         }
                     }
                     if best.is_some() {
@@ -713,7 +713,7 @@ impl Node {
                     }
                 }
             }
-            if let Some((_, _, l)) = best {
+            if let Some((_, l)) = best {
                 *line = l;
             }
         }
