@@ -20,14 +20,16 @@
 //!
 //! ```text
 //! cargo bench --bench edp -- [--n 10..21] [--d 1..42] [--ids 1..1000] [--every K]
-//!     [--shard I/K] [--threads T] [--limit SECONDS] [--plain]
+//!     [--shard I/K] [--threads T] [--limit SECONDS] [--plain] [--probe L]
 //! ```
 //!
 //! Ranges are inclusive (`21`, `18..20`); `--every K` keeps every K-th selected line (a
 //! sample of the file's order); `--shard I/K` keeps the selected lines whose index is I modulo
 //! K (1-based), so that K processes (GNU parallel, `benches/edp.sh`) share the work; `--threads`
 //! is the search's threads per instance (default 1); `--plain` runs the one complete search of
-//! before the portfolio (no diagonal branching, no restarts). docs/benchmarks.md has the
+//! before the portfolio (no diagonal branching, no restarts); `--probe L` probes the free cells
+//! of the first L branching levels (default: 10 levels in the
+//! portfolio's complete search, none on one thread; 0 for none). docs/benchmarks.md has the
 //! measurements.
 
 use flate2::read::GzDecoder;
@@ -119,6 +121,7 @@ fn main() -> ExitCode {
     let mut shard = (1usize, 1usize);
     let mut threads = 1usize;
     let mut plain = false;
+    let mut probe: Option<usize> = None;
     let mut limit = Duration::from_secs(3600);
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -139,6 +142,7 @@ fn main() -> ExitCode {
             }
             "--threads" => threads = value().parse().expect("--threads T"),
             "--plain" => plain = true,
+            "--probe" => probe = Some(value().parse().expect("--probe L")),
             "--limit" => limit = Duration::from_secs_f64(value().parse().expect("--limit S")),
             // `cargo bench` passes --bench.
             "--bench" => {}
@@ -182,7 +186,11 @@ fn main() -> ExitCode {
         }
         let t = Instant::now();
         let cpu = cpu_seconds();
-        let done = Decision::new(&board)
+        let mut decision = Decision::new(&board);
+        if let Some(l) = probe {
+            decision = decision.probe(l);
+        }
+        let done = decision
             .portfolio(!plain)
             .threads(threads)
             .time_limit(limit)

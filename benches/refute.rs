@@ -5,13 +5,17 @@
 //! thread is the same on every run).
 //!
 //! ```text
-//! cargo bench --bench refute -- [--limit SECONDS] [--rounds K] [--plain] FILE...
+//! cargo bench --bench refute -- [--limit SECONDS] [--rounds K] [--plain] [--probe L] [--threads K] FILE...
 //! ```
 //!
 //! Each FILE is an instance file (`queens-sat generate ...`, docs/formats.md); `--plain` runs
 //! the plain branching instead (no diagonals: the one-thread search of `solve --engine
-//! search --threads 1`); `--rounds K` decides each file K times (default 1) and reports the
-//! median times. Prints one tab-separated line per file on stdout:
+//! search --threads 1`); `--probe L` probes the free cells in the first L branching levels
+//! (by default 10 in the portfolio's complete search and
+//! none in the one-thread search of `--plain`; 0 for none); `--threads K` (default 1) runs the search as `solve --engine
+//! search --threads K` does (from two threads, the portfolio: the complete search beside
+//! restarts, the first answer ending both; `--plain` is then ignored); `--rounds K` decides
+//! each file K times (default 1) and reports the median times. Prints one tab-separated line per file on stdout:
 //!
 //! ```text
 //! file  answer  nodes  wall_s  cpu_s
@@ -20,7 +24,7 @@
 //! (medians over the rounds; `answer` is SAT, UNSAT or `-` when the limit, default 600 s,
 //! passed first). docs/experiments.md has the measurements.
 
-use queens_sat::count::{Answer, Decision, MaskedBoard};
+use queens_sat::count::{Answer, Decision, MaskedBoard, PORTFOLIO_PROBE_LEVELS};
 use queens_sat::family::read_instance_file;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,8 +34,10 @@ mod common;
 use common::{cpu_seconds, median};
 
 fn main() -> ExitCode {
-    let usage = "usage: refute [--limit SECONDS] [--rounds K] [--plain] FILE...";
+    let usage =
+        "usage: refute [--limit SECONDS] [--rounds K] [--plain] [--probe L] [--threads K] FILE...";
     let (mut limit, mut rounds, mut plain, mut files) = (600.0f64, 1usize, false, Vec::new());
+    let (mut probe, mut threads) = (None, 1usize);
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().unwrap_or_default();
@@ -51,6 +57,20 @@ fn main() -> ExitCode {
                 let v = value();
                 match v.parse::<usize>() {
                     Ok(k) if k > 0 => rounds = k,
+                    _ => return bad("a positive whole number", &v),
+                }
+            }
+            "--probe" => {
+                let v = value();
+                match v.parse::<usize>() {
+                    Ok(l) => probe = Some(l),
+                    _ => return bad("a whole number of levels", &v),
+                }
+            }
+            "--threads" => {
+                let v = value();
+                match v.parse::<usize>() {
+                    Ok(k) if k > 0 => threads = k,
                     _ => return bad("a positive whole number", &v),
                 }
             }
@@ -91,10 +111,16 @@ fn main() -> ExitCode {
         let (mut walls, mut cpus, mut last) = (Vec::new(), Vec::new(), ("-", 0));
         for _ in 0..rounds {
             let (t0, c0) = (Instant::now(), cpu_seconds());
-            let done = Decision::new(&board)
-                .threads(1)
+            let mut decision = Decision::new(&board);
+            // One thread without --plain: the portfolio's complete search, probing included.
+            let probe = probe.or((!plain && threads == 1).then_some(PORTFOLIO_PROBE_LEVELS));
+            if let Some(l) = probe {
+                decision = decision.probe(l);
+            }
+            let done = decision
+                .threads(threads)
                 .time_limit(Duration::from_secs_f64(limit))
-                .branch_diagonals(!plain)
+                .branch_diagonals(!plain && threads == 1)
                 .run();
             let done = match done {
                 Ok(d) => d,

@@ -116,6 +116,9 @@ pub struct Decision<'a> {
     progress: Option<(ProgressFn<'a>, Duration)>,
     why: Reasoning,
     portfolio: bool,
+    /// The probed levels when set ([`Decision::probe`]); by default those of the portfolio's
+    /// complete search.
+    probe: Option<usize>,
 }
 
 /// Decides the instance on all cores, without limits.
@@ -140,6 +143,7 @@ impl<'a> Decision<'a> {
             progress: None,
             why: Reasoning::FULL,
             portfolio: true,
+            probe: None,
         }
     }
 
@@ -219,6 +223,17 @@ impl<'a> Decision<'a> {
         self
     }
 
+    /// Sets how many branching levels of the complete search probe their free cells (0 for
+    /// none; for measurements and tests): at those nodes every free cell whose queen fails at
+    /// once is taken away before the branching. By default the portfolio's complete search
+    /// probes its first 10 levels and the one-thread search none (at n = 21, where the trees
+    /// are small, probing cost 4x the time: docs/experiments.md); the restarts never probe.
+    #[doc(hidden)]
+    pub fn probe(mut self, levels: usize) -> Self {
+        self.probe = Some(levels);
+        self
+    }
+
     /// Turns the portfolio off or on (on by default; for measurements and tests; it runs only
     /// on two threads or more, see [`Decision::threads`]): off, one complete search with the
     /// plain branching (rows, columns and the diagonals that must hold a queen), its first
@@ -240,6 +255,7 @@ impl<'a> Decision<'a> {
             progress,
             why,
             portfolio,
+            probe,
         } = self;
         let mut watch = Watch::new();
         if let Some(l) = time_limit {
@@ -257,7 +273,7 @@ impl<'a> Decision<'a> {
                 every,
             );
         }
-        let work = || search(board, why, &watch, portfolio);
+        let work = || search(board, why, &watch, portfolio, probe);
         let found = match threads {
             None => work(),
             Some(k) => rayon::ThreadPoolBuilder::new()
@@ -339,6 +355,11 @@ fn luby(i: u64) -> u64 {
     }
 }
 
+/// The branching levels whose free cells the portfolio's complete search probes by default
+/// ([`Decision::probe`]).
+#[doc(hidden)]
+pub const PORTFOLIO_PROBE_LEVELS: usize = 10;
+
 /// The first solution the search finds, or `None` (no solution, or halted).
 ///
 /// With `portfolio` and two threads or more, two searches with complementary strengths run
@@ -347,7 +368,8 @@ fn luby(i: u64) -> u64 {
 /// and so shrinks the trees of unsatisfiable instances, and *restarts* on the last thread:
 /// runs of the plain branching with the choices in a random order, each within a budget of
 /// nodes that follows the Luby sequence, which find solutions where a fixed order goes
-/// astray. The complete search decides every instance, so the answer does not depend on which
+/// astray; the complete search probes the free cells of its first levels
+/// ([`Decision::probe`]), the restarts do not. The complete search decides every instance, so the answer does not depend on which
 /// finishes first; only the solution found may. On one thread (or without `portfolio`) the
 /// search is the plain complete one: taking turns on one thread was measured at twice the CPU
 /// time on the published n = 21 instances (docs/benchmarks.md).
@@ -356,6 +378,7 @@ fn search(
     why: Reasoning,
     watch: &Watch<'_>,
     portfolio: bool,
+    probe: Option<usize>,
 ) -> Option<Placement> {
     let g = Geo::new(board.n(), board.geometry());
     let found = if portfolio && rayon::current_num_threads() > 1 {
@@ -363,11 +386,15 @@ fn search(
             || {
                 let why = Reasoning {
                     branch_diagonals: true,
+                    probe: probe.unwrap_or(PORTFOLIO_PROBE_LEVELS),
                     ..why
                 };
                 walk(board, g, watch, Walker::new(g, why, watch)).0
             },
             || {
+                // Probing slows the restarts' short runs (1.1x to 5x the CPU time on
+                // satisfiable n = 30 instances, docs/experiments.md): they go without.
+                let why = Reasoning { probe: 0, ..why };
                 for i in 1.. {
                     let w = Walker::new(g, why, watch)
                         .shuffled(i)
@@ -382,6 +409,10 @@ fn search(
         );
         a.or(b)
     } else {
+        let why = Reasoning {
+            probe: probe.unwrap_or(0),
+            ..why
+        };
         walk(board, g, watch, Walker::new(g, why, watch)).0
     };
     found.map(|path| placement(board.n(), &path))

@@ -31,6 +31,8 @@ mod search;
 pub mod shard;
 pub mod split;
 
+#[doc(hidden)]
+pub use decide::PORTFOLIO_PROBE_LEVELS;
 pub use decide::{decide, Answer, DecideError, Decided, Decision, SearchProgress, Stopped};
 pub use masked::{
     cell_counts, count_masked, for_each_solution_masked, solutions_masked, MaskedBoard,

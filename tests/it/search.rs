@@ -148,9 +148,10 @@ fn every_pruning_agrees_with_a_plain_backtracking_on_random_boards() {
     // Excluded Diagonals boards (whole diagonals forbidden, as in the benchmark, where the
     // second moments prune most) and boards with random blocked cells, n = 6..12, around the
     // point where the answers change; each decided with the default reasoning (second
-    // moments on), without the second moments, and with the matchings too.
+    // moments on), without the second moments, with the matchings too, by the portfolio
+    // and with the free cells probed at every level.
     let mut rng = SplitMix64::new(79);
-    let (mut sat, mut unsat, mut fewer) = (0, 0, 0);
+    let (mut sat, mut unsat, mut fewer, mut probed) = (0, 0, 0, 0);
     for i in 0..360 {
         let n = 6 + rng.index(7);
         let mut board = MaskedBoard::new(n, Geometry::Square).unwrap();
@@ -184,13 +185,19 @@ fn every_pruning_agrees_with_a_plain_backtracking_on_random_boards() {
         // The plain complete search with each reasoning, then the default portfolio on two
         // threads (the complete search branching on diagonals races the random restarts; on
         // one thread the default is the plain search).
-        for (moments, matching, portfolio, threads) in [
-            (true, false, false, 1 + i % 2),
-            (false, false, false, 1 + i % 2),
-            (true, true, false, 1 + i % 2),
-            (true, false, true, 2),
+        // Last, the plain search probing the free cells at every level.
+        for (moments, matching, portfolio, threads, probe) in [
+            (true, false, false, 1 + i % 2, None),
+            (false, false, false, 1 + i % 2, None),
+            (true, true, false, 1 + i % 2, None),
+            (true, false, true, 2, None),
+            (true, false, false, 1 + i % 2, Some(64)),
         ] {
-            let done = Decision::new(&board)
+            let mut decision = Decision::new(&board);
+            if let Some(l) = probe {
+                decision = decision.probe(l);
+            }
+            let done = decision
                 .threads(threads)
                 .moments(moments)
                 .matching(matching)
@@ -207,7 +214,7 @@ fn every_pruning_agrees_with_a_plain_backtracking_on_random_boards() {
             };
             assert_eq!(
                 found, want,
-                "{what}: moments {moments}, matching {matching}, portfolio {portfolio} on {threads} threads"
+                "{what}: moments {moments}, matching {matching}, portfolio {portfolio} on {threads} threads, probe {probe:?}"
             );
             nodes.push(done.nodes);
         }
@@ -218,6 +225,9 @@ fn every_pruning_agrees_with_a_plain_backtracking_on_random_boards() {
             if i % 2 == 0 && nodes[0] < nodes[1] {
                 fewer += 1;
             }
+            if i % 2 == 0 && nodes[4] < nodes[0] {
+                probed += 1;
+            }
         } else {
             sat += 1;
         }
@@ -227,6 +237,7 @@ fn every_pruning_agrees_with_a_plain_backtracking_on_random_boards() {
         fewer >= 10,
         "the second moments pruned on {fewer} UNSAT boards"
     );
+    assert!(probed >= 10, "probing pruned on {probed} UNSAT boards");
 }
 
 fn data(name: &str) -> PathBuf {
