@@ -1371,15 +1371,19 @@ mod tests {
         })
     }
 
-    #[test]
-    fn the_second_moment_bound_agrees_with_its_definition() {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut random = move || {
+    /// A xorshift64 stream of random words from a non-zero seed.
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             x
-        };
+        }
+    }
+
+    #[test]
+    fn the_second_moment_bound_agrees_with_its_definition() {
+        let mut random = xorshift(0x2545_F491_4F6C_DD1Du64);
         let (mut yes, mut no) = (0, 0);
         for round in 0..4000 {
             let n = [5, 8, 13, 30, 63, 64][round % 6];
@@ -1431,13 +1435,7 @@ mod tests {
         // Exact counts of random boards (whole diagonals excluded, and random cells blocked),
         // with the free cells probed at every level and without: taking a cell away must
         // never lose a solution, and must shrink some trees.
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut random = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut random = xorshift(0x9E37_79B9_7F4A_7C15u64);
         let (mut solved, mut smaller) = (0, 0);
         for round in 0..300 {
             let n = 5 + round % 7;
