@@ -28,9 +28,8 @@
 //! K (1-based), so that K processes (GNU parallel, `benches/edp.sh`) share the work; `--threads`
 //! is the search's threads per instance (default 1); `--plain` runs the one complete search of
 //! before the portfolio (no diagonal branching, no restarts); `--probe L` probes the free cells
-//! of the first L branching levels (default: 10 levels in the
-//! portfolio's complete search, none on one thread; 0 for none). docs/benchmarks.md has the
-//! measurements.
+//! of the first L branching levels (default: 10 levels in the portfolio's complete search,
+//! none on one thread; 0 for none). docs/benchmarks.md has the measurements.
 
 use flate2::read::GzDecoder;
 use queens_sat::count::{Answer, Decision};

@@ -1,21 +1,23 @@
-//! The search engine's complete walk on instance files, one thread, with the diagonal
-//! branching of the portfolio's complete search (`solve --engine search` on two threads or
+//! The search engine's complete walk on instance files, one thread (unless `--threads`), with
+//! the diagonal branching and the probing of the portfolio's complete search (`solve --engine search` on two threads or
 //! more): its answer, its time and the nodes it visited, so that a change to the reasoning or
 //! the branching is measured by its tree as well as by its time (the node count of one
 //! thread is the same on every run).
 //!
 //! ```text
-//! cargo bench --bench refute -- [--limit SECONDS] [--rounds K] [--plain] [--probe L] [--threads K] FILE...
+//! cargo bench --bench refute -- [--limit SECONDS] [--rounds K] [--plain] [--probe L]
+//!     [--threads K] FILE...
 //! ```
 //!
 //! Each FILE is an instance file (`queens-sat generate ...`, docs/formats.md); `--plain` runs
 //! the plain branching instead (no diagonals: the one-thread search of `solve --engine
 //! search --threads 1`); `--probe L` probes the free cells in the first L branching levels
-//! (by default 10 in the portfolio's complete search and
-//! none in the one-thread search of `--plain`; 0 for none); `--threads K` (default 1) runs the search as `solve --engine
-//! search --threads K` does (from two threads, the portfolio: the complete search beside
-//! restarts, the first answer ending both; `--plain` is then ignored); `--rounds K` decides
-//! each file K times (default 1) and reports the median times. Prints one tab-separated line per file on stdout:
+//! (by default 10 in the portfolio's complete search and none in the one-thread search of
+//! `--plain`; 0 for none); `--threads K` (default 1) runs the search as `solve --engine search
+//! --threads K` does (from two threads, the portfolio: the complete search beside restarts,
+//! the first answer ending both; `--plain` is then ignored); `--rounds K` decides each file K
+//! times (default 1) and reports the median times. Prints one tab-separated line per file on
+//! stdout:
 //!
 //! ```text
 //! file  answer  nodes  wall_s  cpu_s
