@@ -55,10 +55,11 @@ fn main() -> ExitCode {
                     _ => return bad("a positive number of seconds", &v),
                 }
             }
-            "--rounds" => {
+            "--rounds" | "--threads" => {
                 let v = value();
                 match v.parse::<usize>() {
-                    Ok(k) if k > 0 => rounds = k,
+                    Ok(k) if k > 0 && a == "--rounds" => rounds = k,
+                    Ok(k) if k > 0 => threads = k,
                     _ => return bad("a positive whole number", &v),
                 }
             }
@@ -67,13 +68,6 @@ fn main() -> ExitCode {
                 match v.parse::<usize>() {
                     Ok(l) => probe = Some(l),
                     _ => return bad("a whole number of levels", &v),
-                }
-            }
-            "--threads" => {
-                let v = value();
-                match v.parse::<usize>() {
-                    Ok(k) if k > 0 => threads = k,
-                    _ => return bad("a positive whole number", &v),
                 }
             }
             "--plain" => plain = true,
