@@ -37,6 +37,8 @@
 //! three free cells (the fewest, farthest from the middle among equals, since those weigh
 //! most in the second moments) where that makes at most one child more than the line: one
 //! child per free cell, then one with the diagonal left empty.
+//! With [`Reasoning::probe`] the nodes of the first levels are probed first: every free cell
+//! whose queen fails at once is taken away ([`Node::probe`]).
 //! A walker may shuffle the order of the children ([`Walker::shuffled`]) and give up after a
 //! budget of nodes ([`Walker::budget`]): the runs of the decision's random restarts.
 //! Placing a queen clears its lines from the other open rows.
@@ -77,7 +79,8 @@ pub(crate) struct Reasoning {
     /// `diagonals`): see [`Node::moments_reachable`].
     pub moments: bool,
     /// Branching on a free diagonal with few free cells (its cells, then none of them) where
-    /// that has no more choices than the best row or column (square board, needs `diagonals`).
+    /// that has at most one choice more than the best row or column (square board, needs
+    /// `diagonals`).
     pub branch_diagonals: bool,
     /// Failed-cell probing at the nodes of the first `probe` branching levels: every free cell
     /// whose queen makes the node fail at once (by the reasoning above) is taken away, until

@@ -369,8 +369,8 @@ pub const PORTFOLIO_PROBE_LEVELS: usize = 10;
 /// runs of the plain branching with the choices in a random order, each within a budget of
 /// nodes that follows the Luby sequence, which find solutions where a fixed order goes
 /// astray; the complete search probes the free cells of its first levels
-/// ([`Decision::probe`]), the restarts do not. The complete search decides every instance, so the answer does not depend on which
-/// finishes first; only the solution found may. On one thread (or without `portfolio`) the
+/// ([`Decision::probe`]), the restarts do not. The complete search decides every instance,
+/// so the answer does not depend on which finishes first; only the solution found may. On one thread (or without `portfolio`) the
 /// search is the plain complete one: taking turns on one thread was measured at twice the CPU
 /// time on the published n = 21 instances (docs/benchmarks.md).
 fn search(
@@ -392,8 +392,9 @@ fn search(
                 walk(board, g, watch, Walker::new(g, why, watch)).0
             },
             || {
-                // Probing slows the restarts' short runs (1.1x to 5x the CPU time on
-                // satisfiable n = 30 instances, docs/experiments.md): they go without.
+                // Probing slows the restarts' short runs (up to 1.4x the CPU time with 8
+                // levels and up to 11x with 12 on satisfiable n = 30 instances,
+                // docs/experiments.md): they go without.
                 let why = Reasoning { probe: 0, ..why };
                 for i in 1.. {
                     let w = Walker::new(g, why, watch)
