@@ -612,6 +612,11 @@ impl Node {
     /// and says whether it took any (the node must then be settled again). Sound for
     /// counting as well as for deciding: a cell taken away has no solution through it.
     fn probe(&mut self, g: Geo, why: Reasoning) -> bool {
+        // Only whether a child fails is read: which diagonal it would branch on is not.
+        let why = Reasoning {
+            branch_diagonals: false,
+            ..why
+        };
         let mut taken = false;
         let mut child = Node::blank();
         let mut scratch = Vec::with_capacity(MAX);
