@@ -10,9 +10,9 @@
 //! ```
 //!
 //! Each FILE is an instance file (`queens-sat generate ...`, docs/formats.md); `--plain` runs
-//! the plain branching instead (no diagonals: the one-thread search of `solve --engine
-//! search --threads 1`); `--probe L` probes the free cells in the first L branching levels
-//! (by default 10 in the portfolio's complete search and none in the one-thread search of
+//! the plain branching alone instead (no diagonals: the walk that `solve --engine search
+//! --threads 1` starts with, here to the end); `--probe L` probes the free cells in the first
+//! L branching levels (by default 10 in the portfolio's complete search and none with
 //! `--plain`; 0 for none); `--threads K` (default 1) runs the search as `solve --engine search
 //! --threads K` does (from two threads, the portfolio: the complete search beside restarts,
 //! the first answer ending both; `--plain` is then ignored); `--rounds K` decides each file K
@@ -108,8 +108,10 @@ fn main() -> ExitCode {
         for _ in 0..rounds {
             let (t0, c0) = (Instant::now(), cpu_seconds());
             let mut decision = Decision::new(&board);
-            // One thread without --plain: the portfolio's complete search, probing included.
-            let probe = probe.or((!plain && threads == 1).then_some(PORTFOLIO_PROBE_LEVELS));
+            // One thread without --plain: the portfolio's complete search, probing included;
+            // with --plain the plain walk alone (none of the default's switch to the former).
+            let probe =
+                probe.or((threads == 1).then_some(if plain { 0 } else { PORTFOLIO_PROBE_LEVELS }));
             if let Some(l) = probe {
                 decision = decision.probe(l);
             }

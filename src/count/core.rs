@@ -52,7 +52,7 @@ use crate::board::Geometry;
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// The largest board: one bit per column in a `u64`, one bit per diagonal in a `u128`.
@@ -1100,6 +1100,60 @@ impl<'a> Watch<'a> {
     }
 }
 
+/// Two walkers taking turns on one core ([`Walker::taking_turns`]): each walks its slice of
+/// nodes, hands over to the other and waits for its next turn, so that neither starts again
+/// from its root. When one of them ends, the other runs on alone.
+pub(crate) struct Baton {
+    /// Whose turn it is (0 or 1), or [`Baton::FREE`] once one has ended.
+    turn: Mutex<usize>,
+    changed: Condvar,
+    /// The nodes of a turn (a multiple of [`TICK`]).
+    slice: u64,
+    /// The turns handed over so far.
+    passes: AtomicU64,
+}
+
+impl Baton {
+    const FREE: usize = usize::MAX;
+
+    /// Turns of `slice` nodes (rounded up to a multiple of the watch's tick), walker 0 first.
+    pub fn new(slice: u64) -> Baton {
+        Baton {
+            turn: Mutex::new(0),
+            changed: Condvar::new(),
+            slice: slice.div_ceil(TICK).max(1) * TICK,
+            passes: AtomicU64::new(0),
+        }
+    }
+
+    /// Waits until it is the turn of walker `me`.
+    fn wait(&self, me: usize) {
+        let mut turn = self.turn.lock().unwrap_or_else(|e| e.into_inner());
+        while *turn != me && *turn != Self::FREE {
+            turn = self.changed.wait(turn).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// Hands the turn of walker `me` to the other and waits for the next one.
+    fn pass(&self, me: usize) {
+        {
+            let mut turn = self.turn.lock().unwrap_or_else(|e| e.into_inner());
+            if *turn == me {
+                *turn = 1 - me;
+                self.passes.fetch_add(1, Ordering::Relaxed);
+                self.changed.notify_all();
+            }
+        }
+        self.wait(me);
+    }
+
+    /// One walker has ended: the other runs without turns.
+    fn finish(&self) {
+        *self.turn.lock().unwrap_or_else(|e| e.into_inner()) = Self::FREE;
+        self.changed.notify_all();
+    }
+}
+
 /// The branching levels whose children are walked in parallel, when the pool has more than
 /// one thread: enough sub-trees to keep every thread busy to the end.
 const PARALLEL_LEVELS: usize = 8;
@@ -1118,6 +1172,8 @@ pub(crate) struct Walker<'w, 'a> {
     budget: u64,
     /// Whether the walk gave up at its budget.
     cut: bool,
+    /// The turns this walker takes with another, and its number (0 or 1).
+    baton: Option<(&'w Baton, usize)>,
 }
 
 impl<'w, 'a> Walker<'w, 'a> {
@@ -1136,6 +1192,7 @@ impl<'w, 'a> Walker<'w, 'a> {
             shuffle: 0,
             budget: u64::MAX,
             cut: false,
+            baton: None,
         }
     }
 
@@ -1151,6 +1208,14 @@ impl<'w, 'a> Walker<'w, 'a> {
     /// Gives up after `budget` nodes ([`Walker::cut`]), on one thread.
     pub fn budget(mut self, budget: u64) -> Self {
         self.budget = budget;
+        self.parallel = 0;
+        self
+    }
+
+    /// Takes turns with another walker on `baton` as walker `me` (0 or 1), on one thread each:
+    /// [`Walker::run`] waits for its first turn and ends the turns when it returns.
+    pub fn taking_turns(mut self, baton: &'w Baton, me: usize) -> Self {
+        self.baton = Some((baton, me));
         self.parallel = 0;
         self
     }
@@ -1172,7 +1237,17 @@ impl<'w, 'a> Walker<'w, 'a> {
 
     /// Walks the tree of `root` on the current rayon pool; `Break` when the visitor or the
     /// watch ended it.
-    pub fn run<V: Visitor>(&mut self, visitor: &mut V, mut root: Node) -> ControlFlow<()> {
+    pub fn run<V: Visitor>(&mut self, visitor: &mut V, root: Node) -> ControlFlow<()> {
+        let Some((baton, me)) = self.baton else {
+            return self.walk_root(visitor, root);
+        };
+        baton.wait(me);
+        let flow = self.walk_root(visitor, root);
+        baton.finish();
+        flow
+    }
+
+    fn walk_root<V: Visitor>(&mut self, visitor: &mut V, mut root: Node) -> ControlFlow<()> {
         self.watch.check()?;
         let mut path = Vec::with_capacity(MAX);
         let flow = self.dfs(visitor, &mut root, &mut path, 0);
@@ -1197,6 +1272,13 @@ impl<'w, 'a> Walker<'w, 'a> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(TICK) {
             self.watch.tick(TICK)?;
+            if let Some((baton, me)) = self.baton {
+                if self.nodes.is_multiple_of(baton.slice) {
+                    baton.pass(me);
+                    // The other walker may have ended the search meanwhile.
+                    self.watch.check()?;
+                }
+            }
         }
         if self.nodes > self.budget {
             self.cut = true;
@@ -1497,6 +1579,53 @@ mod tests {
             "{solved} boards with solutions"
         );
         assert!(smaller > 30, "probing shrank {smaller} trees");
+    }
+
+    #[test]
+    fn walkers_taking_turns_count_as_walkers_alone() {
+        // Two walkers with different reasoning count the 11 x 11 board, each alone and then
+        // taking turns of one tick on two threads: the counts must not change, and the turns
+        // must have been taken (the trees have tens of thousands of nodes).
+        let n = 11;
+        let g = Geo::new(n, Geometry::Square);
+        let allowed = vec![(1u64 << n) - 1; n];
+        let whys = [
+            Reasoning::COUNTING,
+            Reasoning {
+                probe: 4,
+                branch_diagonals: true,
+                ..Reasoning::FULL
+            },
+        ];
+        let alone: Vec<u64> = whys
+            .iter()
+            .map(|&why| {
+                let watch = Watch::new();
+                let mut counted = Counting(0);
+                let _ = Walker::new(g, why, &watch).run(&mut counted, Node::root(g, &allowed));
+                counted.0
+            })
+            .collect();
+        let (baton, watch) = (Baton::new(1), Watch::new());
+        let turns: Vec<u64> = std::thread::scope(|s| {
+            let walkers: Vec<_> = whys
+                .iter()
+                .enumerate()
+                .map(|(me, &why)| {
+                    let (baton, watch, allowed) = (&baton, &watch, &allowed);
+                    s.spawn(move || {
+                        let mut counted = Counting(0);
+                        let mut w = Walker::new(g, why, watch).taking_turns(baton, me);
+                        let _ = w.run(&mut counted, Node::root(g, allowed));
+                        counted.0
+                    })
+                })
+                .collect();
+            walkers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
+        assert!(alone[0] > 0);
+        assert_eq!(turns, alone);
+        assert!(baton.passes.load(Ordering::Relaxed) >= 4, "too few turns");
     }
 
     #[test]

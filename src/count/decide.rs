@@ -25,7 +25,7 @@
 //! assert_eq!(decide(&b), Answer::Unsat);
 //! ```
 
-use super::core::{self, First, Geo, Halt, Node, Reasoning, Walker, Watch};
+use super::core::{self, Baton, First, Geo, Halt, Node, Reasoning, Walker, Watch};
 use super::masked::MaskedBoard;
 use crate::board::{check_placement_on, Placement, Symmetry};
 use std::sync::atomic::AtomicBool;
@@ -119,6 +119,8 @@ pub struct Decision<'a> {
     /// The probed levels when set ([`Decision::probe`]); by default those of the portfolio's
     /// complete search.
     probe: Option<usize>,
+    /// The nodes of the one-thread search's plain walk ([`Decision::one_thread_budget`]).
+    one_thread_budget: u64,
 }
 
 /// Decides the instance on all cores, without limits.
@@ -144,14 +146,16 @@ impl<'a> Decision<'a> {
             why: Reasoning::FULL,
             portfolio: true,
             probe: None,
+            one_thread_budget: ONE_THREAD_BUDGET,
         }
     }
 
     /// Uses `k` worker threads (at least 1); the answer's satisfiability does not depend on
     /// `k`, the solution found may. With two threads or more the search is a portfolio: a
     /// complete search that also branches on diagonals, which shortens the refutations,
-    /// beside random restarts on one thread, which find the solutions a fixed order misses
-    /// (the module `decide` has the details).
+    /// beside random restarts on one thread, which find the solutions a fixed order misses.
+    /// On one thread the plain complete search runs first, and past 4 million nodes it takes
+    /// turns with the portfolio's complete search (the module `decide` has the details).
     pub fn threads(mut self, k: usize) -> Self {
         self.threads = Some(k.max(1));
         self
@@ -226,11 +230,23 @@ impl<'a> Decision<'a> {
     /// Sets how many branching levels of the complete search probe their free cells (0 for
     /// none; for measurements and tests): at those nodes every free cell whose queen fails at
     /// once is taken away before the branching. By default the portfolio's complete search
-    /// probes its first 10 levels and the one-thread search none (at n = 21, where the trees
-    /// are small, probing cost 4x the time: docs/experiments.md); the restarts never probe.
+    /// probes its first 10 levels and the one-thread search's plain walk none (past its
+    /// budget, [`Decision::one_thread_budget`], it takes turns with the complete search that
+    /// probes; at n = 21, where the trees are small, probing cost 4x the time:
+    /// docs/experiments.md); the restarts never probe. Set, it makes the one-thread search one
+    /// walk with these levels.
     #[doc(hidden)]
     pub fn probe(mut self, levels: usize) -> Self {
         self.probe = Some(levels);
+        self
+    }
+
+    /// Sets how many nodes the one-thread search walks with the plain branching before it
+    /// takes turns with the portfolio's complete search (by default 4 million; for
+    /// measurements and tests; see [`Decision::threads`]).
+    #[doc(hidden)]
+    pub fn one_thread_budget(mut self, nodes: u64) -> Self {
+        self.one_thread_budget = nodes;
         self
     }
 
@@ -256,6 +272,7 @@ impl<'a> Decision<'a> {
             why,
             portfolio,
             probe,
+            one_thread_budget,
         } = self;
         let mut watch = Watch::new();
         if let Some(l) = time_limit {
@@ -273,7 +290,7 @@ impl<'a> Decision<'a> {
                 every,
             );
         }
-        let work = || search(board, why, &watch, portfolio, probe);
+        let work = || search(board, why, &watch, portfolio, probe, one_thread_budget);
         let found = match threads {
             None => work(),
             Some(k) => rayon::ThreadPoolBuilder::new()
@@ -360,6 +377,14 @@ fn luby(i: u64) -> u64 {
 #[doc(hidden)]
 pub const PORTFOLIO_PROBE_LEVELS: usize = 10;
 
+/// The nodes the one-thread search walks with the plain branching before it takes turns with
+/// the portfolio's complete search ([`search`]): above the largest tree of the published
+/// n = 21 instances (about 2 million nodes), 2 to 3 s.
+const ONE_THREAD_BUDGET: u64 = 4_000_000;
+
+/// The nodes of a turn when the one-thread search's two walks take turns (about a second).
+const ONE_THREAD_TURN: u64 = 1 << 20;
+
 /// The first solution the search finds, or `None` (no solution, or halted).
 ///
 /// With `portfolio` and two threads or more, two searches with complementary strengths run
@@ -370,15 +395,22 @@ pub const PORTFOLIO_PROBE_LEVELS: usize = 10;
 /// nodes that follows the Luby sequence, which find solutions where a fixed order goes
 /// astray; the complete search probes the free cells of its first levels
 /// ([`Decision::probe`]), the restarts do not. The complete search decides every instance,
-/// so the answer does not depend on which finishes first; only the solution found may. On one thread (or without `portfolio`) the
-/// search is the plain complete one: taking turns on one thread was measured at twice the CPU
-/// time on the published n = 21 instances (docs/benchmarks.md).
+/// so the answer does not depend on which finishes first; only the solution found may.
+///
+/// On one thread the search is the plain complete one (taking turns between the two searches
+/// on one thread was measured at twice the CPU time on the published n = 21 instances,
+/// docs/benchmarks.md), within `one_thread_budget` nodes; past that it starts again and takes
+/// turns with the complete search of the portfolio, probing included (a second thread, but
+/// only one of the two runs at a time), until one ends: the time stays within about twice
+/// that of the faster of the two, whichever it is. Without `portfolio`, or with `probe` set,
+/// it is the one plain walk to the end.
 fn search(
     board: &MaskedBoard,
     why: Reasoning,
     watch: &Watch<'_>,
     portfolio: bool,
     probe: Option<usize>,
+    one_thread_budget: u64,
 ) -> Option<Placement> {
     let g = Geo::new(board.n(), board.geometry());
     let found = if portfolio && rayon::current_num_threads() > 1 {
@@ -409,6 +441,41 @@ fn search(
             },
         );
         a.or(b)
+    } else if portfolio && probe.is_none() && !why.branch_diagonals {
+        // One thread: the plain walk first, within a budget that the published instances up
+        // to n = 21 stay under; past it, the plain walk (from its root again) and the
+        // portfolio's complete search (probing included, which shrinks the large trees of
+        // unsatisfiable instances many times but finds solutions late) take turns of
+        // ONE_THREAD_TURN nodes on one core until one of them ends (docs/experiments.md).
+        let plain = Reasoning { probe: 0, ..why };
+        let complete = Reasoning {
+            branch_diagonals: true,
+            probe: PORTFOLIO_PROBE_LEVELS,
+            ..why
+        };
+        let w = Walker::new(g, plain, watch).budget(one_thread_budget);
+        match walk(board, g, watch, w) {
+            (path, true) => path,
+            (_, false) => {
+                let baton = Baton::new(ONE_THREAD_TURN);
+                std::thread::scope(|s| {
+                    let other = std::thread::Builder::new().spawn_scoped(s, || {
+                        let w = Walker::new(g, complete, watch).taking_turns(&baton, 1);
+                        walk(board, g, watch, w).0
+                    });
+                    let Ok(other) = other else {
+                        // No second thread: the complete search alone decides too.
+                        return walk(board, g, watch, Walker::new(g, complete, watch)).0;
+                    };
+                    let w = Walker::new(g, plain, watch).taking_turns(&baton, 0);
+                    let mine = walk(board, g, watch, w).0;
+                    match other.join() {
+                        Ok(theirs) => mine.or(theirs),
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    }
+                })
+            }
+        }
     } else {
         let why = Reasoning {
             probe: probe.unwrap_or(0),

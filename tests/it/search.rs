@@ -148,10 +148,12 @@ fn every_pruning_agrees_with_a_plain_backtracking_on_random_boards() {
     // Excluded Diagonals boards (whole diagonals forbidden, as in the benchmark, where the
     // second moments prune most) and boards with random blocked cells, n = 6..12, around the
     // point where the answers change; each decided with the default reasoning (second
-    // moments on), without the second moments, with the matchings too, by the portfolio
-    // and with the free cells probed at every level.
+    // moments on), without the second moments, with the matchings too, by the portfolio,
+    // with the free cells probed at every level, and on one thread switching to the
+    // portfolio's complete search after a few nodes.
     let mut rng = SplitMix64::new(79);
-    let (mut sat, mut unsat, mut fewer, mut probed) = (0, 0, 0, 0);
+    let (mut sat, mut unsat, mut fewer, mut probed, mut switched) = (0, 0, 0, 0, 0);
+    const SWITCH: u64 = 3;
     for i in 0..360 {
         let n = 6 + rng.index(7);
         let mut board = MaskedBoard::new(n, Geometry::Square).unwrap();
@@ -185,17 +187,23 @@ fn every_pruning_agrees_with_a_plain_backtracking_on_random_boards() {
         // The plain complete search with each reasoning, then the default portfolio on two
         // threads (the complete search branching on diagonals races the random restarts; on
         // one thread the default is the plain search).
-        // Last, the plain search probing the free cells at every level.
-        for (moments, matching, portfolio, threads, probe) in [
-            (true, false, false, 1 + i % 2, None),
-            (false, false, false, 1 + i % 2, None),
-            (true, true, false, 1 + i % 2, None),
-            (true, false, true, 2, None),
-            (true, false, false, 1 + i % 2, Some(64)),
+        // Then the plain search probing the free cells at every level; last the default on one
+        // thread with a budget of 3 nodes, so that most trees are walked again by the
+        // portfolio's complete search.
+        for (moments, matching, portfolio, threads, probe, budget) in [
+            (true, false, false, 1 + i % 2, None, None),
+            (false, false, false, 1 + i % 2, None, None),
+            (true, true, false, 1 + i % 2, None, None),
+            (true, false, true, 2, None, None),
+            (true, false, false, 1 + i % 2, Some(64), None),
+            (true, false, true, 1, None, Some(SWITCH)),
         ] {
             let mut decision = Decision::new(&board);
             if let Some(l) = probe {
                 decision = decision.probe(l);
+            }
+            if let Some(b) = budget {
+                decision = decision.one_thread_budget(b);
             }
             let done = decision
                 .threads(threads)
@@ -214,9 +222,12 @@ fn every_pruning_agrees_with_a_plain_backtracking_on_random_boards() {
             };
             assert_eq!(
                 found, want,
-                "{what}: moments {moments}, matching {matching}, portfolio {portfolio} on {threads} threads, probe {probe:?}"
+                "{what}: moments {moments}, matching {matching}, portfolio {portfolio} on {threads} threads, probe {probe:?}, budget {budget:?}"
             );
             nodes.push(done.nodes);
+        }
+        if nodes[5] > SWITCH {
+            switched += 1;
         }
         if !want {
             unsat += 1;
@@ -238,6 +249,10 @@ fn every_pruning_agrees_with_a_plain_backtracking_on_random_boards() {
         "the second moments pruned on {fewer} UNSAT boards"
     );
     assert!(probed >= 10, "probing pruned on {probed} UNSAT boards");
+    assert!(
+        switched >= 100,
+        "the one-thread search switched on {switched} boards"
+    );
 }
 
 fn data(name: &str) -> PathBuf {
