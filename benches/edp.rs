@@ -29,7 +29,9 @@
 //! is the search's threads per instance (default 1); `--plain` runs the one complete search of
 //! before the portfolio (no diagonal branching, no restarts); `--probe L` probes the free cells
 //! of the first L branching levels (default: 10 levels in the portfolio's complete search,
-//! none on one thread; 0 for none). docs/benchmarks.md has the measurements.
+//! none in the plain walk of one thread, which past 4 million nodes takes turns with the
+//! complete search that probes; 0 for none; set, one thread walks the plain branching alone
+//! with those levels). docs/benchmarks.md has the measurements.
 
 use flate2::read::GzDecoder;
 use queens_sat::count::{Answer, Decision};

@@ -40,7 +40,9 @@
 //! With [`Reasoning::probe`] the nodes of the first levels are probed first: every free cell
 //! whose queen fails at once is taken away ([`Node::probe`]).
 //! A walker may shuffle the order of the children ([`Walker::shuffled`]) and give up after a
-//! budget of nodes ([`Walker::budget`]): the runs of the decision's random restarts.
+//! budget of nodes ([`Walker::budget`]): the runs of the decision's random restarts. Two
+//! walkers on two threads may take turns on one core ([`Walker::taking_turns`], a [`Baton`]):
+//! the one-thread decision's plain walk and complete search.
 //! Placing a queen clears its lines from the other open rows.
 //!
 //! A [`Visitor`] sees each solution (the queens placed along the path) and may stop the walk:

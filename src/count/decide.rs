@@ -397,13 +397,13 @@ const ONE_THREAD_TURN: u64 = 1 << 20;
 /// ([`Decision::probe`]), the restarts do not. The complete search decides every instance,
 /// so the answer does not depend on which finishes first; only the solution found may.
 ///
-/// On one thread the search is the plain complete one (taking turns between the two searches
-/// on one thread was measured at twice the CPU time on the published n = 21 instances,
-/// docs/benchmarks.md), within `one_thread_budget` nodes; past that it starts again and takes
-/// turns with the complete search of the portfolio, probing included (a second thread, but
-/// only one of the two runs at a time), until one ends: the time stays within about twice
-/// that of the faster of the two, whichever it is. Without `portfolio`, or with `probe` set,
-/// it is the one plain walk to the end.
+/// On one thread the search is the plain complete one within `one_thread_budget` nodes (taking
+/// turns with a second search from the start was measured at twice the CPU time on the
+/// published n = 21 instances, docs/benchmarks.md, whose trees stay under that budget); past
+/// that it starts again and takes turns with the complete search of the portfolio, probing
+/// included (a second thread, but only one of the two runs at a time), until one ends: the
+/// time stays within about twice that of the faster of the two, whichever it is. Without
+/// `portfolio`, or with `probe` set, it is the one plain walk to the end.
 fn search(
     board: &MaskedBoard,
     why: Reasoning,
