@@ -1243,10 +1243,17 @@ impl<'w, 'a> Walker<'w, 'a> {
         let Some((baton, me)) = self.baton else {
             return self.walk_root(visitor, root);
         };
+        /// Ends the turns when the walk returns or unwinds (a panic must not leave the other
+        /// walker waiting for ever).
+        struct Finish<'b>(&'b Baton);
+        impl Drop for Finish<'_> {
+            fn drop(&mut self) {
+                self.0.finish();
+            }
+        }
         baton.wait(me);
-        let flow = self.walk_root(visitor, root);
-        baton.finish();
-        flow
+        let _finish = Finish(baton);
+        self.walk_root(visitor, root)
     }
 
     fn walk_root<V: Visitor>(&mut self, visitor: &mut V, mut root: Node) -> ControlFlow<()> {
