@@ -416,11 +416,7 @@ fn search(
     let found = if portfolio && rayon::current_num_threads() > 1 {
         let (a, b) = rayon::join(
             || {
-                let why = Reasoning {
-                    branch_diagonals: true,
-                    probe: probe.unwrap_or(PORTFOLIO_PROBE_LEVELS),
-                    ..why
-                };
+                let why = portfolio_complete(why, probe);
                 walk(board, g, watch, Walker::new(g, why, watch)).0
             },
             || {
@@ -448,11 +444,7 @@ fn search(
         // unsatisfiable instances many times but finds solutions late) take turns of
         // ONE_THREAD_TURN nodes on one core until one of them ends (docs/experiments.md).
         let plain = Reasoning { probe: 0, ..why };
-        let complete = Reasoning {
-            branch_diagonals: true,
-            probe: PORTFOLIO_PROBE_LEVELS,
-            ..why
-        };
+        let complete = portfolio_complete(why, None);
         let w = Walker::new(g, plain, watch).budget(one_thread_budget);
         match walk(board, g, watch, w) {
             (path, true) => path,
@@ -484,6 +476,16 @@ fn search(
         walk(board, g, watch, Walker::new(g, why, watch)).0
     };
     found.map(|path| placement(board.n(), &path))
+}
+
+/// The reasoning of the portfolio's complete search: `why` with the diagonal branching, and
+/// the free cells of the first `probe` levels probed (by default [`PORTFOLIO_PROBE_LEVELS`]).
+fn portfolio_complete(why: Reasoning, probe: Option<usize>) -> Reasoning {
+    Reasoning {
+        branch_diagonals: true,
+        probe: probe.unwrap_or(PORTFOLIO_PROBE_LEVELS),
+        ..why
+    }
 }
 
 /// One run of `w` from the root of the board: the solution found, if any, and whether the
