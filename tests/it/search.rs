@@ -149,7 +149,7 @@ fn every_pruning_agrees_with_a_plain_backtracking_on_random_boards() {
     // second moments prune most) and boards with random blocked cells, n = 6..12, around the
     // point where the answers change; each decided with the default reasoning (second
     // moments on), without the second moments, with the matchings too, by the portfolio,
-    // with the free cells probed at every level, and on one thread switching to the
+    // with the free cells probed at every level, and on one thread taking turns with the
     // portfolio's complete search after a few nodes.
     let mut rng = SplitMix64::new(79);
     let (mut sat, mut unsat, mut fewer, mut probed, mut switched) = (0, 0, 0, 0, 0);
@@ -185,11 +185,10 @@ fn every_pruning_agrees_with_a_plain_backtracking_on_random_boards() {
         let want = brute_force_count(&board) > 0;
         let mut nodes = Vec::new();
         // The plain complete search with each reasoning, then the default portfolio on two
-        // threads (the complete search branching on diagonals races the random restarts; on
-        // one thread the default is the plain search).
-        // Then the plain search probing the free cells at every level; last the default on one
-        // thread with a budget of 3 nodes, so that most trees are walked again by the
-        // portfolio's complete search.
+        // threads (the complete search branching on diagonals races the random restarts),
+        // then the plain search probing the free cells at every level; last the default on one
+        // thread with a budget of 3 nodes for its plain walk, so that on most boards it takes
+        // turns with the portfolio's complete search.
         for (moments, matching, portfolio, threads, probe, budget) in [
             (true, false, false, 1 + i % 2, None, None),
             (false, false, false, 1 + i % 2, None, None),
