@@ -53,8 +53,8 @@ pub struct CompareArgs {
     #[arg(long)]
     column_alo: bool,
     /// Redundant global constraints added to every model, separated by commas: `permutation`,
-    /// `diagonals`, `sums` or `none` (as for encode); the encoding's name in each row carries
-    /// them (`pairwise+permutation+sums`).
+    /// `diagonals`, `sums`, `moments` or `none` (as for encode); the encoding's name in each
+    /// row carries them (`pairwise+permutation+sums`).
     #[arg(long, value_name = "LIST", default_value = "none")]
     redundant: queens_sat::encode::redundant::RedundantSet,
     #[command(flatten)]
@@ -70,9 +70,9 @@ pub struct CompareArgs {
     /// board, one thread, in this process), `propagator` (the engine of `solve --engine
     /// propagator`, CaDiCaL with the queens propagator, on the pairwise cell model of each
     /// instance, in this process; options after the name as cadical-lib's), the pseudo-Boolean
-    /// solvers `minisat+`, `sat4j-pb` and `exact` (on the instance's OPB form, `encode --format
-    /// opb`; models with cell variables only) or any command on PATH that reads a DIMACS file
-    /// (cadical, kissat, minisat, ...).
+    /// solvers `minisat+`, `sat4j-pb`, `exact` and `cp-sat` (on the instance's OPB form,
+    /// `encode --format opb`; models with cell variables only) or any command on PATH that reads
+    /// a DIMACS file (cadical, kissat, minisat, ...).
     #[arg(long, value_delimiter = ',', default_value = "varisat")]
     solver: Vec<String>,
     /// Options of the embedded solvers (cadical-lib, kissat-lib), recorded with the solver's

@@ -25,6 +25,14 @@
 //!   models are therefore exactly the model's (each satisfies the sums), and the
 //!   occupancies and adder outputs, defined both ways, are functions of the cells: the count
 //!   is kept. With `diagonals` on the square the two share the occupancies.
+//! - **moments**: over the queens, `sum (r + c - n - 1)^2 + (r - c)^2 = n(n^2 - 1)/3` (1-based):
+//!   a queen's two squared distances from the middle add up to twice those of its row and its
+//!   column, which run through `1..n` once each ([`moments_total`]). Stated, as the sums, over
+//!   the occupancies of the square's lines (each weighted by its squared distance, the two
+//!   middle lines by 0) by one adder network whose output bits are fixed by unit clauses;
+//!   the occupancies are those of `sums` or, on the square, of `diagonals` when either is
+//!   there. This is the search's second-moment argument (docs/experiments.md) as a
+//!   constraint for a solver.
 //!
 //! Both cardinality constraints use the totalizer ([`card::totalizer`], exactly `k`: both
 //! directions of every node), whose auxiliaries are functions of its inputs, so the count is
@@ -44,6 +52,9 @@
 //! (one variable, `L_i + 1` clauses, `3 L_i + 1` literals each) and `T(lines, n)`: on the
 //! square `2n - 3` occupancy variables, `n^2 + 2n - 5` clauses and `3n^2 + 2n - 9` literals
 //! per direction (n >= 2; the two corners are lines of one cell), plus `T(2n - 1, n)`.
+//!
+//! Moments (group `RM`): [`moments_size`], the occupancies (unless shared) and one adder
+//! network over the `4n - 4` lines of non-zero weight.
 //!
 //! Sums (group `RS`): [`sums_size`], the occupancies (as for `diagonals`, unless shared)
 //! and adder networks over `2n - 1` terms per direction, `O(n log n)`: at n = 60, 100, 200,
@@ -72,14 +83,18 @@ pub enum Redundant {
     Diagonals,
     /// The sums of `r + c` and of `r - c` over the queens are `n(n + 1)` and 0.
     Sums,
+    /// The squared distances of the queens' diagonals from the middle add up to
+    /// `n(n^2 - 1)/3`: over the queens, `sum (r + c - n - 1)^2 + (r - c)^2` (1-based).
+    Moments,
 }
 
 impl Redundant {
     /// Every redundant constraint, in the order they are emitted.
-    pub const ALL: [Redundant; 3] = [
+    pub const ALL: [Redundant; 4] = [
         Redundant::Permutation,
         Redundant::Diagonals,
         Redundant::Sums,
+        Redundant::Moments,
     ];
 
     /// The name in `--redundant`.
@@ -88,6 +103,7 @@ impl Redundant {
             Redundant::Permutation => "permutation",
             Redundant::Diagonals => "diagonals",
             Redundant::Sums => "sums",
+            Redundant::Moments => "moments",
         }
     }
 
@@ -98,6 +114,9 @@ impl Redundant {
             Redundant::Diagonals => "exactly n diagonals of each direction are occupied",
             Redundant::Sums => {
                 "over the queens, the sum of r + c is n(n + 1) and the sum of r - c is 0 (1-based)"
+            }
+            Redundant::Moments => {
+                "over the queens, the sum of (r + c - n - 1)^2 + (r - c)^2 is n(n^2 - 1)/3 (1-based)"
             }
         }
     }
@@ -140,7 +159,7 @@ impl RedundantSet {
 
 /// A name in `--redundant` that is not a redundant constraint.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown redundant constraint '{0}' (valid: permutation, diagonals, sums, none)")]
+#[error("unknown redundant constraint '{0}' (valid: permutation, diagonals, sums, moments, none)")]
 pub struct UnknownRedundant(pub String);
 
 impl FromStr for RedundantSet {
@@ -187,7 +206,8 @@ struct Group {
 }
 
 /// A model with redundant constraints added: the model's clauses, then the groups `R0`
-/// (cell variables, when needed), `RP` (permutation) and `RD` (diagonals). Everything else
+/// (cell variables, when needed), `RP` (permutation), `RD` (diagonals), `RS` (sums) and `RM`
+/// (moments). Everything else
 /// (the cells' literals, decoding, the projection) is the model's.
 #[derive(Debug)]
 pub struct WithRedundant {
@@ -273,6 +293,77 @@ pub fn sums_size(n: usize, shared: bool) -> Size {
         }
     }
     size
+}
+
+/// The square's lines of both directions with the weights of `--redundant moments`: the
+/// squared distance from the middle, `(v - n - 1)^2` for the line `r + c = v` and `v^2` for
+/// the line `r - c = v` (1-based), with the line's cells ([`sum_lines`]).
+fn moment_lines(n: usize) -> Vec<(u64, Vec<usize>)> {
+    let mut out = Vec::new();
+    for plus in [true, false] {
+        for (v, line) in sum_lines(n, plus) {
+            let d = if plus { v - (n as i64 + 1) } else { v };
+            out.push(((d * d) as u64, line));
+        }
+    }
+    out
+}
+
+/// The sum of `--redundant moments` over the queens, `n(n^2 - 1)/3`: with `x = r - (n + 1)/2`
+/// and `y = c - (n + 1)/2`, a queen's `(r + c - n - 1)^2 + (r - c)^2` is `2x^2 + 2y^2`, and
+/// the rows and the columns each run through `1..n` once.
+pub fn moments_total(n: usize) -> u64 {
+    let n = n as u64;
+    n * (n * n - 1) / 3
+}
+
+/// The size of `--redundant moments` on the `n` x `n` board (group `RM`, the cell variables
+/// aside): the occupancies of the square's lines of two or more cells, both directions (left
+/// out when `shared`, where `sums` or `diagonals` on the square has defined them), then the
+/// adder network of `sum w o = n(n^2 - 1)/3` over the lines of non-zero weight
+/// ([`pb::equal_to_size`]).
+pub fn moments_size(n: usize, shared: bool) -> Size {
+    let mut size = Size::default();
+    let lines = moment_lines(n);
+    if !shared {
+        for (_, line) in lines.iter().filter(|l| l.1.len() >= 2) {
+            grow(&mut size, definition(line.len() as u64)).expect("a few lines of n cells");
+        }
+    }
+    let network = pb::equal_to_size(
+        lines.iter().map(|l| l.0).filter(|&w| w > 0),
+        moments_total(n),
+    )
+    .expect("n(n^2 - 1)/3 is the sum of the weights over a permutation, within the network's bits");
+    grow(&mut size, network).expect("a network of O(n log n) gates");
+    size
+}
+
+/// The occupancy of a line of the square with the literals `lits` (its cells): the one
+/// literal of a line of one cell, the variable already defined for the same cells, or a new
+/// variable `o` with `o -> OR lits` and `lit -> o` (remembered in `defined`).
+fn occupancy_of(
+    line: &[usize],
+    lits: &[Lit],
+    defined: &mut std::collections::HashMap<Vec<usize>, Lit>,
+    alloc: &mut VarAlloc,
+    sink: &mut dyn LabelSink,
+) -> io::Result<Lit> {
+    if lits.len() == 1 {
+        return Ok(lits[0]);
+    }
+    if let Some(&o) = defined.get(line) {
+        return Ok(o);
+    }
+    let o = alloc.fresh().positive();
+    let mut some = vec![!o];
+    some.extend(lits);
+    sink.add_clause(&some)?;
+    for &l in lits {
+        sink.add_clause(&[!l, o])?;
+    }
+    defined.insert(line.to_vec(), o);
+    Ok(o)
 }
 
 /// The size of a disjunction or conjunction of `l` literals defined by a new variable.
@@ -381,6 +472,22 @@ impl WithRedundant {
             )
             .ok_or_else(overflow)?;
         }
+        if set.contains(Redundant::Moments) {
+            let square = inner.geometry() == Geometry::Square;
+            push(
+                "RM",
+                "redundant: sum of (r + c - n - 1)^2 + (r - c)^2 is n(n^2 - 1)/3 over the queens (adder network)"
+                    .into(),
+                Rule::Sums,
+                moments_size(
+                    n,
+                    set.contains(Redundant::Sums)
+                        || (set.contains(Redundant::Diagonals) && square),
+                ),
+                &mut size,
+            )
+            .ok_or_else(overflow)?;
+        }
         let max = super::max_vars();
         if size.vars > max {
             return Err(super::EncodeError::TooManyVars {
@@ -451,8 +558,8 @@ impl Encoding for WithRedundant {
             .iter()
             .map(|l| (l.len() == 1).then(|| l[0]))
             .collect::<Vec<_>>();
-        // The occupancies of the square's diagonals that `diagonals` defines, which `sums`
-        // then shares (by the line's cells).
+        // The occupancies of the square's lines, by their cells: those `diagonals` defines on
+        // the square, which `sums` shares, and those `sums` defines, which `moments` shares.
         let mut occupancy: std::collections::HashMap<Vec<usize>, Lit> =
             std::collections::HashMap::new();
         for g in &self.groups {
@@ -491,20 +598,7 @@ impl Encoding for WithRedundant {
                         let mut terms: Vec<(i64, Lit)> = Vec::new();
                         for (v, line) in sum_lines(n, plus) {
                             let lits: Vec<Lit> = line.iter().map(|&i| cell[i].unwrap()).collect();
-                            let o = if lits.len() == 1 {
-                                lits[0]
-                            } else if let Some(&o) = occupancy.get(&line) {
-                                o
-                            } else {
-                                let o = alloc.fresh().positive();
-                                let mut some = vec![!o];
-                                some.extend(&lits);
-                                sink.add_clause(&some)?;
-                                for &l in &lits {
-                                    sink.add_clause(&[!l, o])?;
-                                }
-                                o
-                            };
+                            let o = occupancy_of(&line, &lits, &mut occupancy, &mut alloc, sink)?;
                             terms.push((v, o));
                         }
                         if plus {
@@ -523,6 +617,17 @@ impl Encoding for WithRedundant {
                             pb::encode_equal_sums(&side(1), &side(-1), &mut alloc, &mut *sink)?;
                         }
                     }
+                }
+                "RM" => {
+                    let mut terms: Vec<(u64, Lit)> = Vec::new();
+                    for (w, line) in moment_lines(n) {
+                        let lits: Vec<Lit> = line.iter().map(|&i| cell[i].unwrap()).collect();
+                        let o = occupancy_of(&line, &lits, &mut occupancy, &mut alloc, sink)?;
+                        if w > 0 {
+                            terms.push((w, o));
+                        }
+                    }
+                    pb::encode_equal_to(&terms, moments_total(n), &mut alloc, &mut *sink)?;
                 }
                 _ => {
                     for kind in [LineKind::Diagonal, LineKind::AntiDiagonal] {
@@ -618,6 +723,10 @@ mod tests {
             "permutation,diagonals",
             "sums",
             "permutation,diagonals,sums",
+            "moments",
+            "diagonals,moments",
+            "sums,moments",
+            "permutation,diagonals,sums,moments",
         ]
         .iter()
         .map(|s| s.parse().unwrap())
@@ -663,7 +772,7 @@ mod tests {
         let err = "sum".parse::<RedundantSet>().unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown redundant constraint 'sum' (valid: permutation, diagonals, sums, none)"
+            "unknown redundant constraint 'sum' (valid: permutation, diagonals, sums, moments, none)"
         );
     }
 
@@ -710,6 +819,59 @@ mod tests {
         }
     }
 
+    /// `moments_size` against what is emitted, alone and sharing the occupancies of `sums`.
+    #[test]
+    fn moments_sizes_equal_what_is_emitted() {
+        for n in (1..=40).chain([60]) {
+            let cells = Arc::new(QueensEncoder::new(n, EncodeOptions::default()).unwrap());
+            let base = cells.size();
+            for (set, extra) in [
+                ("moments", moments_size(n, false)),
+                ("sums,moments", {
+                    let (a, b) = (sums_size(n, false), moments_size(n, true));
+                    Size {
+                        vars: a.vars + b.vars,
+                        clauses: a.clauses + b.clauses,
+                        literals: a.literals + b.literals,
+                    }
+                }),
+            ] {
+                let e = WithRedundant::new(cells.clone(), set.parse().unwrap()).unwrap();
+                let mut count = CountingSink::default();
+                e.encode_labelled(&mut Unlabelled(&mut count)).unwrap();
+                assert_eq!(
+                    (count.clauses, count.literals, count.max_var),
+                    (
+                        base.clauses + extra.clauses,
+                        base.literals + extra.literals,
+                        base.vars + extra.vars
+                    ),
+                    "{set} n={n}"
+                );
+            }
+        }
+    }
+
+    /// The total of `moments` summed over every permutation of small boards, queens or not:
+    /// the identity holds for any one queen per row and column.
+    #[test]
+    fn moments_total_is_the_sum_over_any_permutation() {
+        use itertools::Itertools;
+        for n in 1..=7usize {
+            for p in (1..=n as i64).permutations(n) {
+                let sum: i64 = p
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| {
+                        let r = i as i64 + 1;
+                        (r + c - n as i64 - 1).pow(2) + (r - c).pow(2)
+                    })
+                    .sum();
+                assert_eq!(sum as u64, moments_total(n), "n={n} {p:?}");
+            }
+        }
+    }
+
     /// The closed form of the module documentation for the occupancies of one direction.
     #[test]
     fn occupancy_sizes_match_the_closed_form() {
@@ -731,9 +893,9 @@ mod tests {
     /// model keeps it.
     #[test]
     fn counts_over_all_variables_are_kept() {
-        for n in 1..=7 {
+        for (n, set) in (1..=7).flat_map(|n| [(n, sets()[4]), (n, sets()[8])]) {
             let cells = Arc::new(QueensEncoder::new(n, EncodeOptions::default()).unwrap());
-            let e = WithRedundant::new(cells, sets()[4]).unwrap();
+            let e = WithRedundant::new(cells, set).unwrap();
             let mut cnf = Cnf::new();
             e.encode_labelled(&mut Unlabelled(&mut cnf)).unwrap();
             let mut solver = Solver::new();
@@ -751,7 +913,7 @@ mod tests {
                 }
                 solver.add_clause(&block);
             }
-            assert_eq!(count, COUNTS[n - 1], "n={n}");
+            assert_eq!(count, COUNTS[n - 1], "n={n} {set}");
         }
     }
 }

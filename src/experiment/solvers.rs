@@ -88,15 +88,49 @@ pub struct SolverSpec {
 
 /// The pseudo-Boolean solvers a sweep runs on the OPB form, by name: `minisat+` (Debian's
 /// minisat+), `sat4j-pb` (sat4j's PB solver, `java -jar /usr/share/java/org.sat4j.pb.jar`,
-/// Debian's sat4j), `exact` (the Exact solver of the PyPI package `exact`, run by a short
-/// Python program with the interpreter of `QUEENS_SAT_PYTHON`, or `python3`).
-pub const PB_SOLVERS: [&str; 3] = ["minisat+", "sat4j-pb", "exact"];
+/// Debian's sat4j), `exact` (the Exact solver of the PyPI package `exact`) and `cp-sat`
+/// (CP-SAT of the PyPI package `ortools`, one worker), the last two run by short Python
+/// programs with the interpreter of `QUEENS_SAT_PYTHON`, or `python3`.
+pub const PB_SOLVERS: [&str; 4] = ["minisat+", "sat4j-pb", "exact", "cp-sat"];
 
 /// sat4j's PB solver, as Debian installs it.
 pub const SAT4J_PB_JAR: &str = "/usr/share/java/org.sat4j.pb.jar";
 
-/// The Python program that runs Exact on an OPB file (`python -c PROGRAM FILE`).
+/// The first part of the Python programs that run a PyPI solver on an OPB file: the reader of
+/// the OPB that queens-sat writes, and the printing of the answer.
+const OPB_READER: &str = include_str!("../solve/opb_read.py");
+
+/// The Python program that runs Exact on an OPB file, after [`OPB_READER`].
 const EXACT_PROGRAM: &str = include_str!("../solve/exact_opb.py");
+
+/// The Python program that runs CP-SAT on an OPB file, after [`OPB_READER`].
+const CPSAT_PROGRAM: &str = include_str!("../solve/cpsat_opb.py");
+
+/// A PB solver of a PyPI package, run as `python -c PROGRAM FILE` with the interpreter of
+/// `QUEENS_SAT_PYTHON` (or `python3`): its version (`label` and the version of `package`), or
+/// `None` when its `module` does not import there.
+fn python_pb_solver(
+    package: &str,
+    module: &str,
+    label: &str,
+    program: &str,
+) -> (String, Option<(Vec<String>, String)>) {
+    let python = std::env::var("QUEENS_SAT_PYTHON").unwrap_or_else(|_| "python3".into());
+    let check = format!(
+        "import {module}, importlib.metadata as m; print('{label}', m.version('{package}'))"
+    );
+    let text = probe(&python, &["-c", &check]);
+    let found = text
+        .as_deref()
+        .and_then(|t| t.lines().find(|l| l.starts_with(&format!("{label} "))))
+        .map(|v| {
+            (
+                vec!["-c".into(), format!("{OPB_READER}\n{program}")],
+                format!("{v} (PyPI)"),
+            )
+        });
+    (python, found)
+}
 
 /// Runs `program args` (at most [`crate::solve::VERSION_TIMEOUT`]) and returns what it printed
 /// on both outputs, or `None` when it cannot be started or fails to finish.
@@ -188,24 +222,26 @@ fn pb_solver(name: &str) -> Option<Result<SolverSpec, SolverError>> {
                 )),
             }
         }
-        "exact" => {
-            let python = std::env::var("QUEENS_SAT_PYTHON").unwrap_or_else(|_| "python3".into());
-            let text = probe(
-                &python,
-                &[
-                    "-c",
-                    "import exact, importlib.metadata as m; print('Exact', m.version('exact'))",
-                ],
-            );
-            match text.as_deref().and_then(|t| t.lines().find(|l| l.starts_with("Exact "))) {
-                Some(v) => Ok(spec(
-                    &python,
-                    vec!["-c".into(), EXACT_PROGRAM.into()],
-                    format!("{v} (PyPI)"),
-                )),
-                None => Err(missing(
-                    &format!("the Python module exact under {python}"),
-                    "PyPI package exact: pip install exact, in the environment of QUEENS_SAT_PYTHON",
+        "exact" | "cp-sat" => {
+            let (package, module, label, program) = if name == "exact" {
+                ("exact", "exact", "Exact", EXACT_PROGRAM)
+            } else {
+                (
+                    "ortools",
+                    "ortools.sat.python.cp_model",
+                    "CP-SAT",
+                    CPSAT_PROGRAM,
+                )
+            };
+            match python_pb_solver(package, module, label, program) {
+                (python, Some((args, version))) => Ok(spec(&python, args, version)),
+                (python, None) => Err(missing(
+                    &format!("the Python module {module} under {python}"),
+                    if name == "exact" {
+                        "PyPI package exact: pip install exact, in the environment of QUEENS_SAT_PYTHON"
+                    } else {
+                        "PyPI package ortools: pip install ortools, in the environment of QUEENS_SAT_PYTHON"
+                    },
                 )),
             }
         }

@@ -10,13 +10,19 @@
 //!
 //! Constraints: every row exactly one queen; every column at most one (exactly one with
 //! `--redundant permutation`); every diagonal of two or more cells at most one (square or
-//! torus); a pre-placed queen `+1 x = 1`, a forbidden cell `+1 x = 0`. With
-//! `--redundant diagonals`, an occupancy variable per diagonal of two or more cells (numbered
-//! after the cells, `/` diagonals first), tied to its cells (`o <= sum of cells`,
-//! `o >= cell`), and exactly `n` occupied diagonals per direction (corner cells count as their
-//! own occupancy). With `--redundant sums`, the two linear equalities themselves, over the
-//! cells with 1-based row `r` and column `c`: `sum (r + c) x = n(n + 1)` and
-//! `sum (r - c) x = 0` (terms with coefficient 0, the main diagonal's, left out).
+//! torus); a pre-placed queen `+1 x = 1`, a forbidden cell `+1 x = 0`.
+//!
+//! The redundant constraints are stated over *occupancies*: a variable `o` per line of two or
+//! more cells, defined as the number of queens on the line (`+1 cells... -1 o = 0`, so 0 or
+//! 1), numbered after the cells in the order the constraints first use them (a line of one
+//! cell is its own occupancy). With `--redundant diagonals`, exactly `n` occupied diagonals
+//! per direction. With `--redundant sums`, over the square's lines `r + c = v` and
+//! `r - c = v` (1-based rows and columns; on the torus, the parts of the wrapped diagonals):
+//! `sum v o = n(n + 1)` and `sum v o = 0`. With `--redundant moments`, over the same lines:
+//! `sum (v - n - 1)^2 o + sum v^2 o = n(n^2 - 1)/3`. Terms of weight 0 are left out. Over
+//! the cells these equalities would be linear combinations of the rows and columns, and so
+//! worthless to a solver that reasons on linear relaxations; over the occupancies, where each
+//! line counts once, they carry the counting arguments of the search (docs/experiments.md).
 //!
 //! Only models whose variables are the cells can be written this way (the cell model, the
 //! column model's direct domain: [`crate::encode::Encoding::cell_variables`]); the other
@@ -25,8 +31,9 @@
 
 use super::Instance;
 use crate::board::{Geometry, Line, LineKind};
-use crate::encode::redundant::{Redundant, WithRedundant};
+use crate::encode::redundant::{moments_total, Redundant, WithRedundant};
 use std::any::Any;
+use std::collections::HashMap;
 use std::io::{self, Write};
 
 /// The models that OPB can express, for messages.
@@ -59,6 +66,59 @@ fn terms(coef: i64, vars: &[usize]) -> String {
         .map(|v| format!("{coef:+} x{v}"))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The occupancy variables of the lines (by their cells' DIMACS numbers), numbered after the
+/// cells in the order they are defined.
+struct Occupancy {
+    vars: usize,
+    defined: HashMap<Vec<usize>, usize>,
+}
+
+impl Occupancy {
+    /// The variable of the line `cells`: its cell for a line of one cell, else the line's
+    /// occupancy, defined at its first use as the number of queens on the line
+    /// (`+1 cells... -1 o = 0`, 0 or 1 since the line holds at most one).
+    fn of(&mut self, cells: &[usize], out: &mut Vec<String>) -> usize {
+        if cells.len() == 1 {
+            return cells[0];
+        }
+        if let Some(&o) = self.defined.get(cells) {
+            return o;
+        }
+        self.vars += 1;
+        let o = self.vars;
+        out.push(format!("{} -1 x{o} = 0 ;", terms(1, cells)));
+        self.defined.insert(cells.to_vec(), o);
+        o
+    }
+}
+
+/// The square's lines `r + c = v` (`plus`) or `r - c = v`, with `v` 0-based, and their cells'
+/// DIMACS numbers in increasing order (on the torus, the parts of the wrapped diagonals).
+fn square_lines(n: usize, plus: bool) -> Vec<(i64, Vec<usize>)> {
+    let mut out: Vec<(i64, Vec<usize>)> = (0..2 * n as i64 - 1)
+        .map(|i| (if plus { i } else { i - (n as i64 - 1) }, Vec::new()))
+        .collect();
+    for r in 0..n {
+        for c in 0..n {
+            let i = if plus { r + c } else { r + n - 1 - c };
+            out[i].1.push(r * n + c + 1);
+        }
+    }
+    out
+}
+
+/// `sum w x = total` over the terms of non-zero weight; nothing when there is none (n = 1).
+fn push_weighted(weighted: &[(i64, usize)], total: i64, out: &mut Vec<String>) {
+    let terms: Vec<String> = weighted
+        .iter()
+        .filter(|t| t.0 != 0)
+        .map(|(w, x)| format!("{w:+} x{x}"))
+        .collect();
+    if !terms.is_empty() {
+        out.push(format!("{} = {total} ;", terms.join(" ")));
+    }
 }
 
 /// The cells (DIMACS numbers) of every line of `kind`.
@@ -106,45 +166,44 @@ impl Instance {
                 out.push(format!("{} >= -1 ;", terms(-1, &col)));
             }
         }
-        let mut vars = n * n;
+        let mut occupancy = Occupancy {
+            vars: n * n,
+            defined: HashMap::new(),
+        };
         for kind in [LineKind::Diagonal, LineKind::AntiDiagonal] {
             let diagonals = lines(n, geometry, kind);
             for d in diagonals.iter().filter(|d| d.len() >= 2) {
                 out.push(format!("{} >= -1 ;", terms(-1, d)));
             }
             if set.contains(Redundant::Diagonals) {
-                let mut occupied = Vec::new();
-                for d in &diagonals {
-                    if d.len() == 1 {
-                        occupied.push(d[0]);
-                        continue;
-                    }
-                    vars += 1;
-                    occupied.push(vars);
-                    out.push(format!("{} -1 x{vars} >= 0 ;", terms(1, d)));
-                    for &cell in d {
-                        out.push(format!("+1 x{vars} -1 x{cell} >= 0 ;"));
-                    }
-                }
+                let occupied: Vec<usize> = diagonals
+                    .iter()
+                    .map(|d| occupancy.of(d, &mut out))
+                    .collect();
                 out.push(format!("{} = {n} ;", terms(1, &occupied)));
             }
         }
         if set.contains(Redundant::Sums) {
-            let cell = |r: usize, c: usize| r * n + c + 1;
-            let plus: Vec<String> = (0..n)
-                .flat_map(|r| (0..n).map(move |c| (r, c)))
-                .map(|(r, c)| format!("+{} x{}", r + c + 2, cell(r, c)))
-                .collect();
-            out.push(format!("{} = {} ;", plus.join(" "), n * (n + 1)));
-            let minus: Vec<String> = (0..n)
-                .flat_map(|r| (0..n).map(move |c| (r, c)))
-                .filter(|(r, c)| r != c)
-                .map(|(r, c)| format!("{:+} x{}", r as i64 - c as i64, cell(r, c)))
-                .collect();
-            if !minus.is_empty() {
-                out.push(format!("{} = 0 ;", minus.join(" ")));
+            // Over the occupancies of the square's lines, each line's index counted once.
+            for (plus, total) in [(true, n as i64 * (n as i64 + 1)), (false, 0)] {
+                let weighted: Vec<(i64, usize)> = square_lines(n, plus)
+                    .iter()
+                    .map(|(v, line)| (if plus { v + 2 } else { *v }, occupancy.of(line, &mut out)))
+                    .collect();
+                push_weighted(&weighted, total, &mut out);
             }
         }
+        if set.contains(Redundant::Moments) {
+            let mut weighted = Vec::new();
+            for plus in [true, false] {
+                for (v, line) in square_lines(n, plus) {
+                    let d = if plus { v + 1 - n as i64 } else { v };
+                    weighted.push((d * d, occupancy.of(&line, &mut out)));
+                }
+            }
+            push_weighted(&weighted, moments_total(n) as i64, &mut out);
+        }
+        let vars = occupancy.vars;
         for &(r, c) in self.placed() {
             out.push(format!("+1 x{} = 1 ;", r * n + c + 1));
         }

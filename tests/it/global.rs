@@ -6,7 +6,7 @@
 use crate::common::{published_total, require, run, run_external, stderr, stdout, CsvTable};
 
 /// Every combination the tests run, as command-line options.
-const COMBOS: [&[&str]; 11] = [
+const COMBOS: [&[&str]; 13] = [
     &["--model", "columns", "--alldiff", "hall"],
     &[
         "--model",
@@ -64,6 +64,15 @@ const COMBOS: [&[&str]; 11] = [
         "order",
         "--redundant",
         "sums",
+    ],
+    &["--redundant", "moments"],
+    &[
+        "--model",
+        "columns",
+        "--domain",
+        "log",
+        "--redundant",
+        "diagonals,sums,moments",
     ],
 ];
 
@@ -319,6 +328,9 @@ fn opb_answers_of_pb_solvers_verify() {
         (words("8 --redundant sums"), 8),
         (words("3 --redundant sums"), 3),
         (words("9 --redundant permutation,diagonals,sums"), 9),
+        (words("3 --redundant moments"), 3),
+        (words("8 --redundant moments"), 8),
+        (words("9 --redundant permutation,diagonals,sums,moments"), 9),
         (words("6 --model columns"), 6),
         (words("7 --place 1,1 --forbid 2,3"), 7),
         (words(&format!("--instance {file} --diagonals 9")), 10),
@@ -332,6 +344,18 @@ fn opb_answers_of_pb_solvers_verify() {
         (
             words(&format!(
                 "--instance {file} --diagonals 12 --redundant sums"
+            )),
+            10,
+        ),
+        (
+            words(&format!(
+                "--instance {file} --diagonals 12 --redundant diagonals,sums,moments"
+            )),
+            10,
+        ),
+        (
+            words(&format!(
+                "--instance {file} --diagonals 9 --redundant moments"
             )),
             10,
         ),
@@ -471,6 +495,7 @@ fn compare_runs_the_pb_solvers() {
         ("minisat+", "minisat+"),
         ("sat4j-pb", "sat4j"),
         ("exact", "exact"),
+        ("cp-sat", "ortools"),
     ] {
         if require(needs) {
             solvers.push(name);
@@ -520,7 +545,7 @@ fn compare_runs_the_pb_solvers() {
             "--diagonals",
             "12",
             "--redundant",
-            "permutation,diagonals,sums",
+            "permutation,diagonals,sums,moments",
         ]
         .map(String::from)
         .to_vec(),
@@ -563,7 +588,7 @@ fn compare_runs_the_pb_solvers() {
             assert_eq!(&row[col("status")], want, "{args:?}: {row:?}");
             assert!(!row[col("solver_version")].is_empty(), "{row:?}");
             assert_eq!(
-                row[col("encoding")].ends_with("+permutation+diagonals+sums"),
+                row[col("encoding")].ends_with("+permutation+diagonals+sums+moments"),
                 redundant,
                 "{row:?}"
             );
