@@ -4,22 +4,26 @@
 # seed, `generate excluded-diagonals N --min-free 4 --seed S --compatible jair --d D` (the
 # first D diagonals that queens-diag-gen.py N 4 S keeps) decided by `solve --engine search`.
 #
-#   benches/frontier.sh [-j JOBS] [-t SECONDS] [-T THREADS] -n "22 24" -d "0.86 0.905 0.95" -s 1..20
+#   benches/frontier.sh [-j JOBS] [-t SECONDS] [-T THREADS] [-x SECONDS] -n "22 24" -d "0.86 0.905 0.95" -s 1..20
 #
 # -d takes fractions of n (D = round(f * n)) or, with a leading '=', numbers of diagonals
 # ("=20 =21"). Each instance runs with `--threads THREADS` (default 1) within SECONDS of CPU
 # time (default 600: `ulimit -t`, so that a loaded machine does not shorten the budget; the
-# wall time is bounded by `--timeout` at 20 times that), JOBS at a time (default 1). Prints one tab-separated row per
-# instance (n, D, seed, numdiags, answer SAT/UNSAT/TIMEOUT, wall s, CPU s = user + system) to
-# stdout, then a summary per (n, D) on stderr: instances, fraction SAT, median and maximum
+# wall time is bounded by `--timeout` at 20 times that), JOBS at a time (default 1). With
+# -x SECONDS, an instance the search leaves undecided goes to the Exact PB solver on its OPB
+# form with the search's arguments as linear constraints (`compare --solver exact --redundant
+# diagonals,sums,moments`, PyPI package exact under QUEENS_SAT_PYTHON) within SECONDS; the
+# times then add both. Prints one tab-separated row per instance (n, D, seed, numdiags,
+# answer SAT/UNSAT/TIMEOUT, wall s, CPU s = user + system, decided by: search, exact or -)
+# to stdout, then a summary per (n, D) on stderr: instances, fraction SAT, median and maximum
 # CPU and wall seconds, undecided.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 qs=${QS:-$here/target/release/queens-sat}
-jobs=1 timeout=600 threads=1 sizes="" fractions="" seeds="1..20"
-while getopts "j:t:T:n:d:s:" o; do
+jobs=1 timeout=600 threads=1 sizes="" fractions="" seeds="1..20" exact=0
+while getopts "j:t:T:n:d:s:x:" o; do
   case $o in
-    j) jobs=$OPTARG ;; t) timeout=$OPTARG ;; T) threads=$OPTARG ;;
+    j) jobs=$OPTARG ;; t) timeout=$OPTARG ;; T) threads=$OPTARG ;; x) exact=$OPTARG ;;
     n) sizes=$OPTARG ;; d) fractions=$OPTARG ;; s) seeds=$OPTARG ;;
     *) exit 2 ;;
   esac
@@ -42,11 +46,25 @@ one() { # n D seed
   else
     answer=TIMEOUT
   fi
-  awk -v n="$1" -v d="$2" -v s="$3" -v k="$k" -v a="$answer" \
-    'END { printf "%s\t%s\t%s\t%s\t%s\t%s\t%.2f\n", n, d, s, k, a, $1, $2 + $3 }' "$t"
+  local by=search
+  [ "$answer" = TIMEOUT ] && by=-
+  if [ "$answer" = TIMEOUT ] && [ "$exact" != 0 ]; then
+    # The search's budget spent; Exact on the OPB with the redundant constraints.
+    /usr/bin/time -f "%e %U %S" -o "$t.x" "$qs" compare --instance "$f" --solver exact \
+      --redundant diagonals,sums,moments --amo pairwise --repeat 1 --timeout "$exact" \
+      --csv "$f.csv" > /dev/null 2>&1 || true
+    local status
+    status=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "status") c = i } NR == 2 { print $c }' "$f.csv" 2>/dev/null)
+    case $status in SAT|UNSAT) answer=$status by=exact ;; esac
+    # The last lines (a killed search's file starts with "Command terminated by signal").
+    echo "$(tail -1 "$t") $(tail -1 "$t.x")" | awk '{ print $1 + $4, $2 + $5, $3 + $6 }' > "$t.sum"
+    mv "$t.sum" "$t"
+  fi
+  awk -v n="$1" -v d="$2" -v s="$3" -v k="$k" -v a="$answer" -v by="$by" \
+    'END { printf "%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%s\n", n, d, s, k, a, $1, $2 + $3, by }' "$t"
 }
 export -f one
-export qs work timeout threads
+export qs work timeout threads exact
 for n in $sizes; do
   for f in $fractions; do
     case $f in
