@@ -31,6 +31,10 @@ done
 [ -n "$sizes" ] && [ -n "$fractions" ] || { echo "benches/frontier.sh: -n and -d are needed" >&2; exit 2; }
 command -v parallel >/dev/null || { echo "benches/frontier.sh: GNU parallel is needed" >&2; exit 2; }
 [ -x "$qs" ] || { echo "benches/frontier.sh: build queens-sat first (cargo build --release) or set QS" >&2; exit 2; }
+if [ "$exact" != 0 ]; then
+  "${QUEENS_SAT_PYTHON:-python3}" -c 'import exact' 2>/dev/null || {
+    echo "benches/frontier.sh: -x needs the PyPI package exact under \$QUEENS_SAT_PYTHON (${QUEENS_SAT_PYTHON:-python3}): pip install exact" >&2; exit 2; }
+fi
 lo=${seeds%..*} hi=${seeds#*..}
 work=$(mktemp -d /tmp/qs-frontier-XXXX)
 trap 'rm -rf "$work"' EXIT
