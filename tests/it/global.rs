@@ -320,6 +320,11 @@ fn opb_answers_of_pb_solvers_verify() {
     .filter(|(name, _)| require(name))
     .collect();
     let words = |s: &str| -> Vec<String> { s.split_whitespace().map(str::to_string).collect() };
+    let torus = dir.path().join("t7.txt").to_str().unwrap().to_string();
+    let o = run(&[
+        "generate", "toroidal", "7", "--p", "0.1", "--seed", "1", "-o", &torus,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let cases: Vec<(Vec<String>, usize)> = vec![
         (words("2"), 2),
         (words("3"), 3),
@@ -358,6 +363,13 @@ fn opb_answers_of_pb_solvers_verify() {
                 "--instance {file} --diagonals 9 --redundant moments"
             )),
             10,
+        ),
+        // The torus: the sums and moments over the parts of the wrapped diagonals.
+        (
+            words(&format!(
+                "--instance {torus} --redundant diagonals,sums,moments"
+            )),
+            7,
         ),
     ];
     for (args, n) in cases {
