@@ -20,6 +20,7 @@ class Instance:
         column_alo: bool = False,
         domain: Optional[str] = None,
         constraints: Optional[str] = None,
+        redundant: Optional[str] = None,
         place: Optional[Sequence[_Cell]] = None,
         forbid: Optional[Sequence[_Cell]] = None,
         board: Optional[str] = None,
@@ -34,6 +35,7 @@ class Instance:
         column_alo: bool = False,
         domain: Optional[str] = None,
         constraints: Optional[str] = None,
+        redundant: Optional[str] = None,
         place: Optional[Sequence[_Cell]] = None,
         forbid: Optional[Sequence[_Cell]] = None,
         symmetry_breaking: Optional[str] = None,
@@ -51,6 +53,7 @@ class Instance:
         column_alo: bool = False,
         domain: Optional[str] = None,
         constraints: Optional[str] = None,
+        redundant: Optional[str] = None,
         symmetry_breaking: Optional[str] = None,
     ) -> "Instance": ...
     @property

@@ -158,6 +158,7 @@ struct ModelArgs<'a> {
     column_alo: bool,
     domain: Option<&'a str>,
     constraints: Option<&'a str>,
+    redundant: Option<&'a str>,
 }
 
 impl ModelArgs<'_> {
@@ -194,7 +195,12 @@ impl ModelArgs<'_> {
                 .transpose()
                 .map_err(value_error)?
                 .unwrap_or_default(),
-            redundant: Default::default(),
+            redundant: self
+                .redundant
+                .map(str::parse)
+                .transpose()
+                .map_err(value_error)?
+                .unwrap_or_default(),
         };
         Model::new(entry, &options).map_err(value_error)
     }
@@ -418,16 +424,19 @@ impl Instance {
 #[pymethods]
 impl Instance {
     /// Instance(n, model="cells", *, amo="pairwise", column_alo=False, domain=None,
-    /// constraints=None, place=None, forbid=None, board="square", symmetry_breaking=None)
+    /// constraints=None, redundant=None, place=None, forbid=None, board="square",
+    /// symmetry_breaking=None)
     ///
     /// The n x n board under `model` ("cells" or "columns") with its encoding: `amo` the
     /// at-most-one encoding (one name, or per line kind as "rows=sequential,diagonals=product"),
     /// `column_alo` the redundant column clauses (cells), `domain` and `constraints` the column
-    /// model's encodings. `place` and `forbid` are 1-based (row, column) cells, `board` is
+    /// model's encodings, `redundant` the redundant global constraints added to either model
+    /// ("permutation,diagonals,sums,moments" or part of it, as `encode --redundant`). `place`
+    /// and `forbid` are 1-based (row, column) cells, `board` is
     /// "square" or "toroidal", `symmetry_breaking` "none", "lex-leader" or "rotations".
     /// Raises ValueError for anything the command line would refuse.
     #[new]
-    #[pyo3(signature = (n, model="cells", *, amo=None, column_alo=false, domain=None, constraints=None, place=None, forbid=None, board=None, symmetry_breaking=None))]
+    #[pyo3(signature = (n, model="cells", *, amo=None, column_alo=false, domain=None, constraints=None, redundant=None, place=None, forbid=None, board=None, symmetry_breaking=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         n: usize,
@@ -436,6 +445,7 @@ impl Instance {
         column_alo: bool,
         domain: Option<&str>,
         constraints: Option<&str>,
+        redundant: Option<&str>,
         place: Option<Vec<(usize, usize)>>,
         forbid: Option<Vec<(usize, usize)>>,
         board: Option<&str>,
@@ -447,6 +457,7 @@ impl Instance {
             column_alo,
             domain,
             constraints,
+            redundant,
         };
         Instance::build(None, n, &args, board, place, forbid, symmetry_breaking)
     }
@@ -459,7 +470,7 @@ impl Instance {
     /// Diagonals file. Raises OSError when the file cannot be read, ValueError when it does
     /// not parse.
     #[staticmethod]
-    #[pyo3(signature = (path, model="cells", *, amo=None, column_alo=false, domain=None, constraints=None, place=None, forbid=None, symmetry_breaking=None, diagonals=None))]
+    #[pyo3(signature = (path, model="cells", *, amo=None, column_alo=false, domain=None, constraints=None, redundant=None, place=None, forbid=None, symmetry_breaking=None, diagonals=None))]
     #[allow(clippy::too_many_arguments)]
     fn from_file(
         py: Python<'_>,
@@ -469,6 +480,7 @@ impl Instance {
         column_alo: bool,
         domain: Option<&str>,
         constraints: Option<&str>,
+        redundant: Option<&str>,
         place: Option<Vec<(usize, usize)>>,
         forbid: Option<Vec<(usize, usize)>>,
         symmetry_breaking: Option<&str>,
@@ -483,6 +495,7 @@ impl Instance {
             column_alo,
             domain,
             constraints,
+            redundant,
         };
         let n = spec.n;
         Instance::build(Some(spec), n, &args, None, place, forbid, symmetry_breaking)
@@ -496,7 +509,7 @@ impl Instance {
     /// and `compare --param` name them: completion k (and mode "solution" or "random"), blocked
     /// p or b, excluded-diagonals d (and min-free), toroidal p or b (optional).
     #[staticmethod]
-    #[pyo3(signature = (family, n, seed=1, params=None, model="cells", *, amo=None, column_alo=false, domain=None, constraints=None, symmetry_breaking=None))]
+    #[pyo3(signature = (family, n, seed=1, params=None, model="cells", *, amo=None, column_alo=false, domain=None, constraints=None, redundant=None, symmetry_breaking=None))]
     #[allow(clippy::too_many_arguments)]
     fn generate(
         family: &str,
@@ -508,6 +521,7 @@ impl Instance {
         column_alo: bool,
         domain: Option<&str>,
         constraints: Option<&str>,
+        redundant: Option<&str>,
         symmetry_breaking: Option<&str>,
     ) -> PyResult<Instance> {
         let fam: Family = family.parse().map_err(value_error)?;
@@ -532,6 +546,7 @@ impl Instance {
             column_alo,
             domain,
             constraints,
+            redundant,
         };
         Instance::build(Some(spec), n, &args, None, None, None, symmetry_breaking)
     }

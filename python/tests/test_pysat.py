@@ -108,3 +108,31 @@ def test_dimacs_file_round_trip(tmp_path):
     qs.Instance(6).to_dimacs(path)
     g = qs.grade(path, 6)
     assert g["right"] and g["projected"] == 4 == g["expected"]
+
+
+@pytest.mark.parametrize("redundant", ["moments", "permutation,diagonals,sums,moments"])
+def test_redundant_constraints_keep_the_solutions(redundant):
+    # The same boards as without them, by PySAT's enumeration over the projection (n = 6
+    # has 4 solutions; the torus of n = 5 has 10), on both models.
+    for model in ("cells", "columns"):
+        for n, board in ((6, "square"), (5, "toroidal")):
+            plain = qs.Instance(n, model, board=board)
+            inst = qs.Instance(n, model, board=board, redundant=redundant)
+            assert inst.num_clauses > plain.num_clauses
+            found = []
+            for i in (plain, inst):
+                boards = set()
+                with pysat_solvers.Solver(name="cadical153", bootstrap_with=i.clauses) as s:
+                    while s.solve():
+                        model_ = s.get_model()
+                        board_ = i.decode(model_)
+                        assert i.check(board_) is None
+                        boards.add(tuple(board_))
+                        s.add_clause([-model_[v - 1] for v in i.projection])
+                found.append(boards)
+            assert found[0] == found[1] and len(found[0]) == (4 if n == 6 else 10)
+
+
+def test_unknown_redundant_constraint_is_a_value_error():
+    with pytest.raises(ValueError, match="unknown redundant constraint 'moment'"):
+        qs.Instance(8, redundant="moment")
