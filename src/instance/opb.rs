@@ -244,3 +244,55 @@ impl Instance {
         Ok(out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::catalogue::Model;
+
+    /// The OPB's constraints and variable count for the cell model with `redundant`.
+    fn opb(n: usize, redundant: &str, geometry: Geometry) -> (usize, Vec<String>) {
+        let model = Model::default().with_redundant(redundant.parse().unwrap());
+        Instance::new_on(n, model, geometry)
+            .unwrap()
+            .opb_constraints()
+            .unwrap()
+    }
+
+    /// Each line of two or more cells gets one occupancy, defined once, whichever of
+    /// `diagonals`, `sums` and `moments` asks for it: `2(2n - 3)` on the square.
+    #[test]
+    fn occupancies_are_defined_once_and_shared() {
+        for n in 2..=9 {
+            for set in ["diagonals", "sums", "moments", "diagonals,sums,moments"] {
+                let (vars, lines) = opb(n, set, Geometry::Square);
+                assert_eq!(vars, n * n + 2 * (2 * n - 3), "{set} n={n}");
+                for o in n * n + 1..=vars {
+                    let defined = lines
+                        .iter()
+                        .filter(|l| l.ends_with(&format!(" -1 x{o} = 0 ;")))
+                        .count();
+                    assert_eq!(defined, 1, "{set} n={n} x{o}");
+                }
+            }
+        }
+    }
+
+    /// At n = 4 the weights of `moments` are the lines' squared distances from the middle (by
+    /// hand: 9, 4, 1, 0, 1, 4, 9 per direction, the 0 left out) and the total is
+    /// `4 (4^2 - 1) / 3 = 20`.
+    #[test]
+    fn the_moments_line_at_n_4() {
+        let (_, lines) = opb(4, "moments", Geometry::Square);
+        let last = lines.last().unwrap();
+        assert!(last.ends_with(" = 20 ;"), "{last}");
+        let weights: Vec<i64> = last
+            .split_whitespace()
+            .filter_map(|t| t.strip_prefix('+').and_then(|w| w.parse().ok()))
+            .collect();
+        // Six lines per direction (the middle one weighs 0): 9, 4, 1, 1, 4, 9 twice.
+        let mut sorted = weights.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, [1, 1, 1, 1, 4, 4, 4, 4, 9, 9, 9, 9]);
+    }
+}
