@@ -245,7 +245,7 @@ fn diagonals(n: usize, geometry: Geometry, kind: LineKind) -> Vec<Vec<usize>> {
 /// The square's diagonals of one direction, as the sums read them: for `plus`, the lines
 /// `r + c = v` (`v = 2..=2n`, 1-based), else the lines `r - c = v` (`v = -(n - 1)..=n - 1`),
 /// each with its cells (row-major indices).
-fn sum_lines(n: usize, plus: bool) -> Vec<(i64, Vec<usize>)> {
+pub(crate) fn sum_lines(n: usize, plus: bool) -> Vec<(i64, Vec<usize>)> {
     let mut lines: Vec<(i64, Vec<usize>)> = (0..2 * n as i64 - 1)
         .map(|i| (if plus { i + 2 } else { i - (n as i64 - 1) }, Vec::new()))
         .collect();
@@ -298,7 +298,7 @@ pub fn sums_size(n: usize, shared: bool) -> Size {
 /// The square's lines of both directions with the weights of `--redundant moments`: the
 /// squared distance from the middle, `(v - n - 1)^2` for the line `r + c = v` and `v^2` for
 /// the line `r - c = v` (1-based), with the line's cells ([`sum_lines`]).
-fn moment_lines(n: usize) -> Vec<(u64, Vec<usize>)> {
+pub(crate) fn moment_lines(n: usize) -> Vec<(u64, Vec<usize>)> {
     let mut out = Vec::new();
     for plus in [true, false] {
         for (v, line) in sum_lines(n, plus) {
@@ -631,24 +631,19 @@ impl Encoding for WithRedundant {
                 }
                 _ => {
                     for kind in [LineKind::Diagonal, LineKind::AntiDiagonal] {
+                        // On the torus the wrapped diagonals are not the square's lines that
+                        // the sums and moments read, and each direction's are its own (at
+                        // n = 2 the two directions have the same lines): nothing is shared.
+                        let mut wrapped = std::collections::HashMap::new();
+                        let defined = if self.geometry() == Geometry::Square {
+                            &mut occupancy
+                        } else {
+                            &mut wrapped
+                        };
                         let mut occupied = Vec::new();
                         for line in diagonals(n, self.geometry(), kind) {
                             let lits: Vec<Lit> = line.iter().map(|&i| cell[i].unwrap()).collect();
-                            if lits.len() == 1 {
-                                occupied.push(lits[0]);
-                                continue;
-                            }
-                            let o = alloc.fresh().positive();
-                            occupied.push(o);
-                            if self.geometry() == Geometry::Square {
-                                occupancy.insert(line.clone(), o);
-                            }
-                            let mut some = vec![!o];
-                            some.extend(&lits);
-                            sink.add_clause(&some)?;
-                            for &l in &lits {
-                                sink.add_clause(&[!l, o])?;
-                            }
+                            occupied.push(occupancy_of(&line, &lits, defined, &mut alloc, sink)?);
                         }
                         CARD.encode(&occupied, n, Kind::Exactly, &mut alloc, &mut &mut *sink)?;
                     }

@@ -31,7 +31,7 @@
 
 use super::Instance;
 use crate::board::{Geometry, Line, LineKind};
-use crate::encode::redundant::{moments_total, Redundant, WithRedundant};
+use crate::encode::redundant::{moment_lines, moments_total, sum_lines, Redundant, WithRedundant};
 use std::any::Any;
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -92,21 +92,6 @@ impl Occupancy {
         self.defined.insert(cells.to_vec(), o);
         o
     }
-}
-
-/// The square's lines `r + c = v` (`plus`) or `r - c = v`, with `v` 0-based, and their cells'
-/// DIMACS numbers in increasing order (on the torus, the parts of the wrapped diagonals).
-fn square_lines(n: usize, plus: bool) -> Vec<(i64, Vec<usize>)> {
-    let mut out: Vec<(i64, Vec<usize>)> = (0..2 * n as i64 - 1)
-        .map(|i| (if plus { i } else { i - (n as i64 - 1) }, Vec::new()))
-        .collect();
-    for r in 0..n {
-        for c in 0..n {
-            let i = if plus { r + c } else { r + n - 1 - c };
-            out[i].1.push(r * n + c + 1);
-        }
-    }
-    out
 }
 
 /// `sum w x = total` over the terms of non-zero weight; nothing when there is none (n = 1).
@@ -183,24 +168,24 @@ impl Instance {
                 out.push(format!("{} = {n} ;", terms(1, &occupied)));
             }
         }
+        // The square's lines as the CNF's sums and moments read them, their cells as DIMACS
+        // numbers.
+        let dimacs = |line: &[usize]| -> Vec<usize> { line.iter().map(|&i| i + 1).collect() };
         if set.contains(Redundant::Sums) {
             // Over the occupancies of the square's lines, each line's index counted once.
             for (plus, total) in [(true, n as i64 * (n as i64 + 1)), (false, 0)] {
-                let weighted: Vec<(i64, usize)> = square_lines(n, plus)
+                let weighted: Vec<(i64, usize)> = sum_lines(n, plus)
                     .iter()
-                    .map(|(v, line)| (if plus { v + 2 } else { *v }, occupancy.of(line, &mut out)))
+                    .map(|(v, line)| (*v, occupancy.of(&dimacs(line), &mut out)))
                     .collect();
                 push_weighted(&weighted, total, &mut out);
             }
         }
         if set.contains(Redundant::Moments) {
-            let mut weighted = Vec::new();
-            for plus in [true, false] {
-                for (v, line) in square_lines(n, plus) {
-                    let d = if plus { v + 1 - n as i64 } else { v };
-                    weighted.push((d * d, occupancy.of(&line, &mut out)));
-                }
-            }
+            let weighted: Vec<(i64, usize)> = moment_lines(n)
+                .iter()
+                .map(|(w, line)| (*w as i64, occupancy.of(&dimacs(line), &mut out)))
+                .collect();
             push_weighted(&weighted, moments_total(n) as i64, &mut out);
         }
         let vars = occupancy.vars;
