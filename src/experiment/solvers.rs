@@ -223,25 +223,28 @@ fn pb_solver(name: &str) -> Option<Result<SolverSpec, SolverError>> {
             }
         }
         "exact" | "cp-sat" => {
-            let (package, module, label, program) = if name == "exact" {
-                ("exact", "exact", "Exact", EXACT_PROGRAM)
+            let (package, module, label, program, provider) = if name == "exact" {
+                (
+                    "exact",
+                    "exact",
+                    "Exact",
+                    EXACT_PROGRAM,
+                    "PyPI package exact: pip install exact, in the environment of QUEENS_SAT_PYTHON",
+                )
             } else {
                 (
                     "ortools",
                     "ortools.sat.python.cp_model",
                     "CP-SAT",
                     CPSAT_PROGRAM,
+                    "PyPI package ortools: pip install ortools, in the environment of QUEENS_SAT_PYTHON",
                 )
             };
             match python_pb_solver(package, module, label, program) {
                 (python, Some((args, version))) => Ok(spec(&python, args, version)),
                 (python, None) => Err(missing(
                     &format!("the Python module {module} under {python}"),
-                    if name == "exact" {
-                        "PyPI package exact: pip install exact, in the environment of QUEENS_SAT_PYTHON"
-                    } else {
-                        "PyPI package ortools: pip install ortools, in the environment of QUEENS_SAT_PYTHON"
-                    },
+                    provider,
                 )),
             }
         }
