@@ -54,7 +54,7 @@ impl Constellation {
     }
 
     /// The interior rows its border queens leave to the kernel.
-    fn interior(&self, n: usize) -> Interior {
+    pub(super) fn interior(&self, n: usize) -> Interior {
         Interior::of_cells(n, &self.cells(n))
     }
 

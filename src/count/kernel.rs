@@ -12,7 +12,9 @@
 //!
 //! The same code is compiled twice: plainly and, on x86-64, with the BMI1/BMI2 instructions
 //! (variable shifts and lowest-bit operations in one instruction each), chosen at run time when
-//! the processor has them. Both give the same counts; only the speed differs.
+//! the processor has them. Both give the same counts; only the speed differs. On processors with
+//! AVX-512 the `wide` module searches the same tree breadth-first instead, a node's children in
+//! the lanes of a vector ([`count`] chooses).
 
 use super::interior::Interior;
 
@@ -165,10 +167,15 @@ mod bmi {
     kernel!(#[target_feature(enable = "bmi1,bmi2")]);
 }
 
-/// The number of completions of the interior `it`, with the fastest kernel this processor runs.
+/// The number of completions of the interior `it`, with the fastest kernel this processor runs:
+/// the breadth-first one in AVX-512 lanes (the `wide` module) where the processor and the
+/// interior allow, else this module's depth-first one.
 pub(super) fn count(it: &Interior) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
+        if super::wide::fits(it) && super::wide::available() {
+            return super::wide::count(it);
+        }
         if std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2") {
             // SAFETY: the processor has the instructions `bmi::count` was compiled for.
             return unsafe { bmi::count(it) };

@@ -30,6 +30,8 @@ pub mod masked;
 mod search;
 pub mod shard;
 pub mod split;
+#[cfg(target_arch = "x86_64")]
+mod wide;
 
 #[doc(hidden)]
 pub use decide::PORTFOLIO_PROBE_LEVELS;
