@@ -156,6 +156,7 @@ pub fn count(
         let board = MaskedBoard::new(n, Geometry::Square)?;
         write_heatmap(path, &board, &format!("n = {n}"))?;
     }
+    count::check_kernel_variable().map_err(|m| usage(&m))?;
     let mut counter = Counter::new(n)?;
     if let Some(k) = req.threads {
         counter = counter.threads(k);

@@ -13,8 +13,8 @@
 //! The same code is compiled twice: plainly and, on x86-64, with the BMI1/BMI2 instructions
 //! (variable shifts and lowest-bit operations in one instruction each), chosen at run time when
 //! the processor has them. Both give the same counts; only the speed differs. On processors with
-//! AVX-512 the `wide` module searches the same tree breadth-first instead, a node's children in
-//! the lanes of a vector ([`count`] chooses).
+//! AVX-512 or AVX2 the `wide` module searches the same tree breadth-first instead, a node's
+//! children in the lanes of a vector ([`count`] chooses).
 
 use super::interior::Interior;
 
@@ -167,20 +167,88 @@ mod bmi {
     kernel!(#[target_feature(enable = "bmi1,bmi2")]);
 }
 
-/// The number of completions of the interior `it`, with the fastest kernel this processor runs:
-/// the breadth-first one in AVX-512 lanes (the `wide` module) where the processor and the
-/// interior allow, else this module's depth-first one.
-pub(super) fn count(it: &Interior) -> u64 {
+/// The environment variable that chooses the kernel of the empty-board counter, for
+/// measurements: `depth-first` (this module's), `avx2` or `avx512` (the `wide` module's, for the
+/// interiors it takes); unset, the fastest this processor runs.
+pub const KERNEL_VARIABLE: &str = "QUEENS_SAT_COUNT_KERNEL";
+
+/// A kernel [`KERNEL_VARIABLE`] can choose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    /// This module's (BMI or plain, as the processor allows).
+    DepthFirst,
+    /// The `wide` module's where the interior fits it.
+    #[cfg(target_arch = "x86_64")]
+    Wide(super::wide::Kernel),
+}
+
+/// The kernel `value` of [`KERNEL_VARIABLE`] chooses (none: the fastest), or why this processor
+/// cannot run it.
+fn choice(value: Option<&str>) -> Result<Choice, String> {
     #[cfg(target_arch = "x86_64")]
     {
-        if super::wide::fits(it) && super::wide::available() {
-            return super::wide::count(it);
+        use super::wide::Kernel;
+        let wide = |k: Kernel| {
+            match k.available() {
+            true => Ok(Choice::Wide(k)),
+            false => Err(format!(
+                "{KERNEL_VARIABLE}={}: this processor cannot run that kernel (it needs {k:?} and POPCNT)",
+                value.unwrap_or_default()
+            )),
+        }
+        };
+        match value {
+            None => return Ok(Kernel::fastest().map_or(Choice::DepthFirst, Choice::Wide)),
+            Some("avx512") => return wide(Kernel::Avx512),
+            Some("avx2") => return wide(Kernel::Avx2),
+            _ => {}
+        }
+    }
+    match value {
+        None | Some("depth-first") => Ok(Choice::DepthFirst),
+        Some(v) => Err(format!(
+            "{KERNEL_VARIABLE}={v}: not a kernel this build has (depth-first{})",
+            if cfg!(target_arch = "x86_64") {
+                ", avx2 or avx512"
+            } else {
+                ""
+            }
+        )),
+    }
+}
+
+/// Checks [`KERNEL_VARIABLE`]: an error names a value that is not a kernel or a kernel this
+/// processor cannot run (the counter itself then uses the fastest).
+pub fn check_variable() -> Result<(), String> {
+    let value = std::env::var(KERNEL_VARIABLE).ok();
+    choice(value.as_deref()).map(|_| ())
+}
+
+/// The number of completions of the interior `it`, with the kernel [`KERNEL_VARIABLE`] chooses,
+/// by default the fastest this processor runs: the breadth-first one in vector lanes (the
+/// `wide` module: AVX-512 or AVX2) where the processor and the interior allow, else this
+/// module's depth-first one.
+pub(super) fn count(it: &Interior) -> u64 {
+    static CHOICE: std::sync::OnceLock<Choice> = std::sync::OnceLock::new();
+    let chosen = *CHOICE.get_or_init(|| {
+        let value = std::env::var(KERNEL_VARIABLE).ok();
+        choice(value.as_deref())
+            .or_else(|_| choice(None))
+            .unwrap_or(Choice::DepthFirst)
+    });
+    #[cfg(target_arch = "x86_64")]
+    {
+        if let Choice::Wide(k) = chosen {
+            if super::wide::fits(it) {
+                return k.count(it);
+            }
         }
         if std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2") {
             // SAFETY: the processor has the instructions `bmi::count` was compiled for.
             return unsafe { bmi::count(it) };
         }
     }
+    let _ = chosen;
     plain::count(it)
 }
 

@@ -36,6 +36,7 @@ mod wide;
 #[doc(hidden)]
 pub use decide::PORTFOLIO_PROBE_LEVELS;
 pub use decide::{decide, Answer, DecideError, Decided, Decision, SearchProgress, Stopped};
+pub use kernel::{check_variable as check_kernel_variable, KERNEL_VARIABLE};
 pub use masked::{
     cell_counts, count_masked, for_each_solution_masked, solutions_masked, MaskedBoard,
     MaskedError, MASKED_MAX_N,

@@ -1,29 +1,31 @@
-//! The counting kernel in AVX-512 lanes, for x86-64 processors with AVX-512F and boards of at
-//! most 18 columns (16 interior columns, one per lane).
+//! The counting kernel in vector lanes, for x86-64 processors with AVX-512F or AVX2 and boards
+//! of at most 18 columns (16 interior columns, one per lane).
 //!
 //! It searches the same tree as the depth-first kernel of the `kernel` module, with the same
 //! checks (the one-row look-ahead in the upper levels, the complete check in the last
 //! [`TAIL`] levels, the last rows counted directly), so it visits the same nodes and finds the
 //! same count; what differs is the order and how a node is examined.
 //!
-//! * **A node's children all at once.** Each of the 16 lanes of a 512-bit vector holds one
-//!   interior column: the words of the child with a queen there and its checks are computed for
-//!   every column in the same instructions, and the free columns of the node select the lanes
-//!   that count. No branch depends on the board within a node.
+//! * **A node's children all at once.** Each of 16 lanes (one 512-bit vector, or two 256-bit
+//!   ones) holds one interior column: the words of the child with a queen there and its checks
+//!   are computed for every column in the same instructions, and the free columns of the node
+//!   select the lanes that count. No branch depends on the board within a node.
 //! * **Breadth-first in batches.** The children that pass their checks are not entered at
-//!   once: they are compressed (one AVX-512 instruction per word) into the buffer of the next
-//!   level, and a level's buffer is searched when it fills, then once more at the end. So the
-//!   loops run over many nodes with counts the processor predicts, where the depth-first search
-//!   takes a branch it mostly cannot predict on every child (whether it passes, whether it is
-//!   the last), and that is where the depth-first kernel spends most of its time.
+//!   once: they are compressed (one AVX-512 instruction per word, or a table of permutations in
+//!   AVX2) into the buffer of the next level, and a level's buffer is searched when it fills,
+//!   then once more at the end. So the loops run over many nodes with counts the processor
+//!   predicts, where the depth-first search takes a branch it mostly cannot predict on every
+//!   child (whether it passes, whether it is the last), and that is where the depth-first
+//!   kernel spends most of its time.
 //!
-//! A level's buffer holds up to [`CAP`] nodes before it is searched, plus the 16 lanes one more
-//! node can append; the buffers live in the thread (one set per counting thread, reused by every
-//! interior it counts).
+//! The search is written once (the `lanes_kernel` macro) over a handful of lane operations,
+//! which the modules `avx512` and `avx2` define with their instructions. A level's buffer holds
+//! up to [`CAP`] nodes before it is searched, plus the 16 lanes one more node can append; the
+//! buffers live in the thread (one set per counting thread, reused by every interior it
+//! counts).
 
 use super::interior::Interior;
 use super::kernel::TAIL;
-use core::arch::x86_64::*;
 use std::cell::RefCell;
 
 /// Lanes of a vector: interior columns 1..=16 (column 0 and column n - 1 are the border's).
@@ -32,9 +34,69 @@ const LANES: usize = 16;
 /// Nodes a level's buffer takes before it is searched.
 const CAP: usize = 512;
 
-/// Whether this processor runs the kernel.
-pub(super) fn available() -> bool {
-    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("popcnt")
+/// The instruction sets the kernel is compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kernel {
+    /// AVX-512F (16 lanes in one vector, masks in mask registers).
+    Avx512,
+    /// AVX2 (16 lanes in two vectors).
+    Avx2,
+}
+
+impl Kernel {
+    /// Whether this processor runs the kernel.
+    pub(super) fn available(self) -> bool {
+        std::is_x86_feature_detected!("popcnt")
+            && match self {
+                Kernel::Avx512 => std::is_x86_feature_detected!("avx512f"),
+                Kernel::Avx2 => std::is_x86_feature_detected!("avx2"),
+            }
+    }
+
+    /// The fastest kernel this processor runs, if any.
+    pub(super) fn fastest() -> Option<Kernel> {
+        [Kernel::Avx512, Kernel::Avx2]
+            .into_iter()
+            .find(|k| k.available())
+    }
+
+    /// The number of completions of the interior `it`, which [`fits`].
+    pub(super) fn count(self, it: &Interior) -> u64 {
+        self.count_with(it, CAP)
+    }
+
+    /// [`Kernel::count`] with buffers of `cap` nodes (the tests make them small, so that every
+    /// level's buffer fills and is searched many times over).
+    fn count_with(self, it: &Interior, cap: usize) -> u64 {
+        assert!(self.available() && fits(it) && cap >= 1);
+        LEVELS.with(|cell| {
+            let mut levels = cell.borrow_mut();
+            if levels.len() < it.depth {
+                levels.resize_with(it.depth, Level::default);
+            }
+            for level in levels.iter_mut() {
+                level.reserve(cap);
+            }
+            let mut s = Search {
+                it,
+                levels: &mut levels[..it.depth],
+                cap,
+                count: 0,
+            };
+            let root = &mut s.levels[0];
+            root.f[0] = it.mask[0];
+            root.l[0] = 0;
+            root.d[0] = 0;
+            root.r[0] = 0;
+            root.len = 1;
+            match self {
+                // SAFETY: `available` says the processor has the module's features.
+                Kernel::Avx512 => unsafe { avx512::run(&mut s) },
+                Kernel::Avx2 => unsafe { avx2::run(&mut s) },
+            }
+            s.count
+        })
+    }
 }
 
 /// Whether the kernel takes this interior: more levels than the complete check's, and every
@@ -80,240 +142,422 @@ thread_local! {
     static LEVELS: RefCell<Vec<Level>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The number of completions of the interior `it`. The caller checks [`available`] and
-/// [`fits`].
-pub(super) fn count(it: &Interior) -> u64 {
-    count_with(it, CAP)
-}
+/// The search of the `Search`'s interior, for a module that defines the lane operations: `V`
+/// (16 lanes of 32 bits), `splat`, `columns` (lane j holds column j + 1), `or`, `and`, `xor`,
+/// `andnot` (`!a & b`), `or3`, `neg`, `shl`, `shr` (every lane by one count), `nonzero`,
+/// `equal` and `differ` (the lanes of a mask where `a & b != 0`, `a == b`, `a != b`) and
+/// `store` (the lanes of a mask, in order, from a pointer on).
+macro_rules! lanes_kernel {
+    ($features:literal) => {
+        use super::{Search, LANES, TAIL};
 
-/// [`count`] with buffers of `cap` nodes (the tests make them small, so that every level's
-/// buffer fills and is searched many times over).
-fn count_with(it: &Interior, cap: usize) -> u64 {
-    assert!(available() && fits(it) && cap >= 1);
-    LEVELS.with(|cell| {
-        let mut levels = cell.borrow_mut();
-        if levels.len() < it.depth {
-            levels.resize_with(it.depth, Level::default);
-        }
-        for level in levels.iter_mut() {
-            level.reserve(cap);
-        }
-        let mut s = Search {
-            it,
-            levels: &mut levels[..it.depth],
-            cap,
-            count: 0,
-        };
-        let root = &mut s.levels[0];
-        root.f[0] = it.mask[0];
-        root.l[0] = 0;
-        root.d[0] = 0;
-        root.r[0] = 0;
-        root.len = 1;
-        // SAFETY: `available` says the processor has AVX-512F and POPCNT.
-        unsafe {
-            for i in 0..it.depth - 2 {
-                s.level(i);
+        /// Counts the interior of `s`.
+        ///
+        /// # Safety
+        /// The processor has the target features of this module.
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn run(s: &mut Search) {
+            for i in 0..s.it.depth - 2 {
+                level(s, i);
             }
         }
-        s.count
-    })
-}
 
-/// Lane j holds column j + 1.
-#[target_feature(enable = "avx512f")]
-#[inline]
-fn columns() -> __m512i {
-    _mm512_sllv_epi32(
-        _mm512_set1_epi32(2),
-        _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
-    )
-}
-
-/// The lanes of the free columns `f`.
-#[inline]
-fn lanes(f: u32) -> __mmask16 {
-    (f >> 1) as __mmask16
-}
-
-/// In each 32-bit lane, `v << n`.
-#[target_feature(enable = "avx512f")]
-#[inline]
-fn shl(v: __m512i, n: u32) -> __m512i {
-    _mm512_sll_epi32(v, _mm_cvtsi32_si128(n as i32))
-}
-
-/// In each 32-bit lane, `v >> n`.
-#[target_feature(enable = "avx512f")]
-#[inline]
-fn shr(v: __m512i, n: u32) -> __m512i {
-    _mm512_srl_epi32(v, _mm_cvtsi32_si128(n as i32))
-}
-
-/// In each lane, the cells of `mask` left free `dist` rows below the row of the words `l`,
-/// `d`, `r` (the lanes' version of the `kernel` module's `free`).
-#[target_feature(enable = "avx512f")]
-#[inline]
-fn free(mask: u32, dist: u32, l: __m512i, d: __m512i, r: __m512i) -> __m512i {
-    // 0xFE: a | b | c.
-    let taken = _mm512_ternarylogic_epi32::<0xFE>(shl(l, dist), d, shr(r, dist));
-    _mm512_andnot_si512(taken, _mm512_set1_epi32(mask as i32))
-}
-
-/// The words of the next level, `s` rows down, after a queen in each lane's column.
-#[target_feature(enable = "avx512f")]
-#[inline]
-fn children(l: u32, d: u32, r: u32, s: u32) -> (__m512i, __m512i, __m512i) {
-    let c = columns();
-    let l = shl(_mm512_or_si512(_mm512_set1_epi32(l as i32), c), s);
-    let d = _mm512_or_si512(_mm512_set1_epi32(d as i32), c);
-    let r = shr(_mm512_or_si512(_mm512_set1_epi32(r as i32), c), s);
-    (l, d, r)
-}
-
-impl Search<'_> {
-    /// Searches the nodes waiting at level `i` (their children go to level `i + 1`, or are
-    /// counted at the last levels).
-    #[target_feature(enable = "avx512f,popcnt")]
-    fn level(&mut self, i: usize) {
-        match self.it.depth - i {
-            left if left > TAIL => self.upper(i),
-            3 => self.last3(),
-            4 => self.lower::<4>(),
-            5 => self.lower::<5>(),
-            6 => self.lower::<6>(),
-            7 => self.lower::<7>(),
-            _ => self.lower::<8>(),
+        /// In each lane, the cells of `mask` left free `dist` rows below the row of the words
+        /// `l`, `d`, `r` (the lanes' version of the `kernel` module's `free`).
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn free(mask: u32, dist: u32, l: V, d: V, r: V) -> V {
+            andnot(or3(shl(l, dist), d, shr(r, dist)), splat(mask))
         }
-    }
 
-    /// Appends the children of the lanes `live` to level `i`'s buffer, after searching that
-    /// buffer if it is full.
-    #[target_feature(enable = "avx512f,popcnt")]
+        /// The words of the next level, `s` rows down, after a queen in each lane's column.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn children(l: u32, d: u32, r: u32, s: u32) -> (V, V, V) {
+            let c = columns();
+            (
+                shl(or(splat(l), c), s),
+                or(splat(d), c),
+                shr(or(splat(r), c), s),
+            )
+        }
+
+        /// Searches the nodes waiting at level `i` (their children go to level `i + 1`, or are
+        /// counted at the last levels).
+        #[target_feature(enable = $features)]
+        fn level(s: &mut Search, i: usize) {
+            match s.it.depth - i {
+                left if left > TAIL => upper(s, i),
+                3 => last3(s),
+                4 => lower::<4>(s),
+                5 => lower::<5>(s),
+                6 => lower::<6>(s),
+                7 => lower::<7>(s),
+                _ => lower::<8>(s),
+            }
+        }
+
+        /// Appends the children of the lanes `live` to level `i`'s buffer, after searching
+        /// that buffer if it is full.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn push(s: &mut Search, i: usize, live: u16, f: V, l: V, d: V, r: V) {
+            if s.levels[i].len >= s.cap {
+                level(s, i);
+            }
+            let w = &mut s.levels[i];
+            let k = w.len;
+            debug_assert!(k + LANES <= w.f.len());
+            for (v, x) in [(&mut w.f, f), (&mut w.l, l), (&mut w.d, d), (&mut w.r, r)] {
+                // SAFETY: k < cap and the buffers have cap + LANES entries
+                // (`Level::reserve`), so the 16 lanes stored from k are in the buffer.
+                unsafe { store(v.as_mut_ptr().add(k), live, x) };
+            }
+            w.len = k + live.count_ones() as usize;
+        }
+
+        /// The nodes of level `i`, an upper level (more than [`TAIL`] levels left): a child is
+        /// kept if its row and the row after it keep a free cell.
+        #[target_feature(enable = $features)]
+        fn upper(s: &mut Search, i: usize) {
+            let it = s.it;
+            let (sh, sh2) = (it.shift[i], it.shift[i + 1]);
+            for j in 0..s.levels[i].len {
+                let v = &s.levels[i];
+                let (l, d, r) = children(v.l[j], v.d[j], v.r[j], sh);
+                let next = free(it.mask[i + 1], 0, l, d, r);
+                let after = free(it.mask[i + 2], sh2, l, d, r);
+                let live = nonzero(nonzero(lanes(v.f[j]), next, next), after, after);
+                push(s, i + 1, live, next, l, d, r);
+            }
+            s.levels[i].len = 0;
+        }
+
+        /// The nodes of the first of the last `R` levels (4 <= R <= [`TAIL`]): a child is kept
+        /// if every row below it keeps a free cell and every free column a free cell in some
+        /// row below.
+        #[target_feature(enable = $features)]
+        fn lower<const R: usize>(s: &mut Search) {
+            let it = s.it;
+            let i = it.depth - R;
+            let cols = splat(it.cols);
+            for j in 0..s.levels[i].len {
+                let v = &s.levels[i];
+                let (l, d, r) = children(v.l[j], v.d[j], v.r[j], it.tshift[R]);
+                let next = free(it.tmask[R][1], 0, l, d, r);
+                let mut live = nonzero(lanes(v.f[j]), next, next);
+                let mut reach = next;
+                for k in 2..R {
+                    let a = free(it.tmask[R][k], it.tdist[R][k], l, d, r);
+                    live = nonzero(live, a, a);
+                    reach = or(reach, a);
+                }
+                let live = equal(live, reach, andnot(d, cols));
+                push(s, i + 1, live, next, l, d, r);
+            }
+            s.levels[i].len = 0;
+        }
+
+        /// The nodes of the third level from the end, counted: each child leaves two rows and
+        /// two free columns, and its completions (0, 1 or 2) are read off their cells.
+        #[target_feature(enable = $features)]
+        fn last3(s: &mut Search) {
+            let it = s.it;
+            let i = it.depth - 3;
+            let s2 = it.tdist[3][2];
+            let cols = splat(it.cols);
+            let v = &s.levels[i];
+            let mut count = 0u64;
+            for j in 0..v.len {
+                let (l, d, r) = children(v.l[j], v.d[j], v.r[j], it.tshift[3]);
+                let next = free(it.tmask[3][1], 0, l, d, r);
+                let last = free(it.tmask[3][2], s2, l, d, r);
+                let open = andnot(d, cols);
+                let lo = and(open, neg(open));
+                let hi = xor(open, lo);
+                // Two free columns s2 apart are on a diagonal whatever the order.
+                let apart = differ(lanes(v.f[j]), hi, shl(lo, s2));
+                let lo_first = nonzero(nonzero(apart, lo, next), hi, last);
+                let hi_first = nonzero(nonzero(apart, hi, next), lo, last);
+                count += (lo_first.count_ones() + hi_first.count_ones()) as u64;
+            }
+            s.count += count;
+            s.levels[i].len = 0;
+        }
+
+        /// The lanes of the free columns `f`.
+        #[inline]
+        fn lanes(f: u32) -> u16 {
+            (f >> 1) as u16
+        }
+    };
+}
+
+/// The lane operations in AVX-512F: a vector of 16 lanes, masks in mask registers.
+mod avx512 {
+    use core::arch::x86_64::*;
+
+    lanes_kernel!("avx512f,popcnt");
+
+    type V = __m512i;
+
+    #[target_feature(enable = "avx512f")]
     #[inline]
-    fn push(&mut self, i: usize, live: __mmask16, f: __m512i, l: __m512i, d: __m512i, r: __m512i) {
-        if self.levels[i].len >= self.cap {
-            self.level(i);
-        }
-        let w = &mut self.levels[i];
-        let k = w.len;
-        debug_assert!(k + LANES <= w.f.len());
-        for (v, x) in [(&mut w.f, f), (&mut w.l, l), (&mut w.d, d), (&mut w.r, r)] {
-            // SAFETY: k < cap and the buffers have cap + LANES entries (`Level::reserve`),
-            // so the 16 lanes stored from k are in the buffer.
-            unsafe {
-                _mm512_storeu_si512(
-                    v.as_mut_ptr().add(k).cast(),
-                    _mm512_maskz_compress_epi32(live, x),
-                )
-            };
-        }
-        w.len = k + live.count_ones() as usize;
+    fn splat(x: u32) -> V {
+        _mm512_set1_epi32(x as i32)
     }
 
-    /// The nodes of level `i`, an upper level (more than [`TAIL`] levels left): a child is kept
-    /// if its row and the row after it keep a free cell.
-    #[target_feature(enable = "avx512f,popcnt")]
-    fn upper(&mut self, i: usize) {
-        let it = self.it;
-        let (s, s2) = (it.shift[i], it.shift[i + 1]);
-        for j in 0..self.levels[i].len {
-            let v = &self.levels[i];
-            let (l, d, r) = children(v.l[j], v.d[j], v.r[j], s);
-            let next = free(it.mask[i + 1], 0, l, d, r);
-            let after = free(it.mask[i + 2], s2, l, d, r);
-            let live = _mm512_mask_test_epi32_mask(lanes(v.f[j]), next, next);
-            let live = _mm512_mask_test_epi32_mask(live, after, after);
-            self.push(i + 1, live, next, l, d, r);
-        }
-        self.levels[i].len = 0;
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn columns() -> V {
+        _mm512_sllv_epi32(
+            _mm512_set1_epi32(2),
+            _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+        )
     }
 
-    /// The nodes of the first of the last `R` levels (4 <= R <= [`TAIL`]): a child is kept if
-    /// every row below it keeps a free cell and every free column a free cell in some row below.
-    #[target_feature(enable = "avx512f,popcnt")]
-    fn lower<const R: usize>(&mut self) {
-        let it = self.it;
-        let i = it.depth - R;
-        let cols = _mm512_set1_epi32(it.cols as i32);
-        for j in 0..self.levels[i].len {
-            let v = &self.levels[i];
-            let (l, d, r) = children(v.l[j], v.d[j], v.r[j], it.tshift[R]);
-            let next = free(it.tmask[R][1], 0, l, d, r);
-            let mut live = _mm512_mask_test_epi32_mask(lanes(v.f[j]), next, next);
-            let mut reach = next;
-            for k in 2..R {
-                let a = free(it.tmask[R][k], it.tdist[R][k], l, d, r);
-                live = _mm512_mask_test_epi32_mask(live, a, a);
-                reach = _mm512_or_si512(reach, a);
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn or(a: V, b: V) -> V {
+        _mm512_or_si512(a, b)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn and(a: V, b: V) -> V {
+        _mm512_and_si512(a, b)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn xor(a: V, b: V) -> V {
+        _mm512_xor_si512(a, b)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn andnot(a: V, b: V) -> V {
+        _mm512_andnot_si512(a, b)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn or3(a: V, b: V, c: V) -> V {
+        // 0xFE: a | b | c.
+        _mm512_ternarylogic_epi32::<0xFE>(a, b, c)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn neg(a: V) -> V {
+        _mm512_sub_epi32(_mm512_setzero_si512(), a)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn shl(v: V, n: u32) -> V {
+        _mm512_sll_epi32(v, _mm_cvtsi32_si128(n as i32))
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn shr(v: V, n: u32) -> V {
+        _mm512_srl_epi32(v, _mm_cvtsi32_si128(n as i32))
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn nonzero(m: u16, a: V, b: V) -> u16 {
+        _mm512_mask_test_epi32_mask(m, a, b)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn equal(m: u16, a: V, b: V) -> u16 {
+        _mm512_mask_cmpeq_epi32_mask(m, a, b)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn differ(m: u16, a: V, b: V) -> u16 {
+        _mm512_mask_cmpneq_epi32_mask(m, a, b)
+    }
+
+    /// # Safety
+    /// `p` is valid for 16 writes.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    unsafe fn store(p: *mut u32, m: u16, v: V) {
+        _mm512_storeu_si512(p.cast(), _mm512_maskz_compress_epi32(m, v))
+    }
+}
+
+/// The lane operations in AVX2: 16 lanes in two 256-bit vectors, masks taken out of the vectors'
+/// sign bits, and the lanes of a mask gathered by a table of permutations.
+mod avx2 {
+    use core::arch::x86_64::*;
+
+    lanes_kernel!("avx2,popcnt");
+
+    type V = (__m256i, __m256i);
+
+    /// For each 8-bit mask, the indices of its set bits in order (the rest 0).
+    static GATHER: [[u32; 8]; 256] = {
+        let mut t = [[0u32; 8]; 256];
+        let mut m = 0;
+        while m < 256 {
+            let (mut b, mut k) = (0, 0);
+            while b < 8 {
+                if m >> b & 1 == 1 {
+                    t[m][k] = b as u32;
+                    k += 1;
+                }
+                b += 1;
             }
-            let open = _mm512_andnot_si512(d, cols);
-            let live = _mm512_mask_cmpeq_epi32_mask(live, reach, open);
-            self.push(i + 1, live, next, l, d, r);
+            m += 1;
         }
-        self.levels[i].len = 0;
+        t
+    };
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn splat(x: u32) -> V {
+        let v = _mm256_set1_epi32(x as i32);
+        (v, v)
     }
 
-    /// The nodes of the third level from the end, counted: each child leaves two rows and two
-    /// free columns, and its completions (0, 1 or 2) are read off their cells.
-    #[target_feature(enable = "avx512f,popcnt")]
-    fn last3(&mut self) {
-        let it = self.it;
-        let i = it.depth - 3;
-        let s2 = it.tdist[3][2];
-        let cols = _mm512_set1_epi32(it.cols as i32);
-        let zero = _mm512_setzero_si512();
-        let v = &self.levels[i];
-        let mut count = 0u64;
-        for j in 0..v.len {
-            let (l, d, r) = children(v.l[j], v.d[j], v.r[j], it.tshift[3]);
-            let next = free(it.tmask[3][1], 0, l, d, r);
-            let last = free(it.tmask[3][2], s2, l, d, r);
-            let open = _mm512_andnot_si512(d, cols);
-            let lo = _mm512_and_si512(open, _mm512_sub_epi32(zero, open));
-            let hi = _mm512_xor_si512(open, lo);
-            // Two free columns s2 apart are on a diagonal whatever the order.
-            let apart = _mm512_mask_cmpneq_epi32_mask(lanes(v.f[j]), hi, shl(lo, s2));
-            let lo_first = _mm512_mask_test_epi32_mask(apart, lo, next);
-            let lo_first = _mm512_mask_test_epi32_mask(lo_first, hi, last);
-            let hi_first = _mm512_mask_test_epi32_mask(apart, hi, next);
-            let hi_first = _mm512_mask_test_epi32_mask(hi_first, lo, last);
-            count += (lo_first.count_ones() + hi_first.count_ones()) as u64;
-        }
-        self.count += count;
-        self.levels[i].len = 0;
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn columns() -> V {
+        let two = _mm256_set1_epi32(2);
+        (
+            _mm256_sllv_epi32(two, _mm256_set_epi32(7, 6, 5, 4, 3, 2, 1, 0)),
+            _mm256_sllv_epi32(two, _mm256_set_epi32(15, 14, 13, 12, 11, 10, 9, 8)),
+        )
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn or(a: V, b: V) -> V {
+        (_mm256_or_si256(a.0, b.0), _mm256_or_si256(a.1, b.1))
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn and(a: V, b: V) -> V {
+        (_mm256_and_si256(a.0, b.0), _mm256_and_si256(a.1, b.1))
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn xor(a: V, b: V) -> V {
+        (_mm256_xor_si256(a.0, b.0), _mm256_xor_si256(a.1, b.1))
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn andnot(a: V, b: V) -> V {
+        (_mm256_andnot_si256(a.0, b.0), _mm256_andnot_si256(a.1, b.1))
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn or3(a: V, b: V, c: V) -> V {
+        or(or(a, b), c)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn neg(a: V) -> V {
+        let z = _mm256_setzero_si256();
+        (_mm256_sub_epi32(z, a.0), _mm256_sub_epi32(z, a.1))
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn shl(v: V, n: u32) -> V {
+        let n = _mm_cvtsi32_si128(n as i32);
+        (_mm256_sll_epi32(v.0, n), _mm256_sll_epi32(v.1, n))
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn shr(v: V, n: u32) -> V {
+        let n = _mm_cvtsi32_si128(n as i32);
+        (_mm256_srl_epi32(v.0, n), _mm256_srl_epi32(v.1, n))
+    }
+
+    /// The lanes where `a == b`, as 16 bits.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn eq(a: V, b: V) -> u16 {
+        let lo = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a.0, b.0)));
+        let hi = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a.1, b.1)));
+        (lo | hi << 8) as u16
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn nonzero(m: u16, a: V, b: V) -> u16 {
+        let z = _mm256_setzero_si256();
+        m & !eq(and(a, b), (z, z))
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn equal(m: u16, a: V, b: V) -> u16 {
+        m & eq(a, b)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn differ(m: u16, a: V, b: V) -> u16 {
+        m & !eq(a, b)
+    }
+
+    /// # Safety
+    /// `p` is valid for 16 writes.
+    #[target_feature(enable = "avx2,popcnt")]
+    #[inline]
+    unsafe fn store(p: *mut u32, m: u16, v: V) {
+        let (lo, hi) = ((m & 0xFF) as usize, (m >> 8) as usize);
+        let gather = |k: usize| _mm256_loadu_si256(GATHER[k].as_ptr().cast());
+        _mm256_storeu_si256(p.cast(), _mm256_permutevar8x32_epi32(v.0, gather(lo)));
+        let p = p.add(lo.count_ones() as usize);
+        _mm256_storeu_si256(p.cast(), _mm256_permutevar8x32_epi32(v.1, gather(hi)));
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::constellation::constellations;
+    use super::super::constellation::{constellations, estimated_cost};
     use super::super::kernel;
     use super::*;
 
-    /// With buffers of every size from one node up, the count of every constellation's
-    /// interior the kernel takes equals the depth-first kernel's (for any processor): all of
-    /// them up to n = 14, and from n = 15 to the kernel's limit of 18 the 40 with the fewest free
-    /// cells (the depth-first count of all takes seconds to minutes there).
+    /// With buffers of every size from one node up, each kernel's count of every
+    /// constellation's interior it takes equals the depth-first kernel's (for any processor):
+    /// all of them up to n = 14, and from n = 15 to the kernel's limit of 18 the 40 with the
+    /// fewest free cells (the depth-first count of all takes seconds to minutes there).
     #[test]
     fn counts_equal_the_depth_first_kernel() {
-        if !available() {
-            eprintln!(
-                "\n*** SKIPPED: this processor has no AVX-512F; the AVX-512 counting kernel is \
-                 not tested here (the depth-first kernels are) ***\n"
-            );
-            return;
-        }
+        let kernels: Vec<Kernel> = [Kernel::Avx512, Kernel::Avx2]
+            .into_iter()
+            .filter(|k| {
+                let ok = k.available();
+                if !ok {
+                    eprintln!(
+                        "\n*** SKIPPED: this processor cannot run the {k:?} counting kernel; it is \
+                         not tested here ***\n"
+                    );
+                }
+                ok
+            })
+            .collect();
         let mut taken = 0;
         for n in 4..=19 {
             let mut interiors: Vec<_> = constellations(n)
                 .iter()
-                .map(|c| {
-                    (
-                        super::super::constellation::estimated_cost(n, c),
-                        c.interior(n),
-                    )
-                })
+                .map(|c| (estimated_cost(n, c), c.interior(n)))
                 .collect();
             if n >= 15 {
                 interiors.sort_by_key(|(cost, _)| *cost);
@@ -326,8 +570,14 @@ mod tests {
                 }
                 taken += 1;
                 let want = kernel::count_plain(it);
-                for cap in [1, 2, 3, 17, 100, CAP] {
-                    assert_eq!(count_with(it, cap), want, "n = {n}, buffers of {cap}");
+                for &k in &kernels {
+                    for cap in [1, 2, 3, 17, 100, CAP] {
+                        assert_eq!(
+                            k.count_with(it, cap),
+                            want,
+                            "n = {n}, {k:?}, buffers of {cap}"
+                        );
+                    }
                 }
             }
         }
