@@ -84,7 +84,6 @@ impl Kernel {
                 count: 0,
             };
             let root = &mut s.levels[0];
-            root.f[0] = it.mask[0];
             root.l[0] = 0;
             root.d[0] = 0;
             root.r[0] = 0;
@@ -105,12 +104,10 @@ pub(super) fn fits(it: &Interior) -> bool {
     it.depth > TAIL && it.cols >> (LANES + 1) == 0
 }
 
-/// The nodes waiting at one level: the free columns of the level's row and the three words of
-/// the diagonals and columns the queens above take there (as in the `kernel` module), one node
-/// per index.
+/// The nodes waiting at one level: the three words of the diagonals and columns the queens above
+/// take in the level's row (as in the `kernel` module), one node per index.
 #[derive(Default)]
 struct Level {
-    f: Vec<u32>,
     l: Vec<u32>,
     d: Vec<u32>,
     r: Vec<u32>,
@@ -118,9 +115,16 @@ struct Level {
 }
 
 impl Level {
+    /// Node `j`: the free columns of `mask` (the level's row) and the three words.
+    #[inline(always)]
+    fn node(&self, j: usize, mask: u32) -> (u32, u32, u32, u32) {
+        let (l, d, r) = (self.l[j], self.d[j], self.r[j]);
+        (mask & !(l | d | r), l, d, r)
+    }
+
     /// Room for `cap` nodes and one more node's lanes.
     fn reserve(&mut self, cap: usize) {
-        for v in [&mut self.f, &mut self.l, &mut self.d, &mut self.r] {
+        for v in [&mut self.l, &mut self.d, &mut self.r] {
             if v.len() < cap + LANES {
                 v.resize(cap + LANES, 0);
             }
@@ -144,7 +148,9 @@ thread_local! {
 
 /// The search of the `Search`'s interior, for a module that defines the lane operations: `V`
 /// (16 lanes of 32 bits), `splat`, `columns` (lane j holds column j + 1), `or`, `and`, `xor`,
-/// `andnot` (`!a & b`), `or3`, `neg`, `shl`, `shr` (every lane by one count), `nonzero`,
+/// `andnot` (`!a & b`), `or3`, `neg`, `shl`, `shr` (every lane by one count), `M` (a set of
+/// lanes), `lanes` (the lanes of a word's columns), `bits` (a set of lanes as 16 bits),
+/// `filled` (the lanes of a set where `a != 0`), `nonzero`,
 /// `equal` and `differ` (the lanes of a mask where `a & b != 0`, `a == b`, `a != b`) and
 /// `store` (the lanes of a mask, in order, from a pointer on).
 macro_rules! lanes_kernel {
@@ -201,14 +207,15 @@ macro_rules! lanes_kernel {
         /// that buffer if it is full.
         #[target_feature(enable = $features)]
         #[inline]
-        fn push(s: &mut Search, i: usize, live: u16, f: V, l: V, d: V, r: V) {
+        fn push(s: &mut Search, i: usize, live: M, l: V, d: V, r: V) {
+            let live = bits(live);
             if s.levels[i].len >= s.cap {
                 level(s, i);
             }
             let w = &mut s.levels[i];
             let k = w.len;
-            debug_assert!(k + LANES <= w.f.len());
-            for (v, x) in [(&mut w.f, f), (&mut w.l, l), (&mut w.d, d), (&mut w.r, r)] {
+            debug_assert!(k + LANES <= w.l.len());
+            for (v, x) in [(&mut w.l, l), (&mut w.d, d), (&mut w.r, r)] {
                 // SAFETY: k < cap and the buffers have cap + LANES entries
                 // (`Level::reserve`), so the 16 lanes stored from k are in the buffer.
                 unsafe { store(v.as_mut_ptr().add(k), live, x) };
@@ -223,12 +230,12 @@ macro_rules! lanes_kernel {
             let it = s.it;
             let (sh, sh2) = (it.shift[i], it.shift[i + 1]);
             for j in 0..s.levels[i].len {
-                let v = &s.levels[i];
-                let (l, d, r) = children(v.l[j], v.d[j], v.r[j], sh);
+                let (f, l, d, r) = s.levels[i].node(j, it.mask[i]);
+                let (l, d, r) = children(l, d, r, sh);
                 let next = free(it.mask[i + 1], 0, l, d, r);
                 let after = free(it.mask[i + 2], sh2, l, d, r);
-                let live = nonzero(nonzero(lanes(v.f[j]), next, next), after, after);
-                push(s, i + 1, live, next, l, d, r);
+                let live = filled(filled(lanes(f), next), after);
+                push(s, i + 1, live, l, d, r);
             }
             s.levels[i].len = 0;
         }
@@ -242,18 +249,18 @@ macro_rules! lanes_kernel {
             let i = it.depth - R;
             let cols = splat(it.cols);
             for j in 0..s.levels[i].len {
-                let v = &s.levels[i];
-                let (l, d, r) = children(v.l[j], v.d[j], v.r[j], it.tshift[R]);
+                let (f, l, d, r) = s.levels[i].node(j, it.mask[i]);
+                let (l, d, r) = children(l, d, r, it.tshift[R]);
                 let next = free(it.tmask[R][1], 0, l, d, r);
-                let mut live = nonzero(lanes(v.f[j]), next, next);
+                let mut live = filled(lanes(f), next);
                 let mut reach = next;
                 for k in 2..R {
                     let a = free(it.tmask[R][k], it.tdist[R][k], l, d, r);
-                    live = nonzero(live, a, a);
+                    live = filled(live, a);
                     reach = or(reach, a);
                 }
                 let live = equal(live, reach, andnot(d, cols));
-                push(s, i + 1, live, next, l, d, r);
+                push(s, i + 1, live, l, d, r);
             }
             s.levels[i].len = 0;
         }
@@ -269,26 +276,21 @@ macro_rules! lanes_kernel {
             let v = &s.levels[i];
             let mut count = 0u64;
             for j in 0..v.len {
-                let (l, d, r) = children(v.l[j], v.d[j], v.r[j], it.tshift[3]);
+                let (f, l, d, r) = v.node(j, it.mask[i]);
+                let (l, d, r) = children(l, d, r, it.tshift[3]);
                 let next = free(it.tmask[3][1], 0, l, d, r);
                 let last = free(it.tmask[3][2], s2, l, d, r);
                 let open = andnot(d, cols);
                 let lo = and(open, neg(open));
                 let hi = xor(open, lo);
                 // Two free columns s2 apart are on a diagonal whatever the order.
-                let apart = differ(lanes(v.f[j]), hi, shl(lo, s2));
+                let apart = differ(lanes(f), hi, shl(lo, s2));
                 let lo_first = nonzero(nonzero(apart, lo, next), hi, last);
                 let hi_first = nonzero(nonzero(apart, hi, next), lo, last);
-                count += (lo_first.count_ones() + hi_first.count_ones()) as u64;
+                count += (bits(lo_first).count_ones() + bits(hi_first).count_ones()) as u64;
             }
             s.count += count;
             s.levels[i].len = 0;
-        }
-
-        /// The lanes of the free columns `f`.
-        #[inline]
-        fn lanes(f: u32) -> u16 {
-            (f >> 1) as u16
         }
     };
 }
@@ -365,21 +367,39 @@ mod avx512 {
         _mm512_srl_epi32(v, _mm_cvtsi32_si128(n as i32))
     }
 
+    type M = u16;
+
+    #[inline]
+    fn lanes(f: u32) -> M {
+        (f >> 1) as u16
+    }
+
+    #[inline]
+    fn bits(m: M) -> u16 {
+        m
+    }
+
     #[target_feature(enable = "avx512f")]
     #[inline]
-    fn nonzero(m: u16, a: V, b: V) -> u16 {
+    fn filled(m: M, a: V) -> M {
+        _mm512_mask_test_epi32_mask(m, a, a)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn nonzero(m: M, a: V, b: V) -> M {
         _mm512_mask_test_epi32_mask(m, a, b)
     }
 
     #[target_feature(enable = "avx512f")]
     #[inline]
-    fn equal(m: u16, a: V, b: V) -> u16 {
+    fn equal(m: M, a: V, b: V) -> M {
         _mm512_mask_cmpeq_epi32_mask(m, a, b)
     }
 
     #[target_feature(enable = "avx512f")]
     #[inline]
-    fn differ(m: u16, a: V, b: V) -> u16 {
+    fn differ(m: M, a: V, b: V) -> M {
         _mm512_mask_cmpneq_epi32_mask(m, a, b)
     }
 
@@ -487,32 +507,53 @@ mod avx2 {
         (_mm256_srl_epi32(v.0, n), _mm256_srl_epi32(v.1, n))
     }
 
-    /// The lanes where `a == b`, as 16 bits.
+    /// A set of lanes: all ones in a lane of the set, zeros elsewhere.
+    type M = V;
+
+    /// In each lane, all ones where `a == b`.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn eq(a: V, b: V) -> u16 {
-        let lo = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a.0, b.0)));
-        let hi = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a.1, b.1)));
+    fn eq(a: V, b: V) -> V {
+        (_mm256_cmpeq_epi32(a.0, b.0), _mm256_cmpeq_epi32(a.1, b.1))
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn lanes(f: u32) -> M {
+        let c = columns();
+        eq(and(splat(f), c), c)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn bits(m: M) -> u16 {
+        let lo = _mm256_movemask_ps(_mm256_castsi256_ps(m.0));
+        let hi = _mm256_movemask_ps(_mm256_castsi256_ps(m.1));
         (lo | hi << 8) as u16
     }
 
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn nonzero(m: u16, a: V, b: V) -> u16 {
-        let z = _mm256_setzero_si256();
-        m & !eq(and(a, b), (z, z))
+    fn filled(m: M, a: V) -> M {
+        andnot(eq(a, splat(0)), m)
     }
 
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn equal(m: u16, a: V, b: V) -> u16 {
-        m & eq(a, b)
+    fn nonzero(m: M, a: V, b: V) -> M {
+        filled(m, and(a, b))
     }
 
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn differ(m: u16, a: V, b: V) -> u16 {
-        m & !eq(a, b)
+    fn equal(m: M, a: V, b: V) -> M {
+        and(m, eq(a, b))
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn differ(m: M, a: V, b: V) -> M {
+        andnot(eq(a, b), m)
     }
 
     /// # Safety
