@@ -1,7 +1,7 @@
 //! The backtracking counter against the reference table, against the plain enumeration, across
 //! thread counts and interruptions, and through the command line.
 
-use crate::common::{run, stderr, stdout, REFERENCE};
+use crate::common::{bin, output, run, stderr, stdout, REFERENCE};
 use queens_sat::board::is_solution;
 use queens_sat::count::{self, Counter, Outcome};
 use queens_sat::Placement;
@@ -307,4 +307,48 @@ fn cli_bad_input() {
         count::count(40),
         Err(count::CountError::TooLarge(40))
     ));
+}
+
+/// Every counting kernel `QUEENS_SAT_COUNT_KERNEL` chooses gives the reference table's counts
+/// (n = 8..14, where the vector kernels take the interiors); one this processor cannot run is
+/// refused with one line (and reported here loudly), a name that is no kernel too.
+#[test]
+fn cli_each_kernel_gives_the_reference_counts() {
+    let with = |kernel: &str, n: usize| {
+        let o = output(bin().env(count::KERNEL_VARIABLE, kernel).args([
+            "count",
+            &n.to_string(),
+            "--format",
+            "json",
+        ]));
+        (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
+    };
+    let mut ran = 0;
+    for kernel in ["depth-first", "avx2", "avx512"] {
+        for &(n, u, d) in REFERENCE.iter().filter(|t| (8..=14).contains(&t.0)) {
+            let (code, out, err) = with(kernel, n);
+            if code == 2 && err.contains("this processor cannot run that kernel") {
+                assert_ne!(kernel, "depth-first");
+                eprintln!("\n*** SKIPPED: {err} ***\n");
+                break;
+            }
+            assert_eq!(code, 0, "{kernel}, n = {n}: {err}");
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(
+                (v["total"].as_u64(), v["fundamental"].as_u64()),
+                (Some(d), Some(u)),
+                "{kernel}, n = {n}"
+            );
+            ran += 1;
+        }
+    }
+    assert!(ran >= 7, "{ran} counts");
+    let (code, out, err) = with("fastest", 8);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("QUEENS_SAT_COUNT_KERNEL=fastest: not a kernel"),
+        "{err}"
+    );
 }
