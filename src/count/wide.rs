@@ -318,29 +318,19 @@ mod avx512 {
         )
     }
 
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    fn or(a: V, b: V) -> V {
-        _mm512_or_si512(a, b)
+    /// The bitwise operations of two vectors.
+    macro_rules! bitwise {
+        ($($name:ident => $op:ident),*) => {$(
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            fn $name(a: V, b: V) -> V {
+                $op(a, b)
+            }
+        )*};
     }
 
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    fn and(a: V, b: V) -> V {
-        _mm512_and_si512(a, b)
-    }
-
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    fn xor(a: V, b: V) -> V {
-        _mm512_xor_si512(a, b)
-    }
-
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    fn andnot(a: V, b: V) -> V {
-        _mm512_andnot_si512(a, b)
-    }
+    bitwise!(or => _mm512_or_si512, and => _mm512_and_si512, xor => _mm512_xor_si512,
+        andnot => _mm512_andnot_si512);
 
     #[target_feature(enable = "avx512f")]
     #[inline]
@@ -456,29 +446,19 @@ mod avx2 {
         )
     }
 
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    fn or(a: V, b: V) -> V {
-        (_mm256_or_si256(a.0, b.0), _mm256_or_si256(a.1, b.1))
+    /// The bitwise operations of two vectors, each instruction on both halves.
+    macro_rules! bitwise {
+        ($($name:ident => $op:ident),*) => {$(
+            #[target_feature(enable = "avx2")]
+            #[inline]
+            fn $name(a: V, b: V) -> V {
+                ($op(a.0, b.0), $op(a.1, b.1))
+            }
+        )*};
     }
 
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    fn and(a: V, b: V) -> V {
-        (_mm256_and_si256(a.0, b.0), _mm256_and_si256(a.1, b.1))
-    }
-
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    fn xor(a: V, b: V) -> V {
-        (_mm256_xor_si256(a.0, b.0), _mm256_xor_si256(a.1, b.1))
-    }
-
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    fn andnot(a: V, b: V) -> V {
-        (_mm256_andnot_si256(a.0, b.0), _mm256_andnot_si256(a.1, b.1))
-    }
+    bitwise!(or => _mm256_or_si256, and => _mm256_and_si256, xor => _mm256_xor_si256,
+        andnot => _mm256_andnot_si256);
 
     #[target_feature(enable = "avx2")]
     #[inline]
