@@ -278,6 +278,60 @@ mod tests {
         }
     }
 
+    /// With buffers of every size from one node up, each vector kernel's count (the `wide`
+    /// module) of every constellation's interior it takes equals the depth-first kernel's (for
+    /// any processor): all of them up to n = 14, and from n = 15 to the vector kernels' limit of
+    /// 18 the 40 with the fewest free cells (the depth-first count of all takes seconds to
+    /// minutes there). A kernel this processor cannot run is reported, loudly, and skipped.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn vector_kernels_count_as_the_depth_first_kernel() {
+        use super::super::interior::TAIL;
+        use super::super::wide::{fits, Kernel, CAP};
+        let kernels: Vec<Kernel> = [Kernel::Avx512, Kernel::Avx2]
+            .into_iter()
+            .filter(|k| {
+                let ok = k.available();
+                if !ok {
+                    eprintln!(
+                        "\n*** SKIPPED: this processor cannot run the {k:?} counting kernel; it is \
+                         not tested here ***\n"
+                    );
+                }
+                ok
+            })
+            .collect();
+        let mut taken = 0;
+        for n in 4..=19 {
+            let mut interiors: Vec<_> = constellations(n)
+                .iter()
+                .map(|c| (estimated_cost(n, c), c.interior(n)))
+                .collect();
+            if n >= 15 {
+                interiors.sort_by_key(|(cost, _)| *cost);
+                interiors.truncate(40);
+            }
+            for (_, it) in &interiors {
+                if !fits(it) {
+                    assert!(it.depth <= TAIL || n > 18, "n = {n}");
+                    continue;
+                }
+                taken += 1;
+                let want = kernel::count_plain(it);
+                for &k in &kernels {
+                    for cap in [1, 2, 3, 17, 100, CAP] {
+                        assert_eq!(
+                            k.count_with(it, cap),
+                            want,
+                            "n = {n}, {k:?}, buffers of {cap}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(taken > 1000, "{taken} interiors");
+    }
+
     /// The half-turn enumeration yields exactly the completions, among all, that the half turn
     /// maps onto themselves, for every constellation the half turn fixes.
     #[test]

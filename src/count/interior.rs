@@ -11,6 +11,10 @@ use crate::board::Cell;
 /// last levels with its complete check).
 pub(super) const TAIL_MAX: usize = 8;
 
+/// The number of last levels the kernels search with the complete check (at most
+/// [`TAIL_MAX`]).
+pub(super) const TAIL: usize = 6;
+
 /// The columns of row `r` that the queens on `cells` attack (by column or diagonal), as bits:
 /// the cells of row `r` that share a line with a queen in another row
 /// ([`crate::board::shared_line`]), computed a row at a time with shifts.

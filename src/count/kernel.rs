@@ -16,10 +16,7 @@
 //! AVX-512 or AVX2 the `wide` module searches the same tree breadth-first instead, a node's
 //! children in the lanes of a vector ([`count`] chooses).
 
-use super::interior::Interior;
-
-/// The number of last levels searched with the complete check (at most [`TAIL_MAX`](super::interior::TAIL_MAX)).
-pub(super) const TAIL: usize = 6;
+use super::interior::{Interior, TAIL};
 
 /// Removes the lowest set bit of `f` and returns it.
 #[inline(always)]

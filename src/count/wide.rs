@@ -24,15 +24,14 @@
 //! buffers live in the thread (one set per counting thread, reused by every interior it
 //! counts).
 
-use super::interior::Interior;
-use super::kernel::TAIL;
+use super::interior::{Interior, TAIL};
 use std::cell::RefCell;
 
-/// Lanes of a vector: interior columns 1..=16 (column 0 and column n - 1 are the border's).
+/// The lanes: lane j holds interior column j + 1 (column 0 and column n - 1 are the border's).
 const LANES: usize = 16;
 
 /// Nodes a level's buffer takes before it is searched.
-const CAP: usize = 512;
+pub(super) const CAP: usize = 512;
 
 /// The instruction sets the kernel is compiled for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +66,7 @@ impl Kernel {
 
     /// [`Kernel::count`] with buffers of `cap` nodes (the tests make them small, so that every
     /// level's buffer fills and is searched many times over).
-    fn count_with(self, it: &Interior, cap: usize) -> u64 {
+    pub(super) fn count_with(self, it: &Interior, cap: usize) -> u64 {
         assert!(self.available() && fits(it) && cap >= 1);
         LEVELS.with(|cell| {
             let mut levels = cell.borrow_mut();
@@ -150,9 +149,8 @@ thread_local! {
 /// (16 lanes of 32 bits), `splat`, `columns` (lane j holds column j + 1), `or`, `and`, `xor`,
 /// `andnot` (`!a & b`), `or3`, `neg`, `shl`, `shr` (every lane by one count), `M` (a set of
 /// lanes), `lanes` (the lanes of a word's columns), `bits` (a set of lanes as 16 bits),
-/// `filled` (the lanes of a set where `a != 0`), `nonzero`,
-/// `equal` and `differ` (the lanes of a mask where `a & b != 0`, `a == b`, `a != b`) and
-/// `store` (the lanes of a mask, in order, from a pointer on).
+/// `filled`, `nonzero`, `equal` and `differ` (the lanes of a set where `a != 0`, `a & b != 0`,
+/// `a == b`, `a != b`) and `store` (the lanes of a set, in order, from a pointer on).
 macro_rules! lanes_kernel {
     ($features:literal) => {
         use super::{Search, LANES, TAIL};
@@ -546,62 +544,5 @@ mod avx2 {
         _mm256_storeu_si256(p.cast(), _mm256_permutevar8x32_epi32(v.0, gather(lo)));
         let p = p.add(lo.count_ones() as usize);
         _mm256_storeu_si256(p.cast(), _mm256_permutevar8x32_epi32(v.1, gather(hi)));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::constellation::{constellations, estimated_cost};
-    use super::super::kernel;
-    use super::*;
-
-    /// With buffers of every size from one node up, each kernel's count of every
-    /// constellation's interior it takes equals the depth-first kernel's (for any processor):
-    /// all of them up to n = 14, and from n = 15 to the kernel's limit of 18 the 40 with the
-    /// fewest free cells (the depth-first count of all takes seconds to minutes there).
-    #[test]
-    fn counts_equal_the_depth_first_kernel() {
-        let kernels: Vec<Kernel> = [Kernel::Avx512, Kernel::Avx2]
-            .into_iter()
-            .filter(|k| {
-                let ok = k.available();
-                if !ok {
-                    eprintln!(
-                        "\n*** SKIPPED: this processor cannot run the {k:?} counting kernel; it is \
-                         not tested here ***\n"
-                    );
-                }
-                ok
-            })
-            .collect();
-        let mut taken = 0;
-        for n in 4..=19 {
-            let mut interiors: Vec<_> = constellations(n)
-                .iter()
-                .map(|c| (estimated_cost(n, c), c.interior(n)))
-                .collect();
-            if n >= 15 {
-                interiors.sort_by_key(|(cost, _)| *cost);
-                interiors.truncate(40);
-            }
-            for (_, it) in &interiors {
-                if !fits(it) {
-                    assert!(it.depth <= TAIL || n > 18, "n = {n}");
-                    continue;
-                }
-                taken += 1;
-                let want = kernel::count_plain(it);
-                for &k in &kernels {
-                    for cap in [1, 2, 3, 17, 100, CAP] {
-                        assert_eq!(
-                            k.count_with(it, cap),
-                            want,
-                            "n = {n}, {k:?}, buffers of {cap}"
-                        );
-                    }
-                }
-            }
-        }
-        assert!(taken > 1000, "{taken} interiors");
     }
 }
