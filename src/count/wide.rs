@@ -370,26 +370,22 @@ mod avx512 {
     #[target_feature(enable = "avx512f")]
     #[inline]
     fn filled(m: M, a: V) -> M {
-        _mm512_mask_test_epi32_mask(m, a, a)
+        nonzero(m, a, a)
     }
 
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    fn nonzero(m: M, a: V, b: V) -> M {
-        _mm512_mask_test_epi32_mask(m, a, b)
+    /// The comparisons of two vectors within a set of lanes, one instruction each.
+    macro_rules! within {
+        ($($name:ident => $op:ident),*) => {$(
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            fn $name(m: M, a: V, b: V) -> M {
+                $op(m, a, b)
+            }
+        )*};
     }
 
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    fn equal(m: M, a: V, b: V) -> M {
-        _mm512_mask_cmpeq_epi32_mask(m, a, b)
-    }
-
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    fn differ(m: M, a: V, b: V) -> M {
-        _mm512_mask_cmpneq_epi32_mask(m, a, b)
-    }
+    within!(nonzero => _mm512_mask_test_epi32_mask, equal => _mm512_mask_cmpeq_epi32_mask,
+        differ => _mm512_mask_cmpneq_epi32_mask);
 
     /// # Safety
     /// `p` is valid for 16 writes.
