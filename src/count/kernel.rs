@@ -185,19 +185,17 @@ fn choice(value: Option<&str>) -> Result<Choice, String> {
     #[cfg(target_arch = "x86_64")]
     {
         use super::wide::Kernel;
-        let wide = |k: Kernel| {
-            match k.available() {
+        let wide = |k: Kernel, needs: &str| match k.available() {
             true => Ok(Choice::Wide(k)),
             false => Err(format!(
-                "{KERNEL_VARIABLE}={}: this processor cannot run that kernel (it needs {k:?} and POPCNT)",
+                "{KERNEL_VARIABLE}={}: this processor cannot run that kernel (it needs {needs})",
                 value.unwrap_or_default()
             )),
-        }
         };
         match value {
             None => return Ok(Kernel::fastest().map_or(Choice::DepthFirst, Choice::Wide)),
-            Some("avx512") => return wide(Kernel::Avx512),
-            Some("avx2") => return wide(Kernel::Avx2),
+            Some("avx512") => return wide(Kernel::Avx512, "AVX-512F and POPCNT"),
+            Some("avx2") => return wide(Kernel::Avx2, "AVX2 and POPCNT"),
             _ => {}
         }
     }
@@ -245,7 +243,7 @@ pub(super) fn count(it: &Interior) -> u64 {
             return unsafe { bmi::count(it) };
         }
     }
-    let _ = chosen;
+    let _ = chosen; // Elsewhere than on x86-64 only the depth-first kernel exists.
     plain::count(it)
 }
 
