@@ -146,6 +146,8 @@ pub fn count(
     if req.list {
         return list(req, n);
     }
+    // Before anything is written (the heatmap below).
+    count::check_kernel_variable().map_err(|m| usage(&m))?;
     if let Some(path) = &req.heatmap {
         if n > HEATMAP_MAX_N {
             return Err(usage(&format!(
@@ -156,7 +158,6 @@ pub fn count(
         let board = MaskedBoard::new(n, Geometry::Square)?;
         write_heatmap(path, &board, &format!("n = {n}"))?;
     }
-    count::check_kernel_variable().map_err(|m| usage(&m))?;
     let mut counter = Counter::new(n)?;
     if let Some(k) = req.threads {
         counter = counter.threads(k);

@@ -351,4 +351,15 @@ fn cli_each_kernel_gives_the_reference_counts() {
         err.contains("QUEENS_SAT_COUNT_KERNEL=fastest: not a kernel"),
         "{err}"
     );
+    // Refused before anything is written: no heatmap is left behind.
+    let dir = tempfile::tempdir().unwrap();
+    let heatmap = dir.path().join("heatmap.svg");
+    let o = output(
+        bin()
+            .env(count::KERNEL_VARIABLE, "fastest")
+            .args(["count", "6", "--heatmap"])
+            .arg(&heatmap),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(!heatmap.exists());
 }
