@@ -73,7 +73,7 @@ impl Kernel {
             if levels.len() < it.depth {
                 levels.resize_with(it.depth, Level::default);
             }
-            for level in levels.iter_mut() {
+            for level in &mut levels[..it.depth] {
                 level.reserve(cap);
             }
             let mut s = Search {
