@@ -237,6 +237,23 @@ pub fn read_text_file(path: &Path, cap: u64, what: &'static str) -> Result<Strin
     String::from_utf8(bytes).map_err(|_| ReadError::NotText { path: file() })
 }
 
+/// `text` with control characters escaped (`\u{1b}`, `\n`), cut to at most `max` characters.
+pub fn escape(text: &str, max: usize) -> String {
+    let mut s = String::new();
+    for (i, ch) in text.chars().enumerate() {
+        if i == max {
+            s.push_str("...");
+            break;
+        }
+        if ch.is_control() {
+            s.extend(ch.escape_default());
+        } else {
+            s.push(ch);
+        }
+    }
+    s
+}
+
 /// At most 40 characters of user text, with control characters escaped, for messages.
 pub(crate) fn shorten(s: &str) -> String {
     let mut out: String = s.chars().take(40).flat_map(char::escape_default).collect();

@@ -28,6 +28,8 @@
 //!   propagation, conflict and learned clause in words, for teaching (text, JSON, HTML).
 //! * [`grade`] checks any DIMACS file meant to encode n-queens: sound, complete, and its
 //!   projected count against the counter's.
+//! * [`proof`] checks proofs of unsatisfiability (DRAT and LRAT, from any solver) with the
+//!   library's own checkers and, written apart, VeriPB.
 //!
 //! Rows and columns are 0-based in the library and 1-based in every user-facing output and in
 //! DIMACS. The cell variable of row `r`, column `c` (0-based) is `r * n + c + 1` in DIMACS
@@ -68,6 +70,7 @@ pub mod input;
 pub mod instance;
 pub mod interrupt;
 pub mod output;
+pub mod proof;
 pub mod solve;
 pub mod symmetry;
 pub mod trace;

@@ -1,27 +1,42 @@
-//! `queens-sat verify-proof --cnf FILE.cnf PROOF`: checks a proof of unsatisfiability (DRAT
-//! or LRAT, text or binary, recognised from its content) against any DIMACS file
-//! ([`queens_sat::command::verify_proof`]). Exit 0 verified, 1 rejected (the first failing
-//! step), 2 bad input.
+//! `queens-sat verify-proof CNF PROOF` (drat-trim's order; `--cnf CNF PROOF` too): checks a
+//! proof of unsatisfiability (DRAT or LRAT, text or binary, recognised from its content)
+//! against any DIMACS file with two checkers ([`queens_sat::command::verify_proof`]). Exit 0
+//! verified, 1 rejected (the first failing step), 2 bad input.
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
 pub struct VerifyProofArgs {
-    /// The formula, a DIMACS CNF file (the clauses of an LRAT proof are numbered in its order).
+    /// The formula, a DIMACS CNF file, before the proof (the clauses of an LRAT proof are
+    /// numbered in its order); `-` reads standard input.
     #[arg(long, value_name = "FILE")]
-    cnf: PathBuf,
-    /// The proof: DRAT or LRAT, text or binary.
-    proof: PathBuf,
+    cnf: Option<PathBuf>,
+    /// Also have VeriPB check an LRAT proof (a DRAT proof is always checked by both the
+    /// library's checker and VeriPB).
+    #[arg(long)]
+    veripb: bool,
+    /// `CNF PROOF`, or `PROOF` after --cnf: the proof is DRAT or LRAT, text or binary; `-`
+    /// reads standard input.
+    #[arg(value_name = "CNF PROOF", num_args = 1..=2, required = true)]
+    files: Vec<PathBuf>,
 }
 
 pub fn run(args: VerifyProofArgs) -> Result<ExitCode> {
-    let ending = queens_sat::command::verify_proof::verify_proof(
-        &args.cnf,
-        &args.proof,
-        &mut std::io::stdout().lock(),
-    )?;
+    let (cnf, proof) = match (args.cnf, &args.files[..]) {
+        (Some(cnf), [proof]) => (cnf, proof.clone()),
+        (None, [cnf, proof]) => (cnf.clone(), proof.clone()),
+        (Some(_), _) => bail!("with --cnf, give the proof alone: verify-proof --cnf CNF PROOF"),
+        (None, _) => bail!("give the formula and the proof: verify-proof CNF PROOF"),
+    };
+    let req = queens_sat::command::verify_proof::VerifyProofRequest {
+        cnf,
+        proof,
+        veripb_on_lrat: args.veripb,
+    };
+    let ending =
+        queens_sat::command::verify_proof::verify_proof(&req, &mut std::io::stdout().lock())?;
     Ok(ExitCode::from(ending.exit_code()))
 }

@@ -18,7 +18,7 @@ mod gbd;
 pub use dimacs::{
     read_dimacs, read_dimacs_into, read_dimacs_limited, read_header, write_v_lines, Counting,
     Dimacs, DimacsCounts, DimacsError, DimacsErrorKind, DimacsHeader, DimacsWriter, ReadLimits,
-    V_LINE_MAX,
+    MAX_FORMULA_BYTES, MAX_LINE_BYTES, V_LINE_MAX,
 };
 pub use gbd::GbdHasher;
 

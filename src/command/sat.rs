@@ -4,7 +4,7 @@
 //! process reading the same file.
 
 use super::Ending;
-use crate::cnf::{read_dimacs_into, DimacsError, DimacsErrorKind, ReadLimits};
+use crate::cnf::{read_dimacs_into, DimacsError, DimacsErrorKind, ReadLimits, MAX_FORMULA_BYTES};
 use crate::solve::{Backend, Budget, SolveError, SolverOption};
 use std::io::{self, Write};
 use std::path::Path;
@@ -71,7 +71,10 @@ pub fn sat(
         .map_err(SatError::Backend)?;
     let read = read_dimacs_into(
         io::BufReader::with_capacity(1 << 16, input),
-        &ReadLimits::default(),
+        &ReadLimits {
+            max_bytes: MAX_FORMULA_BYTES,
+            ..ReadLimits::default()
+        },
         solver.as_mut(),
     );
     let counts = match read {

@@ -13,8 +13,8 @@ use crate::solve::runner::{
     UnsatVerdict,
 };
 use crate::solve::{
-    check_any_proof, prove_unsat_with, solve_model_with_options, Backend, Budget, Enumeration,
-    Progress, ProofError, ProofFormat, ProofOutcome, ProofVerdict, SolveError, SolverCommand,
+    check_proof, prove_unsat_with, solve_model_with_options, Backend, Budget, Enumeration,
+    Progress, ProofError, ProofFormat, ProofOutcome, SolveError, SolverCommand,
     SolverOption, Stop,
 };
 use std::io::{self, Write};
@@ -812,7 +812,7 @@ fn with_proof(
     }
     let mut target = Staged::proof(req.proof.as_deref())?;
     let who;
-    let check: Option<ProofVerdict>;
+    let check: Option<crate::proof::Verdict>;
     let mut kind = "DRAT";
     let (format, svg) = (req.format, req.output.as_deref());
     match &solver {
@@ -839,7 +839,7 @@ fn with_proof(
             }
             check = if req.check_proof {
                 let file = target.reopen()?;
-                let checked = check_any_proof(inst, io::BufReader::new(file));
+                let checked = check_proof(inst, io::BufReader::new(file));
                 Some(checked.map_err(|e| SolveCommandError::ProofUnchecked {
                     who: who.clone(),
                     message: e.to_string(),
@@ -898,7 +898,7 @@ fn with_proof(
                         p.to_one_line()
                     )));
                 }
-                Outcome::Unsat { proof, .. } => check = proof.map(ProofVerdict::Drat),
+                Outcome::Unsat { proof, .. } => check = proof,
                 other => {
                     return Err(SolveCommandError::Unexpected {
                         who,
@@ -914,10 +914,17 @@ fn with_proof(
         if !check.verified() {
             return Ok(failure(
                 log,
-                &format!("error: the proof of {who} does not check: {check}; no proof written"),
+                &format!(
+                    "error: the proof of {who} does not check: {check}; checkers: {}; no proof written",
+                    check.checkers()
+                ),
             ));
         }
-        notes.push(format!("proof checked: {}", check.summary()));
+        notes.push(format!(
+            "proof checked: {}; by {}",
+            check.summary(),
+            check.checkers()
+        ));
     }
     if let Some(path) = target.target() {
         notes.push(format!(

@@ -1,12 +1,24 @@
-//! `queens-sat verify-proof --cnf FILE.cnf PROOF`: a proof of unsatisfiability (DRAT or LRAT,
-//! text or binary, recognised from its content) checked against any DIMACS file
-//! ([`verify_proof`]): LRAT with the library's checker, DRAT with dratify.
+//! `queens-sat verify-proof CNF PROOF`: a proof of unsatisfiability (DRAT or LRAT, text or
+//! binary, recognised from its content) checked against any DIMACS file ([`verify_proof`]) by
+//! the library's checker and by VeriPB ([`crate::proof::check`]).
 
 use super::Ending;
-use crate::cnf::{read_dimacs_into, Cnf, DimacsError, ReadLimits};
-use crate::solve::{check_proof_clauses, ProofError, ProofVerdict, MAX_PROOF_BYTES};
-use std::io::{self, Write};
-use std::path::Path;
+use crate::cnf::{read_dimacs_into, Cnf, DimacsError, ReadLimits, MAX_FORMULA_BYTES};
+use crate::proof::{check, CheckOptions, Opinion, ProofError, Verdict};
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+/// A proof to check, and against what.
+#[derive(Clone, Debug)]
+pub struct VerifyProofRequest {
+    /// The formula, a DIMACS file (`-`: standard input); an LRAT proof numbers its clauses
+    /// in the file's order.
+    pub cnf: PathBuf,
+    /// The proof (`-`: standard input, when the formula is not read from it).
+    pub proof: PathBuf,
+    /// Also have VeriPB check an LRAT proof (it always checks a DRAT proof).
+    pub veripb_on_lrat: bool,
+}
 
 /// Why a proof could not be checked (the command line's exit 2).
 #[derive(Debug, thiserror::Error)]
@@ -19,6 +31,9 @@ pub enum VerifyProofError {
         /// Why.
         source: io::Error,
     },
+    /// The formula and the proof are both to be read from standard input.
+    #[error("the formula and the proof cannot both be read from standard input ('-')")]
+    BothStdin,
     /// The formula is not DIMACS.
     #[error("{file} is not valid DIMACS")]
     NotDimacs {
@@ -40,67 +55,85 @@ pub enum VerifyProofError {
     Io(#[from] io::Error),
 }
 
-/// Checks the proof file `proof` against the DIMACS file `cnf` (an LRAT proof numbers the
-/// clauses in the file's order) and writes the verdict on `out`: `verified: ...` and
-/// [`Ending::Success`], or `rejected: ...` with, for LRAT, the first failing step (its number,
-/// counting deletions, its line or byte offset and its clause id) and [`Ending::Failure`].
-pub fn verify_proof(
-    cnf: &Path,
-    proof: &Path,
-    out: &mut dyn Write,
-) -> Result<Ending, VerifyProofError> {
-    let open = |path: &Path| {
-        std::fs::File::open(path).map_err(|source| VerifyProofError::Open {
-            file: path.display().to_string(),
-            source,
-        })
-    };
-    let file = open(cnf)?;
-    let mut formula = Cnf::new();
-    let counts = read_dimacs_into(
-        io::BufReader::with_capacity(1 << 16, file),
-        &ReadLimits::default(),
-        &mut formula,
-    )
-    .map_err(|source| VerifyProofError::NotDimacs {
-        file: cnf.display().to_string(),
+/// `-` as standard input, any other path as a file.
+fn open(path: &std::path::Path) -> Result<(Box<dyn BufRead>, String), VerifyProofError> {
+    if path.as_os_str() == "-" {
+        return Ok((Box::new(io::BufReader::new(io::stdin())), "stdin".into()));
+    }
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|source| VerifyProofError::Open {
+        file: name.clone(),
         source,
     })?;
+    Ok((Box::new(io::BufReader::with_capacity(1 << 16, file)), name))
+}
+
+/// Checks the proof of `req` against its formula and writes the verdict on `out`:
+/// `verified: ...` and [`Ending::Success`] when every checker that ran accepts it, or
+/// `rejected: ...` (the first failing step, or both checkers' verdicts when they disagree)
+/// and [`Ending::Failure`]; then the line `checked by: ...`.
+pub fn verify_proof(
+    req: &VerifyProofRequest,
+    out: &mut dyn Write,
+) -> Result<Ending, VerifyProofError> {
+    if req.cnf.as_os_str() == "-" && req.proof.as_os_str() == "-" {
+        return Err(VerifyProofError::BothStdin);
+    }
+    let (input, name) = open(&req.cnf)?;
+    let mut formula = Cnf::new();
+    let limits = ReadLimits {
+        max_bytes: MAX_FORMULA_BYTES,
+        ..ReadLimits::default()
+    };
+    let counts = read_dimacs_into(input, &limits, &mut formula)
+        .map_err(|source| VerifyProofError::NotDimacs { file: name, source })?;
     let clauses: Vec<Vec<i32>> = formula
         .iter()
         .map(|c| c.iter().map(|l| l.to_dimacs() as i32).collect())
         .collect();
     drop(formula);
-    let file = open(proof)?;
-    let verdict = check_proof_clauses(
-        &clauses,
-        counts.vars,
-        io::BufReader::with_capacity(1 << 16, file),
-        MAX_PROOF_BYTES,
-    )
-    .map_err(|source| VerifyProofError::Proof {
-        file: proof.display().to_string(),
-        source,
-    })?;
-    let kind = verdict.kind();
-    if verdict.verified() {
+    let (proof, name) = open(&req.proof)?;
+    let options = CheckOptions {
+        veripb_on_lrat: req.veripb_on_lrat,
+        ..CheckOptions::default()
+    };
+    let verdict = check(&clauses, counts.vars, proof, &options)
+        .map_err(|source| VerifyProofError::Proof { file: name, source })?;
+    write_verdict(&verdict, out)?;
+    Ok(if verdict.verified() {
+        Ending::Success
+    } else {
+        Ending::Failure
+    })
+}
+
+/// The verdict as `verify-proof` writes it: `verified: ...` or `rejected: ...`, each
+/// checker's own verdict when they disagree, VeriPB's reason when it rejects, and the
+/// checkers that ran.
+pub fn write_verdict(verdict: &Verdict, out: &mut dyn Write) -> io::Result<()> {
+    let status = if verdict.verified() {
+        "verified"
+    } else {
+        "rejected"
+    };
+    if verdict.disagree() {
         writeln!(
             out,
-            "verified: {kind} proof, {} (checked by {})",
-            verdict.summary(),
-            verdict.checker()
+            "rejected: the checkers disagree on this {} proof",
+            verdict.kind
         )?;
-        return Ok(Ending::Success);
-    }
-    writeln!(out, "rejected: {kind} proof: {verdict}")?;
-    if let ProofVerdict::Lrat(c) = &verdict {
-        if let Some(f) = &c.failure {
-            writeln!(
-                out,
-                "first failing step: {} ({}), clause id {}",
-                f.step, f.at, f.id
-            )?;
+        let own = if verdict.own.verified() {
+            format!("accepted: {}", verdict.own)
+        } else {
+            format!("rejected: {}", verdict.own)
+        };
+        writeln!(out, "  {}: {own}", verdict.own.name())?;
+        writeln!(out, "  {}: {}", Opinion::name(), verdict.veripb)?;
+    } else {
+        writeln!(out, "{status}: {}", verdict.summary())?;
+        if matches!(verdict.veripb, Opinion::Rejected { .. }) {
+            writeln!(out, "{}: {}", Opinion::name(), verdict.veripb)?;
         }
     }
-    Ok(Ending::Failure)
+    writeln!(out, "checked by: {}", verdict.checkers())
 }

@@ -213,22 +213,7 @@ pub fn error_chain(e: &dyn std::error::Error) -> String {
     s
 }
 
-/// `text` with control characters escaped (`\u{1b}`, `\n`), cut to at most `max` characters.
-pub fn escape(text: &str, max: usize) -> String {
-    let mut s = String::new();
-    for (i, ch) in text.chars().enumerate() {
-        if i == max {
-            s.push_str("...");
-            break;
-        }
-        if ch.is_control() {
-            s.extend(ch.escape_default());
-        } else {
-            s.push(ch);
-        }
-    }
-    s
-}
+pub use crate::input::escape;
 
 enum Event {
     /// The first process exited (it is still a zombie, not reaped).

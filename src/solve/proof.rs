@@ -1,23 +1,14 @@
-//! Proofs of unsatisfiability: DRAT proofs written by the embedded solver, and a checker for
-//! DRAT proofs from any solver.
-//!
-//! An UNSAT answer is a claim about every one of the 2^vars assignments; a DRAT proof turns it
-//! into a list of clauses (lemmas) that can be checked one by one. Each lemma must follow from
-//! the formula and the lemmas before it by reverse unit propagation (RUP) or be a resolution
-//! asymmetric tautology (RAT); deletions (`d ...`) only shrink the clause set. The proof is
-//! complete when the empty clause is derived.
+//! Proofs of unsatisfiability written by the embedded solvers: varisat (DRAT), CaDiCaL (DRAT
+//! or LRAT, from its proof tracer), Kissat (DRAT), and the queens propagator (CaDiCaL with
+//! the propagator's clauses named in the formula). Checking any proof is
+//! [`crate::proof::check`]'s job; [`check_proof`] and the `prove_and_check` functions hand
+//! it a formula's clauses.
 //!
 //! * [`prove_unsat`] solves with the embedded solver (varisat) and writes its proof as text
-//!   DRAT, or returns the solution when there is one.
-//! * [`check_proof`] reads a proof, text or binary DRAT (the format is recognised from its
-//!   content), and checks it against the formula with the independent checker of the
-//!   `dratify` crate, which shares no code with the solver that wrote the proof.
-//! * [`ProofReader`] is the streaming parser behind [`check_proof`]: one step at a time, with
-//!   the line (text) or byte offset (binary) where each step starts.
-//!
-//! The formula's clauses are made in memory by [`crate::instance::encode`]. The checker keeps
-//! every lemma in memory, so a proof longer than [`MAX_PROOF_BYTES`] is refused before checking
-//! ([`check_proof_limited`] sets another bound).
+//!   DRAT, or returns the solution when there is one; [`prove_unsat_with`] takes the backend
+//!   and the format.
+//! * [`check_proof`] checks a proof of either kind against a formula, with the library's
+//!   checker and VeriPB ([`crate::proof::Verdict`]).
 //!
 //! ```
 //! use queens_sat::instance::{Instance, Model};
@@ -26,30 +17,16 @@
 //! let inst = Instance::new(3, Model::default()).unwrap();
 //! let mut proof = Vec::new();
 //! assert!(matches!(prove_unsat(&inst, &mut proof).unwrap(), ProofOutcome::Unsat { .. }));
-//! let check = check_proof(&inst, &proof[..]).unwrap();
-//! assert!(check.verified, "{check}");
+//! let verdict = check_proof(&inst, &proof[..]).unwrap();
+//! assert!(verdict.verified(), "{verdict}");
 //! ```
 
 use super::{decode_model, load, Assignment, Backend, Model, SolveError, SolverOption};
 use crate::cnf::Cnf;
 use crate::instance::Formula;
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Read, Write};
-
-/// The longest proof [`check_proof`] reads: 1 GiB. The checker holds every lemma in memory
-/// (several times the proof's size in text), so longer proofs are refused before checking.
-pub const MAX_PROOF_BYTES: u64 = 1 << 30;
-
-/// How many variables a proof may use beyond the formula's own (extension variables of RAT
-/// steps). A larger variable is a parse error: the checker sizes its tables by the largest
-/// variable it sees.
-pub const MAX_EXTRA_VARS: u64 = 1 << 20;
-
-/// Steps handed to the checker at a time.
-const CHUNK: usize = 4096;
-
-/// Bytes looked at to tell binary from text DRAT.
-const SNIFF: u64 = 1 << 16;
+use crate::proof::{CheckOptions, Verdict};
+use std::io::{self, Read, Write};
 
 /// What [`prove_unsat`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +42,7 @@ pub enum ProofOutcome {
 }
 
 /// Why a proof could not be written or checked. A proof that is read in full but does not
-/// check is not an error: see [`ProofCheck::failure`].
+/// check is not an error: see [`Verdict::verified`].
 #[derive(Debug, thiserror::Error)]
 pub enum ProofError {
     /// The formula could not be made or solved.
@@ -75,15 +52,6 @@ pub enum ProofError {
     /// proof target).
     #[error("writing the proof failed: {0}")]
     Write(String),
-    /// Reading the proof failed.
-    #[error("reading the proof: {0}")]
-    Read(#[source] io::Error),
-    /// The proof is longer than the bound.
-    #[error("the proof is longer than {limit} bytes, the most this checker reads (it keeps every lemma in memory)")]
-    TooLarge {
-        /// The bound, bytes.
-        limit: u64,
-    },
     /// The backend does not write proofs in this format.
     #[error(
         "{backend} does not write {format} proofs (CaDiCaL writes LRAT; every backend writes DRAT)"
@@ -94,507 +62,9 @@ pub enum ProofError {
         /// The format asked for.
         format: ProofFormat,
     },
-    /// An LRAT proof could not be read.
+    /// The proof could not be read or checked.
     #[error(transparent)]
-    Lrat(#[from] super::lrat::LratError),
-    /// The proof is not DRAT.
-    #[error("not a DRAT proof: {at}: {message}")]
-    Parse {
-        /// Where.
-        at: ProofPos,
-        /// What is wrong.
-        message: String,
-    },
-}
-
-/// A place in a proof: a line of a text proof, a byte offset of a binary one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProofPos {
-    /// 1-based line of a text proof.
-    Line(u64),
-    /// 0-based byte offset in a binary proof.
-    Byte(u64),
-}
-
-impl fmt::Display for ProofPos {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ProofPos::Line(l) => write!(f, "line {l}"),
-            ProofPos::Byte(b) => write!(f, "byte {b}"),
-        }
-    }
-}
-
-/// The two DRAT formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DratFormat {
-    /// Text: `1 -2 0`, `d 1 2 0`, `c` comment lines.
-    Text,
-    /// Binary: `a` or `d`, then literals `2v + sign` as variable-length integers, then 0.
-    Binary,
-}
-
-impl fmt::Display for DratFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DratFormat::Text => "text",
-            DratFormat::Binary => "binary",
-        })
-    }
-}
-
-/// One step of a proof.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProofStep {
-    /// `true` for a deletion, `false` for a lemma.
-    pub deletion: bool,
-    /// The clause, DIMACS literals (1-based, negative for a negated variable).
-    pub clause: Vec<i64>,
-    /// Where the step starts.
-    pub at: ProofPos,
-}
-
-/// A streaming DRAT parser: text or binary, recognised from the first 64 KiB (a binary proof
-/// starts with `a`, or has a NUL byte or another byte no text proof contains there).
-pub struct ProofReader<R: Read> {
-    input: BufReader<Limited<io::Chain<io::Cursor<Vec<u8>>, R>>>,
-    format: DratFormat,
-    max_var: u64,
-    limit: u64,
-    /// Bytes consumed (binary) or lines read (text).
-    pos: u64,
-    /// Text: tokens of the current line not yet used, and the line they came from.
-    pending: std::collections::VecDeque<(u64, String)>,
-}
-
-impl<R: Read> ProofReader<R> {
-    /// A reader of at most `limit` bytes of proof with variables up to `max_var`.
-    pub fn new(mut input: R, max_var: u64, limit: u64) -> Result<Self, ProofError> {
-        let mut head = Vec::new();
-        (&mut input)
-            .take(SNIFF)
-            .read_to_end(&mut head)
-            .map_err(ProofError::Read)?;
-        let format = sniff(&head);
-        let input = Limited {
-            inner: io::Cursor::new(head).chain(input),
-            read: 0,
-            limit,
-        };
-        Ok(ProofReader {
-            input: BufReader::with_capacity(1 << 16, input),
-            format,
-            max_var,
-            limit,
-            pos: 0,
-            pending: Default::default(),
-        })
-    }
-
-    /// The format of the proof.
-    pub fn format(&self) -> DratFormat {
-        self.format
-    }
-
-    /// The next step, `None` at the end.
-    pub fn next_step(&mut self) -> Result<Option<ProofStep>, ProofError> {
-        match self.format {
-            DratFormat::Text => self.next_text(),
-            DratFormat::Binary => self.next_binary(),
-        }
-    }
-
-    fn parse_error(at: ProofPos, message: impl Into<String>) -> ProofError {
-        ProofError::Parse {
-            at,
-            message: message.into(),
-        }
-    }
-
-    fn check_var(&self, at: ProofPos, v: u64) -> Result<(), ProofError> {
-        if v > self.max_var {
-            return Err(Self::parse_error(
-                at,
-                format!(
-                    "variable {v} is beyond the {} the formula and {MAX_EXTRA_VARS} extension variables allow",
-                    self.max_var
-                ),
-            ));
-        }
-        Ok(())
-    }
-
-    fn read_byte(&mut self) -> Result<Option<u8>, ProofError> {
-        let limit = self.limit;
-        let buf = self.input.fill_buf().map_err(|e| read_error(e, limit))?;
-        let Some(&b) = buf.first() else {
-            return Ok(None);
-        };
-        self.input.consume(1);
-        self.pos += 1;
-        Ok(Some(b))
-    }
-
-    fn next_binary(&mut self) -> Result<Option<ProofStep>, ProofError> {
-        let start = self.pos;
-        let at = ProofPos::Byte(start);
-        let deletion = match self.read_byte()? {
-            None => return Ok(None),
-            Some(b'a') => false,
-            Some(b'd') => true,
-            Some(b) => {
-                return Err(Self::parse_error(
-                    at,
-                    format!("a step starts with 'a' or 'd', not 0x{b:02x}"),
-                ))
-            }
-        };
-        let mut clause = Vec::new();
-        loop {
-            let lit_at = self.pos;
-            let mut value: u64 = 0;
-            let mut shift = 0;
-            loop {
-                let Some(b) = self.read_byte()? else {
-                    return Err(Self::parse_error(
-                        ProofPos::Byte(self.pos),
-                        format!("the proof ends inside the step that starts at byte {start} (truncated?)"),
-                    ));
-                };
-                if shift > 35 {
-                    return Err(Self::parse_error(
-                        ProofPos::Byte(lit_at),
-                        "a literal longer than 5 bytes",
-                    ));
-                }
-                value |= u64::from(b & 0x7f) << shift;
-                shift += 7;
-                if b & 0x80 == 0 {
-                    break;
-                }
-            }
-            if value == 0 {
-                break;
-            }
-            if value == 1 {
-                return Err(Self::parse_error(
-                    ProofPos::Byte(lit_at),
-                    "literal code 1 (codes are 2v or 2v + 1 with v >= 1)",
-                ));
-            }
-            let v = value >> 1;
-            self.check_var(ProofPos::Byte(lit_at), v)?;
-            clause.push(if value & 1 == 1 {
-                -(v as i64)
-            } else {
-                v as i64
-            });
-        }
-        Ok(Some(ProofStep {
-            deletion,
-            clause,
-            at,
-        }))
-    }
-
-    /// The next token of a text proof and its line, skipping comment lines.
-    fn token(&mut self, in_step: bool) -> Result<Option<(u64, String)>, ProofError> {
-        loop {
-            if let Some(t) = self.pending.pop_front() {
-                return Ok(Some(t));
-            }
-            let mut line = Vec::new();
-            let read = self
-                .input
-                .read_until(b'\n', &mut line)
-                .map_err(|e| read_error(e, self.limit))?;
-            if read == 0 {
-                return Ok(None);
-            }
-            self.pos += 1;
-            let line_no = self.pos;
-            let text = String::from_utf8_lossy(&line);
-            let trimmed = text.trim_start();
-            if trimmed.starts_with('c') {
-                if in_step {
-                    return Err(Self::parse_error(
-                        ProofPos::Line(line_no),
-                        "a comment inside a step (the step before has no terminating 0)",
-                    ));
-                }
-                continue;
-            }
-            self.pending
-                .extend(text.split_whitespace().map(|t| (line_no, t.to_string())));
-        }
-    }
-
-    fn next_text(&mut self) -> Result<Option<ProofStep>, ProofError> {
-        let Some((line, first)) = self.token(false)? else {
-            return Ok(None);
-        };
-        let at = ProofPos::Line(line);
-        let deletion = first == "d";
-        let mut clause = Vec::new();
-        let mut next = if deletion { None } else { Some((line, first)) };
-        loop {
-            let (l, tok) = match next.take() {
-                Some(t) => t,
-                None => match self.token(true)? {
-                    Some(t) => t,
-                    None => {
-                        return Err(Self::parse_error(
-                            ProofPos::Line(self.pos),
-                            format!("the proof ends inside the step that starts on line {line}: no terminating 0 (truncated?)"),
-                        ))
-                    }
-                },
-            };
-            let x: i64 = tok.parse().map_err(|_| {
-                Self::parse_error(
-                    ProofPos::Line(l),
-                    format!(
-                        "'{}' is not a literal",
-                        crate::solve::process::escape(&tok, 40)
-                    ),
-                )
-            })?;
-            if x == 0 {
-                break;
-            }
-            self.check_var(ProofPos::Line(l), x.unsigned_abs())?;
-            clause.push(x);
-        }
-        Ok(Some(ProofStep {
-            deletion,
-            clause,
-            at,
-        }))
-    }
-}
-
-/// The error a [`Limited`] reader returns past its bound.
-#[derive(Debug)]
-struct PastLimit;
-
-impl fmt::Display for PastLimit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("past the size bound")
-    }
-}
-
-impl std::error::Error for PastLimit {}
-
-/// A reader that fails with [`PastLimit`] once more than `limit` bytes were read.
-struct Limited<R> {
-    inner: R,
-    read: u64,
-    limit: u64,
-}
-
-impl<R: Read> Read for Limited<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let k = self.inner.read(buf)?;
-        self.read += k as u64;
-        if self.read > self.limit {
-            return Err(io::Error::other(PastLimit));
-        }
-        Ok(k)
-    }
-}
-
-fn read_error(e: io::Error, limit: u64) -> ProofError {
-    if e.get_ref().is_some_and(|x| x.is::<PastLimit>()) {
-        ProofError::TooLarge { limit }
-    } else {
-        ProofError::Read(e)
-    }
-}
-
-/// Binary when the proof starts with `a`, or when its head has a NUL byte (every binary step
-/// ends with one), or a line that is not a comment and has a byte that is neither printable
-/// ASCII nor white space.
-fn sniff(head: &[u8]) -> DratFormat {
-    if head.first() == Some(&b'a') || head.contains(&0) {
-        return DratFormat::Binary;
-    }
-    // Letters are judged by the text parser (with a line number); bytes no text has mean
-    // binary.
-    let text_byte = |b: &u8| b.is_ascii_graphic() || b" \t\r".contains(b);
-    let mut lines = head.split(|&b| b == b'\n');
-    // The last piece may be cut short by the head's end; it is still judged.
-    let binary = lines.any(|line| {
-        let t = line.trim_ascii_start();
-        !t.starts_with(b"c") && !t.iter().all(text_byte)
-    });
-    if binary {
-        DratFormat::Binary
-    } else {
-        DratFormat::Text
-    }
-}
-
-/// Why a proof does not check.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProofFailure {
-    /// 1-based number of the failing step (deletions counted).
-    pub step: u64,
-    /// Where it starts in the proof.
-    pub at: Option<ProofPos>,
-    /// Its clause, DIMACS literals.
-    pub clause: Vec<i64>,
-    /// The checker's reason.
-    pub reason: String,
-}
-
-/// The result of checking a proof.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProofCheck {
-    /// `true` when the empty clause was derived and every step before it checked.
-    pub verified: bool,
-    /// The empty clause was derived (or the formula is refuted by unit propagation alone).
-    pub empty_clause: bool,
-    /// The proof's format.
-    pub format: DratFormat,
-    /// Steps checked, deletions included.
-    pub steps: u64,
-    /// Lemmas checked (RUP and RAT), the empty clause included.
-    pub lemmas: u64,
-    /// Lemmas that needed the RAT rule.
-    pub rat_steps: u64,
-    /// Deletions applied.
-    pub deletions: u64,
-    /// Deletions ignored (unit clauses, or clauses not present).
-    pub ignored_deletions: u64,
-    /// Why the proof does not check, when it does not.
-    pub failure: Option<ProofFailure>,
-    /// The checker's summary.
-    pub reason: String,
-}
-
-impl fmt::Display for ProofCheck {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.verified {
-            return write!(
-                f,
-                "proof checked: {} lemmas ({} RAT), {} deletions, the empty clause derived",
-                self.lemmas, self.rat_steps, self.deletions
-            );
-        }
-        match &self.failure {
-            Some(x) => {
-                let clause: Vec<String> = x.clause.iter().map(i64::to_string).collect();
-                write!(f, "proof rejected at step {}", x.step)?;
-                if let Some(at) = x.at {
-                    write!(f, " ({at})")?;
-                }
-                write!(f, ", clause [{}]: {}", clause.join(" "), x.reason)
-            }
-            None => write!(f, "proof rejected: {}", self.reason),
-        }
-    }
-}
-
-/// Checks a DRAT proof (text or binary) of the unsatisfiability of `f`, read to its end or to
-/// the empty clause, at most [`MAX_PROOF_BYTES`].
-pub fn check_proof(f: &dyn Formula, proof: impl Read) -> Result<ProofCheck, ProofError> {
-    check_proof_limited(f, proof, MAX_PROOF_BYTES)
-}
-
-/// The formula's clauses in the checker's literals (`2v`, `2v + 1`, 0-based `v`), and the
-/// number of variables.
-fn checker_formula(f: &dyn Formula) -> (u32, Vec<Vec<dratify::Lit>>) {
-    let mut cnf = Cnf::new();
-    // Writing to memory cannot fail.
-    let _ = crate::instance::encode(f, &mut cnf);
-    let nvars = (f.num_vars() as usize).max(cnf.max_var());
-    let clauses = cnf
-        .iter()
-        .map(|c| {
-            c.iter()
-                .map(|l| 2 * l.index() as u32 + u32::from(l.is_negative()))
-                .collect()
-        })
-        .collect();
-    (nvars as u32, clauses)
-}
-
-fn to_checker(x: i64) -> dratify::Lit {
-    (2 * (x.unsigned_abs() - 1) + u64::from(x < 0)) as dratify::Lit
-}
-
-fn from_checker(l: dratify::Lit) -> i64 {
-    let v = i64::from(l >> 1) + 1;
-    if l & 1 == 1 {
-        -v
-    } else {
-        v
-    }
-}
-
-/// Like [`check_proof`], reading at most `limit` bytes.
-pub fn check_proof_limited(
-    f: &dyn Formula,
-    proof: impl Read,
-    limit: u64,
-) -> Result<ProofCheck, ProofError> {
-    let (nvars, clauses) = checker_formula(f);
-    check_drat(nvars, clauses, proof, limit)
-}
-
-/// Checks a DRAT proof against clauses in the checker's literals.
-fn check_drat(
-    nvars: u32,
-    clauses: Vec<Vec<dratify::Lit>>,
-    proof: impl Read,
-    limit: u64,
-) -> Result<ProofCheck, ProofError> {
-    let mut reader = ProofReader::new(proof, u64::from(nvars) + MAX_EXTRA_VARS, limit)?;
-    let mut checker = dratify::Checker::new(nvars, &clauses, true, true);
-    drop(clauses);
-    let mut chunk: Vec<(bool, Vec<dratify::Lit>)> = Vec::with_capacity(CHUNK);
-    let mut places: Vec<ProofPos> = Vec::with_capacity(CHUNK);
-    let mut done: u64 = 0;
-    loop {
-        chunk.clear();
-        places.clear();
-        while chunk.len() < CHUNK {
-            let Some(step) = reader.next_step()? else {
-                break;
-            };
-            places.push(step.at);
-            chunk.push((
-                step.deletion,
-                step.clause.iter().map(|&x| to_checker(x)).collect(),
-            ));
-        }
-        let last = chunk.len() < CHUNK;
-        let r = checker.check(&chunk);
-        let failure = (r.failed_step > 0).then(|| {
-            let step = r.failed_step as u64;
-            ProofFailure {
-                step,
-                at: places.get((step - done - 1) as usize).copied(),
-                clause: r.failed_clause.iter().map(|&l| from_checker(l)).collect(),
-                reason: r.reason.clone(),
-            }
-        });
-        done = r.steps;
-        if failure.is_some() || r.reached_empty || last {
-            return Ok(ProofCheck {
-                verified: r.ok && failure.is_none(),
-                empty_clause: r.reached_empty,
-                format: reader.format(),
-                steps: r.steps,
-                lemmas: r.rup_steps + r.rat_steps,
-                rat_steps: r.rat_steps,
-                deletions: r.deletions,
-                ignored_deletions: r.ignored_deletions,
-                failure,
-                reason: r.reason,
-            });
-        }
-    }
+    Check(#[from] crate::proof::ProofError),
 }
 
 /// A writer that counts the bytes written.
@@ -658,9 +128,9 @@ pub fn prove_unsat(f: &dyn Formula, proof: impl Write) -> Result<ProofOutcome, P
     })
 }
 
-/// Proves `f` unsatisfiable in memory and checks the proof: the check, or `None` when `f` has
-/// a solution. What `queens-sat check` does with every UNSAT answer.
-pub fn prove_and_check(f: &dyn Formula) -> Result<Option<ProofCheck>, ProofError> {
+/// Proves `f` unsatisfiable in memory with varisat and checks the proof: the verdict, or
+/// `None` when `f` has a solution.
+pub fn prove_and_check(f: &dyn Formula) -> Result<Option<Verdict>, ProofError> {
     let mut proof = Vec::new();
     match prove_unsat(f, &mut proof)? {
         ProofOutcome::Sat(_) => Ok(None),
@@ -668,92 +138,43 @@ pub fn prove_and_check(f: &dyn Formula) -> Result<Option<ProofCheck>, ProofError
     }
 }
 
+/// Checks a proof (DRAT or LRAT, text or binary, recognised from its content) of the
+/// unsatisfiability of `f` against its clauses in the order of [`crate::instance::encode`],
+/// at most [`crate::proof::MAX_PROOF_BYTES`]: DRAT by the library's checker and VeriPB, LRAT
+/// by the library's LRAT checker ([`crate::proof::check`]).
+pub fn check_proof(f: &dyn Formula, proof: impl Read) -> Result<Verdict, ProofError> {
+    check_proof_with(f, proof, &CheckOptions::default())
+}
+
+/// [`check_proof`] with the check's options (a bound on the proof's size, VeriPB on LRAT).
+pub fn check_proof_with(
+    f: &dyn Formula,
+    proof: impl Read,
+    options: &CheckOptions,
+) -> Result<Verdict, ProofError> {
+    let (clauses, vars) = formula_clauses(f);
+    Ok(crate::proof::check(&clauses, vars, proof, options)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::instance::{Instance, Model as M};
+    use crate::proof::{DratFormat, OwnCheck, ProofKind, ProofPos};
 
     fn board(n: usize) -> Instance {
         Instance::new(n, M::default()).unwrap()
-    }
-
-    fn steps(proof: &[u8]) -> Result<Vec<ProofStep>, ProofError> {
-        let mut r = ProofReader::new(proof, 100, 1 << 20)?;
-        let mut v = Vec::new();
-        while let Some(s) = r.next_step()? {
-            v.push(s);
-        }
-        Ok(v)
-    }
-
-    #[test]
-    fn reads_text_and_binary() {
-        let t = steps(b"c hello\n1 -2 0\nd 1 -2 0\n  0\n").unwrap();
-        assert_eq!(t.len(), 3);
-        assert_eq!(t[0].clause, vec![1, -2]);
-        assert_eq!(t[0].at, ProofPos::Line(2));
-        assert!(t[1].deletion);
-        assert!(t[2].clause.is_empty());
-        // a 1 -2 0, d 1 -2 0, a 0
-        let b = steps(&[b'a', 2, 5, 0, b'd', 2, 5, 0, b'a', 0]).unwrap();
-        assert_eq!(b.len(), 3);
-        assert_eq!(b[0].clause, vec![1, -2]);
-        assert!(b[1].deletion);
-        assert_eq!(b[2].at, ProofPos::Byte(8));
-        // A deletion first, literal 5 (code 10 = '\n').
-        assert_eq!(steps(&[b'd', 10, 12, 0]).unwrap()[0].clause, vec![5, 6]);
-        // Two-byte literal: code 200 = 0xc8 0x01.
-        assert_eq!(steps(&[b'a', 0xc8, 0x01, 0]).unwrap()[0].clause, vec![100]);
-    }
-
-    #[test]
-    fn parse_errors_say_where() {
-        let e = steps(b"1 2 0\n1 x 0\n").unwrap_err().to_string();
-        assert!(e.contains("line 2") && e.contains("'x'"), "{e}");
-        let e = steps(b"1 2 0\n1 2\n").unwrap_err().to_string();
-        assert!(e.contains("truncated"), "{e}");
-        let e = steps(&[b'a', 2, 5, 0, b'a', 2, 0x85])
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("byte 7") && e.contains("truncated"), "{e}");
-        let e = steps(&[b'a', 2, 0, b'x', 0]).unwrap_err().to_string();
-        assert!(e.contains("byte 3"), "{e}");
-        let e = steps(b"1 500 0\n").unwrap_err().to_string();
-        assert!(e.contains("variable 500"), "{e}");
-    }
-
-    #[test]
-    fn size_bound() {
-        let proof = b"1 2 0\n".repeat(100);
-        let e = ProofReader::new(&proof[..], 10, 50).and_then(|mut r| {
-            while r.next_step()?.is_some() {}
-            Ok(())
-        });
-        assert!(
-            matches!(e, Err(ProofError::TooLarge { limit: 50 })),
-            "{e:?}"
-        );
-        let bin = [b'a', 2, 4, 0].repeat(100);
-        let e = ProofReader::new(&bin[..], 10, 50).and_then(|mut r| {
-            while r.next_step()?.is_some() {}
-            Ok(())
-        });
-        assert!(
-            matches!(e, Err(ProofError::TooLarge { limit: 50 })),
-            "{e:?}"
-        );
     }
 
     #[test]
     fn proves_and_checks_small_boards() {
         for n in [2, 3] {
             let c = prove_and_check(&board(n)).unwrap().unwrap();
-            assert!(c.verified, "n = {n}: {c}");
-            assert!(c.empty_clause);
-            assert_eq!(c.format, DratFormat::Text);
+            assert!(c.verified(), "n = {n}: {c}");
+            assert_eq!(c.kind, ProofKind::Drat(DratFormat::Text));
         }
         let dead = board(4).with_cells(&[(0, 0), (1, 2)], &[]).unwrap();
-        assert!(prove_and_check(&dead).unwrap().unwrap().verified);
+        assert!(prove_and_check(&dead).unwrap().unwrap().verified());
         assert!(prove_and_check(&board(5)).unwrap().is_none());
     }
 
@@ -761,12 +182,29 @@ mod tests {
     fn rejects_a_wrong_proof() {
         // The empty clause alone does not follow from n = 4's clauses.
         let c = check_proof(&board(4), &b"0\n"[..]).unwrap();
-        assert!(!c.verified);
-        let x = c.failure.unwrap();
+        assert!(!c.verified());
+        let OwnCheck::Drat(d) = &c.own else {
+            panic!("{c:?}")
+        };
+        let x = d.failure.as_ref().unwrap();
         assert_eq!((x.step, x.at), (1, Some(ProofPos::Line(1))));
         // No empty clause at all.
         let c = check_proof(&board(3), &b""[..]).unwrap();
-        assert!(!c.verified && c.failure.is_none(), "{c}");
+        assert!(!c.verified(), "{c}");
+        assert_eq!(
+            c.own,
+            OwnCheck::Drat(crate::proof::DratCheck {
+                format: DratFormat::Text,
+                end: crate::proof::DratEnd::Unfinished,
+                steps: 0,
+                lemmas: 0,
+                rat: 0,
+                deletions: 0,
+                kept_units: 0,
+                absent: 0,
+                failure: None,
+            })
+        );
     }
 }
 
@@ -819,123 +257,6 @@ impl std::str::FromStr for ProofFormat {
     }
 }
 
-/// The result of checking a proof of either kind: DRAT (by the dratify checker) or LRAT (by
-/// [`super::lrat`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ProofVerdict {
-    /// A DRAT proof's check.
-    Drat(ProofCheck),
-    /// An LRAT proof's check.
-    Lrat(super::lrat::LratCheck),
-}
-
-impl ProofVerdict {
-    /// `true` when the proof derives the empty clause and every step checks.
-    pub fn verified(&self) -> bool {
-        match self {
-            ProofVerdict::Drat(c) => c.verified,
-            ProofVerdict::Lrat(c) => c.verified,
-        }
-    }
-
-    /// Lemmas checked.
-    pub fn lemmas(&self) -> u64 {
-        match self {
-            ProofVerdict::Drat(c) => c.lemmas,
-            ProofVerdict::Lrat(c) => c.lemmas,
-        }
-    }
-
-    /// The proof's kind and format.
-    pub fn kind(&self) -> super::lrat::ProofKind {
-        match self {
-            ProofVerdict::Drat(c) => super::lrat::ProofKind::Drat(c.format),
-            ProofVerdict::Lrat(c) => super::lrat::ProofKind::Lrat(c.format),
-        }
-    }
-
-    /// The checker that judged it.
-    pub fn checker(&self) -> &'static str {
-        match self {
-            ProofVerdict::Drat(_) => "dratify",
-            ProofVerdict::Lrat(_) => "the LRAT checker of queens-sat",
-        }
-    }
-
-    /// One line on the check: the lemmas, the format, RAT steps and deletions.
-    pub fn summary(&self) -> String {
-        match self {
-            ProofVerdict::Drat(c) => format!(
-                "{} lemmas, the empty clause derived (dratify; {} DRAT, {} RAT steps, {} deletions)",
-                c.lemmas, c.format, c.rat_steps, c.deletions
-            ),
-            ProofVerdict::Lrat(c) => format!(
-                "{} lemmas, the empty clause derived (LRAT checker; {} LRAT, {} RAT steps, {} deletions)",
-                c.lemmas, c.format, c.rat_lemmas, c.deletions
-            ),
-        }
-    }
-}
-
-impl fmt::Display for ProofVerdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ProofVerdict::Drat(c) => c.fmt(f),
-            ProofVerdict::Lrat(c) => c.fmt(f),
-        }
-    }
-}
-
-/// Checks a proof of either kind, recognised from its content ([`super::lrat::sniff_proof`]),
-/// against DIMACS clauses (1-based literals, the ids of LRAT in their order) over `vars`
-/// variables, reading at most `limit` bytes: DRAT with the dratify checker, LRAT with
-/// [`super::lrat`].
-pub fn check_proof_clauses<C: AsRef<[i32]>>(
-    clauses: &[C],
-    vars: usize,
-    proof: impl Read,
-    limit: u64,
-) -> Result<ProofVerdict, ProofError> {
-    let mut proof = proof;
-    let mut head = Vec::new();
-    (&mut proof)
-        .take(super::lrat::SNIFF_BYTES as u64)
-        .read_to_end(&mut head)
-        .map_err(ProofError::Read)?;
-    let kind = super::lrat::sniff_proof(&head);
-    let input = io::Cursor::new(head).chain(proof);
-    let vars = vars.max(
-        clauses
-            .iter()
-            .flat_map(|c| c.as_ref().iter())
-            .map(|l| l.unsigned_abs() as usize)
-            .max()
-            .unwrap_or(0),
-    );
-    match kind {
-        super::lrat::ProofKind::Lrat(_) => Ok(ProofVerdict::Lrat(super::lrat::check_lrat(
-            clauses, vars, input, limit,
-        )?)),
-        super::lrat::ProofKind::Drat(_) => {
-            let checker_clauses: Vec<Vec<dratify::Lit>> = clauses
-                .iter()
-                .map(|c| {
-                    c.as_ref()
-                        .iter()
-                        .map(|&x| to_checker(i64::from(x)))
-                        .collect()
-                })
-                .collect();
-            Ok(ProofVerdict::Drat(check_drat(
-                vars as u32,
-                checker_clauses,
-                input,
-                limit,
-            )?))
-        }
-    }
-}
-
 /// The formula's clauses as DIMACS integers, in the order [`crate::instance::encode`] writes
 /// them, and the number of variables.
 pub fn formula_clauses(f: &dyn Formula) -> (Vec<Vec<i32>>, usize) {
@@ -948,13 +269,6 @@ pub fn formula_clauses(f: &dyn Formula) -> (Vec<Vec<i32>>, usize) {
         .map(|c| c.iter().map(|l| l.to_dimacs() as i32).collect())
         .collect();
     (clauses, vars)
-}
-
-/// Checks a proof of either kind (recognised from its content) of the unsatisfiability of
-/// `f`, at most [`MAX_PROOF_BYTES`].
-pub fn check_any_proof(f: &dyn Formula, proof: impl Read) -> Result<ProofVerdict, ProofError> {
-    let (clauses, vars) = formula_clauses(f);
-    check_proof_clauses(&clauses, vars, proof, MAX_PROOF_BYTES)
 }
 
 /// Solves `f` with the backend, writing a proof in `format` to `proof` as it goes; returns
@@ -1061,14 +375,14 @@ impl super::Solver for VarisatSink<'_, '_> {
 }
 
 /// Proves DIMACS clauses (1-based literals) over `vars` variables unsatisfiable with the
-/// backend in memory and checks the proof against them (LRAT with [`super::lrat`], DRAT with
-/// dratify): the check, or `None` when the clauses are satisfiable.
+/// backend in memory and checks the proof against them ([`crate::proof::check`]): the verdict,
+/// or `None` when the clauses are satisfiable.
 pub fn prove_clauses_and_check(
     clauses: &[Vec<i32>],
     vars: usize,
     backend: Backend,
     format: ProofFormat,
-) -> Result<Option<ProofVerdict>, ProofError> {
+) -> Result<Option<Verdict>, ProofError> {
     if !backend.is_available() {
         return Err(SolveError::Unavailable(backend).into());
     }
@@ -1087,26 +401,30 @@ pub fn prove_clauses_and_check(
     if model.is_some() {
         return Ok(None);
     }
-    check_proof_clauses(clauses, vars, &proof[..], MAX_PROOF_BYTES).map(Some)
+    Ok(Some(crate::proof::check(
+        clauses,
+        vars,
+        &proof[..],
+        &CheckOptions::default(),
+    )?))
 }
 
-/// Proves `f` unsatisfiable in memory with the backend and checks the proof (LRAT with the
-/// library's checker when the backend writes it, else DRAT with dratify): the check, or
-/// `None` when `f` has a solution.
+/// Proves `f` unsatisfiable in memory with the backend and checks the proof ([`check_proof`]):
+/// the verdict, or `None` when `f` has a solution.
 pub fn prove_and_check_with(
     f: &dyn Formula,
     backend: Backend,
     format: ProofFormat,
-) -> Result<Option<ProofVerdict>, ProofError> {
+) -> Result<Option<Verdict>, ProofError> {
     let (outcome, proof) = prove_unsat_with(f, backend, format, &[], Vec::new())?;
     match outcome {
         ProofOutcome::Sat(_) => Ok(None),
-        ProofOutcome::Unsat { .. } => check_any_proof(f, &proof[..]).map(Some),
+        ProofOutcome::Unsat { .. } => check_proof(f, &proof[..]).map(Some),
     }
 }
 
 /// The backend and format with which `queens-sat check` proves UNSAT answers: CaDiCaL's LRAT
-/// (checked by [`super::lrat`] in time linear in the proof) when CaDiCaL is built in, else
+/// (checked by [`crate::proof::lrat`] in time linear in the proof) when CaDiCaL is built in, else
 /// varisat's DRAT.
 pub fn default_prover() -> (Backend, ProofFormat) {
     if Backend::Cadical.is_available() {

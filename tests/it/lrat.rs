@@ -72,7 +72,7 @@ pub(crate) fn verify(cnf: &Path, proof: &Path) -> (i32, String) {
         cnf.to_str().unwrap(),
         proof.to_str().unwrap(),
     ]);
-    (o.status.code().unwrap_or(-1), stdout(&o) + &stderr(&o))
+    (o.status.code().unwrap_or(-1), stdout(&o) + stderr(&o).as_str())
 }
 
 /// The Python checker's verdict on a text DRAT proof.

@@ -124,7 +124,7 @@ fn ours(case: &Case, proof: &Path) -> bool {
     let inst = instance_of(case);
     let f = std::fs::File::open(proof).unwrap();
     match queens_sat::solve::check_proof(&inst, f) {
-        Ok(c) => c.verified,
+        Ok(c) => c.verified(),
         Err(_) => false,
     }
 }
@@ -258,7 +258,7 @@ fn cadical_proofs_are_checked_by_both() {
             let inst = instance_of(case);
             match queens_sat::solve::check_proof(&inst, std::fs::File::open(&cut).unwrap()) {
                 Err(e) => assert!(e.to_string().contains("truncated"), "{e}"),
-                Ok(c) => assert!(!c.verified),
+                Ok(c) => assert!(!c.verified()),
             }
         }
     }

@@ -15,7 +15,7 @@ mod read;
 pub(crate) use read::shorten;
 pub use read::{
     read_dimacs, read_dimacs_into, read_dimacs_limited, read_header, Dimacs, DimacsCounts,
-    DimacsError, DimacsErrorKind, ReadLimits,
+    DimacsError, DimacsErrorKind, ReadLimits, MAX_FORMULA_BYTES, MAX_LINE_BYTES,
 };
 
 use super::{ClauseSink, GroupInfo, Lit, Var};

@@ -104,6 +104,13 @@ pub enum DimacsErrorKind {
     /// More bytes than [`ReadLimits::max_bytes`].
     #[error("more than {0} bytes")]
     TooLarge(u64),
+    /// A line is longer than the bound ([`MAX_LINE_BYTES`]).
+    #[error("a line longer than {0} bytes")]
+    LongLine(usize),
+    /// More clauses follow the number the `p cnf` line declares (the reading stops at the
+    /// first of them).
+    #[error("the 'p cnf' line says {0} clauses, and more follow")]
+    MoreClauses(u64),
     /// A token in a clause that is not an integer.
     #[error("'{0}' is not a literal")]
     BadToken(String),
@@ -202,11 +209,17 @@ pub fn read_dimacs_into<S: ClauseSink + ?Sized>(
                 .parse()
                 .map_err(|_| err(DimacsErrorKind::BadToken(shorten(tok))))?;
             if lit == 0 {
+                if clauses == h.clauses {
+                    return Err(err(DimacsErrorKind::MoreClauses(h.clauses)));
+                }
                 sink.add_clause(&clause)
                     .map_err(|e| err(DimacsErrorKind::Io(e.to_string())))?;
                 clause.clear();
                 clauses += 1;
                 continue;
+            }
+            if clauses == h.clauses {
+                return Err(err(DimacsErrorKind::MoreClauses(h.clauses)));
             }
             if lit.unsigned_abs() > h.vars as u64 {
                 return Err(err(DimacsErrorKind::LiteralOutOfRange {
@@ -296,6 +309,13 @@ fn parse_header(t: &str, line_no: usize, limits: &ReadLimits) -> Result<DimacsCo
     })
 }
 
+/// The most bytes of a DIMACS formula that the commands reading one (`verify-proof`, `sat`,
+/// `verify --cnf`) take: 1 GiB.
+pub const MAX_FORMULA_BYTES: u64 = 1 << 30;
+
+/// The longest line a DIMACS file may have: 64 MiB (a clause of five million literals).
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
 /// The input's lines, trimmed, counted, within a bound on the bytes read.
 struct Lines<R> {
     input: std::io::Take<R>,
@@ -315,27 +335,45 @@ impl<R: BufRead> Lines<R> {
         }
     }
 
-    /// The next line's number and text, trimmed, or `None` at the end of the input.
+    /// The next line's number and text, trimmed, or `None` at the end of the input. The
+    /// bytes are looked at as they come: a NUL byte (no text has one) ends the reading at
+    /// once, and so does a line longer than [`MAX_LINE_BYTES`], so that neither `/dev/zero`
+    /// nor a file without line breaks is read into memory.
     fn next_line(&mut self) -> Result<Option<(usize, &str)>, DimacsError> {
         self.buf.clear();
-        let read = self
-            .input
-            .read_until(b'\n', &mut self.buf)
-            .map_err(|e| DimacsError {
-                line: self.line + 1,
-                kind: DimacsErrorKind::Io(e.to_string()),
-            })?;
-        if read == 0 {
+        let line = self.line + 1;
+        let err = |kind| DimacsError { line, kind };
+        loop {
+            let chunk = self
+                .input
+                .fill_buf()
+                .map_err(|e| err(DimacsErrorKind::Io(e.to_string())))?;
+            if chunk.is_empty() {
+                break;
+            }
+            let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(k) => (k + 1, true),
+                None => (chunk.len(), false),
+            };
+            if chunk[..take].contains(&0) {
+                return Err(err(DimacsErrorKind::NotText));
+            }
+            self.buf.extend_from_slice(&chunk[..take]);
+            self.input.consume(take);
+            if self.input.limit() == 0 {
+                return Err(err(DimacsErrorKind::TooLarge(self.max_bytes)));
+            }
+            if self.buf.len() > MAX_LINE_BYTES {
+                return Err(err(DimacsErrorKind::LongLine(MAX_LINE_BYTES)));
+            }
+            if done {
+                break;
+            }
+        }
+        if self.buf.is_empty() {
             return Ok(None);
         }
-        self.line += 1;
-        let err = |kind| DimacsError {
-            line: self.line,
-            kind,
-        };
-        if self.input.limit() == 0 {
-            return Err(err(DimacsErrorKind::TooLarge(self.max_bytes)));
-        }
+        self.line = line;
         let text = std::str::from_utf8(&self.buf).map_err(|_| err(DimacsErrorKind::NotText))?;
         Ok(Some((self.line, text.trim())))
     }

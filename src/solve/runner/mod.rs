@@ -57,7 +57,7 @@ pub use command::{
 use super::process::{escape, run_bounded, Limits, ProcessError, TempDirGuard};
 use super::{
     check_proof, parse_solver_answer, verify_assignment, AnswerFormat, Assignment,
-    ParseAnswerError, ProofCheck, ProofError, SolveError, SolverAnswer, VerifyReport,
+    ParseAnswerError, ProofError, SolveError, SolverAnswer, VerifyReport,
 };
 use crate::board::Placement;
 use crate::cnf::{ClauseSink, Cnf, DimacsHeader, DimacsWriter};
@@ -254,7 +254,7 @@ pub enum Outcome {
         /// How the claim was checked.
         verdict: UnsatVerdict,
         /// The proof's check, when one was asked for and the claim stands.
-        proof: Option<ProofCheck>,
+        proof: Option<crate::proof::Verdict>,
     },
     /// The solver answered UNKNOWN.
     Unknown,
@@ -536,7 +536,8 @@ fn check_unsat(req: &RunRequest<'_>) -> Result<Outcome, RunError> {
             check: Some(f),
         }) if !verdict.is_wrong() => {
             let file =
-                std::fs::File::open(path).map_err(|e| RunError::Proof(ProofError::Read(e)))?;
+                std::fs::File::open(path)
+                .map_err(|e| RunError::Proof(crate::proof::ProofError::Read(e).into()))?;
             Some(check_proof(f, io::BufReader::new(file)).map_err(RunError::Proof)?)
         }
         _ => None,

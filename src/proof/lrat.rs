@@ -22,10 +22,10 @@
 //!
 //! The format is recognised from the proof's first bytes ([`sniff_proof`], which also tells
 //! DRAT from LRAT). A failing step is reported with its number, its place (line or byte)
-//! and its clause id ([`LratFailure`]); a malformed proof is an [`LratError`].
+//! and its clause id ([`LratFailure`]); a malformed proof is a [`ProofError`].
 //!
 //! ```
-//! use queens_sat::solve::lrat::check_lrat;
+//! use queens_sat::proof::lrat::check_lrat;
 //! // (1 or 2), (-1 or 2), (1 or -2), (-1 or -2): unsatisfiable.
 //! let cnf = [vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]];
 //! let proof = "5 2 0 1 2 0\n6 0 5 3 4 0\n";
@@ -36,185 +36,14 @@
 //! assert_eq!(check.failure.unwrap().id, 5);
 //! ```
 
-use super::{DratFormat, ProofPos, MAX_EXTRA_VARS};
+use super::{
+    sniff_proof, DratFormat, LratFormat, ProofError, ProofKind, ProofPos, MAX_EXTRA_VARS,
+    SNIFF_BYTES,
+};
 use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 
-/// The two LRAT formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LratFormat {
-    /// Text: `id lits 0 hints 0`, `id d ids 0`.
-    Text,
-    /// Binary: `a` or `d`, then variable-length integers.
-    Binary,
-}
-
-impl fmt::Display for LratFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            LratFormat::Text => "text",
-            LratFormat::Binary => "binary",
-        })
-    }
-}
-
-/// A proof format as recognised from a proof's content.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProofKind {
-    /// DRAT (lemmas without hints).
-    Drat(DratFormat),
-    /// LRAT (lemmas with hints).
-    Lrat(LratFormat),
-}
-
-impl fmt::Display for ProofKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ProofKind::Drat(x) => write!(f, "{x} DRAT"),
-            ProofKind::Lrat(x) => write!(f, "{x} LRAT"),
-        }
-    }
-}
-
-/// Bytes looked at to recognise a proof's format.
-pub const SNIFF_BYTES: usize = 1 << 16;
-
-/// Recognises the format of a proof from its first bytes (up to [`SNIFF_BYTES`]).
-///
-/// Binary when the proof starts with `a` or `d` followed by a byte no text proof has there, or
-/// has a NUL byte. Text LRAT when the first step line is `id d ...` or has two terminating
-/// zeros (`id lits 0 hints 0`); text DRAT otherwise. Binary LRAT when the bytes do not read as
-/// binary DRAT steps (in LRAT the hints follow the first 0, where DRAT starts its next step
-/// with `a` or `d`) but read as LRAT steps with increasing ids.
-pub fn sniff_proof(head: &[u8]) -> ProofKind {
-    let binary = head.contains(&0)
-        || (matches!(head.first(), Some(b'a' | b'd'))
-            && head
-                .get(1)
-                .is_some_and(|b| !(b.is_ascii_graphic() || b" \t\r\n".contains(b))))
-        || head.split(|&b| b == b'\n').any(|line| {
-            let t = line.trim_ascii_start();
-            !t.starts_with(b"c")
-                && !t
-                    .iter()
-                    .all(|b| b.is_ascii_graphic() || b" \t\r".contains(b))
-        });
-    if binary {
-        if walks_as_binary_drat(head) || !walks_as_binary_lrat(head) {
-            ProofKind::Drat(DratFormat::Binary)
-        } else {
-            ProofKind::Lrat(LratFormat::Binary)
-        }
-    } else {
-        let text = String::from_utf8_lossy(head);
-        let first = text
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty() && !l.starts_with('c'));
-        let Some(line) = first else {
-            return ProofKind::Drat(DratFormat::Text);
-        };
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let lrat = (tokens.len() >= 2 && tokens[1] == "d" && tokens[0].parse::<u64>().is_ok())
-            || tokens.iter().filter(|t| **t == "0").count() >= 2;
-        if lrat {
-            ProofKind::Lrat(LratFormat::Text)
-        } else {
-            ProofKind::Drat(DratFormat::Text)
-        }
-    }
-}
-
-/// Reads one variable-length number at `*i`; `None` at the end of `b` or past 64 bits.
-fn varint(b: &[u8], i: &mut usize) -> Option<u64> {
-    let mut value = 0u64;
-    let mut shift = 0;
-    loop {
-        let byte = *b.get(*i)?;
-        *i += 1;
-        if shift > 63 {
-            return None;
-        }
-        value |= u64::from(byte & 0x7f) << shift;
-        shift += 7;
-        if byte & 0x80 == 0 {
-            return Some(value);
-        }
-    }
-}
-
-/// `true` when `head` reads as binary DRAT steps up to its end (the last may be cut short).
-fn walks_as_binary_drat(head: &[u8]) -> bool {
-    let mut i = 0;
-    while i < head.len() {
-        if !matches!(head[i], b'a' | b'd') {
-            return false;
-        }
-        i += 1;
-        loop {
-            match varint(head, &mut i) {
-                None => return true,
-                Some(0) => break,
-                Some(1) => return false,
-                Some(_) => {}
-            }
-        }
-    }
-    true
-}
-
-/// `true` when `head` reads as binary LRAT steps with increasing ids and hints below the id.
-fn walks_as_binary_lrat(head: &[u8]) -> bool {
-    let mut i = 0;
-    let mut last = 0u64;
-    let mut steps = 0;
-    while i < head.len() {
-        match head[i] {
-            b'a' => {
-                i += 1;
-                let Some(code) = varint(head, &mut i) else {
-                    return steps > 0;
-                };
-                if code == 0 || code & 1 == 1 || code / 2 <= last {
-                    return false;
-                }
-                let id = code / 2;
-                last = id;
-                loop {
-                    match varint(head, &mut i) {
-                        None => return steps > 0,
-                        Some(0) => break,
-                        Some(1) => return false,
-                        Some(_) => {}
-                    }
-                }
-                loop {
-                    match varint(head, &mut i) {
-                        None => return steps > 0,
-                        Some(0) => break,
-                        Some(h) if h / 2 >= id || h / 2 == 0 => return false,
-                        Some(_) => {}
-                    }
-                }
-            }
-            b'd' => {
-                i += 1;
-                loop {
-                    match varint(head, &mut i) {
-                        None => return steps > 0,
-                        Some(0) => break,
-                        Some(h) if h & 1 == 1 => return false,
-                        Some(_) => {}
-                    }
-                }
-            }
-            _ => return false,
-        }
-        steps += 1;
-    }
-    steps > 0
-}
 
 /// One step of an LRAT proof.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -237,28 +66,6 @@ pub enum LratStep {
     },
 }
 
-/// Why an LRAT proof could not be read.
-#[derive(Debug, thiserror::Error)]
-pub enum LratError {
-    /// Reading failed.
-    #[error("reading the proof: {0}")]
-    Read(#[source] io::Error),
-    /// The proof is longer than the bound.
-    #[error("the proof is longer than {limit} bytes")]
-    TooLarge {
-        /// The bound, bytes.
-        limit: u64,
-    },
-    /// The proof is not LRAT.
-    #[error("not an LRAT proof: {at}: {message}")]
-    Parse {
-        /// Where.
-        at: ProofPos,
-        /// What is wrong.
-        message: String,
-    },
-}
-
 /// A streaming LRAT parser (text or binary, recognised by [`sniff_proof`]: a proof that
 /// looks like DRAT is read as text or binary LRAT all the same, and fails where it is not).
 pub struct LratReader<R: Read> {
@@ -275,12 +82,12 @@ pub struct LratReader<R: Read> {
 
 impl<R: Read> LratReader<R> {
     /// A reader of at most `limit` bytes of proof with variables up to `max_var`.
-    pub fn new(mut input: R, max_var: u64, limit: u64) -> Result<Self, LratError> {
+    pub fn new(mut input: R, max_var: u64, limit: u64) -> Result<Self, ProofError> {
         let mut head = Vec::new();
         (&mut input)
             .take(SNIFF_BYTES as u64)
             .read_to_end(&mut head)
-            .map_err(LratError::Read)?;
+            .map_err(ProofError::Read)?;
         let format = match sniff_proof(&head) {
             ProofKind::Lrat(f) => f,
             ProofKind::Drat(DratFormat::Text) => LratFormat::Text,
@@ -313,35 +120,36 @@ impl<R: Read> LratReader<R> {
         }
     }
 
-    fn error(at: ProofPos, message: impl Into<String>) -> LratError {
-        LratError::Parse {
+    fn error(at: ProofPos, message: impl Into<String>) -> ProofError {
+        ProofError::Parse {
+            kind: "LRAT",
             at,
             message: message.into(),
         }
     }
 
     /// The next step and where it starts, `None` at the end.
-    pub fn next_step(&mut self) -> Result<Option<(LratStep, ProofPos)>, LratError> {
+    pub fn next_step(&mut self) -> Result<Option<(LratStep, ProofPos)>, ProofError> {
         match self.format {
             LratFormat::Text => self.next_text(),
             LratFormat::Binary => self.next_binary(),
         }
     }
 
-    fn past_limit(&self, consumed: u64) -> Result<(), LratError> {
+    fn past_limit(&self, consumed: u64) -> Result<(), ProofError> {
         if consumed > self.limit {
-            return Err(LratError::TooLarge { limit: self.limit });
+            return Err(ProofError::TooLarge { limit: self.limit });
         }
         Ok(())
     }
 
-    fn next_text(&mut self) -> Result<Option<(LratStep, ProofPos)>, LratError> {
+    fn next_text(&mut self) -> Result<Option<(LratStep, ProofPos)>, ProofError> {
         loop {
             self.line.clear();
             let n = self
                 .input
                 .read_until(b'\n', &mut self.line)
-                .map_err(LratError::Read)?;
+                .map_err(ProofError::Read)?;
             if n == 0 {
                 return Ok(None);
             }
@@ -355,7 +163,7 @@ impl<R: Read> LratReader<R> {
                 continue;
             }
             let mut tokens = t.split_whitespace();
-            let num = |tok: Option<&str>| -> Result<i64, LratError> {
+            let num = |tok: Option<&str>| -> Result<i64, ProofError> {
                 let tok = tok.ok_or_else(|| {
                     Self::error(at, "the line ends before its terminating 0 (truncated?)")
                 })?;
@@ -364,7 +172,7 @@ impl<R: Read> LratReader<R> {
                         at,
                         format!(
                             "'{}' is not a number",
-                            crate::solve::process::escape(tok, 40)
+                            crate::input::escape(tok, 40)
                         ),
                     )
                 })
@@ -413,20 +221,20 @@ impl<R: Read> LratReader<R> {
         }
     }
 
-    fn trailing(&self, at: ProofPos, extra: Option<&str>) -> Result<(), LratError> {
+    fn trailing(&self, at: ProofPos, extra: Option<&str>) -> Result<(), ProofError> {
         match extra {
             None => Ok(()),
             Some(t) => Err(Self::error(
                 at,
                 format!(
                     "'{}' after the step's terminating 0 (one step a line)",
-                    crate::solve::process::escape(t, 40)
+                    crate::input::escape(t, 40)
                 ),
             )),
         }
     }
 
-    fn check_lit(&self, at: ProofPos, x: i64) -> Result<(), LratError> {
+    fn check_lit(&self, at: ProofPos, x: i64) -> Result<(), ProofError> {
         if x.unsigned_abs() > self.max_var || x.unsigned_abs() > i32::MAX as u64 {
             return Err(Self::error(
                 at,
@@ -440,8 +248,8 @@ impl<R: Read> LratReader<R> {
         Ok(())
     }
 
-    fn byte(&mut self, start: u64) -> Result<u8, LratError> {
-        let buf = self.input.fill_buf().map_err(LratError::Read)?;
+    fn byte(&mut self, start: u64) -> Result<u8, ProofError> {
+        let buf = self.input.fill_buf().map_err(ProofError::Read)?;
         let Some(&b) = buf.first() else {
             self.past_limit(self.pos)?;
             return Err(Self::error(
@@ -455,7 +263,7 @@ impl<R: Read> LratReader<R> {
         Ok(b)
     }
 
-    fn number(&mut self, start: u64) -> Result<u64, LratError> {
+    fn number(&mut self, start: u64) -> Result<u64, ProofError> {
         let at = self.pos;
         let mut value = 0u64;
         let mut shift = 0;
@@ -475,10 +283,10 @@ impl<R: Read> LratReader<R> {
         }
     }
 
-    fn next_binary(&mut self) -> Result<Option<(LratStep, ProofPos)>, LratError> {
+    fn next_binary(&mut self) -> Result<Option<(LratStep, ProofPos)>, ProofError> {
         let start = self.pos;
         let at = ProofPos::Byte(start);
-        let buf = self.input.fill_buf().map_err(LratError::Read)?;
+        let buf = self.input.fill_buf().map_err(ProofError::Read)?;
         if buf.is_empty() {
             return Ok(None);
         }
@@ -930,7 +738,7 @@ pub fn check_lrat<C: AsRef<[i32]>>(
     vars: usize,
     proof: impl Read,
     limit: u64,
-) -> Result<LratCheck, LratError> {
+) -> Result<LratCheck, ProofError> {
     let max_var = vars.max(
         clauses
             .iter()
@@ -949,7 +757,7 @@ pub(crate) fn check_with(
     max_var: usize,
     proof: impl Read,
     limit: u64,
-) -> Result<LratCheck, LratError> {
+) -> Result<LratCheck, ProofError> {
     let mut reader = LratReader::new(proof, max_var as u64 + MAX_EXTRA_VARS, limit)?;
     let mut check = LratCheck {
         verified: false,
@@ -1113,7 +921,7 @@ mod tests {
         assert!(e.to_string().contains("truncated"), "{e}");
         let e = check_lrat(&xor2(), 2, &b"5 9999999 0 1 0\n"[..], 10).unwrap_err();
         assert!(
-            matches!(e, LratError::TooLarge { .. }) || e.to_string().contains("variable"),
+            matches!(e, ProofError::TooLarge { .. }) || e.to_string().contains("variable"),
             "{e}"
         );
         let e = check_lrat(&xor2(), 2, &[b'a', 10, 4, 0, 2][..], 1 << 20).unwrap_err();
