@@ -201,10 +201,10 @@ pub struct SolveArgs {
     /// exit code is 1.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["all", "count", "limit", "explain", "why"])]
     proof: Option<PathBuf>,
-    /// Check the proof of unsatisfiability with the independent checker dratify before
-    /// reporting (and before writing --proof FILE). Without --proof the proof is made and
-    /// checked in a temporary place. An LRAT proof is checked by the LRAT checker of
-    /// queens-sat.
+    /// Check the proof of unsatisfiability before reporting (and before writing --proof FILE):
+    /// a DRAT proof by the DRAT checker of queens-sat and by VeriPB, written apart (both must
+    /// accept it); an LRAT proof by the LRAT checker of queens-sat. Without --proof the proof is
+    /// made and checked in a temporary place.
     #[arg(long, conflicts_with_all = ["all", "count", "limit", "explain", "why"])]
     check_proof: bool,
     /// The embedded solver's proof format: drat (the default; every backend) or lrat (CaDiCaL,

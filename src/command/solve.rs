@@ -14,8 +14,7 @@ use crate::solve::runner::{
 };
 use crate::solve::{
     check_proof, prove_unsat_with, solve_model_with_options, Backend, Budget, Enumeration,
-    Progress, ProofError, ProofFormat, ProofOutcome, SolveError, SolverCommand,
-    SolverOption, Stop,
+    Progress, ProofError, ProofFormat, ProofOutcome, SolveError, SolverCommand, SolverOption, Stop,
 };
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -119,8 +118,8 @@ pub struct SolveRequest {
     pub why: bool,
     /// Without a solution, the DRAT proof of it written to this file.
     pub proof: Option<PathBuf>,
-    /// Check the proof of unsatisfiability before reporting (DRAT with dratify, LRAT with the
-    /// library's checker).
+    /// Check the proof of unsatisfiability before reporting (DRAT with the library's checker
+    /// and VeriPB, LRAT with the library's checker).
     pub check_proof: bool,
     /// The embedded solver's proof format (default: DRAT).
     pub proof_format: Option<ProofFormat>,

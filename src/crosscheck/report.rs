@@ -93,7 +93,7 @@ pub struct RowReport {
     /// External solvers' answers.
     pub external: Vec<ExternalResult>,
     /// When the embedded solver answered UNSAT: the lemmas of its DRAT proof, which the
-    /// independent checker (dratify) accepted (`None` otherwise, or when the proof failed:
+    /// library's checker and VeriPB accepted (`None` otherwise, or when the proof failed:
     /// then a discrepancy says why).
     pub proof_lemmas: Option<u64>,
     /// Everything that disagreed.
@@ -207,7 +207,7 @@ impl Table {
                 format!("DRAT, {lemmas} lemmas")
             };
             s.push_str(&format!(
-                "       n = {}, {}: UNSAT proved ({how}, checked by dratify)\n",
+                "       n = {}, {}: UNSAT proved ({how}, checked by the DRAT checker of queens-sat and VeriPB)\n",
                 r.n, r.encoding
             ));
         }

@@ -27,7 +27,7 @@ pub struct CheckConfig {
     /// The embedded solver of the enumeration and the symmetry-breaking count (default:
     /// [`crate::solve::Backend::for_enumeration`]). The single solve and the soundness probes
     /// use varisat, and so do the proofs of the single solve's UNSAT answers (DRAT, checked by
-    /// dratify); the soundness probes' rejections that the check relies on are proved by unit
+    /// the library's checker and VeriPB); the soundness probes' rejections that the check relies on are proved by unit
     /// propagation or with [`crate::solve::default_prover`], and checked.
     pub backend: crate::solve::Backend,
     /// Options of the enumeration's solver, by name (checked by

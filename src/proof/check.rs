@@ -48,13 +48,13 @@ pub struct Failure {
 /// How a DRAT check ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DratEnd {
-    /// The formula alone is refuted by unit propagation: the proof's steps (all read) were
-    /// not needed.
+    /// The formula alone is refuted by unit propagation: the proof's steps (all read, see
+    /// [`DratCheck::unread`]) were not needed.
     Formula,
     /// The empty clause, written at this step, follows by unit propagation.
     EmptyClause(u64),
     /// After this step unit propagation refutes the clauses, without an empty clause written
-    /// (the rest of the proof is not read).
+    /// (the rest of the proof is read but not checked).
     Refuted(u64),
     /// A step does not check (see [`DratCheck::failure`]).
     Failed,
@@ -69,8 +69,11 @@ pub struct DratCheck {
     pub format: DratFormat,
     /// How the check ended.
     pub end: DratEnd,
-    /// Steps read, deletions included.
+    /// Steps checked, deletions included.
     pub steps: u64,
+    /// Steps after the refutation (read, to see that the proof is well formed, but not
+    /// needed).
+    pub unread: u64,
     /// Lemmas accepted (an empty clause included).
     pub lemmas: u64,
     /// Lemmas accepted as RAT (not RUP).
@@ -98,9 +101,8 @@ impl DratCheck {
 
 impl fmt::Display for DratCheck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plural = |k: u64, one: &str, many: &str| {
-            format!("{k} {}", if k == 1 { one } else { many })
-        };
+        let plural =
+            |k: u64, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
         let tally = |f: &mut fmt::Formatter<'_>| {
             write!(
                 f,
@@ -122,7 +124,7 @@ impl fmt::Display for DratCheck {
             DratEnd::Formula => write!(
                 f,
                 "refuted by unit propagation; the proof's {} were not needed",
-                plural(self.steps, "step", "steps")
+                plural(self.unread, "step", "steps")
             ),
             DratEnd::EmptyClause(_) => {
                 tally(f)?;
@@ -321,7 +323,11 @@ impl Verdict {
             Opinion::Rejected { .. } => "rejected".to_string(),
             other => other.to_string(),
         };
-        format!("{} ({own}), {} ({second})", self.own.name(), Opinion::name())
+        format!(
+            "{} ({own}), {} ({second})",
+            self.own.name(),
+            Opinion::name()
+        )
     }
 
     /// One line: what the proof establishes, or why it is rejected.
@@ -475,6 +481,7 @@ fn drat<C: AsRef<[i32]>>(
         format: reader.format(),
         end: DratEnd::Unfinished,
         steps: 0,
+        unread: 0,
         lemmas: 0,
         rat: 0,
         deletions: 0,
@@ -485,9 +492,7 @@ fn drat<C: AsRef<[i32]>>(
     if db.refuted().is_some() {
         // Refuted by the formula alone: the proof is read (to count its steps, and refused
         // if malformed), not checked.
-        while reader.next_step()?.is_some() {
-            check.steps += 1;
-        }
+        check.unread = rest(&mut reader)?;
         check.end = DratEnd::Formula;
         let mut refutation = None;
         if let Some(t) = t.as_mut() {
@@ -552,6 +557,7 @@ fn drat<C: AsRef<[i32]>>(
                 }
                 if step.clause.is_empty() {
                     check.end = DratEnd::EmptyClause(check.steps);
+                    check.unread = rest(&mut reader)?;
                     return Ok((check, written));
                 }
                 if db.refuted().is_some() {
@@ -561,6 +567,7 @@ fn drat<C: AsRef<[i32]>>(
                         db.refutation_hints();
                         refutation = Some(t.rup(&[], db.hints(), (0, None)).map_err(second)?);
                     }
+                    check.unread = rest(&mut reader)?;
                     return Ok((check, refutation));
                 }
             }
@@ -596,6 +603,17 @@ fn drat<C: AsRef<[i32]>>(
         }
     }
     Ok((check, None))
+}
+
+/// Reads the rest of a proof, past its refutation, only to see that it is well formed (a
+/// proof cut short is refused even when the part before the cut refutes the formula): the
+/// steps read.
+fn rest(reader: &mut ProofReader<impl Read>) -> Result<u64, ProofError> {
+    let mut steps = 0;
+    while reader.next_step()?.is_some() {
+        steps += 1;
+    }
+    Ok(steps)
 }
 
 /// The LRAT check, and the translation for VeriPB beside it: every lemma with its own hints

@@ -215,7 +215,9 @@ impl Database {
 
     /// The literals of clause `id` (DIMACS), if it exists and is not deleted.
     pub fn clause(&self, id: u64) -> Option<Vec<i64>> {
-        let c = self.clauses.get(usize::try_from(id).ok()?.checked_sub(1)?)?;
+        let c = self
+            .clauses
+            .get(usize::try_from(id).ok()?.checked_sub(1)?)?;
         (!c.deleted).then(|| self.lits(c).iter().map(|&l| dimacs(l)).collect())
     }
 
@@ -797,7 +799,13 @@ mod tests {
     #[test]
     fn a_lemma_that_is_neither_rup_nor_rat() {
         let mut d = db(&[&[1, 2], &[-1, 2]]);
-        assert_eq!(d.lemma(&[-2]), Err(Rejected::NotRat { pivot: -2, clause: 1 }));
+        assert_eq!(
+            d.lemma(&[-2]),
+            Err(Rejected::NotRat {
+                pivot: -2,
+                clause: 1
+            })
+        );
         assert_eq!(d.lemma(&[]), Err(Rejected::NotRup));
         assert_eq!(d.refuted(), None);
     }
@@ -807,7 +815,13 @@ mod tests {
         let mut d = db(&[&[1, 2]]);
         assert_eq!(d.lemma(&[3, 1]), Ok(Accepted::Rat));
         // The resolvent with (3 1) is (-2 1): not RUP.
-        assert_eq!(d.lemma(&[-3, -2]), Err(Rejected::NotRat { pivot: -3, clause: 2 }));
+        assert_eq!(
+            d.lemma(&[-3, -2]),
+            Err(Rejected::NotRat {
+                pivot: -3,
+                clause: 2
+            })
+        );
         // The resolvent with (3 1) is (2 1), a clause of the formula.
         assert_eq!(d.lemma(&[-3, 2]), Ok(Accepted::Rat));
         assert_eq!(d.lemma(&[4, -4]), Ok(Accepted::Tautology));
@@ -822,7 +836,10 @@ mod tests {
         assert_eq!(d.delete(&[-2, -1]), Deleted::KeptUnit(2));
         assert_eq!(
             d.lemma(&[2]),
-            Err(Rejected::NotRat { pivot: 2, clause: 2 })
+            Err(Rejected::NotRat {
+                pivot: 2,
+                clause: 2
+            })
         );
         assert_eq!(d.lemma(&[]), Err(Rejected::NotRup));
     }

@@ -230,10 +230,7 @@ impl<R: Read> ProofReader<R> {
             let x: i64 = tok.parse().map_err(|_| {
                 Self::parse_error(
                     ProofPos::Line(l),
-                    format!(
-                        "'{}' is not a literal",
-                        crate::input::escape(&tok, 40)
-                    ),
+                    format!("'{}' is not a literal", crate::input::escape(&tok, 40)),
                 )
             })?;
             if x == 0 {
@@ -287,7 +284,6 @@ fn read_error(e: io::Error, limit: u64) -> ProofError {
         ProofError::Read(e)
     }
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -359,5 +355,4 @@ mod tests {
             "{e:?}"
         );
     }
-
 }

@@ -44,7 +44,6 @@ use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 
-
 /// One step of an LRAT proof.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LratStep {
@@ -170,10 +169,7 @@ impl<R: Read> LratReader<R> {
                 tok.parse::<i64>().map_err(|_| {
                     Self::error(
                         at,
-                        format!(
-                            "'{}' is not a number",
-                            crate::input::escape(tok, 40)
-                        ),
+                        format!("'{}' is not a number", crate::input::escape(tok, 40)),
                     )
                 })
             };

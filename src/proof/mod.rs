@@ -16,7 +16,8 @@
 //! * The DRAT checker follows the DRAT definition as drat-trim checks it: each lemma is RUP,
 //!   or RAT on its first literal; deletions remove clauses, except that of a clause that is
 //!   unit at the top level, which drat-trim ignores and so does this checker; the proof is
-//!   complete once unit propagation refutes the clauses (the empty clause is then RUP).
+//!   complete once unit propagation refutes the clauses (the empty clause is then RUP), and
+//!   what follows is read (a proof cut short is refused) but not checked.
 //!
 //! ```
 //! use queens_sat::proof::{check, CheckOptions};
@@ -33,8 +34,8 @@
 //! assert!(!verdict.verified());
 //! ```
 
-pub mod checker;
 mod check;
+pub mod checker;
 pub mod drat;
 pub mod lrat;
 #[cfg(feature = "veripb")]
@@ -118,7 +119,6 @@ impl fmt::Display for DratFormat {
         })
     }
 }
-
 
 /// The two LRAT formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -294,4 +294,3 @@ fn walks_as_binary_lrat(head: &[u8]) -> bool {
     }
     steps > 0
 }
-

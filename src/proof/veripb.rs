@@ -158,11 +158,7 @@ impl Translation {
             return self.rup(lits, &[], origin);
         };
         self.constraint(lits);
-        let tail = format!(
-            " : x{} -> {}",
-            p.unsigned_abs(),
-            if p < 0 { 0 } else { 1 }
-        );
+        let tail = format!(" : x{} -> {}", p.unsigned_abs(), if p < 0 { 0 } else { 1 });
         self.emit("red", &tail, origin)?;
         self.last_id += 1;
         Ok(self.last_id)
@@ -204,9 +200,8 @@ impl Translation {
             ignore_file_path_check: true,
             ..Default::default()
         };
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            veripb::run_checker(args)
-        }));
+        let run =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| veripb::run_checker(args)));
         match run {
             Ok(Ok(())) => Judgement::Accepted,
             Ok(Err(e)) => {

@@ -143,8 +143,8 @@ pub use process::{clear_interrupted, interrupted, kill_running};
 pub use proof::prove_unsat_with_propagator;
 pub use proof::{
     check_proof, check_proof_with, default_prover, formula_clauses, prove_and_check,
-    prove_and_check_with, prove_clauses_and_check, prove_unsat, prove_unsat_with, ProofError,
-    ProofFormat, ProofOutcome,
+    prove_and_check_with, prove_clauses, prove_clauses_and_check, prove_unsat, prove_unsat_with,
+    ProofError, ProofFormat, ProofOutcome,
 };
 pub use runner::{
     output_bound, refute_unsat, solver_version, writes_proofs, SolverCommand, PROOF_SOLVERS,

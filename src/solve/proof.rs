@@ -24,8 +24,8 @@
 use super::{decode_model, load, Assignment, Backend, Model, SolveError, SolverOption};
 use crate::cnf::Cnf;
 use crate::instance::Formula;
-use std::fmt;
 use crate::proof::{CheckOptions, Verdict};
+use std::fmt;
 use std::io::{self, Read, Write};
 
 /// What [`prove_unsat`] found.
@@ -197,6 +197,7 @@ mod tests {
                 format: DratFormat::Text,
                 end: crate::proof::DratEnd::Unfinished,
                 steps: 0,
+                unread: 0,
                 lemmas: 0,
                 rat: 0,
                 deletions: 0,
@@ -374,15 +375,17 @@ impl super::Solver for VarisatSink<'_, '_> {
     }
 }
 
-/// Proves DIMACS clauses (1-based literals) over `vars` variables unsatisfiable with the
-/// backend in memory and checks the proof against them ([`crate::proof::check`]): the verdict,
-/// or `None` when the clauses are satisfiable.
-pub fn prove_clauses_and_check(
+/// Solves DIMACS clauses (1-based literals) over `vars` variables with the backend, writing
+/// a proof in `format` to `proof` as it goes: `Some(writer)` with the complete proof of
+/// unsatisfiability, or `None` when the clauses are satisfiable (what was written is then no
+/// proof).
+pub fn prove_clauses<W: Write + Send + 'static>(
     clauses: &[Vec<i32>],
     vars: usize,
     backend: Backend,
     format: ProofFormat,
-) -> Result<Option<Verdict>, ProofError> {
+    proof: W,
+) -> Result<Option<W>, ProofError> {
     if !backend.is_available() {
         return Err(SolveError::Unavailable(backend).into());
     }
@@ -397,10 +400,22 @@ pub fn prove_clauses_and_check(
             s.add_clause(&buf);
         }
     };
-    let (model, _, proof) = prove_clauses_with(&mut load, vars, backend, format, &[], Vec::new())?;
-    if model.is_some() {
+    let (model, _, proof) = prove_clauses_with(&mut load, vars, backend, format, &[], proof)?;
+    Ok(model.is_none().then_some(proof))
+}
+
+/// Proves DIMACS clauses (1-based literals) over `vars` variables unsatisfiable with the
+/// backend in memory ([`prove_clauses`]) and checks the proof against them
+/// ([`crate::proof::check`]): the verdict, or `None` when the clauses are satisfiable.
+pub fn prove_clauses_and_check(
+    clauses: &[Vec<i32>],
+    vars: usize,
+    backend: Backend,
+    format: ProofFormat,
+) -> Result<Option<Verdict>, ProofError> {
+    let Some(proof) = prove_clauses(clauses, vars, backend, format, Vec::new())? else {
         return Ok(None);
-    }
+    };
     Ok(Some(crate::proof::check(
         clauses,
         vars,

@@ -1,9 +1,9 @@
 //! Proofs of unsatisfiability: `solve --proof FILE` and `--check-proof`, from the embedded
-//! solver and from CaDiCaL, checked by the crate's checker and by a second, independent one
-//! (the pure-Python checker of the `dratify` package); corrupted proofs rejected by both; bad
+//! solver and from CaDiCaL, checked by the crate's two checkers (its own and VeriPB) and by
+//! the tests' own plain checker ([`crate::oracle`]); corrupted proofs rejected by all; bad
 //! inputs refused without leaving a file behind.
 
-use crate::common::{bin, output, python, require, run, spawn, status, stderr, stdout};
+use crate::common::{bin, require, run, spawn, status, stderr, stdout};
 use std::path::{Path, PathBuf};
 
 /// An UNSAT case: its name and the arguments that select it.
@@ -65,7 +65,7 @@ fn with(args: &[String], more: &[&str]) -> Vec<String> {
     v
 }
 
-/// Writes the case's CNF (for the Python checker).
+/// Writes the case's CNF (for the oracle).
 fn cnf_of(case: &Case, dir: &Path) -> PathBuf {
     let cnf = dir.join(format!("{}.cnf", case.name));
     let mut a = vec!["encode".to_string()];
@@ -73,27 +73,6 @@ fn cnf_of(case: &Case, dir: &Path) -> PathBuf {
     let o = run(&a);
     assert!(o.status.success(), "{}", stderr(&o));
     cnf
-}
-
-/// The Python checker's verdict (`True`/`False`) on a text DRAT proof.
-fn python_check(python: &Path, cnf: &Path, proof: &Path) -> bool {
-    let script = "import sys, dratify\n\
-                  f = dratify.parse_dimacs_file(sys.argv[1])\n\
-                  r = dratify.check_proof(f, open(sys.argv[2]).read(), engine='python')\n\
-                  print(r.ok)\n";
-    let o = output(
-        std::process::Command::new(python)
-            .args(["-c", script])
-            .arg(cnf)
-            .arg(proof),
-    );
-    let out = stdout(&o);
-    assert!(o.status.success(), "python: {}", stderr(&o));
-    match out.trim() {
-        "True" => true,
-        "False" => false,
-        other => panic!("python printed {other}"),
-    }
 }
 
 /// `queens-sat solve ARGS --proof FILE --check-proof`, expected to succeed.
@@ -111,7 +90,7 @@ fn prove(case: &Case, proof: &Path, solver: Option<&str>) -> String {
     let out = stdout(&o);
     assert!(out.contains("no solution exists"), "{out}");
     assert!(
-        out.contains("lemmas, the empty clause derived (dratify"),
+        out.contains("by the DRAT checker of queens-sat (accepted), VeriPB 3.0.2 (accepted)"),
         "{}: {out}",
         case.name
     );
@@ -177,18 +156,16 @@ fn corruptions(proof: &str) -> Vec<(&'static str, usize, String)> {
 #[test]
 fn embedded_proofs_are_accepted_by_both_checkers_and_corruptions_rejected() {
     let dir = tempfile::tempdir().unwrap();
-    let python = require("dratify").then(python);
     let all = cases(dir.path());
     for case in &all {
         let proof = dir.path().join(format!("{}.drat", case.name));
         prove(case, &proof, None);
         assert!(ours(case, &proof), "{}", case.name);
         let text = std::fs::read_to_string(&proof).unwrap();
-        let Some(py) = &python else { continue };
         let cnf = cnf_of(case, dir.path());
         assert!(
-            python_check(py, &cnf, &proof),
-            "{}: python rejects",
+            crate::oracle::check_files(&cnf, &proof),
+            "{}: the oracle rejects",
             case.name
         );
         // Corruptions, tried in turn until one of each kind breaks the proof (a removed or
@@ -201,7 +178,7 @@ fn embedded_proofs_are_accepted_by_both_checkers_and_corruptions_rejected() {
             }
             let p = dir.path().join(format!("{}-bad.drat", case.name));
             std::fs::write(&p, &bad).unwrap();
-            let (a, b) = (ours(case, &p), python_check(py, &cnf, &p));
+            let (a, b) = (ours(case, &p), crate::oracle::check_files(&cnf, &p));
             assert_eq!(
                 a, b,
                 "{}: line {line} {kind}: the checkers disagree",
@@ -223,10 +200,8 @@ fn embedded_proofs_are_accepted_by_both_checkers_and_corruptions_rejected() {
     let p3 = dir.path().join("n3.drat");
     let partial = all.iter().find(|c| c.name == "partial").unwrap();
     assert!(!ours(partial, &p3));
-    if let Some(py) = &python {
-        let cnf = cnf_of(partial, dir.path());
-        assert!(!python_check(py, &cnf, &p3));
-    }
+    let cnf = cnf_of(partial, dir.path());
+    assert!(!crate::oracle::check_files(&cnf, &p3));
 }
 
 #[test]
@@ -235,21 +210,18 @@ fn cadical_proofs_are_checked_by_both() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let python = require("dratify").then(python);
     for case in &cases(dir.path()) {
         // Binary (cadical's default), read by our checker.
         let bin = dir.path().join(format!("{}.bin.drat", case.name));
         let out = prove(case, &bin, Some("cadical"));
         assert!(out.contains("binary DRAT"), "{out}");
         assert!(ours(case, &bin));
-        // Text, for the Python checker too.
+        // Text, for the oracle too.
         let txt = dir.path().join(format!("{}.txt.drat", case.name));
         let out = prove(case, &txt, Some("cadical --no-binary"));
         assert!(out.contains("text DRAT"), "{out}");
-        if let Some(py) = &python {
-            let cnf = cnf_of(case, dir.path());
-            assert!(python_check(py, &cnf, &txt), "{}", case.name);
-        }
+        let cnf = cnf_of(case, dir.path());
+        assert!(crate::oracle::check_files(&cnf, &txt), "{}", case.name);
         // A truncated binary proof: a parse error (or a rejection), never a panic.
         let bytes = std::fs::read(&bin).unwrap();
         if bytes.len() > 2 {
@@ -355,7 +327,7 @@ fn check_proves_its_unsat_answers() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert_eq!(out.matches("UNSAT proved (DRAT, ").count(), 4, "{out}");
-    assert!(out.contains("checked by dratify"));
+    assert!(out.contains("checked by the DRAT checker of queens-sat and VeriPB"));
 }
 
 #[test]

@@ -535,8 +535,7 @@ fn check_unsat(req: &RunRequest<'_>) -> Result<Outcome, RunError> {
             path,
             check: Some(f),
         }) if !verdict.is_wrong() => {
-            let file =
-                std::fs::File::open(path)
+            let file = std::fs::File::open(path)
                 .map_err(|e| RunError::Proof(crate::proof::ProofError::Read(e).into()))?;
             Some(check_proof(f, io::BufReader::new(file)).map_err(RunError::Proof)?)
         }
