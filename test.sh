@@ -7,7 +7,7 @@
 #    non-interactive): the SAT solvers cadical and minisat, pdflatex (texlive-latex-base), a
 #    single-node Slurm cluster (slurm-wlm, munge), GNU parallel and headless chromium; g++ to
 #    build the embedded CaDiCaL.
-# 2. The Python oracles of tests/requirements.txt (pyganak, dratify, gbd-tools, exact, ortools) in a virtual
+# 2. The Python oracles of tests/requirements.txt (pyganak, gbd-tools, exact, ortools) in a virtual
 #    environment .venv at the top of the repository (python3 -m venv), unless QUEENS_SAT_PYTHON
 #    already names an interpreter that has them.
 # 3. Exports what the tests read: QUEENS_SAT_PYTHON (default $PWD/.venv/bin/python) and PATH with
@@ -122,8 +122,8 @@ else
   fi
 fi
 python_missing=
-if ! "$QUEENS_SAT_PYTHON" -c 'import pyganak, dratify, gbd_core.contexts, exact, ortools.sat.python.cp_model' >/dev/null 2>&1; then
-  python_missing="the Python oracles of tests/requirements.txt (pyganak, dratify, gbd-tools, exact, ortools) in $QUEENS_SAT_PYTHON"
+if ! "$QUEENS_SAT_PYTHON" -c 'import pyganak, gbd_core.contexts, exact, ortools.sat.python.cp_model' >/dev/null 2>&1; then
+  python_missing="the Python oracles of tests/requirements.txt (pyganak, gbd-tools, exact, ortools) in $QUEENS_SAT_PYTHON"
 fi
 
 # What the tests will find.

@@ -62,11 +62,11 @@ enum Command {
     /// Watch a small DPLL or CDCL solver work on an instance, step by step: text, JSON, or an
     /// HTML page with the board.
     Trace(trace::TraceArgs),
-    /// Check a proof of unsatisfiability (DRAT or LRAT, text or binary) against a DIMACS file;
-    /// exit 0 verified, 1 rejected (the first failing step), 2 bad input.
+    /// Check a proof of unsatisfiability (DRAT or LRAT, text or binary) against a DIMACS file,
+    /// by the library's checker and VeriPB; exit 0 verified, 1 rejected, 2 bad input.
     VerifyProof(verify_proof::VerifyProofArgs),
-    /// Solve a DIMACS file with the embedded solver, SAT-competition output.
-    #[command(hide = true)]
+    /// Solve any DIMACS file with an embedded solver (varisat, cadical or kissat), SAT-competition
+    /// output: exit 10 SAT, 20 UNSAT.
     Sat(sat::SatArgs),
 }
 

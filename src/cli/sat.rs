@@ -1,4 +1,4 @@
-//! `queens-sat sat FILE` (hidden): solve any DIMACS CNF file with an embedded solver
+//! `queens-sat sat FILE`: solve any DIMACS CNF file with an embedded solver
 //! (`--backend varisat`, the default here, `cadical` or `kissat`, with `--solver-option`) and
 //! answer in SAT-competition style (exit 10 SAT, 20 UNSAT), as `compare` runs it
 //! ([`queens_sat::command::sat`]).

@@ -1,4 +1,4 @@
-//! `queens-sat sat FILE` (hidden): any DIMACS CNF file solved by an embedded solver, with the
+//! `queens-sat sat FILE`: any DIMACS CNF file solved by an embedded solver, with the
 //! answer in SAT-competition style ([`sat`]). `compare` runs it as the `varisat`,
 //! `cadical-lib` and `kissat-lib` solvers, so that every solver is timed the same way, as a
 //! process reading the same file.

@@ -919,11 +919,8 @@ fn with_proof(
                 ),
             ));
         }
-        notes.push(format!(
-            "proof checked: {}; by {}",
-            check.summary(),
-            check.checkers()
-        ));
+        notes.push(format!("proof checked: {}", check.summary()));
+        notes.push(format!("checked by: {}", check.checkers()));
     }
     if let Some(path) = target.target() {
         notes.push(format!(

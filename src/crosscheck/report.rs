@@ -204,7 +204,7 @@ impl Table {
             let how = if lemmas == 0 {
                 "unit propagation alone refutes the formula".to_string()
             } else {
-                format!("DRAT, {lemmas} lemmas")
+                format!("DRAT, {lemmas} lemma{}", if lemmas == 1 { "" } else { "s" })
             };
             s.push_str(&format!(
                 "       n = {}, {}: UNSAT proved ({how}, checked by the DRAT checker of queens-sat and VeriPB)\n",

@@ -99,6 +99,17 @@ impl DratCheck {
     }
 }
 
+impl DratCheck {
+    /// ` (N later steps not needed)`, when there are any.
+    fn later(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.unread {
+            0 => Ok(()),
+            1 => f.write_str(" (1 later step not needed)"),
+            k => write!(f, " ({k} later steps not needed)"),
+        }
+    }
+}
+
 impl fmt::Display for DratCheck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plural =
@@ -128,14 +139,16 @@ impl fmt::Display for DratCheck {
             ),
             DratEnd::EmptyClause(_) => {
                 tally(f)?;
-                write!(f, ", the empty clause derived")
+                write!(f, ", the empty clause derived")?;
+                self.later(f)
             }
             DratEnd::Refuted(step) => {
                 tally(f)?;
                 write!(
                     f,
                     ", the empty clause follows by unit propagation after step {step}"
-                )
+                )?;
+                self.later(f)
             }
             DratEnd::Failed => match &self.failure {
                 Some(x) => {

@@ -250,17 +250,19 @@ fn line_of(message: &str, proof: &std::path::Path) -> Option<u64> {
 }
 
 /// The innermost cause of a VeriPB error, without its place in VeriPB's files (the step says
-/// where) or its advice on VeriPB's own options.
+/// where) or its advice on VeriPB's own options and proof syntax.
 fn reason_of(e: &anyhow::Error) -> String {
     let text = e.root_cause().to_string();
     let text = match text.rfind("Caused by:") {
         Some(k) => &text[k + "Caused by:".len()..],
         None => &text,
     };
-    let text = match text.find(" Rerun with") {
-        Some(k) => &text[..k],
-        None => text,
-    };
+    // Advice on VeriPB's own options and proof syntax does not apply to a translation.
+    let text = [" Rerun with", " Please add"]
+        .iter()
+        .filter_map(|a| text.find(a))
+        .min()
+        .map_or(text, |k| &text[..k]);
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

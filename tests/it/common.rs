@@ -221,9 +221,8 @@ pub const PROGRAMS: [(&str, &str); 24] = [
 
 /// The Python packages the tests import, from PyPI (tests/requirements.txt): the name the
 /// tests require them by (the PyPI name), and the module imported to see that it is there.
-const PYTHON_PACKAGES: [(&str, &str); 5] = [
+const PYTHON_PACKAGES: [(&str, &str); 4] = [
     ("pyganak", "pyganak"),
-    ("dratify", "dratify"),
     ("gbd-tools", "gbd_core.contexts"),
     ("exact", "exact"),
     ("ortools", "ortools.sat.python.cp_model"),
@@ -296,7 +295,7 @@ fn provided_by(name: &str) -> Option<String> {
 }
 
 /// The one way a test asks for an external program (`cadical`, `pdflatex`, `sbatch`, ...) or a
-/// Python package of tests/requirements.txt (`pyganak`, `dratify`, `gbd-tools`, imported by
+/// Python package of tests/requirements.txt (`pyganak`, `gbd-tools`, `exact`, imported by
 /// [`python`]): `true` when it is there. When it is not, a loud message names it and the
 /// Debian or PyPI package that provides it, and the caller skips what needs it; under CI
 /// ([`ci`]) the test fails with that message instead. Every name must be listed above, with
