@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens_sat::solve::lrat::{check_lrat, LratFormat, LratReader, LratStep};
+use queens_sat::proof::{check_lrat, LratFormat, LratReader, LratStep};
 
 fn text(step: &LratStep) -> String {
     let join = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(" ");

@@ -18,6 +18,10 @@ pub struct VerifyProofArgs {
     /// library's checker and VeriPB).
     #[arg(long)]
     veripb: bool,
+    /// VeriPB finds why each DRAT lemma holds on its own, without the hints of the library's
+    /// checker (slower: every lemma propagated over all of its constraints).
+    #[arg(long)]
+    veripb_alone: bool,
     /// `CNF PROOF`, or `PROOF` after --cnf: the proof is DRAT or LRAT, text or binary; `-`
     /// reads standard input.
     #[arg(value_name = "CNF PROOF", num_args = 1..=2, required = true)]
@@ -35,6 +39,7 @@ pub fn run(args: VerifyProofArgs) -> Result<ExitCode> {
         cnf,
         proof,
         veripb_on_lrat: args.veripb,
+        veripb_alone: args.veripb_alone,
     };
     let ending =
         queens_sat::command::verify_proof::verify_proof(&req, &mut std::io::stdout().lock())?;

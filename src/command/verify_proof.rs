@@ -18,6 +18,9 @@ pub struct VerifyProofRequest {
     pub proof: PathBuf,
     /// Also have VeriPB check an LRAT proof (it always checks a DRAT proof).
     pub veripb_on_lrat: bool,
+    /// VeriPB checks each DRAT lemma on its own, without the hints of the library's checker
+    /// ([`CheckOptions::veripb_alone`]).
+    pub veripb_alone: bool,
 }
 
 /// Why a proof could not be checked (the command line's exit 2).
@@ -95,6 +98,7 @@ pub fn verify_proof(
     let (proof, name) = open(&req.proof)?;
     let options = CheckOptions {
         veripb_on_lrat: req.veripb_on_lrat,
+        veripb_alone: req.veripb_alone,
         ..CheckOptions::default()
     };
     let verdict = check(&clauses, counts.vars, proof, &options)

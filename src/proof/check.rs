@@ -21,6 +21,11 @@ pub struct CheckOptions {
     pub limit: u64,
     /// Also have VeriPB check an LRAT proof (it always checks a DRAT proof).
     pub veripb_on_lrat: bool,
+    /// VeriPB finds why each DRAT lemma holds on its own: the translation carries no hints
+    /// from the library's checker (each RUP lemma is propagated over all of VeriPB's
+    /// constraints), so the two checks share nothing but the proof's reading and its
+    /// classification into RUP and RAT steps. Slower (the 14 x 14 torus: docs/benchmarks.md).
+    pub veripb_alone: bool,
 }
 
 impl Default for CheckOptions {
@@ -28,6 +33,7 @@ impl Default for CheckOptions {
         CheckOptions {
             limit: MAX_PROOF_BYTES,
             veripb_on_lrat: false,
+            veripb_alone: false,
         }
     }
 }
@@ -417,7 +423,14 @@ pub fn check<C: AsRef<[i32]>>(
     let mut translation: Option<NoTranslation> = None;
     let (own, refutation) = match kind {
         ProofKind::Drat(_) => {
-            let (c, r) = drat(clauses, vars, input, options.limit, translation.as_mut())?;
+            let (c, r) = drat(
+                clauses,
+                vars,
+                input,
+                options.limit,
+                translation.as_mut(),
+                !options.veripb_alone,
+            )?;
             (OwnCheck::Drat(c), r)
         }
         ProofKind::Lrat(_) => {
@@ -478,15 +491,16 @@ fn second(e: io::Error) -> ProofError {
 }
 
 /// The DRAT check, and the translation for VeriPB beside it: each accepted step with the
-/// rule and hints the checker found; past a failing step, every step as VeriPB must check
-/// it alone (the clauses still followed, so that its ids and deletions stay those of the
-/// proof). Returns the check and the id of the translation's refutation.
+/// rule the checker found and, with `hinted`, the hints; past a failing step, every step as
+/// VeriPB must check it alone (the clauses still followed, so that its ids and deletions
+/// stay those of the proof). Returns the check and the id of the translation's refutation.
 fn drat<C: AsRef<[i32]>>(
     clauses: &[C],
     vars: usize,
     input: impl Read,
     limit: u64,
     mut t: Option<&mut Sink>,
+    hinted: bool,
 ) -> Result<(DratCheck, Option<u64>), ProofError> {
     let mut reader = ProofReader::new(input, vars as u64 + MAX_EXTRA_VARS, limit)?;
     let mut db = Database::new(clauses.iter().map(|c| c.as_ref()), vars);
@@ -510,7 +524,8 @@ fn drat<C: AsRef<[i32]>>(
         let mut refutation = None;
         if let Some(t) = t.as_mut() {
             db.refutation_hints();
-            refutation = Some(t.rup(&[], db.hints(), (0, None)).map_err(second)?);
+            let hints = if hinted { db.hints() } else { &[] };
+            refutation = Some(t.rup(&[], hints, (0, None)).map_err(second)?);
         }
         return Ok((check, refutation));
     }
@@ -558,7 +573,8 @@ fn drat<C: AsRef<[i32]>>(
                     written = Some(
                         match how {
                             Accepted::Rup | Accepted::Tautology => {
-                                t.rup(&step.clause, db.hints(), origin)
+                                let hints = if hinted { db.hints() } else { &[] };
+                                t.rup(&step.clause, hints, origin)
                             }
                             Accepted::Rat => t.rat(&step.clause, origin),
                         }
@@ -578,7 +594,8 @@ fn drat<C: AsRef<[i32]>>(
                     let mut refutation = None;
                     if let Some(t) = t.as_mut() {
                         db.refutation_hints();
-                        refutation = Some(t.rup(&[], db.hints(), (0, None)).map_err(second)?);
+                        let hints = if hinted { db.hints() } else { &[] };
+                        refutation = Some(t.rup(&[], hints, (0, None)).map_err(second)?);
                     }
                     check.unread = rest(&mut reader)?;
                     return Ok((check, refutation));

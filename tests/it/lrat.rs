@@ -290,7 +290,7 @@ fn cadical_and_kissat_drat_proofs_check_against_the_encoded_file() {
                 &["--backend", backend, "--proof-format", "drat"],
             );
             assert!(
-                out.contains("by the DRAT checker of queens-sat (accepted), VeriPB"),
+                out.contains("checked by: the DRAT checker of queens-sat (accepted), VeriPB"),
                 "{name} {backend}: {out}"
             );
             let (code, text) = verify(&cnf, &proof);

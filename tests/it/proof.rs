@@ -90,7 +90,9 @@ fn prove(case: &Case, proof: &Path, solver: Option<&str>) -> String {
     let out = stdout(&o);
     assert!(out.contains("no solution exists"), "{out}");
     assert!(
-        out.contains("by the DRAT checker of queens-sat (accepted), VeriPB 3.0.2 (accepted)"),
+        out.contains(
+            "checked by: the DRAT checker of queens-sat (accepted), VeriPB 3.0.2 (accepted)"
+        ),
         "{}: {out}",
         case.name
     );
@@ -357,4 +359,125 @@ fn an_interrupted_proof_leaves_no_file() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(left, vec![std::ffi::OsString::from("t14.txt")]);
+}
+
+/// `verify-proof` with its arguments, standard input from `stdin`: the exit code, stdout and
+/// stderr, within 60 s (a command that reads without bound fails here instead of hanging).
+fn verify_proof_with(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
+    use std::io::Write;
+    let mut cmd = bin();
+    cmd.arg("verify-proof").args(args);
+    cmd.stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = spawn(&mut cmd);
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.unwrap_or_default().to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let o = crate::common::wait_bounded(child, std::time::Duration::from_secs(60));
+    feeder.join().unwrap();
+    (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
+}
+
+#[test]
+fn endless_and_malformed_formulas_are_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("x.drat");
+    std::fs::write(&proof, "0\n").unwrap();
+    let p = proof.to_str().unwrap();
+    // /dev/zero: a NUL byte is no text; refused at the first bytes, in both argument orders.
+    for args in [vec!["/dev/zero", p], vec!["--cnf", "/dev/zero", p]] {
+        let (code, out, err) = verify_proof_with(&args, None);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(err.contains("/dev/zero is not valid DIMACS"), "{err}");
+        assert!(err.contains("not a text line"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // An endless stream of clauses after `p cnf 1 1`: the reading stops at the first clause
+    // past the header's count.
+    let sh = format!(
+        "(echo 'p cnf 1 1'; yes '1 0') | {} verify-proof --cnf /dev/stdin {p}",
+        crate::common::BIN
+    );
+    let o = crate::common::output_within(
+        std::process::Command::new("sh").args(["-c", &sh]),
+        std::time::Duration::from_secs(60),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("line 3: the 'p cnf' line says 1 clauses, and more follow"),
+        "{}",
+        stderr(&o)
+    );
+    // `sat` on /dev/zero and on too many clauses.
+    let o = run(&["sat", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not a text line"), "{}", stderr(&o));
+    let extra = dir.path().join("extra.cnf");
+    std::fs::write(&extra, "p cnf 2 1\n1 0\n-2 0\n").unwrap();
+    let o = run(&["sat", extra.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("and more follow"), "{}", stderr(&o));
+}
+
+#[test]
+fn verify_proof_takes_both_argument_orders_and_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("q3.cnf");
+    assert!(run(&["encode", "3", "-o", cnf.to_str().unwrap()])
+        .status
+        .success());
+    let proof = dir.path().join("q3.drat");
+    let o = run(&["solve", "3", "--proof", proof.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (c, p) = (cnf.to_str().unwrap(), proof.to_str().unwrap());
+    let (code, first, _) = verify_proof_with(&[c, p], None);
+    assert_eq!(code, 0, "{first}");
+    let (code, out, _) = verify_proof_with(&["--cnf", c, p], None);
+    assert_eq!((code, &out), (0, &first));
+    // The proof, then the formula, from standard input.
+    let bytes = std::fs::read(&proof).unwrap();
+    let (code, out, err) = verify_proof_with(&[c, "-"], Some(&bytes));
+    assert_eq!((code, &out), (0, &first), "{err}");
+    let formula = std::fs::read(&cnf).unwrap();
+    let (code, out, err) = verify_proof_with(&["-", p], Some(&formula));
+    assert_eq!((code, &out), (0, &first), "{err}");
+    // Both from standard input, three files, --cnf with two: usage errors, one line each.
+    for args in [
+        vec!["-", "-"],
+        vec![c, p, p],
+        vec!["--cnf", c, c, p],
+        vec![c],
+    ] {
+        let (code, out, err) = verify_proof_with(&args, None);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(out.is_empty());
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_formula_refuted_by_unit_propagation_needs_no_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("f.cnf");
+    std::fs::write(&cnf, "p cnf 2 3\n1 0\n-1 2 0\n-2 0\n").unwrap();
+    let proof = dir.path().join("p.drat");
+    std::fs::write(&proof, "1 2 0\nd 1 2 0\n-2 1 0\n0\n").unwrap();
+    let (code, out, err) =
+        verify_proof_with(&[cnf.to_str().unwrap(), proof.to_str().unwrap()], None);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.starts_with(
+            "verified: text DRAT proof, refuted by unit propagation; the proof's 4 steps were not needed\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("VeriPB 3.0.2 (accepted)"), "{out}");
+    // A malformed proof is still refused: it is read all the same.
+    std::fs::write(&proof, "1 2 0\n1 x 0\n").unwrap();
+    let (code, _, err) = verify_proof_with(&[cnf.to_str().unwrap(), proof.to_str().unwrap()], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("line 2") && err.contains("'x'"), "{err}");
 }

@@ -6,7 +6,7 @@
 //! LRAT checker and, with the hints dropped, as DRAT by the library's checker, VeriPB and the
 //! tests' own plain checker ([`crate::oracle`]); what it does not do refused with exit 2.
 
-use crate::common::{is_valid_placement, published_total, require, run, stderr, stdout, CsvTable};
+use crate::common::{is_valid_placement, published_total, run, stderr, stdout, CsvTable};
 use crate::lrat::{corruptions, drop_hints, oracle_check, verify};
 use std::path::{Path, PathBuf};
 
@@ -337,7 +337,7 @@ fn proofs_check_against_the_pairwise_formula_of_encode() {
         let own = dir.path().join(format!("{name}.drat"));
         let out = prove(&base, &own, "drat");
         assert!(
-            out.contains("by the DRAT checker of queens-sat (accepted), VeriPB"),
+            out.contains("checked by: the DRAT checker of queens-sat (accepted), VeriPB"),
             "{name}: {out}"
         );
         let (code, text) = verify(&cnf, &own);
