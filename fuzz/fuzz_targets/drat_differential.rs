@@ -49,31 +49,6 @@ impl Bytes<'_> {
     }
 }
 
-fn binary(steps: &[Step]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for s in steps {
-        let (tag, lits) = match s {
-            Step::Lemma(l) => (b'a', l),
-            Step::Delete(l) => (b'd', l),
-        };
-        out.push(tag);
-        for &l in lits {
-            let mut x = 2 * l.unsigned_abs() + u64::from(l < 0);
-            loop {
-                let b = (x & 0x7f) as u8;
-                x >>= 7;
-                if x == 0 {
-                    out.push(b);
-                    break;
-                }
-                out.push(b | 0x80);
-            }
-        }
-        out.push(0);
-    }
-    out
-}
-
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes(data, 0);
     let vars = 1 + b.next() % 8;
@@ -118,7 +93,7 @@ fuzz_target!(|data: &[u8]| {
         let deletes = steps.iter().any(|s| matches!(s, Step::Delete(_)));
         assert!(deletes, "VeriPB alone accepts what the checker rejects: {plain}\n{text}");
     }
-    let bin = check(&clauses, vars as usize, &binary(&steps)[..], &CheckOptions::default())
+    let bin = check(&clauses, vars as usize, &oracle::binary(&steps)[..], &CheckOptions::default())
         .expect("well formed");
     assert_eq!(bin.own.verified(), ours, "{text}");
 });

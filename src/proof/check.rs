@@ -5,8 +5,8 @@
 use super::checker::{Accepted, Database, Deleted, Rejected};
 use super::lrat::{LratCheck, LratChecker, LratFailure, LratReader, LratStep};
 use super::{
-    sniff_proof, DratFormat, ProofError, ProofKind, ProofPos, ProofReader, MAX_EXTRA_VARS,
-    MAX_PROOF_BYTES, SNIFF_BYTES,
+    sniffed, DratFormat, ProofError, ProofKind, ProofPos, ProofReader, MAX_EXTRA_VARS,
+    MAX_PROOF_BYTES,
 };
 use std::fmt;
 use std::io::{self, Read};
@@ -207,35 +207,7 @@ impl fmt::Display for OwnCheck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             OwnCheck::Drat(c) => c.fmt(f),
-            OwnCheck::Lrat(c) => {
-                if c.verified {
-                    write!(
-                        f,
-                        "{} lemmas ({} RAT), {} deletions, the empty clause derived",
-                        c.lemmas, c.rat_lemmas, c.deletions
-                    )
-                } else {
-                    match &c.failure {
-                        Some(x) => {
-                            let lits: Vec<String> = x.clause.iter().map(i32::to_string).collect();
-                            write!(
-                                f,
-                                "step {} ({}), clause {} [{}]: {}",
-                                x.step,
-                                x.at,
-                                x.id,
-                                lits.join(" "),
-                                x.kind
-                            )
-                        }
-                        None => write!(
-                            f,
-                            "the proof ends after {} steps without the empty clause",
-                            c.steps
-                        ),
-                    }
-                }
-            }
+            OwnCheck::Lrat(c) => c.fmt(f),
         }
     }
 }
@@ -388,24 +360,11 @@ impl fmt::Display for Verdict {
 pub fn check<C: AsRef<[i32]>>(
     clauses: &[C],
     vars: usize,
-    mut proof: impl Read,
+    proof: impl Read,
     options: &CheckOptions,
 ) -> Result<Verdict, ProofError> {
-    let mut head = Vec::new();
-    (&mut proof)
-        .take(SNIFF_BYTES as u64)
-        .read_to_end(&mut head)
-        .map_err(ProofError::Read)?;
-    let kind = sniff_proof(&head);
-    let input = io::Cursor::new(head).chain(proof);
-    let vars = vars.max(
-        clauses
-            .iter()
-            .flat_map(|c| c.as_ref().iter())
-            .map(|l| l.unsigned_abs() as usize)
-            .max()
-            .unwrap_or(0),
-    );
+    let (kind, input) = sniffed(proof)?;
+    let vars = max_var(clauses, vars);
     let second = match kind {
         ProofKind::Drat(_) => true,
         ProofKind::Lrat(_) => options.veripb_on_lrat,
@@ -521,12 +480,7 @@ fn drat<C: AsRef<[i32]>>(
         // if malformed), not checked.
         check.unread = rest(&mut reader)?;
         check.end = DratEnd::Formula;
-        let mut refutation = None;
-        if let Some(t) = t.as_mut() {
-            db.refutation_hints();
-            let hints = if hinted { db.hints() } else { &[] };
-            refutation = Some(t.rup(&[], hints, (0, None)).map_err(second)?);
-        }
+        let refutation = refute(&mut db, t, hinted)?;
         return Ok((check, refutation));
     }
     let mut failed = false;
@@ -548,91 +502,85 @@ fn drat<C: AsRef<[i32]>>(
             }
             continue;
         }
-        if failed {
-            // Followed for VeriPB's sake only.
-            match t.as_mut() {
-                Some(t) => {
-                    if step.clause.is_empty() {
-                        let id = t.rup(&[], &[], origin).map_err(second)?;
-                        return Ok((check, Some(id)));
-                    }
-                    t.rat(&step.clause, origin).map_err(second)?;
-                    db.add_unchecked(&step.clause);
-                }
-                None => break,
-            }
-            continue;
-        }
-        match db.lemma(&step.clause) {
-            Ok(how) => {
-                check.lemmas += 1;
-                let mut written = None;
-                if let Some(t) = t.as_mut() {
-                    // The translation's ids follow the database's.
-                    debug_assert!(step.clause.is_empty() || t.next_id() == db.last_id());
-                    written = Some(
-                        match how {
-                            Accepted::Rup | Accepted::Tautology => {
-                                let hints = if hinted { db.hints() } else { &[] };
-                                t.rup(&step.clause, hints, origin)
-                            }
-                            Accepted::Rat => t.rat(&step.clause, origin),
-                        }
-                        .map_err(second)?,
-                    );
-                }
-                if how == Accepted::Rat {
-                    check.rat += 1;
-                }
-                if step.clause.is_empty() {
-                    check.end = DratEnd::EmptyClause(check.steps);
-                    check.unread = rest(&mut reader)?;
-                    return Ok((check, written));
-                }
-                if db.refuted().is_some() {
-                    check.end = DratEnd::Refuted(check.steps);
-                    let mut refutation = None;
+        if !failed {
+            match db.lemma(&step.clause) {
+                Ok(how) => {
+                    check.lemmas += 1;
+                    let mut written = None;
                     if let Some(t) = t.as_mut() {
-                        db.refutation_hints();
-                        let hints = if hinted { db.hints() } else { &[] };
-                        refutation = Some(t.rup(&[], hints, (0, None)).map_err(second)?);
+                        // The translation's ids follow the database's.
+                        debug_assert!(step.clause.is_empty() || t.next_id() == db.last_id());
+                        written = Some(
+                            match how {
+                                Accepted::Rup | Accepted::Tautology => {
+                                    let hints = if hinted { db.hints() } else { &[] };
+                                    t.rup(&step.clause, hints, origin)
+                                }
+                                Accepted::Rat => t.rat(&step.clause, origin),
+                            }
+                            .map_err(second)?,
+                        );
                     }
-                    check.unread = rest(&mut reader)?;
-                    return Ok((check, refutation));
+                    if how == Accepted::Rat {
+                        check.rat += 1;
+                    }
+                    if step.clause.is_empty() {
+                        check.end = DratEnd::EmptyClause(check.steps);
+                        check.unread = rest(&mut reader)?;
+                        return Ok((check, written));
+                    }
+                    if db.refuted().is_some() {
+                        check.end = DratEnd::Refuted(check.steps);
+                        let refutation = refute(&mut db, t.as_deref_mut(), hinted)?;
+                        check.unread = rest(&mut reader)?;
+                        return Ok((check, refutation));
+                    }
+                    continue;
                 }
-            }
-            Err(why) => {
-                check.end = DratEnd::Failed;
-                check.failure = Some(Failure {
-                    step: check.steps,
-                    at: Some(step.at),
-                    clause: step.clause.clone(),
-                    reason: match why {
-                        Rejected::NotRup => {
-                            "the empty clause does not follow: unit propagation reaches no conflict"
-                                .to_string()
-                        }
-                        Rejected::NotRat { pivot, clause } => format!(
-                            "neither RUP nor RAT on its first literal {pivot} (the resolvent with clause {clause} is not RUP)"
-                        ),
-                    },
-                });
-                failed = true;
-                match t.as_mut() {
-                    Some(t) => {
-                        if step.clause.is_empty() {
-                            let id = t.rup(&[], &[], origin).map_err(second)?;
-                            return Ok((check, Some(id)));
-                        }
-                        t.rat(&step.clause, origin).map_err(second)?;
-                        db.add_unchecked(&step.clause);
-                    }
-                    None => break,
+                Err(why) => {
+                    check.end = DratEnd::Failed;
+                    check.failure = Some(Failure {
+                        step: check.steps,
+                        at: Some(step.at),
+                        clause: step.clause.clone(),
+                        reason: match why {
+                            Rejected::NotRup => "the empty clause does not follow: unit propagation reaches no conflict".to_string(),
+                            Rejected::NotRat { pivot, clause } => format!(
+                                "neither RUP nor RAT on its first literal {pivot} (the resolvent with clause {clause} is not RUP)"
+                            ),
+                        },
+                    });
+                    failed = true;
                 }
             }
         }
+        // Past the failing step (and from it on): followed for VeriPB's sake only.
+        let Some(t) = t.as_mut() else {
+            break;
+        };
+        if step.clause.is_empty() {
+            let id = t.rup(&[], &[], origin).map_err(second)?;
+            return Ok((check, Some(id)));
+        }
+        t.rat(&step.clause, origin).map_err(second)?;
+        db.add_unchecked(&step.clause);
     }
     Ok((check, None))
+}
+
+/// The refutation in the translation, if there is one: the empty clause with the hints of
+/// the database's top-level conflict (`hinted`). Its id.
+fn refute(
+    db: &mut Database,
+    t: Option<&mut Sink>,
+    hinted: bool,
+) -> Result<Option<u64>, ProofError> {
+    let Some(t) = t else {
+        return Ok(None);
+    };
+    db.refutation_hints();
+    let hints = if hinted { db.hints() } else { &[] };
+    Ok(Some(t.rup(&[], hints, (0, None)).map_err(second)?))
 }
 
 /// Reads the rest of a proof, past its refutation, only to see that it is well formed (a
@@ -644,6 +592,30 @@ fn rest(reader: &mut ProofReader<impl Read>) -> Result<u64, ProofError> {
         steps += 1;
     }
     Ok(steps)
+}
+
+/// Checks an LRAT proof (text or binary, at most `limit` bytes) against the clauses (ids 1,
+/// 2, ... in order; DIMACS literals) with `vars` variables, by the library's LRAT checker
+/// alone: read up to the empty clause, or to the end, or to the first failing step.
+pub fn check_lrat<C: AsRef<[i32]>>(
+    clauses: &[C],
+    vars: usize,
+    proof: impl Read,
+    limit: u64,
+) -> Result<LratCheck, ProofError> {
+    Ok(lrat(clauses, max_var(clauses, vars), proof, limit, None)?.0)
+}
+
+/// `vars`, or the largest variable of the clauses if that is larger.
+fn max_var<C: AsRef<[i32]>>(clauses: &[C], vars: usize) -> usize {
+    vars.max(
+        clauses
+            .iter()
+            .flat_map(|c| c.as_ref().iter())
+            .map(|l| l.unsigned_abs() as usize)
+            .max()
+            .unwrap_or(0),
+    )
 }
 
 /// The LRAT check, and the translation for VeriPB beside it: every lemma with its own hints

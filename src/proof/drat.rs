@@ -7,10 +7,7 @@
 //! * Binary: `a` or `d`, then each literal `x` as the variable-length number `2|x| + (x < 0)`
 //!   (7-bit groups, low group first, the high bit set on all but the last byte), then 0.
 
-use super::{
-    sniff_proof, DratFormat, LratFormat, ProofError, ProofKind, ProofPos, MAX_EXTRA_VARS,
-    SNIFF_BYTES,
-};
+use super::{sniffed, DratFormat, ProofError, ProofPos, Sniffed, MAX_EXTRA_VARS};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 
@@ -28,7 +25,7 @@ pub struct ProofStep {
 /// A streaming DRAT parser: text or binary, recognised from the first 64 KiB by
 /// [`sniff_proof`].
 pub struct ProofReader<R: Read> {
-    input: BufReader<Limited<io::Chain<io::Cursor<Vec<u8>>, R>>>,
+    input: BufReader<Limited<Sniffed<R>>>,
     format: DratFormat,
     max_var: u64,
     limit: u64,
@@ -41,19 +38,15 @@ pub struct ProofReader<R: Read> {
 impl<R: Read> ProofReader<R> {
     /// A reader of at most `limit` bytes of proof with variables up to `max_var`; text or
     /// binary as [`sniff_proof`] tells from the first bytes.
-    pub fn new(mut input: R, max_var: u64, limit: u64) -> Result<Self, ProofError> {
-        let mut head = Vec::new();
-        (&mut input)
-            .take(SNIFF_BYTES as u64)
-            .read_to_end(&mut head)
-            .map_err(ProofError::Read)?;
-        let format = match sniff_proof(&head) {
-            ProofKind::Drat(f) => f,
-            ProofKind::Lrat(LratFormat::Text) => DratFormat::Text,
-            ProofKind::Lrat(LratFormat::Binary) => DratFormat::Binary,
+    pub fn new(input: R, max_var: u64, limit: u64) -> Result<Self, ProofError> {
+        let (kind, input) = sniffed(input)?;
+        let format = if kind.is_binary() {
+            DratFormat::Binary
+        } else {
+            DratFormat::Text
         };
         let input = Limited {
-            inner: io::Cursor::new(head).chain(input),
+            inner: input,
             read: 0,
             limit,
         };

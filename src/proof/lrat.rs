@@ -25,7 +25,7 @@
 //! and its clause id ([`LratFailure`]); a malformed proof is a [`ProofError`].
 //!
 //! ```
-//! use queens_sat::proof::lrat::check_lrat;
+//! use queens_sat::proof::check_lrat;
 //! // (1 or 2), (-1 or 2), (1 or -2), (-1 or -2): unsatisfiable.
 //! let cnf = [vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]];
 //! let proof = "5 2 0 1 2 0\n6 0 5 3 4 0\n";
@@ -36,10 +36,7 @@
 //! assert_eq!(check.failure.unwrap().id, 5);
 //! ```
 
-use super::{
-    sniff_proof, DratFormat, LratFormat, ProofError, ProofKind, ProofPos, MAX_EXTRA_VARS,
-    SNIFF_BYTES,
-};
+use super::{sniffed, LratFormat, ProofError, ProofPos, Sniffed, MAX_EXTRA_VARS};
 use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
@@ -68,7 +65,7 @@ pub enum LratStep {
 /// A streaming LRAT parser (text or binary, recognised by [`sniff_proof`]: a proof that
 /// looks like DRAT is read as text or binary LRAT all the same, and fails where it is not).
 pub struct LratReader<R: Read> {
-    input: BufReader<io::Take<io::Chain<io::Cursor<Vec<u8>>, R>>>,
+    input: BufReader<io::Take<Sniffed<R>>>,
     format: LratFormat,
     max_var: u64,
     limit: u64,
@@ -81,20 +78,14 @@ pub struct LratReader<R: Read> {
 
 impl<R: Read> LratReader<R> {
     /// A reader of at most `limit` bytes of proof with variables up to `max_var`.
-    pub fn new(mut input: R, max_var: u64, limit: u64) -> Result<Self, ProofError> {
-        let mut head = Vec::new();
-        (&mut input)
-            .take(SNIFF_BYTES as u64)
-            .read_to_end(&mut head)
-            .map_err(ProofError::Read)?;
-        let format = match sniff_proof(&head) {
-            ProofKind::Lrat(f) => f,
-            ProofKind::Drat(DratFormat::Text) => LratFormat::Text,
-            ProofKind::Drat(DratFormat::Binary) => LratFormat::Binary,
+    pub fn new(input: R, max_var: u64, limit: u64) -> Result<Self, ProofError> {
+        let (kind, input) = sniffed(input)?;
+        let format = if kind.is_binary() {
+            LratFormat::Binary
+        } else {
+            LratFormat::Text
         };
-        let input = io::Cursor::new(head)
-            .chain(input)
-            .take(limit.saturating_add(1));
+        let input = input.take(limit.saturating_add(1));
         Ok(LratReader {
             input: BufReader::with_capacity(1 << 16, input),
             format,
@@ -441,7 +432,7 @@ impl fmt::Display for LratCheck {
         if self.verified {
             return write!(
                 f,
-                "LRAT proof checked: {} lemmas ({} RAT), {} deletions, the empty clause derived",
+                "{} lemmas ({} RAT), {} deletions, the empty clause derived",
                 self.lemmas, self.rat_lemmas, self.deletions
             );
         }
@@ -450,7 +441,7 @@ impl fmt::Display for LratCheck {
                 let lits: Vec<String> = x.clause.iter().map(i32::to_string).collect();
                 write!(
                     f,
-                    "LRAT proof rejected at step {} ({}), clause {} [{}]: {}",
+                    "step {} ({}), clause {} [{}]: {}",
                     x.step,
                     x.at,
                     x.id,
@@ -460,7 +451,7 @@ impl fmt::Display for LratCheck {
             }
             None => write!(
                 f,
-                "LRAT proof rejected: it ends after {} steps without the empty clause",
+                "the proof ends after {} steps without the empty clause",
                 self.steps
             ),
         }
@@ -726,88 +717,10 @@ impl LratChecker {
     }
 }
 
-/// Checks an LRAT proof (text or binary, at most `limit` bytes) against the clauses (ids 1,
-/// 2, ... in order; DIMACS literals) with `vars` variables: read up to the empty clause, or
-/// to the end, or to the first failing step.
-pub fn check_lrat<C: AsRef<[i32]>>(
-    clauses: &[C],
-    vars: usize,
-    proof: impl Read,
-    limit: u64,
-) -> Result<LratCheck, ProofError> {
-    let max_var = vars.max(
-        clauses
-            .iter()
-            .flat_map(|c| c.as_ref().iter())
-            .map(|l| l.unsigned_abs() as usize)
-            .max()
-            .unwrap_or(0),
-    );
-    let checker = LratChecker::new(clauses.iter().map(|c| c.as_ref()), max_var);
-    check_with(checker, max_var, proof, limit)
-}
-
-/// Runs `checker` over the proof.
-pub(crate) fn check_with(
-    mut checker: LratChecker,
-    max_var: usize,
-    proof: impl Read,
-    limit: u64,
-) -> Result<LratCheck, ProofError> {
-    let mut reader = LratReader::new(proof, max_var as u64 + MAX_EXTRA_VARS, limit)?;
-    let mut check = LratCheck {
-        verified: false,
-        format: reader.format(),
-        steps: 0,
-        lemmas: 0,
-        rat_lemmas: 0,
-        deletions: 0,
-        failure: None,
-    };
-    while let Some((step, at)) = reader.next_step()? {
-        check.steps += 1;
-        match step {
-            LratStep::Add { id, clause, hints } => match checker.add(id, &clause, &hints) {
-                Ok(rat) => {
-                    check.lemmas += 1;
-                    check.rat_lemmas += u64::from(rat);
-                    if clause.is_empty() {
-                        check.verified = true;
-                        return Ok(check);
-                    }
-                }
-                Err(kind) => {
-                    check.failure = Some(LratFailure {
-                        step: check.steps,
-                        at,
-                        id,
-                        clause,
-                        kind,
-                    });
-                    return Ok(check);
-                }
-            },
-            LratStep::Delete { ids, .. } => match checker.delete(&ids) {
-                Ok(()) => check.deletions += ids.len() as u64,
-                Err((id, kind)) => {
-                    check.failure = Some(LratFailure {
-                        step: check.steps,
-                        at,
-                        id,
-                        clause: Vec::new(),
-                        kind,
-                    });
-                    return Ok(check);
-                }
-            },
-        }
-    }
-    Ok(check)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::proof::{check_lrat, sniff_proof, DratFormat, ProofKind};
 
     fn xor2() -> Vec<Vec<i32>> {
         vec![vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]]

@@ -41,12 +41,14 @@ pub mod lrat;
 #[cfg(feature = "veripb")]
 pub mod veripb;
 
-pub use check::{check, CheckOptions, DratCheck, DratEnd, Failure, Opinion, OwnCheck, Verdict};
+pub use check::{
+    check, check_lrat, CheckOptions, DratCheck, DratEnd, Failure, Opinion, OwnCheck, Verdict,
+};
 pub use drat::{ProofReader, ProofStep};
-pub use lrat::{check_lrat, LratCheck, LratFailure, LratFailureKind, LratReader, LratStep};
+pub use lrat::{LratCheck, LratFailure, LratFailureKind, LratReader, LratStep};
 
 use std::fmt;
-use std::io;
+use std::io::{self, Read};
 
 /// The longest proof a check reads by default: 1 GiB.
 pub const MAX_PROOF_BYTES: u64 = 1 << 30;
@@ -158,6 +160,32 @@ impl fmt::Display for ProofKind {
 
 /// Bytes looked at to recognise a proof's format.
 pub const SNIFF_BYTES: usize = 1 << 16;
+
+impl ProofKind {
+    /// Binary (DRAT or LRAT).
+    pub fn is_binary(self) -> bool {
+        matches!(
+            self,
+            ProofKind::Drat(DratFormat::Binary) | ProofKind::Lrat(LratFormat::Binary)
+        )
+    }
+}
+
+/// The input read with its kind recognised: its first [`SNIFF_BYTES`] looked at by
+/// [`sniff_proof`], then the whole input again, those bytes first.
+pub(crate) type Sniffed<R> = io::Chain<io::Cursor<Vec<u8>>, R>;
+
+/// Recognises the kind of the proof `input` holds ([`sniff_proof`]) and gives the input back
+/// whole.
+pub(crate) fn sniffed<R: Read>(mut input: R) -> Result<(ProofKind, Sniffed<R>), ProofError> {
+    let mut head = Vec::new();
+    Read::by_ref(&mut input)
+        .take(SNIFF_BYTES as u64)
+        .read_to_end(&mut head)
+        .map_err(ProofError::Read)?;
+    let kind = sniff_proof(&head);
+    Ok((kind, io::Cursor::new(head).chain(input)))
+}
 
 /// Recognises the format of a proof from its first bytes (up to [`SNIFF_BYTES`]).
 ///

@@ -9,21 +9,22 @@
 
 use crate::common::{run, script, stderr, stdout};
 use crate::oracle::{self, brute_force_sat, Step};
-use queens_sat::proof::{check, CheckOptions, Opinion, OwnCheck, Verdict};
+use queens_sat::proof::{check, CheckOptions, Opinion, OwnCheck, ProofError, Verdict};
 use queens_sat::solve::{prove_clauses, Backend, ProofFormat};
 use std::path::Path;
 
-/// The library's verdict on a proof, VeriPB on LRAT too.
-fn verdict(clauses: &[Vec<i64>], proof: &[u8]) -> Verdict {
-    let c: Vec<Vec<i32>> = clauses
-        .iter()
-        .map(|c| c.iter().map(|&l| l as i32).collect())
-        .collect();
+/// The library's verdict on a proof, VeriPB on LRAT too; an error for a malformed proof.
+fn try_verdict(clauses: &[Vec<i64>], proof: &[u8]) -> Result<Verdict, ProofError> {
     let options = CheckOptions {
         veripb_on_lrat: true,
         ..CheckOptions::default()
     };
-    check(&c, 0, proof, &options).unwrap_or_else(|e| panic!("{e}"))
+    check(&to32(clauses), 0, proof, &options)
+}
+
+/// [`try_verdict`] of a well-formed proof.
+fn verdict(clauses: &[Vec<i64>], proof: &[u8]) -> Verdict {
+    try_verdict(clauses, proof).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn cnf_text(clauses: &[Vec<i64>]) -> String {
@@ -41,32 +42,6 @@ fn cnf_text(clauses: &[Vec<i64>]) -> String {
         s.push_str("0\n");
     }
     s
-}
-
-/// A text DRAT proof as binary DRAT.
-fn binary(steps: &[Step]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for s in steps {
-        let (tag, lits) = match s {
-            Step::Lemma(l) => (b'a', l),
-            Step::Delete(l) => (b'd', l),
-        };
-        out.push(tag);
-        for &l in lits {
-            let mut x = 2 * l.unsigned_abs() + u64::from(l < 0);
-            loop {
-                let b = (x & 0x7f) as u8;
-                x >>= 7;
-                if x == 0 {
-                    out.push(b);
-                    break;
-                }
-                out.push(b | 0x80);
-            }
-        }
-        out.push(0);
-    }
-    out
 }
 
 /// `verify-proof CNF PROOF` in both argument orders: the exit code and the output, the same
@@ -101,7 +76,10 @@ fn the_defects_reproductions_are_rejected() {
     let q4 = std::fs::read_to_string(&q4).unwrap();
     let c = "100 0\n-101 -100 0\nd -101 -100 0\n101 0\n0\n";
     for (cnf, proof) in [(one, b), (q4.as_str(), c)] {
-        for bytes in [proof.as_bytes().to_vec(), binary(&oracle::parse(proof))] {
+        for bytes in [
+            proof.as_bytes().to_vec(),
+            oracle::binary(&oracle::parse(proof)),
+        ] {
             let (code, out) = verify_proof(dir.path(), cnf, &bytes);
             assert_eq!(code, 1, "{out}");
             assert!(out.starts_with("rejected: "), "{out}");
@@ -194,20 +172,7 @@ fn forged_proofs_of_satisfiable_formulas_are_never_accepted() {
         (
             "the lemmas of another formula (n = 3) on n = 4",
             q4.clone(),
-            {
-                let mut p = Vec::new();
-                let v = queens_sat::solve::prove_clauses(
-                    &to32(&queens("3")),
-                    9,
-                    Backend::Varisat,
-                    ProofFormat::Drat,
-                    Vec::new(),
-                )
-                .unwrap()
-                .unwrap();
-                p.extend(v);
-                String::from_utf8(p).unwrap()
-            },
+            String::from_utf8(proof_of(&queens("3"), Backend::Varisat, ProofFormat::Drat)).unwrap(),
         ),
         (
             "units claimed without a reason",
@@ -225,7 +190,10 @@ fn forged_proofs_of_satisfiable_formulas_are_never_accepted() {
             brute_force_sat(clauses),
             "{name}: the formula must be satisfiable"
         );
-        for bytes in [proof.as_bytes().to_vec(), binary(&oracle::parse(proof))] {
+        for bytes in [
+            proof.as_bytes().to_vec(),
+            oracle::binary(&oracle::parse(proof)),
+        ] {
             let v = verdict(clauses, &bytes);
             assert!(!v.verified(), "{name}: accepted: {v}");
             assert!(!v.own.verified(), "{name}: {v}");
@@ -240,15 +208,7 @@ fn forged_proofs_of_satisfiable_formulas_are_never_accepted() {
     // every one of them is a proof of a satisfiable formula) and against n = 3 itself (where
     // the verdict must be the oracle's).
     let q3 = queens("3");
-    let proof = prove_clauses(
-        &to32(&q3),
-        9,
-        Backend::Varisat,
-        ProofFormat::Drat,
-        Vec::new(),
-    )
-    .unwrap()
-    .unwrap();
+    let proof = proof_of(&q3, Backend::Varisat, ProofFormat::Drat);
     let steps = oracle::parse(std::str::from_utf8(&proof).unwrap());
     let mut variants: Vec<Vec<Step>> = Vec::new();
     for k in 0..steps.len() {
@@ -281,6 +241,14 @@ fn forged_proofs_of_satisfiable_formulas_are_never_accepted() {
             "{text}"
         );
     }
+}
+
+/// A real proof of an unsatisfiable formula, by an embedded solver.
+fn proof_of(clauses: &[Vec<i64>], backend: Backend, format: ProofFormat) -> Vec<u8> {
+    let vars = clauses.iter().flatten().map(|l| l.abs()).max().unwrap_or(0);
+    prove_clauses(&to32(clauses), vars as usize, backend, format, Vec::new())
+        .unwrap()
+        .expect("unsatisfiable")
 }
 
 fn to32(c: &[Vec<i64>]) -> Vec<Vec<i32>> {
@@ -482,15 +450,7 @@ fn random_mutations_of_real_proofs_agree_with_the_oracle_and_never_prove_a_satis
         let vars = f.iter().flatten().map(|l| l.abs()).max().unwrap();
         let weaker = relative(&f).expect("a satisfiable relative");
         for &backend in &backends {
-            let proof = prove_clauses(
-                &to32(&f),
-                vars as usize,
-                backend,
-                ProofFormat::Drat,
-                Vec::new(),
-            )
-            .unwrap()
-            .expect("unsatisfiable");
+            let proof = proof_of(&f, backend, ProofFormat::Drat);
             let steps = oracle::parse(std::str::from_utf8(&proof).unwrap());
             // The real proof: accepted on the formula, by everyone; rejected on the relative.
             let v = verdict(&f, &proof);
@@ -527,7 +487,7 @@ fn random_mutations_of_real_proofs_agree_with_the_oracle_and_never_prove_a_satis
                     accepted += u64::from(v.verified());
                     // Binary DRAT: the same verdict.
                     if round % 10 == 0 {
-                        let b = verdict(formula, &binary(&m));
+                        let b = verdict(formula, &oracle::binary(&m));
                         assert_eq!(b.own.verified(), v.own.verified(), "{name}\n{text}");
                     }
                 }
@@ -555,17 +515,8 @@ fn random_mutations_of_lrat_proofs_never_prove_a_satisfiable_formula() {
     let mut rng = Rng(51);
     let (mut checked, mut accepted) = (0u64, 0u64);
     for (name, f) in formulas() {
-        let vars = f.iter().flatten().map(|l| l.abs()).max().unwrap();
         let weaker = relative(&f).unwrap();
-        let proof = prove_clauses(
-            &to32(&f),
-            vars as usize,
-            Backend::Cadical,
-            ProofFormat::Lrat,
-            Vec::new(),
-        )
-        .unwrap()
-        .unwrap();
+        let proof = proof_of(&f, Backend::Cadical, ProofFormat::Lrat);
         let text = String::from_utf8(proof).unwrap();
         let v = verdict(&f, text.as_bytes());
         assert!(v.verified() && v.veripb == Opinion::Accepted, "{name}: {v}");
@@ -612,12 +563,7 @@ fn random_mutations_of_lrat_proofs_never_prove_a_satisfiable_formula() {
                 .replace(" d ", " d ");
             for (formula, sat) in [(&f, false), (&weaker, true)] {
                 // A malformed line is a read error: not a verdict, and not an acceptance.
-                let c: Vec<Vec<i32>> = to32(formula);
-                let options = CheckOptions {
-                    veripb_on_lrat: true,
-                    ..CheckOptions::default()
-                };
-                let Ok(v) = check(&c, 0, mutated.as_bytes(), &options) else {
+                let Ok(v) = try_verdict(formula, mutated.as_bytes()) else {
                     continue;
                 };
                 checked += 1;
@@ -647,15 +593,7 @@ fn the_cnf_of_a_proof_must_be_the_one_it_was_written_for() {
     // A proof of n = 3 checked against a formula file where one clause was changed.
     let dir = tempfile::tempdir().unwrap();
     let q3 = queens("3");
-    let proof = prove_clauses(
-        &to32(&q3),
-        9,
-        Backend::Varisat,
-        ProofFormat::Drat,
-        Vec::new(),
-    )
-    .unwrap()
-    .unwrap();
+    let proof = proof_of(&q3, Backend::Varisat, ProofFormat::Drat);
     let mut changed = q3.clone();
     changed[0].pop();
     changed[0].push(9);

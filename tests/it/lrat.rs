@@ -84,28 +84,17 @@ pub(crate) fn oracle_check(cnf: &Path, proof: &Path) -> bool {
     crate::oracle::check_files(cnf, proof)
 }
 
-/// The clauses of a DIMACS file, by id (1, 2, ... in order).
+/// The clauses of a DIMACS file, by id (1, 2, ... in order), as text.
 fn clauses_of(cnf: &Path) -> HashMap<u64, String> {
-    let text = std::fs::read_to_string(cnf).unwrap();
-    let mut out = HashMap::new();
-    let mut id = 0;
-    let mut cur = Vec::new();
-    for line in text.lines() {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('c') || t.starts_with('p') {
-            continue;
-        }
-        for tok in t.split_whitespace() {
-            if tok == "0" {
-                id += 1;
-                out.insert(id, cur.join(" "));
-                cur.clear();
-            } else {
-                cur.push(tok.to_string());
-            }
-        }
-    }
-    out
+    let clauses = crate::oracle::read_cnf(&std::fs::read_to_string(cnf).unwrap());
+    clauses
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let lits: Vec<String> = c.iter().map(i64::to_string).collect();
+            (i as u64 + 1, lits.join(" "))
+        })
+        .collect()
 }
 
 /// The text LRAT proof with its hints dropped: DRAT (deletions by their clauses' literals;

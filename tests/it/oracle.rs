@@ -198,6 +198,33 @@ pub fn text(steps: &[Step]) -> String {
     out
 }
 
+/// Steps as a binary DRAT proof: `a` or `d`, each literal `x` as the variable-length number
+/// `2|x| + (x < 0)`, then 0.
+pub fn binary(steps: &[Step]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for s in steps {
+        let (tag, lits) = match s {
+            Step::Lemma(l) => (b'a', l),
+            Step::Delete(l) => (b'd', l),
+        };
+        out.push(tag);
+        for &l in lits {
+            let mut x = 2 * l.unsigned_abs() + u64::from(l < 0);
+            loop {
+                let b = (x & 0x7f) as u8;
+                x >>= 7;
+                if x == 0 {
+                    out.push(b);
+                    break;
+                }
+                out.push(b | 0x80);
+            }
+        }
+        out.push(0);
+    }
+    out
+}
+
 /// The clauses of a DIMACS file.
 pub fn read_cnf(text: &str) -> Vec<Vec<i64>> {
     let mut out = Vec::new();
