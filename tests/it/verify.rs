@@ -882,4 +882,30 @@ fn cnf_file_judges_unsat_claims_placements_and_instances() {
     );
     let model = model_lits(&std::fs::read_to_string(&answer).unwrap());
     assert!(first_false(&dimacs_of(&cnf).2, &model).is_none());
+    // A solution of the empty board without the first placed queen: not one of the instance.
+    let (r, c) = placed[0];
+    let other = brute_force_solutions(12)
+        .into_iter()
+        .find(|s| s[r] != c)
+        .unwrap();
+    let line: Vec<String> = other.iter().map(|c| (c + 1).to_string()).collect();
+    write(dir.path(), "other.txt", &(line.join(" ") + "\n"));
+    let o = output(bin().current_dir(dir.path()).args([
+        "verify",
+        "--cnf",
+        "a folder/i.cnf",
+        "other.txt",
+    ]));
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    // (The first placed queen it lacks, in the instance's order, is named.)
+    let named = placed
+        .iter()
+        .find(|&&(r, c)| other[r] != c)
+        .map(|(r, c)| format!("the pre-placed queen ({},{}) is missing", r + 1, c + 1))
+        .unwrap();
+    assert!(
+        stdout(&o).contains(&format!("board: NOT a solution: {named}")),
+        "{}",
+        stdout(&o)
+    );
 }
