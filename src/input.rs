@@ -254,6 +254,78 @@ pub fn escape(text: &str, max: usize) -> String {
     s
 }
 
+/// Splits a command line into its words as a POSIX shell splits a simple command: words
+/// separated by blanks, `'...'` taken as written (the way queens-sat writes a word with
+/// blanks or quotes in the `c command:` line of its files, with `'\''` for a quote inside),
+/// `"..."` with `\` before `"`, `\`, `$` and `` ` ``, and `\` before any other character
+/// outside quotes. Nothing is expanded. An unterminated quote is an error.
+///
+/// ```
+/// use queens_sat::input::split_command_line;
+///
+/// let words = split_command_line("queens-sat encode 5 --instance 'my dir/it'\\''s.txt'").unwrap();
+/// assert_eq!(words, ["queens-sat", "encode", "5", "--instance", "my dir/it's.txt"]);
+/// ```
+pub fn split_command_line(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = line.chars();
+    while let Some(ch) = chars.next() {
+        match ch {
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err("a ' quote is not closed".to_string()),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\' | '$' | '`')) => word.push(c),
+                            Some(c) => {
+                                word.push('\\');
+                                word.push(c);
+                            }
+                            None => return Err("a \" quote is not closed".to_string()),
+                        },
+                        Some(c) => word.push(c),
+                        None => return Err("a \" quote is not closed".to_string()),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                match chars.next() {
+                    Some(c) => word.push(c),
+                    None => return Err("a backslash ends the line".to_string()),
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
 /// At most 40 characters of user text, with control characters escaped, for messages.
 pub(crate) fn shorten(s: &str) -> String {
     let mut out: String = s.chars().take(40).flat_map(char::escape_default).collect();
@@ -266,6 +338,28 @@ pub(crate) fn shorten(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn command_lines_split_into_words() {
+        let split = |s: &str| split_command_line(s);
+        assert_eq!(
+            split("  queens-sat   encode 5\t--amo sequential ").unwrap(),
+            ["queens-sat", "encode", "5", "--amo", "sequential"]
+        );
+        // As queens-sat quotes a word: in '...', a quote as '\''.
+        assert_eq!(
+            split("a 'b c' 'it'\\''s' ''").unwrap(),
+            ["a", "b c", "it's", ""]
+        );
+        assert_eq!(
+            split(r#""x \"y\" \$z \w" a\ b"#).unwrap(),
+            [r#"x "y" $z \w"#, "a b"]
+        );
+        assert_eq!(split("").unwrap(), Vec::<String>::new());
+        assert!(split("a 'b").is_err());
+        assert!(split("a \"b").is_err());
+        assert!(split("a \\").is_err());
+    }
 
     #[test]
     fn lists_parse_and_print_back() {

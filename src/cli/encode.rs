@@ -10,13 +10,13 @@ use std::process::ExitCode;
 pub struct EncodeArgs {
     /// Board size (n x n, n >= 1); may be left out with --instance.
     #[arg(value_parser = super::parse_n, allow_negative_numbers = true, required_unless_present = "instance")]
-    n: Option<usize>,
+    pub(super) n: Option<usize>,
     /// Output file (default: stdout). Written to a temporary file, then renamed.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// The formula: encoding options and the partial board, as for `solve`.
     #[command(flatten)]
-    formula: super::solve::FormulaArgs,
+    pub(super) formula: super::solve::FormulaArgs,
     /// Write even a formula estimated to be huge.
     #[arg(long)]
     force: bool,

@@ -22,14 +22,14 @@ enum Format {
 pub struct ExplainArgs {
     /// Board size (n x n, n >= 1); may be left out with --instance.
     #[arg(value_parser = super::parse_n, allow_negative_numbers = true, required_unless_present = "instance")]
-    n: Option<usize>,
+    pub(super) n: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
     /// The formula: model, encodings and the partial board (--place, --forbid, --instance),
     /// as for `solve`.
     #[command(flatten)]
-    formula: super::solve::FormulaArgs,
+    pub(super) formula: super::solve::FormulaArgs,
     /// Plain ASCII connectives (-, v) instead of ¬ and ∨.
     #[arg(long)]
     ascii: bool,

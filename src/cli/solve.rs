@@ -131,7 +131,7 @@ pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
 pub struct SolveArgs {
     /// Board size (n x n, n >= 1); may be left out with --instance.
     #[arg(value_parser = super::parse_n, allow_negative_numbers = true, required_unless_present = "instance")]
-    n: Option<usize>,
+    pub(super) n: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Board)]
     format: Format,
@@ -149,7 +149,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "K")]
     limit: Option<u64>,
     #[command(flatten)]
-    formula: FormulaArgs,
+    pub(super) formula: FormulaArgs,
     /// Solve with an external solver: a command on PATH that reads a DIMACS file (with
     /// arguments, e.g. "cadical -q"); its answer is parsed and verified. MiniSat is given a
     /// result file as its second argument.
