@@ -213,6 +213,15 @@ pub fn compare(
     crate::interrupt::cleanup_needed();
     // A malformed --scatter-of is refused before any work.
     let pair = scatter_pair(req.scatter_of.as_deref())?;
+    // No output replaces a file read: an instance file, a CSV file merged.
+    let inputs: Vec<&Path> = req
+        .instances
+        .iter()
+        .chain(&req.merge)
+        .map(PathBuf::as_path)
+        .collect();
+    let outputs = [&req.csv, &req.json, &req.plot, &req.cactus, &req.scatter];
+    crate::output::refuse_input_as_output(&inputs, &outputs.map(Option::as_deref))?;
     if !req.merge.is_empty() {
         return merge(req, pair, out, log);
     }
