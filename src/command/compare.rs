@@ -307,12 +307,18 @@ pub fn compare(
             units: total,
         });
     }
+    // Every solver's version is asked now: one that cannot be run is refused before the sweep.
+    let meta = cfg.metadata();
+    if let Some(name) = meta.missing_solvers.first() {
+        if let Some(solver) = cfg.solvers.iter().find(|s| &s.name == name) {
+            return Err(crate::experiment::solvers::missing(solver).into());
+        }
+    }
     let shard_name = req.shard.map(|s| s.to_string()).unwrap_or_default();
     let file = match &req.csv {
         Some(path) => Some(resume::read(path, req.fresh, &shard_name)?),
         None => None,
     };
-    let meta = cfg.metadata();
     let (mut csv, previous) = match (&req.csv, file) {
         (Some(path), Some(file)) => {
             let (csv, previous) = resume::open(path, file, &cfg, &meta, &files, log)?;
@@ -339,12 +345,6 @@ pub fn compare(
         },
     )?;
     progress.into_inner().finish();
-    for m in &meta.missing_solvers {
-        let _ = writeln!(
-            log,
-            "note: solver '{m}' cannot be run (not on PATH?); its rows are left out"
-        );
-    }
     report_rows(req, pair, &meta, rows, cfg.family.is_some(), out, log)
 }
 
