@@ -608,8 +608,7 @@ fn random_mutations_of_lrat_proofs_never_prove_a_satisfiable_formula() {
                         .join(" ")
                         + "\n"
                 })
-                .collect::<String>()
-                .replace(" d ", " d ");
+                .collect::<String>();
             for (formula, sat) in [(&f, false), (&weaker, true)] {
                 // A malformed line is a read error: not a verdict, and not an acceptance.
                 let c: Vec<Vec<i32>> = to32(formula);

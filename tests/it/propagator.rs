@@ -6,7 +6,7 @@
 //! LRAT checker and, with the hints dropped, as DRAT by the library's checker, VeriPB and the
 //! tests' own plain checker ([`crate::oracle`]); what it does not do refused with exit 2.
 
-use crate::common::{is_valid_placement, published_total, require, run, stderr, stdout, CsvTable};
+use crate::common::{is_valid_placement, published_total, run, stderr, stdout, CsvTable};
 use crate::lrat::{corruptions, drop_hints, oracle_check, verify};
 use std::path::{Path, PathBuf};
 
