@@ -849,7 +849,6 @@ fn prove_with_kissat(
     // Kissat writes its proof by path, into a folder of its own that an interruption removes
     // ([`super::kill_running`]) while it is registered: the folder and its guard are held
     // together, the folder removed first.
-    crate::interrupt::cleanup_needed();
     let folder = super::process::TempDirGuard::create("queens-sat-kissat-")
         .map_err(|e| ProofError::Write(e.to_string()))?;
     let path = folder.0.path().join("kissat.drat");
