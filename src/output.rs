@@ -63,6 +63,23 @@ pub enum OutputError {
         /// Why.
         why: String,
     },
+    /// No file can be made in the target's folder (which exists): no permission, a read-only
+    /// file system, a folder such as `/proc` that takes no new files.
+    #[error("cannot create {}: {why}", .path.display())]
+    Create {
+        /// The target as given.
+        path: PathBuf,
+        /// Why.
+        why: String,
+    },
+    /// The target is one of the run's input files, which writing it would replace.
+    #[error("cannot write {}: it is the input file {}, which the output would replace", .path.display(), .input.display())]
+    IsInput {
+        /// The target as given.
+        path: PathBuf,
+        /// The input file as given.
+        input: PathBuf,
+    },
     /// The target cannot take a proof.
     #[error("cannot write the proof to {}: {why}", .path.display())]
     ProofTarget {
@@ -210,17 +227,16 @@ impl Wording {
             Wording::Proof => format!("there is no folder {}", dir.display()),
         }
     }
+}
 
-    /// Why the temporary file could not be made in `dir`.
-    fn cannot_create(self, dir: &Path, e: &io::Error) -> String {
-        match (self, e.kind()) {
-            (Wording::Output, kind) => io::Error::from(kind).to_string(),
-            (Wording::Proof, io::ErrorKind::NotFound) => self.no_folder(dir),
-            (Wording::Proof, io::ErrorKind::PermissionDenied) => {
-                format!("no permission to write in {}", dir.display())
-            }
-            (Wording::Proof, kind) => format!("cannot make a file in {}: {kind}", dir.display()),
-        }
+/// Why no file could be made in the folder `dir`, which exists (the system's error `e`).
+fn cannot_create(dir: &Path, e: &io::Error) -> String {
+    let kind = e.kind();
+    match kind {
+        // A folder that exists but takes no new file (/proc, /sys) says "not found".
+        io::ErrorKind::NotFound => format!("{} takes no new files", dir.display()),
+        io::ErrorKind::PermissionDenied => format!("no permission to write in {}", dir.display()),
+        _ => format!("no file can be made in {}: {kind}", dir.display()),
     }
 }
 
@@ -368,6 +384,54 @@ fn process_alive(_: u32) -> bool {
     true
 }
 
+/// Refuses an output that is one of the run's `inputs`: the same file, by any path or link
+/// (the same device and inode), which writing the output would replace. Called before
+/// anything is written; standard input and output (`-`), outputs that do not exist yet and
+/// what is not a regular file (a device, a FIFO) are not compared.
+///
+/// ```
+/// use queens_sat::output::refuse_input_as_output;
+/// let dir = tempfile::tempdir().unwrap();
+/// let input = dir.path().join("t6.txt");
+/// std::fs::write(&input, "an instance").unwrap();
+/// let other = dir.path().join("t6.cnf");
+/// assert!(refuse_input_as_output(&[input.as_path()], &[Some(other.as_path())]).is_ok());
+/// let e = refuse_input_as_output(&[input.as_path()], &[None, Some(input.as_path())]).unwrap_err();
+/// assert!(e.to_string().ends_with("t6.txt, which the output would replace"));
+/// ```
+pub fn refuse_input_as_output(
+    inputs: &[&Path],
+    outputs: &[Option<&Path>],
+) -> Result<(), OutputError> {
+    #[cfg(unix)]
+    fn id(p: &Path) -> Option<(u64, u64)> {
+        use std::os::unix::fs::MetadataExt;
+        if p.as_os_str() == "-" {
+            return None;
+        }
+        let m = fs::metadata(p).ok().filter(fs::Metadata::is_file)?;
+        Some((m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    fn id(p: &Path) -> Option<PathBuf> {
+        if p.as_os_str() == "-" {
+            return None;
+        }
+        fs::canonicalize(p).ok().filter(|p| p.is_file())
+    }
+    let inputs: Vec<_> = inputs.iter().filter_map(|&p| Some((id(p)?, p))).collect();
+    for out in outputs.iter().flatten() {
+        let Some(target) = id(out) else { continue };
+        if let Some((_, input)) = inputs.iter().find(|(i, _)| *i == target) {
+            return Err(OutputError::IsInput {
+                path: out.to_path_buf(),
+                input: input.to_path_buf(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Runs `write` on stdout (when `path` is `None` or `-`) or on the file `path` names (see the
 /// module documentation). On failure an existing regular file is left as it was and no
 /// temporary file remains.
@@ -397,7 +461,7 @@ where
             name,
             mode,
         } => {
-            let (mut file, pending) = stage(p, &dir, &name, Wording::Output)?;
+            let (mut file, pending) = stage(p, &dir, &name)?;
             let mut w = BufWriter::with_capacity(1 << 16, &mut file);
             write(&mut w).and_then(|_| w.flush()).map_err(writing)?;
             drop(w);
@@ -406,8 +470,6 @@ where
     }
 }
 
-/// Makes the temporary file for the target `shown`, named `name` in `dir`, after removing
-/// what killed runs left there.
 /// The error of a failed write to the target `shown`.
 fn writing(shown: &Path) -> impl Fn(io::Error) -> OutputError + '_ {
     move |source| OutputError::Write {
@@ -416,18 +478,18 @@ fn writing(shown: &Path) -> impl Fn(io::Error) -> OutputError + '_ {
     }
 }
 
-fn stage(
-    shown: &Path,
-    dir: &Path,
-    name: &OsStr,
-    wording: Wording,
-) -> Result<(File, Pending), OutputError> {
+/// Makes the temporary file for the target `shown`, named `name` in `dir` (a folder that
+/// exists), after removing what killed runs left there.
+fn stage(shown: &Path, dir: &Path, name: &OsStr) -> Result<(File, Pending), OutputError> {
     remove_stale(dir, name);
     Pending::create(dir, name, shown).map_err(|e| {
         // The folder as the user named it, unless FILE is a link into another one.
         let link = fs::symlink_metadata(shown).is_ok_and(|m| m.file_type().is_symlink());
         let named = if link { dir } else { folder_of(shown) };
-        wording.fail(shown, wording.cannot_create(named, &e))
+        OutputError::Create {
+            path: shown.to_path_buf(),
+            why: cannot_create(named, &e),
+        }
     })
 }
 
@@ -504,7 +566,7 @@ impl Staged {
                 name,
                 mode,
             } => {
-                let (file, pending) = stage(p, &dir, &name, Wording::Proof)?;
+                let (file, pending) = stage(p, &dir, &name)?;
                 (file, pending, Dest::Rename { real, mode })
             }
         };

@@ -10,8 +10,8 @@ solves, enumerates and counts in-process with the GIL released; Ctrl-C raises
 experiments (``compare``) are functions of the package.
 
 Cells and columns are 1-based everywhere, as in the command line; a board is a list of the
-columns of the rows' queens. Bad arguments raise ``ValueError`` with the library's message,
-unreadable files ``OSError``, time limits ``TimeoutError``.
+columns of the rows' queens. Bad arguments raise ``ValueError`` with the library's message
+(negative and huge integers too), unreadable files ``OSError``, time limits ``TimeoutError``.
 """
 
 from __future__ import annotations

@@ -35,6 +35,63 @@ fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// The Python integer `v` (an int, or what `operator.index` takes, such as NumPy's integers)
+/// as decimal text, of any size: the integer arguments are taken as Python objects and read
+/// here, so that a negative or huge one raises ValueError with a message, not pyo3's
+/// OverflowError. What is not an integer raises TypeError, as in Python's own functions.
+fn int_text(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    let index = v.py().import("operator")?.getattr("index")?;
+    Ok(index.call1((v,))?.str()?.to_string())
+}
+
+/// `text` cut to 40 characters, for messages about huge integers.
+fn shortened(text: &str) -> String {
+    if text.len() > 40 {
+        format!("{}...", &text[..40])
+    } else {
+        text.to_string()
+    }
+}
+
+/// A board size from Python, read by the library's parser of sizes: its messages (`n must be
+/// at least 1`, `n must be a positive integer, got '-3'`, `n = ... is too large`) as ValueError.
+fn size_arg(v: &Bound<'_, PyAny>) -> PyResult<usize> {
+    queens_sat::input::parse_n(&int_text(v)?).map_err(value_error)
+}
+
+/// A count (0 or more) from Python, named `what` in the ValueError of a negative or too large
+/// one.
+fn count_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    let text = int_text(v)?;
+    text.parse::<u64>().map_err(|_| {
+        if text.starts_with('-') {
+            value_error(format!("{what} = {text}: it counts, give 0 or more"))
+        } else {
+            value_error(format!("{what} = {} is too large", shortened(&text)))
+        }
+    })
+}
+
+/// [`count_arg`] as a `usize`, for an optional argument.
+fn opt_count(v: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<usize>> {
+    v.map(|v| {
+        let c = count_arg(v, what)?;
+        usize::try_from(c).map_err(|_| value_error(format!("{what} = {c} is too large")))
+    })
+    .transpose()
+}
+
+/// A whole number from Python that must fit 64 bits (a variable, a literal, a column): `None`
+/// when it does not (the caller says what is wrong with it).
+fn int_arg(v: &Bound<'_, PyAny>) -> PyResult<(Option<i64>, String)> {
+    // The common case without a call into Python.
+    if let Ok(i) = v.extract::<i64>() {
+        return Ok((Some(i), i.to_string()));
+    }
+    let text = int_text(v)?;
+    Ok((text.parse::<i64>().ok(), shortened(&text)))
+}
+
 /// A solve error as a Python exception: `TimeoutError` for a time limit, `KeyboardInterrupt`
 /// for an interruption, `ValueError` for a bad instance, `RuntimeError` otherwise.
 fn solve_error(e: SolveError) -> PyErr {
@@ -90,35 +147,46 @@ fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> Py
     })
 }
 
-/// 1-based cells from Python to 0-based ones.
-fn cells(v: Option<Vec<(usize, usize)>>, what: &str) -> PyResult<Vec<Cell>> {
+/// A list of cells from Python: (row, column) pairs of integers of any size.
+type PyCells<'py> = Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>;
+
+/// 1-based cells from Python to 0-based ones: a row or column below 1 is refused, and one
+/// beyond any board (the board's own bound is checked by the library).
+fn cells(v: Option<PyCells<'_>>, what: &str) -> PyResult<Vec<Cell>> {
     v.unwrap_or_default()
-        .into_iter()
+        .iter()
         .map(|(r, c)| {
-            if r == 0 || c == 0 {
-                Err(value_error(format!(
-                    "{what} cell ({r},{c}): rows and columns are 1-based"
-                )))
-            } else {
-                Ok((r - 1, c - 1))
+            let ((r, rt), (c, ct)) = (int_arg(r)?, int_arg(c)?);
+            // Below 1, however large a negative number.
+            let below_one = |v: Option<i64>, text: &str| v.map_or(text.starts_with('-'), |v| v < 1);
+            if below_one(r, &rt) || below_one(c, &ct) {
+                return Err(value_error(format!(
+                    "{what} cell ({rt},{ct}): rows and columns are 1-based"
+                )));
+            }
+            match (r, c) {
+                (Some(r), Some(c)) => Ok(((r - 1) as usize, (c - 1) as usize)),
+                _ => Err(value_error(format!(
+                    "{what} cell ({rt},{ct}) is outside every board"
+                ))),
             }
         })
         .collect()
 }
 
-/// A board from Python (1-based columns, row by row).
-fn placement(board: Vec<i64>) -> PyResult<Placement> {
+/// A board from Python (1-based columns, row by row, integers of any size).
+fn placement(board: Vec<Bound<'_, PyAny>>) -> PyResult<Placement> {
     let cols = board
         .iter()
         .enumerate()
-        .map(|(r, &c)| {
-            if c < 1 || c > u32::MAX as i64 {
-                Err(value_error(format!(
-                    "row {}: column {c} is not a 1-based column",
+        .map(|(r, c)| {
+            let (c, text) = int_arg(c)?;
+            match c {
+                Some(c) if (1..=u32::MAX as i64).contains(&c) => Ok((c - 1) as u32),
+                _ => Err(value_error(format!(
+                    "row {}: column {text} is not a 1-based column",
                     r + 1
-                )))
-            } else {
-                Ok((c - 1) as u32)
+                ))),
             }
         })
         .collect::<PyResult<Vec<u32>>>()?;
@@ -352,8 +420,8 @@ impl Instance {
         n: usize,
         args: &ModelArgs,
         board: Option<&str>,
-        place: Option<Vec<(usize, usize)>>,
-        forbid: Option<Vec<(usize, usize)>>,
+        place: Option<PyCells<'_>>,
+        forbid: Option<PyCells<'_>>,
         symmetry_breaking: Option<&str>,
     ) -> PyResult<Instance> {
         let model = args.model()?;
@@ -405,8 +473,9 @@ impl Instance {
         &self,
         time_limit: Option<f64>,
         backend: Option<&str>,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Enumeration> {
+        let threads = opt_count(threads, "threads")?;
         self.core
             .check_size(Limits::IN_MEMORY)
             .map_err(value_error)?;
@@ -439,18 +508,19 @@ impl Instance {
     #[pyo3(signature = (n, model="cells", *, amo=None, column_alo=false, domain=None, constraints=None, redundant=None, place=None, forbid=None, board=None, symmetry_breaking=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        n: usize,
+        n: &Bound<'_, PyAny>,
         model: &str,
         amo: Option<&str>,
         column_alo: bool,
         domain: Option<&str>,
         constraints: Option<&str>,
         redundant: Option<&str>,
-        place: Option<Vec<(usize, usize)>>,
-        forbid: Option<Vec<(usize, usize)>>,
+        place: Option<PyCells<'_>>,
+        forbid: Option<PyCells<'_>>,
         board: Option<&str>,
         symmetry_breaking: Option<&str>,
     ) -> PyResult<Instance> {
+        let n = size_arg(n)?;
         let args = ModelArgs {
             model,
             amo,
@@ -481,11 +551,12 @@ impl Instance {
         domain: Option<&str>,
         constraints: Option<&str>,
         redundant: Option<&str>,
-        place: Option<Vec<(usize, usize)>>,
-        forbid: Option<Vec<(usize, usize)>>,
+        place: Option<PyCells<'_>>,
+        forbid: Option<PyCells<'_>>,
         symmetry_breaking: Option<&str>,
-        diagonals: Option<usize>,
+        diagonals: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Instance> {
+        let diagonals = opt_count(diagonals, "diagonals")?;
         let spec = py
             .detach(|| family::read_instance_file(&path, diagonals))
             .map_err(file_error)?;
@@ -509,12 +580,12 @@ impl Instance {
     /// and `compare --param` name them: completion k (and mode "solution" or "random"), blocked
     /// p or b, excluded-diagonals d (and min-free), toroidal p or b (optional).
     #[staticmethod]
-    #[pyo3(signature = (family, n, seed=1, params=None, model="cells", *, amo=None, column_alo=false, domain=None, constraints=None, redundant=None, symmetry_breaking=None))]
+    #[pyo3(signature = (family, n, seed=None, params=None, model="cells", *, amo=None, column_alo=false, domain=None, constraints=None, redundant=None, symmetry_breaking=None))]
     #[allow(clippy::too_many_arguments)]
     fn generate(
         family: &str,
-        n: usize,
-        seed: u64,
+        n: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
         params: Option<&Bound<'_, PyDict>>,
         model: &str,
         amo: Option<&str>,
@@ -525,6 +596,8 @@ impl Instance {
         symmetry_breaking: Option<&str>,
     ) -> PyResult<Instance> {
         let fam: Family = family.parse().map_err(value_error)?;
+        let n = size_arg(n)?;
+        let seed = seed.map_or(Ok(1), |s| count_arg(s, "seed"))?;
         let mut pairs = Vec::new();
         if let Some(d) = params {
             for (k, v) in d.iter() {
@@ -700,22 +773,29 @@ impl Instance {
 
     /// The name of a variable (DIMACS number): "q(2,3)" for a cell, an encoding's name for an
     /// auxiliary.
-    fn name(&self, var: i64) -> PyResult<String> {
+    fn name(&self, var: &Bound<'_, PyAny>) -> PyResult<String> {
         let nv = self.core.size().vars as i64;
-        if var < 1 || var > nv {
-            return Err(value_error(format!("variable {var} is outside 1..={nv}")));
+        let (var, text) = int_arg(var)?;
+        match var {
+            Some(var) if (1..=nv).contains(&var) => {
+                Ok(self.core.var_name(Var::from_index(var as usize - 1)))
+            }
+            _ => Err(value_error(format!("variable {text} is outside 1..={nv}"))),
         }
-        Ok(self.core.var_name(Var::from_index(var as usize - 1)))
     }
 
     /// The board of a model: `model` is a list of DIMACS literals (as PySAT's `get_model()`
     /// gives it; variables not listed are false). Returns the 1-based column of each row's
     /// queen, as `--format line` prints it. Raises ValueError when the model is not a board
     /// of the model's (no queen in a row, say); attacks are not checked here: see `check`.
-    fn decode(&self, model: Vec<i64>) -> PyResult<Vec<u32>> {
+    fn decode(&self, model: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
         let nv = self.core.size().vars as usize;
         let mut values = vec![false; nv];
-        for l in model {
+        for l in &model {
+            let (l, text) = int_arg(l)?;
+            let l = l.ok_or_else(|| {
+                value_error(format!("literal {text} is not a literal of {nv} variables"))
+            })?;
             if l == 0 {
                 continue;
             }
@@ -730,7 +810,7 @@ impl Instance {
 
     /// None when `board` (1-based columns, row by row) is a solution of the instance (with
     /// every pre-placed queen and no forbidden cell), else what is wrong.
-    fn check(&self, board: Vec<i64>) -> PyResult<Option<String>> {
+    fn check(&self, board: Vec<Bound<'_, PyAny>>) -> PyResult<Option<String>> {
         let p = placement(board)?;
         Ok(self.core.check_board(&p).err().map(|e| e.to_string()))
     }
@@ -802,9 +882,10 @@ impl Instance {
         &self,
         time_limit: Option<f64>,
         backend: Option<&str>,
-        threads: Option<usize>,
-        limit: Option<u64>,
+        threads: Option<&Bound<'_, PyAny>>,
+        limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Solutions> {
+        let limit = limit.map(|l| count_arg(l, "limit")).transpose()?;
         // A limit makes the enumeration hand over small batches (a few parts each), so the
         // first solutions come at once and a dropped iterator stops soon.
         let e = self
@@ -824,7 +905,7 @@ impl Instance {
         py: Python<'_>,
         time_limit: Option<f64>,
         backend: Option<&str>,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
         let e = self.enumeration(time_limit, backend, threads)?;
         interruptible(py, move || e.count(|_| {}))?.map_err(solve_error)
@@ -1043,8 +1124,13 @@ impl Solutions {
 /// 4: ..., 2: ..., 1: ...}). n is 1 to 32. Ctrl-C raises KeyboardInterrupt.
 #[pyfunction]
 #[pyo3(signature = (n, threads=None))]
-fn counts<'py>(py: Python<'py>, n: usize, threads: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
-    let mut counter = Counter::new(n)
+fn counts<'py>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let threads = opt_count(threads, "threads")?;
+    let mut counter = Counter::new(size_arg(n)?)
         .map_err(value_error)?
         .stop_when(solve::interrupted);
     if let Some(t) = threads {
@@ -1075,7 +1161,8 @@ fn counts<'py>(py: Python<'py>, n: usize, threads: Option<usize>) -> PyResult<Bo
 /// for n = 2 and 3, which have no solution.
 #[pyfunction]
 #[pyo3(signature = (n, method="hlm"))]
-fn construct(py: Python<'_>, n: usize, method: &str) -> PyResult<Option<Vec<u32>>> {
+fn construct(py: Python<'_>, n: &Bound<'_, PyAny>, method: &str) -> PyResult<Option<Vec<u32>>> {
+    let n = size_arg(n)?;
     let method: queens_sat::construct::Method = method.parse().map_err(value_error)?;
     let p = py
         .detach(|| queens_sat::construct::construct(n, method))
@@ -1090,7 +1177,7 @@ fn construct(py: Python<'_>, n: usize, method: &str) -> PyResult<Option<Vec<u32>
 /// "square" or "toroidal" (diagonals wrap around).
 #[pyfunction]
 #[pyo3(signature = (board, board_geometry="square"))]
-fn check(board: Vec<i64>, board_geometry: &str) -> PyResult<Option<String>> {
+fn check(board: Vec<Bound<'_, PyAny>>, board_geometry: &str) -> PyResult<Option<String>> {
     let g: Geometry = board_geometry.parse().map_err(|e: String| value_error(e))?;
     let p = placement(board)?;
     Ok(queens_sat::board::check_placement_on(&p, g)
@@ -1110,10 +1197,11 @@ fn check(board: Vec<i64>, board_geometry: &str) -> PyResult<Option<String>> {
 fn grade<'py>(
     py: Python<'py>,
     path: PathBuf,
-    n: usize,
+    n: &Bound<'py, PyAny>,
     cells: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     use queens_sat::grade as g;
+    let n = size_arg(n)?;
     let file = std::fs::File::open(&path)
         .map_err(|e| PyOSError::new_err(format!("cannot open {}: {e}", path.display())))?;
     let cnf = py
@@ -1204,23 +1292,27 @@ fn library_version() -> &'static str {
 #[allow(clippy::too_many_arguments)]
 fn compare_rows<'py>(
     py: Python<'py>,
-    ns: Vec<usize>,
+    ns: Vec<Bound<'py, PyAny>>,
     models: Vec<String>,
     amo: Vec<String>,
     column_alo: bool,
     symmetry_breaking: Vec<String>,
     solvers: Vec<String>,
-    repeats: usize,
+    repeats: &Bound<'py, PyAny>,
     timeout: f64,
     family: Option<String>,
     params: Vec<String>,
     seeds: Option<String>,
     instances: Vec<PathBuf>,
-    diagonals: Option<usize>,
-    shuffle: usize,
+    diagonals: Option<&Bound<'py, PyAny>>,
+    shuffle: &Bound<'py, PyAny>,
     program: Option<PathBuf>,
 ) -> PyResult<(Vec<String>, Bound<'py, PyList>, String, String)> {
     use queens_sat::command::compare::{compare, CompareError, CompareRequest};
+    let ns = ns.iter().map(size_arg).collect::<PyResult<Vec<usize>>>()?;
+    let repeats = opt_count(Some(repeats), "repeats")?.unwrap_or_default();
+    let shuffle = opt_count(Some(shuffle), "shuffle")?.unwrap_or_default();
+    let diagonals = opt_count(diagonals, "diagonals")?;
     if repeats == 0 {
         return Err(value_error("repeats must be at least 1"));
     }

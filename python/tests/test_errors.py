@@ -47,6 +47,61 @@ def test_value_errors(make, message):
         make()
 
 
+HUGE = 2**70
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: qs.Instance(-3), "n must be a positive integer, got '-3'"),
+        (lambda: qs.Instance(HUGE), f"n = {HUGE} is too large"),
+        (lambda: qs.Instance(8, place=[(-1, 2)]), "placed cell \\(-1,2\\): rows and columns are 1-based"),
+        (lambda: qs.Instance(8, forbid=[(1, -2)]), "forbidden cell \\(1,-2\\): rows and columns are 1-based"),
+        (lambda: qs.Instance(8, place=[(HUGE, 1)]), "outside every board"),
+        (lambda: qs.Instance(8).name(-1), "variable -1 is outside 1..=64"),
+        (lambda: qs.Instance(8).name(HUGE), "is outside 1..=64"),
+        (lambda: qs.Instance(8).decode([HUGE]), "not a literal of 64 variables"),
+        (lambda: qs.Instance(8).check([-1] * 8), "row 1: column -1 is not a 1-based column"),
+        (lambda: qs.check([HUGE, 1]), "row 1: column .* is not a 1-based column"),
+        (lambda: qs.Instance(8).solutions(threads=-1), "threads = -1"),
+        (lambda: qs.Instance(8).solutions(limit=-1), "limit = -1"),
+        (lambda: qs.Instance(8).count(threads=HUGE), "threads = .* is too large"),
+        (lambda: qs.counts(-1), "n must be a positive integer"),
+        (lambda: qs.counts(8, threads=-1), "threads = -1"),
+        (lambda: qs.count(-5), "n must be a positive integer"),
+        (lambda: qs.construct(-8), "n must be a positive integer"),
+        (lambda: qs.construct(HUGE), "too large"),
+        (lambda: qs.grade("no-such-file.cnf", -4), "n must be a positive integer"),
+        (lambda: qs.Instance.generate("blocked", -8), "n must be a positive integer"),
+        (lambda: qs.generate("blocked", 8, -1), "seed = -1"),
+        (lambda: qs.generate("blocked", 8, HUGE), "seed = .* is too large"),
+        (lambda: qs.Instance.from_file("no-such-file.txt", diagonals=-1), "diagonals = -1"),
+        (lambda: qs.compare(-8, solvers="cadical"), "n must be a positive integer"),
+        (lambda: qs.compare(8, solvers="cadical", repeats=-1), "repeats = -1"),
+        (lambda: qs.compare(8, solvers="cadical", shuffle=-1), "shuffle = -1"),
+        (lambda: qs.compare(8, solvers="cadical", diagonals=-1), "diagonals = -1"),
+    ],
+)
+def test_negative_and_huge_integers_are_value_errors(make, message):
+    """A negative or huge int raises ValueError with a message, not pyo3's OverflowError."""
+    with pytest.raises(ValueError, match=message):
+        make()
+
+
+def test_integers_of_other_types():
+    """Integers of other types (NumPy's, bool) are read as Python reads them; what is not an
+    integer raises TypeError, as in Python's own functions."""
+    import numpy
+
+    assert qs.Instance(numpy.int64(8)).n == 8
+    assert qs.counts(numpy.int32(8))["total"] == 92
+    assert qs.check([numpy.int64(c) for c in (2, 4, 1, 3)]) is None
+    assert qs.Instance(4, place=[(numpy.int64(1), 2)]).count() == 1
+    for bad in (8.0, "8", None):
+        with pytest.raises(TypeError):
+            qs.Instance(bad)
+
+
 def test_file_errors(tmp_path):
     with pytest.raises(OSError, match="cannot open"):
         qs.Instance.from_file(tmp_path / "missing.txt")

@@ -34,6 +34,7 @@ pub struct EncodeArgs {
 
 pub fn run(args: EncodeArgs) -> Result<ExitCode> {
     use queens_sat::command::encode::{encode, EncodeRequest};
+    args.formula.refuse_as_output(&[args.output.as_deref()])?;
     let req = EncodeRequest {
         instance: args.formula.instance(args.n)?,
         options: args.formula.options(),

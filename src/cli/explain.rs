@@ -49,6 +49,7 @@ pub struct ExplainArgs {
 
 pub fn run(args: ExplainArgs) -> Result<ExitCode> {
     use queens_sat::command::explain::{explain, ExplainRequest, Format as Out};
+    args.formula.refuse_as_output(&[args.output.as_deref()])?;
     let (instance, spec) = args.formula.instance_and_spec(args.n)?;
     let req = ExplainRequest {
         instance,

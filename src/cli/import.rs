@@ -46,6 +46,7 @@ impl DiagonalsArg {
 }
 
 pub fn run(args: ImportArgs) -> Result<ExitCode> {
+    queens_sat::output::refuse_input_as_output(&[&args.file], &[args.output.as_deref()])?;
     let spec = queens_sat::family::read_instance_file(&args.file, args.diagonals)?;
     let text = spec.to_text();
     queens_sat::output::write_output(args.output.as_deref(), |w| w.write_all(text.as_bytes()))?;

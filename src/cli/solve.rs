@@ -111,6 +111,15 @@ impl FormulaArgs {
         Ok(Some(spec))
     }
 
+    /// Refuses, before anything is written, an output that is the instance file itself
+    /// ([`queens_sat::output::refuse_input_as_output`]).
+    pub fn refuse_as_output(&self, outputs: &[Option<&std::path::Path>]) -> Result<()> {
+        if let Some(input) = &self.instance {
+            queens_sat::output::refuse_input_as_output(&[input], outputs)?;
+        }
+        Ok(())
+    }
+
     /// Whether `--instance` was given.
     pub fn has_instance(&self) -> bool {
         self.instance.is_some()
@@ -219,6 +228,8 @@ pub struct SolveArgs {
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     use queens_sat::command::solution::Format as Out;
     use queens_sat::command::solve::{solve, SolveRequest};
+    args.formula
+        .refuse_as_output(&[args.output.as_deref(), args.proof.as_deref()])?;
     // Rejects bad sizes and partial boards before any work.
     let instance = args.formula.instance(args.n)?;
     let req = SolveRequest {

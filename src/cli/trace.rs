@@ -45,6 +45,7 @@ pub struct TraceArgs {
 
 pub fn run(args: TraceArgs) -> Result<ExitCode> {
     use queens_sat::command::trace::{trace, Format as Out, TraceRequest};
+    args.formula.refuse_as_output(&[args.output.as_deref()])?;
     let req = TraceRequest {
         instance: args.formula.instance(args.n)?,
         format: match args.format {

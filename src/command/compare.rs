@@ -213,6 +213,15 @@ pub fn compare(
     crate::interrupt::cleanup_needed();
     // A malformed --scatter-of is refused before any work.
     let pair = scatter_pair(req.scatter_of.as_deref())?;
+    // No output replaces a file read: an instance file, a CSV file merged.
+    let inputs: Vec<&Path> = req
+        .instances
+        .iter()
+        .chain(&req.merge)
+        .map(PathBuf::as_path)
+        .collect();
+    let outputs = [&req.csv, &req.json, &req.plot, &req.cactus, &req.scatter];
+    crate::output::refuse_input_as_output(&inputs, &outputs.map(Option::as_deref))?;
     if !req.merge.is_empty() {
         return merge(req, pair, out, log);
     }
@@ -298,12 +307,18 @@ pub fn compare(
             units: total,
         });
     }
+    // Every solver's version is asked now: one that cannot be run is refused before the sweep.
+    let meta = cfg.metadata();
+    if let Some(name) = meta.missing_solvers.first() {
+        if let Some(solver) = cfg.solvers.iter().find(|s| &s.name == name) {
+            return Err(crate::experiment::solvers::missing(solver).into());
+        }
+    }
     let shard_name = req.shard.map(|s| s.to_string()).unwrap_or_default();
     let file = match &req.csv {
         Some(path) => Some(resume::read(path, req.fresh, &shard_name)?),
         None => None,
     };
-    let meta = cfg.metadata();
     let (mut csv, previous) = match (&req.csv, file) {
         (Some(path), Some(file)) => {
             let (csv, previous) = resume::open(path, file, &cfg, &meta, &files, log)?;
@@ -330,12 +345,6 @@ pub fn compare(
         },
     )?;
     progress.into_inner().finish();
-    for m in &meta.missing_solvers {
-        let _ = writeln!(
-            log,
-            "note: solver '{m}' cannot be run (not on PATH?); its rows are left out"
-        );
-    }
     report_rows(req, pair, &meta, rows, cfg.family.is_some(), out, log)
 }
 

@@ -127,6 +127,17 @@ pub fn count(
     progress: &dyn CountProgress,
 ) -> Result<Ending, CountCommandError> {
     let usage = |m: &str| CountCommandError::Usage(m.to_string());
+    // No output replaces a file read: the instance file, the shard files merged.
+    let inputs: Vec<&std::path::Path> = req
+        .instance
+        .iter()
+        .chain(&req.merge)
+        .map(PathBuf::as_path)
+        .collect();
+    crate::output::refuse_input_as_output(
+        &inputs,
+        &[req.output.as_deref(), req.heatmap.as_deref()],
+    )?;
     if let Some(path) = &req.instance {
         return count_instance(req, path);
     }

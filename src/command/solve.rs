@@ -496,6 +496,25 @@ fn with_propagator(
     Err(SolveError::Unavailable(Backend::Cadical))
 }
 
+/// The option that chose another formula than the plain one (the cell model, pairwise at
+/// most one, nothing added), for `--engine search`, which searches the board without a formula:
+/// `--redundant`, `--model columns` (with its `--domain`, `--constraints`, `--alldiff`),
+/// `--amo`, `--column-alo`. `None` for the plain formula and for a library user's own encoding.
+fn formula_option(inst: &Instance) -> Option<&'static str> {
+    let encoding: &dyn std::any::Any = inst.encoding();
+    if encoding.is::<crate::encode::redundant::WithRedundant>() {
+        return Some("--redundant");
+    }
+    if inst.columns_encoder().is_some() {
+        return Some("--model columns");
+    }
+    let options = inst.cells_encoder()?.options();
+    if options.amo != crate::encode::LineEncodings::default() {
+        return Some("--amo");
+    }
+    options.column_alo.then_some("--column-alo")
+}
+
 /// `--engine search`: the decision engine of the library on the instance's board (on
 /// [`SolveRequest::threads`] threads, within [`SolveRequest::timeout`]); the solution it finds
 /// is checked against the instance before it is written.
@@ -520,10 +539,15 @@ fn search(
         (req.proof.is_some(), "--proof"),
         (req.check_proof, "--check-proof"),
         (!req.solver_options.is_empty(), "--solver-option"),
+        (req.proof_format.is_some(), "--proof-format"),
+        (req.force, "--force"),
         (req.format == Format::Competition, "--format competition"),
         (inst.symmetry_breaking().is_on(), "--symmetry-breaking"),
     ];
     if let Some(&(_, flag)) = refused.iter().find(|(on, _)| *on) {
+        return Err(SolveCommandError::NotWithSearch(flag));
+    }
+    if let Some(flag) = formula_option(inst) {
         return Err(SolveCommandError::NotWithSearch(flag));
     }
     if req.format == Format::Svg

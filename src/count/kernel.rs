@@ -179,6 +179,29 @@ enum Choice {
     Wide(super::wide::Kernel),
 }
 
+/// The value of [`KERNEL_VARIABLE`] (`None` when unset), or the message refusing a value that
+/// is not UTF-8 text, as a name that is no kernel is refused.
+fn variable() -> Result<Option<String>, String> {
+    match std::env::var(KERNEL_VARIABLE) {
+        Ok(v) => Ok(Some(v)),
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(v)) => Err(not_a_kernel(v.as_encoded_bytes())),
+    }
+}
+
+/// The message refusing `value` (its bytes shown escaped, on one line), which names no kernel.
+fn not_a_kernel(value: &[u8]) -> String {
+    format!(
+        "{KERNEL_VARIABLE}={}: not a kernel this build has (depth-first{})",
+        value.escape_ascii(),
+        if cfg!(target_arch = "x86_64") {
+            ", avx2 or avx512"
+        } else {
+            ""
+        }
+    )
+}
+
 /// The kernel `value` of [`KERNEL_VARIABLE`] chooses (none: the fastest), or why this processor
 /// cannot run it.
 fn choice(value: Option<&str>) -> Result<Choice, String> {
@@ -201,22 +224,15 @@ fn choice(value: Option<&str>) -> Result<Choice, String> {
     }
     match value {
         None | Some("depth-first") => Ok(Choice::DepthFirst),
-        Some(v) => Err(format!(
-            "{KERNEL_VARIABLE}={v}: not a kernel this build has (depth-first{})",
-            if cfg!(target_arch = "x86_64") {
-                ", avx2 or avx512"
-            } else {
-                ""
-            }
-        )),
+        Some(v) => Err(not_a_kernel(v.as_bytes())),
     }
 }
 
-/// Checks [`KERNEL_VARIABLE`]: an error names a value that is not a kernel or a kernel this
-/// processor cannot run (the counter itself then uses the fastest).
+/// Checks [`KERNEL_VARIABLE`]: an error names a value that is not a kernel (a value that is
+/// not UTF-8 text included) or a kernel this processor cannot run (the counter itself then
+/// uses the fastest).
 pub fn check_variable() -> Result<(), String> {
-    let value = std::env::var(KERNEL_VARIABLE).ok();
-    choice(value.as_deref()).map(|_| ())
+    choice(variable()?.as_deref()).map(|_| ())
 }
 
 /// The number of completions of the interior `it`, with the kernel [`KERNEL_VARIABLE`] chooses,
@@ -226,8 +242,8 @@ pub fn check_variable() -> Result<(), String> {
 pub(super) fn count(it: &Interior) -> u64 {
     static CHOICE: std::sync::OnceLock<Choice> = std::sync::OnceLock::new();
     let chosen = *CHOICE.get_or_init(|| {
-        let value = std::env::var(KERNEL_VARIABLE).ok();
-        choice(value.as_deref())
+        variable()
+            .and_then(|value| choice(value.as_deref()))
             .or_else(|_| choice(None))
             .unwrap_or(Choice::DepthFirst)
     });

@@ -41,6 +41,17 @@ pub enum SolverError {
         /// Where it comes from.
         provider: &'static str,
     },
+    /// A solver program that cannot be run (not on PATH, or it does not start); the message
+    /// names the embedded solvers that can take its place ([`missing`]).
+    #[error("--solver {name}: the program {program} cannot be run (not on PATH?); {instead}")]
+    Missing {
+        /// The solver as given.
+        name: String,
+        /// Its program.
+        program: String,
+        /// What to use instead.
+        instead: String,
+    },
     /// An option of an embedded solver is malformed, unknown or out of range.
     #[error("--solver {name}: {source}")]
     Option {
@@ -411,6 +422,46 @@ impl SolverSpec {
             args: self.args.clone(),
             result_file: self.result_file,
         }
+    }
+}
+
+/// The error for `solver`, a program that cannot be run ([`solver_version`] says `None`): it
+/// names the embedded solver of the same name (`kissat-lib` for `kissat`, `cadical-lib` for
+/// `cadical`; they run as processes of this program), or else the solvers built in.
+pub fn missing(solver: &SolverSpec) -> SolverError {
+    let program = solver.program.display().to_string();
+    let base = solver
+        .program
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let same = EMBEDDED
+        .iter()
+        .find(|(lib, backend)| backend.is_available() && lib.strip_suffix("-lib") == Some(&base));
+    let instead = match same {
+        Some((lib, backend)) => {
+            let title = match backend {
+                Backend::Cadical => "CaDiCaL",
+                Backend::Kissat => "Kissat",
+                Backend::Varisat => "varisat",
+            };
+            format!("the embedded {title} runs as --solver {lib}")
+        }
+        None => {
+            let built_in: Vec<&str> = EMBEDDED
+                .iter()
+                .filter(|(_, b)| b.is_available())
+                .map(|(lib, _)| *lib)
+                .chain([SEARCH])
+                .chain(Backend::Cadical.is_available().then_some(PROPAGATOR))
+                .collect();
+            format!("the solvers built in are {}", built_in.join(", "))
+        }
+    };
+    SolverError::Missing {
+        name: solver.name.clone(),
+        program,
+        instead,
     }
 }
 

@@ -65,25 +65,9 @@ impl EdpFile {
     }
 
     pub(super) fn parse_with_lines(text: &str) -> Result<(EdpFile, EdpLines), ParseError> {
-        let statements = lists::statements(text, Dialect::Python)?;
-        let mut by_name: HashMap<&str, &Statement<'_>> = HashMap::new();
-        for s in &statements {
-            if !["n", "numdiags", "diags"].contains(&s.name) {
-                return err(
-                    s.line,
-                    format!(
-                        "unknown name '{}' (an Excluded Diagonals parameter file has n, numdiags and diags)",
-                        crate::input::shorten(s.name)
-                    ),
-                );
-            }
-            if let Some(prev) = by_name.insert(s.name, s) {
-                return err(
-                    s.line,
-                    format!("'{}' given twice (also on line {})", s.name, prev.line),
-                );
-            }
-        }
+        let statements = lists::statements_checked(text, Dialect::Python, &mut Reading::default())?;
+        let by_name: HashMap<&str, &Statement<'_>> =
+            statements.iter().map(|s| (s.name, s)).collect();
         let required = |name: &str| {
             by_name.get(name).copied().ok_or(ParseError {
                 line: lists::last_line(text),
@@ -123,33 +107,13 @@ impl EdpFile {
                 ),
             );
         };
-        let last = 2 * n as i64 - 2;
         let mut seen: HashMap<EdpDiagonal, usize> = HashMap::new();
         let mut diagonals = Vec::with_capacity(items.len());
         for item in items {
-            let (k, t) = item.pair("a diagonal [k, t]")?;
-            let line = item.line();
-            if t != 0 && t != 1 {
-                return err(
-                    line,
-                    format!("diagonal [{k}, {t}]: the type {t} is neither 1 (a sum diagonal) nor 0 (a difference diagonal)"),
-                );
-            }
-            if !(0..=last).contains(&k) {
-                return err(
-                    line,
-                    format!("diagonal [{k}, {t}]: the index {k} is outside 0..={last}, the diagonals of the {n} x {n} board"),
-                );
-            }
-            let d = EdpDiagonal {
-                index: k as usize,
-                sum: t == 1,
-            };
-            if let Some(prev) = seen.insert(d, line) {
-                return err(
-                    line,
-                    format!("diagonal [{k}, {t}] listed twice (also on line {prev})"),
-                );
+            let (index, sum) = checked_pair(item, Some(n))?;
+            let d = EdpDiagonal { index, sum };
+            if let Some(prev) = seen.insert(d, item.line()) {
+                return err(item.line(), listed_twice(index, sum, prev));
             }
             diagonals.push(d);
         }
@@ -201,6 +165,122 @@ impl EdpFile {
         ];
         spec.excluded = prefix.iter().map(|e| e.diagonal(self.n)).collect();
         Some(spec)
+    }
+}
+
+/// The names of an Excluded Diagonals parameter file.
+const NAMES: [&str; 3] = ["n", "numdiags", "diags"];
+
+/// The diagonal `[k, t]` of the list (the board of size `n`, when known, bounding its index):
+/// its index and whether it is a sum diagonal.
+fn checked_pair(item: &Value, n: Option<usize>) -> Result<(usize, bool), ParseError> {
+    let (k, t) = item.pair("a diagonal [k, t]")?;
+    let line = item.line();
+    if t != 0 && t != 1 {
+        return err(
+            line,
+            format!("diagonal [{k}, {t}]: the type {t} is neither 1 (a sum diagonal) nor 0 (a difference diagonal)"),
+        );
+    }
+    let last = 2 * n.unwrap_or(MAX_N) as i64 - 2;
+    if !(0..=last).contains(&k) {
+        let board = match n {
+            Some(n) => format!("the {n} x {n} board"),
+            None => format!("the largest board (n = {MAX_N})"),
+        };
+        return err(
+            line,
+            format!("diagonal [{k}, {t}]: the index {k} is outside 0..={last}, the diagonals of {board}"),
+        );
+    }
+    Ok((k as usize, t == 1))
+}
+
+/// The message for the diagonal `[index, sum]` listed a second time (first on line `prev`).
+fn listed_twice(index: usize, sum: bool, prev: usize) -> String {
+    format!(
+        "diagonal [{index}, {}] listed twice (also on line {prev})",
+        u8::from(sum)
+    )
+}
+
+/// The checks made while an Excluded Diagonals file is read ([`lists::Checks`]): a name other
+/// than the three, a name given twice, a list as the value of `n` or `numdiags`, a pair of the
+/// list that is not a diagonal (of the board, or of the largest board before `n` is read), a
+/// diagonal listed twice. So a list is refused by its item 4n - 1 at the latest (a board has
+/// 4n - 2 diagonals), however long it goes on.
+#[derive(Default)]
+struct Reading {
+    /// The diagonals of the list read so far, with their lines.
+    seen: HashMap<EdpDiagonal, usize>,
+}
+
+impl lists::Checks for Reading {
+    fn statement(
+        &mut self,
+        before: &[Statement<'_>],
+        name: &str,
+        line: usize,
+    ) -> Result<(), ParseError> {
+        if !NAMES.contains(&name) {
+            return err(
+                line,
+                format!(
+                    "unknown name '{}' (an Excluded Diagonals parameter file has n, numdiags and diags)",
+                    crate::input::shorten(name)
+                ),
+            );
+        }
+        if let Some(prev) = before.iter().find(|s| s.name == name) {
+            return err(
+                line,
+                format!("'{name}' given twice (also on line {})", prev.line),
+            );
+        }
+        Ok(())
+    }
+
+    fn item(
+        &mut self,
+        before: &[Statement<'_>],
+        name: &str,
+        index: usize,
+        item: &Value,
+    ) -> Result<(), ParseError> {
+        match name {
+            "n" => {
+                return err(
+                    item.line(),
+                    format!("n must be an integer in 1..={MAX_N}, found a list"),
+                )
+            }
+            "numdiags" => {
+                return err(
+                    item.line(),
+                    "numdiags must be a non-negative integer, found a list",
+                )
+            }
+            _ => {}
+        }
+        // The board, when its size came first: the indices are then bounded by it, and so is
+        // the number of distinct diagonals (4n - 2).
+        let n = before
+            .iter()
+            .find(|s| s.name == "n")
+            .and_then(|s| match s.value {
+                Value::Int { value, .. } if (1..=MAX_N as i64).contains(&value) => {
+                    Some(value as usize)
+                }
+                _ => None,
+            });
+        // Indices within the board (the largest, before n is known) and no diagonal twice: the
+        // list is refused by its (4n - 1)-th item at the latest.
+        let (k, sum) = checked_pair(item, n)?;
+        if let Some(prev) = self.seen.insert(EdpDiagonal { index: k, sum }, item.line()) {
+            return err(item.line(), listed_twice(k, sum, prev));
+        }
+        debug_assert!(index < 4 * n.unwrap_or(MAX_N) - 2);
+        Ok(())
     }
 }
 
@@ -293,5 +373,55 @@ mod tests {
             .starts_with("line 3: the file ends inside the list opened on line 3"));
         assert!(e("n = 0\nnumdiags = 0\ndiags = []\n").starts_with("line 1: n must be"));
         assert!(e("n = 4\nm = 0\n").starts_with("line 2: unknown name 'm'"));
+    }
+
+    /// A file is refused at its first impossible item, while it is read: each text below goes
+    /// on with a malformed tail, which a reader that read on would report instead.
+    #[test]
+    fn the_reading_stops_at_the_first_impossible_item() {
+        let e = |t: &str| EdpFile::parse(t).unwrap_err().to_string();
+        let tail = "\n[0, 1],\n@ a malformed tail, never closed\n";
+        // All 38 diagonals of the 10 x 10 board, one a line (lines 4 to 41): the 39th item
+        // (line 42), whatever it is, is one of them again or off the board.
+        let mut all = String::from("n =  10\nnumdiags =  40\ndiags =  [\n");
+        for k in 0..19 {
+            for t in [1, 0] {
+                all.push_str(&format!("[{k}, {t}],\n"));
+            }
+        }
+        assert_eq!(
+            e(&format!("{all}[7, 0],{tail}")),
+            "line 42: diagonal [7, 0] listed twice (also on line 19)"
+        );
+        assert_eq!(
+            e(&format!("{all}[19, 1],{tail}")),
+            "line 42: diagonal [19, 1]: the index 19 is outside 0..=18, the diagonals of the 10 x 10 board"
+        );
+        // Before n is read, the largest board bounds the indices.
+        assert_eq!(
+            e(&format!("diags = [[5, 1], [5, 1],{tail}")),
+            "line 1: diagonal [5, 1] listed twice (also on line 1)"
+        );
+        assert_eq!(
+            e(&format!("diags = [[32767, 1],{tail}")),
+            "line 1: diagonal [32767, 1]: the index 32767 is outside 0..=32766, the diagonals of the largest board (n = 16384)"
+        );
+        // Names and values that no file has, at once.
+        assert_eq!(
+            e(&format!("n = 10\nsize = [1, 2,{tail}")),
+            "line 2: unknown name 'size' (an Excluded Diagonals parameter file has n, numdiags and diags)"
+        );
+        assert_eq!(
+            e(&format!("n = 10\ndiags = []\ndiags = [[1, 1],{tail}")),
+            "line 3: 'diags' given twice (also on line 2)"
+        );
+        assert_eq!(
+            e(&format!("n = [1, 2,{tail}")),
+            "line 1: n must be an integer in 1..=16384, found a list"
+        );
+        assert_eq!(
+            e(&format!("numdiags = [[1, 2],{tail}")),
+            "line 1: numdiags must be a non-negative integer, found a list"
+        );
     }
 }

@@ -32,25 +32,10 @@ impl EssenceCompletion {
     /// pair that is not two integers, a cell off the board, a cell listed twice, two queens
     /// that attack each other, an unclosed list.
     pub fn parse(text: &str) -> Result<EssenceCompletion, ParseError> {
-        let statements = lists::statements(text, Dialect::Essence)?;
-        let mut by_name: HashMap<&str, &Statement<'_>> = HashMap::new();
-        for s in &statements {
-            if !["n", "init"].contains(&s.name) {
-                return err(
-                    s.line,
-                    format!(
-                        "unknown name '{}' (an n-Queens Completion parameter file has n and init)",
-                        crate::input::shorten(s.name)
-                    ),
-                );
-            }
-            if let Some(prev) = by_name.insert(s.name, s) {
-                return err(
-                    s.line,
-                    format!("'{}' given twice (also on line {})", s.name, prev.line),
-                );
-            }
-        }
+        let statements =
+            lists::statements_checked(text, Dialect::Essence, &mut Reading::default())?;
+        let by_name: HashMap<&str, &Statement<'_>> =
+            statements.iter().map(|s| (s.name, s)).collect();
         let required = |name: &str| {
             by_name.get(name).copied().ok_or(ParseError {
                 line: lists::last_line(text),
@@ -78,42 +63,10 @@ impl EssenceCompletion {
                 ),
             );
         };
-        // The queen on each line of the board, with the file line that placed it.
-        let mut lines: [HashMap<i64, (Cell, usize)>; 4] = Default::default();
-        let names = ["row", "column", "/ diagonal", "\\ diagonal"];
+        let mut queens = Queens::default();
         let mut init = Vec::with_capacity(items.len());
         for item in items {
-            let (r, c) = item.pair("a cell [row, column]")?;
-            let line = item.line();
-            if !(0..n as i64).contains(&r) || !(0..n as i64).contains(&c) {
-                return err(
-                    line,
-                    format!(
-                        "cell [{r}, {c}] is outside the {n} x {n} board (rows and columns 0..={})",
-                        n - 1
-                    ),
-                );
-            }
-            let cell = (r as usize, c as usize);
-            for (k, key) in [r, c, r + c, r - c].into_iter().enumerate() {
-                if let Some(&(other, prev)) = lines[k].get(&key) {
-                    return err(
-                        line,
-                        if other == cell {
-                            format!("cell [{r}, {c}] listed twice (also on line {prev})")
-                        } else {
-                            format!(
-                                "placed queens [{}, {}] (line {prev}) and [{r}, {c}] share a {}",
-                                other.0, other.1, names[k]
-                            )
-                        },
-                    );
-                }
-            }
-            for (k, key) in [r, c, r + c, r - c].into_iter().enumerate() {
-                lines[k].insert(key, (cell, line));
-            }
-            init.push(cell);
+            init.push(queens.place(item, Some(n))?);
         }
         Ok(EssenceCompletion { n, init })
     }
@@ -142,6 +95,119 @@ impl EssenceCompletion {
         spec.parameters = vec![("k".to_string(), self.init.len().to_string())];
         spec.placed = self.init.clone();
         spec
+    }
+}
+
+/// The queens of the list read so far: the queen on each line of the board (row, column, `/`
+/// and `\\` diagonal), with the file line that placed it.
+#[derive(Default)]
+struct Queens {
+    lines: [HashMap<i64, (Cell, usize)>; 4],
+}
+
+impl Queens {
+    /// Places the queen of `item`, a cell `[r, c]` of the board of size `n` (of the largest
+    /// board before `n` is known), refusing a cell listed twice or a queen that attacks one
+    /// placed before.
+    fn place(&mut self, item: &Value, n: Option<usize>) -> Result<Cell, ParseError> {
+        let (r, c) = item.pair("a cell [row, column]")?;
+        let line = item.line();
+        let size = n.unwrap_or(MAX_N) as i64;
+        if !(0..size).contains(&r) || !(0..size).contains(&c) {
+            let board = match n {
+                Some(n) => format!("the {n} x {n} board"),
+                None => format!("the largest board (n = {MAX_N})"),
+            };
+            return err(
+                line,
+                format!(
+                    "cell [{r}, {c}] is outside {board} (rows and columns 0..={})",
+                    size - 1
+                ),
+            );
+        }
+        let cell = (r as usize, c as usize);
+        let names = ["row", "column", "/ diagonal", "\\ diagonal"];
+        for (k, key) in [r, c, r + c, r - c].into_iter().enumerate() {
+            if let Some(&(other, prev)) = self.lines[k].get(&key) {
+                return err(
+                    line,
+                    if other == cell {
+                        format!("cell [{r}, {c}] listed twice (also on line {prev})")
+                    } else {
+                        format!(
+                            "placed queens [{}, {}] (line {prev}) and [{r}, {c}] share a {}",
+                            other.0, other.1, names[k]
+                        )
+                    },
+                );
+            }
+        }
+        for (k, key) in [r, c, r + c, r - c].into_iter().enumerate() {
+            self.lines[k].insert(key, (cell, line));
+        }
+        Ok(cell)
+    }
+}
+
+/// The checks made while an n-Queens Completion file is read ([`lists::Checks`]): a name other
+/// than `n` and `init`, a name given twice, a list as the value of `n`, a cell of the list off
+/// the board (the largest board before `n` is read), listed twice or attacking a queen listed
+/// before. So a list is refused by its item n + 1 at the latest (two queens would share a row),
+/// however long it goes on.
+#[derive(Default)]
+struct Reading {
+    queens: Queens,
+}
+
+impl lists::Checks for Reading {
+    fn statement(
+        &mut self,
+        before: &[Statement<'_>],
+        name: &str,
+        line: usize,
+    ) -> Result<(), ParseError> {
+        if !["n", "init"].contains(&name) {
+            return err(
+                line,
+                format!(
+                    "unknown name '{}' (an n-Queens Completion parameter file has n and init)",
+                    crate::input::shorten(name)
+                ),
+            );
+        }
+        if let Some(prev) = before.iter().find(|s| s.name == name) {
+            return err(
+                line,
+                format!("'{name}' given twice (also on line {})", prev.line),
+            );
+        }
+        Ok(())
+    }
+
+    fn item(
+        &mut self,
+        before: &[Statement<'_>],
+        name: &str,
+        _: usize,
+        item: &Value,
+    ) -> Result<(), ParseError> {
+        if name == "n" {
+            return err(
+                item.line(),
+                format!("n must be an integer in 1..={MAX_N}, found a list"),
+            );
+        }
+        let n = before
+            .iter()
+            .find(|s| s.name == "n")
+            .and_then(|s| match s.value {
+                Value::Int { value, .. } if (1..=MAX_N as i64).contains(&value) => {
+                    Some(value as usize)
+                }
+                _ => None,
+            });
+        self.queens.place(item, n).map(|_| ())
     }
 }
 
@@ -192,5 +258,36 @@ mod tests {
         assert!(e("letting m = 8\n").starts_with("line 1: unknown name 'm'"));
         assert!(e("letting n = 8\nletting init = [[0, 3, 1]]\n")
             .starts_with("line 2: expected a cell [row, column]"));
+    }
+
+    /// A file is refused at its first impossible cell, while it is read: each text below goes
+    /// on with a malformed tail, which a reader that read on would report instead.
+    #[test]
+    fn the_reading_stops_at_the_first_impossible_cell() {
+        let e = |t: &str| EssenceCompletion::parse(t).unwrap_err().to_string();
+        let tail = "\n[0, 1],\n@ a malformed tail, never closed\n";
+        // A solution of n = 4, then a fifth queen: it shares a row with one of them.
+        assert_eq!(
+            e(&format!(
+                "letting n = 4\nletting init = [[0, 1], [1, 3], [2, 0], [3, 2], [3, 3],{tail}"
+            )),
+            "line 2: placed queens [3, 2] (line 2) and [3, 3] share a row"
+        );
+        assert_eq!(
+            e(&format!("letting init = [[1, 1], [1, 1],{tail}")),
+            "line 1: cell [1, 1] listed twice (also on line 1)"
+        );
+        assert_eq!(
+            e(&format!("letting init = [[16384, 0],{tail}")),
+            "line 1: cell [16384, 0] is outside the largest board (n = 16384) (rows and columns 0..=16383)"
+        );
+        assert_eq!(
+            e(&format!("letting n = 4\nletting k = [1,{tail}")),
+            "line 2: unknown name 'k' (an n-Queens Completion parameter file has n and init)"
+        );
+        assert_eq!(
+            e(&format!("letting n = [1,{tail}")),
+            "line 1: n must be an integer in 1..=16384, found a list"
+        );
     }
 }

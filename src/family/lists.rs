@@ -219,12 +219,13 @@ impl<'a> Lexer<'a> {
         Ok((Token::Symbol(c), line))
     }
 
-    /// A value: an integer or a list, nested at most [`MAX_DEPTH`] deep.
-    fn value(&mut self) -> Result<Value, ParseError> {
+    /// A value: an integer or a list, nested at most [`MAX_DEPTH`] deep; `each` is given every
+    /// item of a list as soon as it is read (with its index), and its error stops the reading.
+    fn value(&mut self, each: &mut ItemFn<'_>) -> Result<Value, ParseError> {
         let (t, line) = self.next()?;
         match t {
             Token::Int(value) => Ok(Value::Int { value, line }),
-            Token::Symbol('[') => self.list(line, 1),
+            Token::Symbol('[') => self.list(line, 1, each),
             other => err(
                 line,
                 format!("expected a number or a list, found {}", other.shown()),
@@ -232,15 +233,23 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// The rest of a list whose `[` is on `open`, at nesting `depth`.
-    fn list(&mut self, open: usize, depth: usize) -> Result<Value, ParseError> {
+    /// The rest of a list whose `[` is on `open`, at nesting `depth`; `each` is given each
+    /// item once read (the items of nested lists go with theirs).
+    fn list(
+        &mut self,
+        open: usize,
+        depth: usize,
+        each: &mut ItemFn<'_>,
+    ) -> Result<Value, ParseError> {
         let mut items = Vec::new();
         loop {
             let (t, line) = self.next()?;
             let item = match t {
                 Token::Symbol(']') if items.is_empty() => break,
                 Token::Int(value) => Value::Int { value, line },
-                Token::Symbol('[') if depth < MAX_DEPTH => self.list(line, depth + 1)?,
+                Token::Symbol('[') if depth < MAX_DEPTH => {
+                    self.list(line, depth + 1, &mut |_, _| Ok(()))?
+                }
                 Token::Symbol('[') => return err(line, "lists nest deeper than a list of pairs"),
                 Token::End => return self.unclosed(open),
                 other => {
@@ -250,6 +259,7 @@ impl<'a> Lexer<'a> {
                     )
                 }
             };
+            each(items.len(), &item)?;
             items.push(item);
             let (t, line) = self.next()?;
             match t {
@@ -275,8 +285,60 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// What is given an item of a list as soon as it is read: its index in the list and the item.
+type ItemFn<'c> = dyn FnMut(usize, &Value) -> Result<(), ParseError> + 'c;
+
+/// Checks made while a file is read, so that a file is refused at its first impossible part
+/// (a name it cannot have, a list longer than any valid one, an item listed twice) instead of
+/// after it was all read: a file far larger than any valid one costs no more memory than a
+/// valid one. Each method is given the statements read before; an error stops the reading.
+pub(super) trait Checks {
+    /// A statement named `name` starts on `line` (its value is read next).
+    fn statement(
+        &mut self,
+        before: &[Statement<'_>],
+        name: &str,
+        line: usize,
+    ) -> Result<(), ParseError>;
+
+    /// Item `index` of the list that is the value of the statement `name`.
+    fn item(
+        &mut self,
+        before: &[Statement<'_>],
+        name: &str,
+        index: usize,
+        item: &Value,
+    ) -> Result<(), ParseError>;
+}
+
 /// The statements of a file in `dialect`, in order.
+#[cfg(test)]
 pub(super) fn statements(text: &str, dialect: Dialect) -> Result<Vec<Statement<'_>>, ParseError> {
+    struct Nothing;
+    impl Checks for Nothing {
+        fn statement(&mut self, _: &[Statement<'_>], _: &str, _: usize) -> Result<(), ParseError> {
+            Ok(())
+        }
+        fn item(
+            &mut self,
+            _: &[Statement<'_>],
+            _: &str,
+            _: usize,
+            _: &Value,
+        ) -> Result<(), ParseError> {
+            Ok(())
+        }
+    }
+    statements_checked(text, dialect, &mut Nothing)
+}
+
+/// The statements of a file in `dialect`, in order, each statement and each item of a list
+/// given to `checks` as soon as it is read.
+pub(super) fn statements_checked<'t>(
+    text: &'t str,
+    dialect: Dialect,
+    checks: &mut dyn Checks,
+) -> Result<Vec<Statement<'t>>, ParseError> {
     let mut lex = Lexer::new(text, dialect);
     let mut out = Vec::new();
     loop {
@@ -327,7 +389,8 @@ pub(super) fn statements(text: &str, dialect: Dialect) -> Result<Vec<Statement<'
                 );
             }
         }
-        let value = lex.value()?;
+        checks.statement(&out, name, line)?;
+        let value = lex.value(&mut |index, item| checks.item(&out, name, index, item))?;
         // A statement ends its line's business: the next token starts a new statement.
         if let (Token::Symbol(c), l) = lex.peek()? {
             return err(

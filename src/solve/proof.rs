@@ -836,8 +836,12 @@ fn prove_with_kissat(
     proof: &mut dyn Write,
 ) -> Result<(Option<Vec<crate::cnf::Lit>>, u64), ProofError> {
     use super::Solver as _;
-    let dir = tempfile::tempdir().map_err(|e| ProofError::Write(e.to_string()))?;
-    let path = dir.path().join("kissat.drat");
+    // Kissat writes its proof by path, into a folder of its own that an interruption removes
+    // ([`super::kill_running`]) while it is registered: the folder and its guard are held
+    // together, the folder removed first.
+    let folder = super::process::TempDirGuard::create("queens-sat-kissat-")
+        .map_err(|e| ProofError::Write(e.to_string()))?;
+    let path = folder.0.path().join("kissat.drat");
     let mut solver = super::backend::KissatSolver::new(options)?;
     solver
         .inner()

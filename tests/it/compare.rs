@@ -266,22 +266,76 @@ fn timeouts_skip_larger_n_and_wrong_answers_fail() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("WRONG: row 1 has 4 queens"));
 }
 
+/// A solver that cannot be run is refused before the sweep (it gave an empty table, or a
+/// table without its rows, and exit 0), naming the embedded solver that can take its place.
 #[test]
-fn missing_solver_is_reported_not_fatal() {
-    let out = run(&[
+fn a_missing_solver_is_refused_before_the_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    // A PATH without solvers.
+    let empty = dir.path().join("bin");
+    std::fs::create_dir(&empty).unwrap();
+    let csv = dir.path().join("r.csv");
+    let cases = [
+        (
+            "kissat",
+            "--solver kissat: the program kissat cannot be run",
+            "--solver kissat-lib",
+        ),
+        (
+            "cadical -q",
+            "--solver cadical -q: the program cadical cannot be run",
+            "--solver cadical-lib",
+        ),
+        (
+            "none",
+            "--solver none: the program none cannot be run",
+            "varisat, cadical-lib, kissat-lib",
+        ),
+        (
+            "varisat,no-such-solver-here",
+            "--solver no-such-solver-here: the program no-such-solver-here cannot be run",
+            "varisat, cadical-lib, kissat-lib",
+        ),
+    ];
+    for (solvers, message, instead) in cases {
+        let out = output(
+            bin()
+                .env("PATH", &empty)
+                .args([
+                    "compare", "--n", "4", "--amo", "pairwise", "--repeat", "1", "--solver",
+                    solvers, "--csv",
+                ])
+                .arg(&csv),
+        );
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{solvers}: {err}");
+        assert_eq!(err.lines().count(), 1, "{solvers}: {err}");
+        assert!(
+            err.starts_with(&format!("error: {message}")),
+            "{solvers}: {err}"
+        );
+        assert!(err.contains(instead), "{solvers}: {err}");
+        assert!(stdout(&out).is_empty(), "{solvers}: {}", stdout(&out));
+        assert!(!csv.exists(), "{solvers}");
+    }
+    // The embedded ones need no PATH.
+    let out = output(bin().env("PATH", &empty).args([
         "compare",
         "--n",
         "4",
         "--amo",
         "pairwise",
-        "--solver",
-        "varisat,no-such-solver-here",
         "--repeat",
         "1",
-    ]);
-    assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-solver-here"));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("| 4 | pairwise | varisat |"));
+        "--solver",
+        "varisat,kissat-lib",
+    ]));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("| 4 | pairwise | kissat-lib |"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]

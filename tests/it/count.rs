@@ -309,6 +309,37 @@ fn cli_bad_input() {
     ));
 }
 
+/// A value of `QUEENS_SAT_COUNT_KERNEL` that is not UTF-8 text names no kernel: refused as
+/// an unknown name is, on one line (its bytes escaped, as a name with a line break is), with
+/// exit 2 and nothing counted.
+#[test]
+fn cli_a_kernel_name_that_is_not_text_is_refused() {
+    use std::os::unix::ffi::OsStrExt;
+    let cases: [(&[u8], &str); 3] = [
+        (
+            b"\xffavx2",
+            "QUEENS_SAT_COUNT_KERNEL=\\xffavx2: not a kernel",
+        ),
+        (
+            b"depth-first\xc3",
+            "QUEENS_SAT_COUNT_KERNEL=depth-first\\xc3: not a kernel",
+        ),
+        (b"avx2\nx", "QUEENS_SAT_COUNT_KERNEL=avx2\\nx: not a kernel"),
+    ];
+    for (value, needle) in cases {
+        let o = output(
+            bin()
+                .env(count::KERNEL_VARIABLE, std::ffi::OsStr::from_bytes(value))
+                .args(["count", "8"]),
+        );
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{value:?}: {err}");
+        assert!(stdout(&o).is_empty(), "{value:?}");
+        assert_eq!(err.lines().count(), 1, "{value:?}: {err}");
+        assert!(err.contains(needle), "{value:?}: {err}");
+    }
+}
+
 /// Every counting kernel `QUEENS_SAT_COUNT_KERNEL` chooses gives the reference table's counts
 /// (n = 8..14, where the vector kernels take the interiors); one this processor cannot run is
 /// refused with one line (and reported here loudly), a name that is no kernel too.

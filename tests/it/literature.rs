@@ -5,7 +5,7 @@
 //! counter; the parameter files are read by every command, imported, and refused when
 //! malformed with the file, the line and the problem.
 
-use crate::common::{is_valid_placement, run, stderr, stdout};
+use crate::common::{is_valid_placement, output, run, stderr, stdout, BIN};
 use flate2::read::GzDecoder;
 use queens_sat::count::{solutions_masked, MaskedBoard};
 use queens_sat::family::rng::SplitMix64;
@@ -543,5 +543,56 @@ fn malformed_parameter_files_name_the_file_and_the_line() {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(stderr(&o).contains("--instance"), "{}", stderr(&o));
+    }
+}
+
+/// A parameter file of tens of megabytes is refused at its first impossible item, as it is
+/// read: here a diagonal listed twice, followed by millions more and a malformed end that a
+/// reader going on would report instead. The run has 1 GiB of address space (a reader that
+/// kept the whole list needed more than that for this file).
+#[test]
+fn a_huge_parameter_file_is_refused_at_its_first_impossible_item() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "big.param",
+            "n =  8\nnumdiags =  14\ndiags =  [[1, 1], ",
+            "[1,1], ",
+            "line 3: diagonal [1, 1] listed twice (also on line 3)",
+        ),
+        (
+            "big-init.param",
+            "letting n =  8\nletting init =  [[1, 1], ",
+            "[1,1], ",
+            "line 2: cell [1, 1] listed twice (also on line 2)",
+        ),
+    ];
+    for (name, head, item, message) in cases {
+        let path = dir.path().join(name);
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        f.write_all(head.as_bytes()).unwrap();
+        // About 56 MB, under the 64 MiB that an instance file may hold.
+        for _ in 0..8_000_000 {
+            f.write_all(item.as_bytes()).unwrap();
+        }
+        f.write_all(b"@ never closed\n").unwrap();
+        drop(f);
+        for cmd in [&["encode", "--instance"][..], &["import"]] {
+            let o = output(
+                std::process::Command::new("sh")
+                    .args(["-c", "ulimit -v 1048576 && exec \"$0\" \"$@\"", BIN])
+                    .args(cmd)
+                    .arg(&path),
+            );
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{name}, {cmd:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{name}, {cmd:?}: {err}");
+            assert!(
+                err.contains(&format!("{name}: {message}")),
+                "{name}, {cmd:?}: {err}"
+            );
+            assert!(stdout(&o).is_empty(), "{name}, {cmd:?}");
+        }
     }
 }

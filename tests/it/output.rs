@@ -466,3 +466,92 @@ fn a_pipe_named_through_proc_is_written_in_place() {
         assert!(!out.stdout.is_empty(), "{what}");
     }
 }
+
+/// A folder that exists but takes no new file (`/proc`): the message says that the file
+/// cannot be created there, not that the folder is missing.
+#[test]
+fn an_output_in_proc_cannot_be_created() {
+    if !Path::new("/proc/self").is_dir() {
+        return skip("no /proc");
+    }
+    let mut lines: Vec<Vec<&str>> = COMMANDS
+        .iter()
+        .map(|c| [*c, &["-o", "/proc/queens-sat-x.out"][..]].concat())
+        .collect();
+    lines.push(vec!["solve", "3", "--proof", "/proc/queens-sat-x.out"]);
+    for args in &lines {
+        let out = run(args);
+        let what = args.join(" ");
+        assert_one_line_error(
+            &out,
+            &what,
+            "error: cannot create /proc/queens-sat-x.out: /proc takes no new files",
+        );
+        assert!(stdout(&out).is_empty(), "{what}");
+    }
+}
+
+/// An output that is the input file (by its name, through a link, or a hard link to it) is
+/// refused before anything is written: the input stays as it was, and nothing else is made.
+#[test]
+fn an_output_that_is_the_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (input, shard) = (d("t6.txt"), d("s.txt"));
+    let out = run(&["generate", "toroidal", "6", "-o", &input]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = run(&["count", "8", "--shard", "1/1", "-o", &shard]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    std::os::unix::fs::symlink("t6.txt", d("link.txt")).unwrap();
+    std::fs::hard_link(&input, d("hard.txt")).unwrap();
+    let before = names(dir.path());
+    let (text, shard_text) = (
+        std::fs::read(&input).unwrap(),
+        std::fs::read(&shard).unwrap(),
+    );
+    let (link, hard) = (d("link.txt"), d("hard.txt"));
+    let i = input.as_str();
+    let lines: Vec<Vec<&str>> = vec![
+        vec!["encode", "--instance", i, "-o", i],
+        vec!["encode", "--instance", i, "-o", &link],
+        vec!["encode", "--instance", &link, "-o", &hard],
+        vec!["explain", "--instance", i, "-o", i],
+        vec!["trace", "--instance", i, "-o", i],
+        vec!["solve", "--instance", i, "--format", "svg", "-o", i],
+        vec!["solve", "--instance", i, "--proof", i],
+        vec!["count", "--instance", i, "-o", i],
+        vec!["count", "--instance", i, "--heatmap", i],
+        vec!["count", "--merge", &shard, "-o", &shard],
+        vec!["import", i, "-o", i],
+        vec![
+            "compare",
+            "--instance",
+            i,
+            "--solver",
+            "varisat",
+            "--json",
+            i,
+        ],
+        vec![
+            "compare",
+            "--instance",
+            i,
+            "--solver",
+            "varisat",
+            "--plot",
+            &hard,
+        ],
+    ];
+    for args in &lines {
+        let what = args.join(" ");
+        let out = run(args);
+        assert_one_line_error(&out, &what, "it is the input file");
+        assert!(stdout(&out).is_empty(), "{what}");
+        assert_eq!(std::fs::read(&input).unwrap(), text, "{what}");
+        assert_eq!(std::fs::read(&shard).unwrap(), shard_text, "{what}");
+        assert_eq!(names(dir.path()), before, "{what}");
+    }
+    // Another file next to it is written as usual.
+    let out = run(&["encode", "--instance", i, "-o", &d("t6.cnf")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

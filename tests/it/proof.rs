@@ -480,4 +480,45 @@ fn a_formula_refuted_by_unit_propagation_needs_no_proof() {
     let (code, _, err) = verify_proof_with(&[cnf.to_str().unwrap(), proof.to_str().unwrap()], None);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("line 2") && err.contains("'x'"), "{err}");
+
+/// Kissat writes its proof by path into a temporary folder of its own: SIGTERM during the
+/// proof removes that folder too, not only the proof file being staged.
+#[test]
+fn an_interrupted_kissat_proof_leaves_no_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let torus = dir.path().join("t14.txt");
+    let o = run(&["generate", "toroidal", "14", "-o", torus.to_str().unwrap()]);
+    assert!(o.status.success());
+    // The child's own temporary folder, to see everything it makes there.
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let child = spawn(
+        bin()
+            .env("TMPDIR", &tmp)
+            .args(["solve", "--instance", torus.to_str().unwrap()])
+            .args(["--backend", "kissat", "--check-proof"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped()),
+    );
+    // The 14 x 14 torus takes Kissat many seconds.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // The folders made there by then: Kissat's.
+    let during: Vec<_> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().unwrap().is_dir())
+        .map(|e| e.file_name())
+        .collect();
+    let killed =
+        status(std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]));
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    // Kissat's folder was there while it ran (else the test proves nothing).
+    assert!(!during.is_empty(), "no folder while Kissat ran");
+    let left: Vec<_> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "left in the temporary folder: {left:?}");
 }

@@ -507,6 +507,75 @@ fn the_search_refuses_what_it_cannot_do() {
     assert!(stderr(&out).contains("64"), "{}", stderr(&out));
 }
 
+/// The options that choose the formula, and those of the SAT solvers, are refused with
+/// `--engine search` (which makes no formula) instead of being ignored; the default formula's
+/// values, given or not, change nothing.
+#[test]
+fn the_search_refuses_the_formulas_options() {
+    let refused = [
+        ("--amo", vec!["--amo", "sequential"]),
+        ("--amo", vec!["--amo", "rows=sequential"]),
+        ("--model columns", vec!["--model", "columns"]),
+        (
+            "--model columns",
+            vec!["--model", "columns", "--domain", "order"],
+        ),
+        (
+            "--model columns",
+            vec!["--model", "columns", "--alldiff", "hall"],
+        ),
+        ("--redundant", vec!["--redundant", "sums"]),
+        (
+            "--redundant",
+            vec!["--model", "columns", "--redundant", "permutation"],
+        ),
+        ("--column-alo", vec!["--column-alo"]),
+        ("--force", vec!["--force"]),
+        ("--proof-format", vec!["--proof-format", "lrat"]),
+        ("--proof-format", vec!["--proof-format", "drat"]),
+    ];
+    for (flag, extra) in refused {
+        let mut args = vec!["solve", "8", "--engine", "search"];
+        args.extend(extra.iter().copied());
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stderr(&out));
+        assert_eq!(
+            stderr(&out).lines().count(),
+            1,
+            "{extra:?}: {}",
+            stderr(&out)
+        );
+        assert!(
+            stderr(&out).starts_with(&format!("error: {flag} does not go with --engine search")),
+            "{extra:?}: {}",
+            stderr(&out)
+        );
+        assert!(stdout(&out).is_empty(), "{extra:?}");
+    }
+    // --domain without the column model is refused naming it, as for every engine.
+    let out = run(&["solve", "8", "--engine", "search", "--domain", "order"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--domain"), "{}", stderr(&out));
+    for plain in [
+        vec![],
+        vec!["--amo", "pairwise"],
+        vec!["--model", "cells"],
+        vec!["--redundant", "none"],
+    ] {
+        let mut args = vec!["solve", "8", "--engine", "search", "--format", "line"];
+        args.extend(plain.iter().copied());
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(0), "{plain:?}: {}", stderr(&out));
+        let cols: Vec<usize> = stdout(&out)
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let queens: Vec<(usize, usize)> =
+            cols.iter().enumerate().map(|(r, &c)| (r, c - 1)).collect();
+        assert!(is_valid_placement(8, &queens), "{plain:?}: {cols:?}");
+    }
+}
+
 #[test]
 fn compare_runs_the_search_as_a_solver() {
     let dir = tempfile::tempdir().unwrap();
