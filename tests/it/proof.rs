@@ -480,6 +480,7 @@ fn a_formula_refuted_by_unit_propagation_needs_no_proof() {
     let (code, _, err) = verify_proof_with(&[cnf.to_str().unwrap(), proof.to_str().unwrap()], None);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("line 2") && err.contains("'x'"), "{err}");
+}
 
 /// Kissat writes its proof by path into a temporary folder of its own: SIGTERM during the
 /// proof removes that folder too, not only the proof file being staged.
