@@ -23,7 +23,7 @@ pub struct ProofStep {
 }
 
 /// A streaming DRAT parser: text or binary, recognised from the first 64 KiB by
-/// [`sniff_proof`].
+/// [`sniff_proof`](super::sniff_proof).
 pub struct ProofReader<R: Read> {
     input: BufReader<Limited<Sniffed<R>>>,
     format: DratFormat,
@@ -37,7 +37,7 @@ pub struct ProofReader<R: Read> {
 
 impl<R: Read> ProofReader<R> {
     /// A reader of at most `limit` bytes of proof with variables up to `max_var`; text or
-    /// binary as [`sniff_proof`] tells from the first bytes.
+    /// binary as [`sniff_proof`](super::sniff_proof) tells from the first bytes.
     pub fn new(input: R, max_var: u64, limit: u64) -> Result<Self, ProofError> {
         let (kind, input) = sniffed(input)?;
         let format = if kind.is_binary() {

@@ -20,7 +20,7 @@
 //!   group first, with the high bit set on all but the last byte: literal or hint `x`
 //!   as `2|x| + (x < 0)`, an id `i` as `2i`.
 //!
-//! The format is recognised from the proof's first bytes ([`sniff_proof`], which also tells
+//! The format is recognised from the proof's first bytes ([`sniff_proof`](super::sniff_proof), which also tells
 //! DRAT from LRAT). A failing step is reported with its number, its place (line or byte)
 //! and its clause id ([`LratFailure`]); a malformed proof is a [`ProofError`].
 //!
@@ -62,7 +62,7 @@ pub enum LratStep {
     },
 }
 
-/// A streaming LRAT parser (text or binary, recognised by [`sniff_proof`]: a proof that
+/// A streaming LRAT parser (text or binary, recognised by [`sniff_proof`](super::sniff_proof): a proof that
 /// looks like DRAT is read as text or binary LRAT all the same, and fails where it is not).
 pub struct LratReader<R: Read> {
     input: BufReader<io::Take<Sniffed<R>>>,
