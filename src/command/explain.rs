@@ -79,9 +79,9 @@ pub fn explain(req: &ExplainRequest) -> Result<Ending, ExplainError> {
     if instance.symmetry_breaking().is_on() {
         return Err(ExplainError::SymmetryBreaking(instance.symmetry_breaking()));
     }
-    let any: &dyn std::any::Any = instance.encoding();
-    if let Some(w) = any.downcast_ref::<crate::encode::redundant::WithRedundant>() {
-        return Err(ExplainError::Redundant(w.set()));
+    let redundant = instance.encoding().redundant();
+    if !redundant.is_empty() {
+        return Err(ExplainError::Redundant(redundant));
     }
     let n = instance.n();
     if n > MAX_N && !req.force {

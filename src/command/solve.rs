@@ -501,14 +501,14 @@ fn with_propagator(
 /// `--redundant`, `--model columns` (with its `--domain`, `--constraints`, `--alldiff`),
 /// `--amo`, `--column-alo`. `None` for the plain formula and for a library user's own encoding.
 fn formula_option(inst: &Instance) -> Option<&'static str> {
-    let encoding: &dyn std::any::Any = inst.encoding();
-    if encoding.is::<crate::encode::redundant::WithRedundant>() {
+    let model = inst.model()?;
+    let options = model.options();
+    if !options.redundant.is_empty() {
         return Some("--redundant");
     }
-    if inst.columns_encoder().is_some() {
+    if model.entry().name != crate::encode::Model::default().entry().name {
         return Some("--model columns");
     }
-    let options = inst.cells_encoder()?.options();
     if options.amo != crate::encode::LineEncodings::default() {
         return Some("--amo");
     }
@@ -644,7 +644,7 @@ fn stopped(stop: Stop, log: &mut dyn Write) -> Ending {
 /// Refuses a formula past the size limits: the embedded solver holds the formula in memory
 /// ([`Limits::IN_MEMORY`]); an external solver reads a written file ([`Limits::STREAM`]).
 fn check_size(req: &SolveRequest) -> Result<(), SolveCommandError> {
-    use crate::encode::{Amo, EncodeOptions, LineEncodings, QueensEncoder};
+    use crate::encode::{Amo, LineEncodings, ModelOptions};
     let inst = &req.instance;
     let limits = if req.solver.is_some() {
         Limits::STREAM
@@ -654,19 +654,22 @@ fn check_size(req: &SolveRequest) -> Result<(), SolveCommandError> {
     let Err(error) = inst.check_size(limits) else {
         return Ok(());
     };
+    // The same model with the sequential at-most-one, where the model reads --amo and that
+    // would fit.
     let sequential = LineEncodings::uniform(Amo::SEQUENTIAL);
-    let fits = |options: &EncodeOptions| {
-        let linear = EncodeOptions {
+    let fits = inst.model().is_some_and(|model| {
+        let linear = ModelOptions {
             amo: sequential,
-            ..*options
+            ..*model.options()
         };
-        options.amo != sequential
-            && QueensEncoder::new(inst.n(), linear).is_ok_and(|e| limits.allows(&e.size()))
-    };
-    let hint = match inst.cells_encoder() {
-        Some(enc) if fits(enc.options()) => "--amo sequential, ",
-        _ => "",
-    };
+        model.options().amo != sequential
+            && crate::encode::Model::new(model.entry(), &linear)
+                .ok()
+                .filter(|m| m.options().amo == sequential)
+                .and_then(|m| m.encoder_on(inst.n(), inst.geometry()).ok())
+                .is_some_and(|e| limits.allows(&e.size()))
+    });
+    let hint = if fits { "--amo sequential, " } else { "" };
     Err(SolveCommandError::TooLarge {
         error,
         n: inst.n(),

@@ -87,6 +87,12 @@ pub trait Encoding: Send + Sync + std::fmt::Debug + std::any::Any {
     fn cell_variables(&self) -> bool {
         false
     }
+    /// The redundant constraints the encoding adds to its model's (none by default; see
+    /// [`redundant::WithRedundant`]), which the OPB form states linearly and `explain` does not
+    /// list.
+    fn redundant(&self) -> redundant::RedundantSet {
+        redundant::RedundantSet::NONE
+    }
 }
 
 /// The first comment lines of every DIMACS header: the tool with its version, and `n`.

@@ -529,6 +529,9 @@ impl Encoding for WithRedundant {
     fn n(&self) -> usize {
         self.inner.n()
     }
+    fn redundant(&self) -> RedundantSet {
+        self.set
+    }
     fn geometry(&self) -> Geometry {
         self.inner.geometry()
     }

@@ -243,6 +243,8 @@ pub struct Instance {
     n: usize,
     geometry: Geometry,
     encoder: Arc<dyn Encoding>,
+    /// The catalogue's model the encoding was built from (`None`: a library user's own).
+    model: Option<Model>,
     place: Vec<Cell>,
     forbid: Vec<Cell>,
     comments: Vec<String>,
@@ -259,7 +261,9 @@ impl Instance {
 
     /// The empty `n` x `n` board of the given geometry under `model`.
     pub fn new_on(n: usize, model: Model, geometry: Geometry) -> Result<Self, InstanceError> {
-        Ok(Instance::from_encoding(model.encoder_on(n, geometry)?))
+        let mut inst = Instance::from_encoding(model.encoder_on(n, geometry)?);
+        inst.model = Some(model);
+        Ok(inst)
     }
 
     /// The empty board of any [`Encoding`], a library user's own included: its board size and
@@ -269,6 +273,7 @@ impl Instance {
             n: encoder.n(),
             geometry: encoder.geometry(),
             encoder,
+            model: None,
             place: Vec::new(),
             forbid: Vec::new(),
             comments: Vec::new(),
@@ -390,6 +395,12 @@ impl Instance {
     /// The model's encoding.
     pub fn encoding(&self) -> &dyn Encoding {
         &*self.encoder
+    }
+
+    /// The catalogue's model the instance was built from, with its options (`None` for an
+    /// encoding of a library user's own, [`Instance::from_encoding`]).
+    pub fn model(&self) -> Option<&Model> {
+        self.model.as_ref()
     }
 
     /// The cell model's encoder, for the cell model.

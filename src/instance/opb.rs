@@ -31,8 +31,7 @@
 
 use super::Instance;
 use crate::board::{Geometry, Line, LineKind};
-use crate::encode::redundant::{moment_lines, moments_total, sum_lines, Redundant, WithRedundant};
-use std::any::Any;
+use crate::encode::redundant::{moment_lines, moments_total, sum_lines, Redundant};
 use std::collections::HashMap;
 use std::io::{self, Write};
 
@@ -134,11 +133,7 @@ impl Instance {
         if self.symmetry_breaking().is_on() {
             return Err(OpbError::Symmetry);
         }
-        let any: &dyn Any = enc;
-        let set = any
-            .downcast_ref::<WithRedundant>()
-            .map(|w| w.set())
-            .unwrap_or_default();
+        let set = enc.redundant();
         let (n, geometry) = (self.n(), self.geometry());
         let mut out = Vec::new();
         for row in lines(n, geometry, LineKind::Row) {
