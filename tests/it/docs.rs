@@ -13,9 +13,9 @@
 //! - The lines after a command, up to the next `$ ` line or the end of the block, are its
 //!   expected standard output, compared by snapbox: a line that is exactly `...` stands for any
 //!   number of lines, `[..]` inside a line for any text (timings, paths).
-//! - A block marked `sh` is shown and not run. Only the pages of [`SHOWN_ONLY`] may hold
-//!   `queens-sat` commands in such blocks (runs that take minutes to hours, or a Slurm
-//!   cluster); the tests count them apart.
+//! - A block marked `sh` is shown and not run. Only the pages of [`SHOWN_ONLY`] (pages, or
+//!   folders such as the lab log's) may hold `queens-sat` commands in such blocks (runs that
+//!   take minutes to hours, or a Slurm cluster); the tests count them apart.
 //!
 //! The test prints how many commands it ran; README.md records that count, and a test keeps
 //! the two equal.
@@ -28,8 +28,9 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 use wait_timeout::ChildExt;
 
-/// The pages whose `sh` blocks may show `queens-sat` commands that are not run, with why.
-const SHOWN_ONLY: [(&str, &str); 3] = [
+/// The pages whose `sh` blocks may show `queens-sat` commands that are not run, with why. An
+/// entry that ends in `/` is a folder: every page under it.
+const SHOWN_ONLY: [(&str, &str); 4] = [
     (
         "docs/benchmarks.md",
         "measurements that take minutes to hours",
@@ -39,7 +40,19 @@ const SHOWN_ONLY: [(&str, &str); 3] = [
         "docs/experiments.md",
         "experiments that take minutes to hours",
     ),
+    (
+        "docs/lab/",
+        "the lab log: dated rounds of experiments and benchmarks, kept as they ran",
+    ),
 ];
+
+/// Whether [`SHOWN_ONLY`] lets a page (relative to the root) show commands that are not run.
+fn shown_only_allows(page: &Path) -> bool {
+    SHOWN_ONLY.iter().any(|(p, _)| match p.strip_suffix('/') {
+        Some(folder) => page.starts_with(folder),
+        None => Path::new(p) == page,
+    })
+}
 
 /// The subcommands of `queens-sat` (a test checks the list against `queens-sat --help`).
 const SUBCOMMANDS: [&str; 15] = [
@@ -340,7 +353,7 @@ fn every_documented_command_runs_as_shown() {
 fn commands_are_shown_in_run_blocks_except_in_the_long_running_pages() {
     let mut offenders = Vec::new();
     for page in pages() {
-        let allowed = SHOWN_ONLY.iter().any(|(p, _)| Path::new(p) == page);
+        let allowed = shown_only_allows(&page);
         for block in blocks(&read(&page)) {
             if !block.runs() && block.shows_a_command() && !allowed {
                 offenders.push(format!("{} line {}", page.display(), block.line));
@@ -508,6 +521,16 @@ fn the_parser_and_the_slugs() {
         links("see [a](b.md#c) and `[x](y)`"),
         [(1, "b.md#c".to_string())]
     );
+}
+
+#[test]
+fn shown_only_takes_pages_and_folders() {
+    assert!(shown_only_allows(Path::new("docs/benchmarks.md")));
+    assert!(shown_only_allows(Path::new("docs/lab/2026-11-25-x.md")));
+    assert!(shown_only_allows(Path::new("docs/lab/README.md")));
+    assert!(!shown_only_allows(Path::new("docs/labx.md")));
+    assert!(!shown_only_allows(Path::new("docs/commands.md")));
+    assert!(!shown_only_allows(Path::new("README.md")));
 }
 
 #[test]

@@ -13,6 +13,7 @@
 
 mod common;
 
+mod architecture;
 mod backend;
 mod browser;
 mod checkpoint;
