@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Builds every fuzz target and runs each for SECONDS (default 60), starting from the committed
 # seeds in fuzz/seeds/TARGET; the corpus grown is kept in fuzz/corpus/TARGET (not committed).
+# FUZZ_PROFILE=--dev builds without optimisation (faster to build, slower to run).
 # Needs the nightly toolchain and cargo-fuzz. Stops at the first target that finds a crash
 # (kept in fuzz/artifacts/TARGET).
 set -euo pipefail
 cd "$(dirname "$0")"
 secs=${1:-60}
+# The build profile: -O (optimised, the default, for runs that count) or --dev (a faster build
+# for short runs, as CI's).
+profile=${FUZZ_PROFILE:--O}
 # AddressSanitizer keeps freed memory in quarantine (256 MB by default) to catch use after
 # free; with that, a target whose inputs allocate a few MB each (the shard reader computes the
 # split of n) passes 512 MB of RSS without any input using much, and -rss_limit_mb reports a
@@ -19,7 +23,7 @@ fi
 # Every target of fuzz/Cargo.toml (lrat_proof: the LRAT reader and checker; drat_differential:
 # the two DRAT checkers and the tests' oracle against each other; ...).
 targets=$(cargo +nightly fuzz list)
-cargo +nightly fuzz build -O
+cargo +nightly fuzz build "$profile"
 for t in $targets; do
   mkdir -p "corpus/$t"
   echo "== $t: $secs s"
@@ -27,6 +31,6 @@ for t in $targets; do
   # AddressSanitizer whatever the input: that target gets 1 GB.
   rss=512
   [ "$t" = drat_differential ] && rss=1024
-  cargo +nightly fuzz run -O "$t" "corpus/$t" "seeds/$t" -- \
+  cargo +nightly fuzz run "$profile" "$t" "corpus/$t" "seeds/$t" -- \
     -max_total_time="$secs" -rss_limit_mb="$rss" -timeout=5 -print_final_stats=1
 done

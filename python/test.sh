@@ -13,6 +13,9 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 venv="${QUEENS_SAT_PY_VENV:-$root/.venv-python}"
+# The extension is built in the repository's target folder, so that what it shares with the
+# test build (the compiled CaDiCaL, the library's dependencies) is not built again.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 
 say() {
   echo "python/test.sh: $*" >&2

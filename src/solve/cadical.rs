@@ -52,7 +52,7 @@ pub fn version() -> String {
 /// Receives CaDiCaL's proof events (connect it with [`Cadical::connect_proof_tracer`]).
 /// Clause identifiers are CaDiCaL's: the original clauses are numbered as they are added, from
 /// 1; derived clauses get the next numbers. Literals are DIMACS integers.
-pub trait ProofTracer: Any + Send {
+pub trait ProofTracer: Send {
     /// An original (input) clause, in the order of [`Cadical::add_clause`].
     fn add_original_clause(&mut self, id: i64, clause: &[i32]);
     /// A derived clause; `antecedents` are the clauses it follows from by unit propagation,

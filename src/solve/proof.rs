@@ -22,7 +22,7 @@
 //! ```
 
 use super::{decode_model, load, Assignment, Backend, Model, SolveError, SolverOption};
-use crate::cnf::Cnf;
+use crate::cnf::{ClauseSink, Cnf};
 use crate::instance::Formula;
 use crate::proof::{CheckOptions, Verdict};
 use std::fmt;
@@ -287,7 +287,7 @@ pub fn prove_unsat_with<W: Write + Send + 'static>(
         let outcome = prove_unsat(f, &mut proof)?;
         return Ok((outcome, proof));
     }
-    let mut load = |s: &mut dyn super::Solver| {
+    let mut load = |s: &mut dyn ClauseSink| {
         // Adding clauses to a solver cannot fail.
         let _ = crate::instance::encode(f, s);
     };
@@ -309,10 +309,26 @@ pub fn prove_unsat_with<W: Write + Send + 'static>(
 /// The model (`None`: unsatisfiable, the proof complete), the proof's bytes and the writer.
 type Proved<W> = (Option<Vec<crate::cnf::Lit>>, u64, W);
 
+/// What puts the formula's clauses, in order, into a solver (or anything else that takes
+/// clauses: the counter of clauses, the numbering of the proof's tracer).
+type Loader<'a> = dyn FnMut(&mut dyn ClauseSink) + 'a;
+
+/// A solver fed as a clause sink.
+#[cfg(feature = "kissat")]
+struct Fed<'a>(&'a mut dyn super::Solver);
+
+#[cfg(feature = "kissat")]
+impl ClauseSink for Fed<'_> {
+    fn add_clause(&mut self, clause: &[crate::cnf::Lit]) -> io::Result<()> {
+        self.0.add_clause(clause);
+        Ok(())
+    }
+}
+
 /// Solves the clauses that `load` adds with CaDiCaL or Kissat, writing the proof.
 #[allow(unused_variables, unused_mut)]
 fn prove_clauses_with<W: Write + Send + 'static>(
-    load: &mut dyn FnMut(&mut dyn super::Solver),
+    load: &mut Loader<'_>,
     vars: usize,
     backend: Backend,
     format: ProofFormat,
@@ -330,8 +346,7 @@ fn prove_clauses_with<W: Write + Send + 'static>(
         Backend::Varisat => {
             let mut solver = varisat::Solver::new();
             solver.write_proof(&mut proof, varisat::ProofFormat::Drat);
-            let mut sink = VarisatSink(&mut solver);
-            load(&mut sink);
+            load(&mut solver);
             let sat = solver
                 .solve()
                 .map_err(|e| ProofError::Write(e.to_string()))?;
@@ -347,21 +362,6 @@ fn prove_clauses_with<W: Write + Send + 'static>(
         }
         #[allow(unreachable_patterns)]
         _ => Err(SolveError::Unavailable(backend).into()),
-    }
-}
-
-/// A varisat solver as a [`super::Solver`] that only takes clauses.
-struct VarisatSink<'a, 'b>(&'a mut varisat::Solver<'b>);
-
-impl super::Solver for VarisatSink<'_, '_> {
-    fn add_clause(&mut self, clause: &[crate::cnf::Lit]) {
-        varisat::ExtendFormula::add_clause(self.0, clause);
-    }
-    fn solve(&mut self, _: &[crate::cnf::Lit], _: &super::Budget) -> Result<bool, SolveError> {
-        Err(SolveError::Solver("a loading sink does not solve".into()))
-    }
-    fn model(&mut self, _: usize) -> Result<Vec<crate::cnf::Lit>, SolveError> {
-        Err(SolveError::Solver("a loading sink has no model".into()))
     }
 }
 
@@ -382,12 +382,13 @@ pub fn prove_clauses<W: Write + Send + 'static>(
     if !format.written_by(backend) {
         return Err(ProofError::Unsupported { backend, format });
     }
-    let mut load = |s: &mut dyn super::Solver| {
+    let mut load = |s: &mut dyn ClauseSink| {
         let mut buf = Vec::new();
         for c in clauses {
             buf.clear();
             buf.extend(c.iter().map(|&x| crate::cnf::Lit::from_dimacs(x as isize)));
-            s.add_clause(&buf);
+            // Adding clauses to a solver cannot fail.
+            let _ = s.add_clause(&buf);
         }
     };
     let (model, _, proof) = prove_clauses_with(&mut load, vars, backend, format, &[], proof)?;
@@ -627,6 +628,38 @@ impl<W: Write + Send + 'static> super::cadical::ProofTracer for TraceWriter<W> {
     }
 }
 
+/// The proof's writer as the solver holds it: shared with the prover, which takes it back
+/// once the solver is done.
+#[cfg(feature = "cadical")]
+struct SharedTrace<W: Write>(std::sync::Arc<std::sync::Mutex<TraceWriter<W>>>);
+
+#[cfg(feature = "cadical")]
+impl<W: Write> SharedTrace<W> {
+    fn writer(&self) -> std::sync::MutexGuard<'_, TraceWriter<W>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+#[cfg(feature = "cadical")]
+impl<W: Write + Send + 'static> super::cadical::ProofTracer for SharedTrace<W> {
+    fn add_original_clause(&mut self, id: i64, clause: &[i32]) {
+        super::cadical::ProofTracer::add_original_clause(&mut *self.writer(), id, clause)
+    }
+    fn add_derived_clause(&mut self, id: i64, clause: &[i32], antecedents: &[i64]) {
+        super::cadical::ProofTracer::add_derived_clause(
+            &mut *self.writer(),
+            id,
+            clause,
+            antecedents,
+        )
+    }
+    fn delete_clause(&mut self, id: i64, clause: &[i32]) {
+        super::cadical::ProofTracer::delete_clause(&mut *self.writer(), id, clause)
+    }
+}
+
 /// Adds clauses to a solver, numbering them for the proof's tracer.
 #[cfg(feature = "cadical")]
 struct Numbered<'a> {
@@ -635,23 +668,18 @@ struct Numbered<'a> {
 }
 
 #[cfg(feature = "cadical")]
-impl super::Solver for Numbered<'_> {
-    fn add_clause(&mut self, clause: &[crate::cnf::Lit]) {
+impl ClauseSink for Numbered<'_> {
+    fn add_clause(&mut self, clause: &[crate::cnf::Lit]) -> io::Result<()> {
         self.current
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.solver.add_clause(clause);
-    }
-    fn solve(&mut self, a: &[crate::cnf::Lit], b: &super::Budget) -> Result<bool, SolveError> {
-        self.solver.solve(a, b)
-    }
-    fn model(&mut self, vars: usize) -> Result<Vec<crate::cnf::Lit>, SolveError> {
-        self.solver.model(vars)
+        Ok(())
     }
 }
 
 #[cfg(feature = "cadical")]
 fn prove_with_cadical<W: Write + Send + 'static>(
-    load: &mut dyn FnMut(&mut dyn super::Solver),
+    load: &mut Loader<'_>,
     vars: usize,
     format: ProofFormat,
     options: &[SolverOption],
@@ -694,7 +722,7 @@ impl Traced for super::propagator::PropagatorSolver {
 /// solver.
 #[cfg(feature = "cadical")]
 fn prove_traced<W: Write + Send + 'static, S: Traced>(
-    load: &mut dyn FnMut(&mut dyn super::Solver),
+    load: &mut Loader<'_>,
     vars: usize,
     format: ProofFormat,
     pairs: Option<std::collections::HashMap<(i32, i32), u64>>,
@@ -704,10 +732,7 @@ fn prove_traced<W: Write + Send + 'static, S: Traced>(
     let lrat = format == ProofFormat::Lrat;
     // The number of clauses first: derived clauses are numbered after them.
     let mut count = crate::cnf::CountingSink::default();
-    {
-        let mut counter = CountClauses(&mut count);
-        load(&mut counter);
-    }
+    load(&mut count);
     let current = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let tracer = TraceWriter {
         out: io::BufWriter::with_capacity(
@@ -727,23 +752,28 @@ fn prove_traced<W: Write + Send + 'static, S: Traced>(
         pairs,
         external: std::collections::HashSet::new(),
     };
-    let mut solver = make(Box::new(tracer), lrat)?;
+    // The solver owns the tracer while it runs; this side keeps a handle to take the proof's
+    // writer back afterwards.
+    let shared = std::sync::Arc::new(std::sync::Mutex::new(tracer));
+    let mut solver = make(Box::new(SharedTrace(shared.clone())), lrat)?;
     load(&mut Numbered {
-        solver: &mut solver,
+        solver: &mut solver as &mut dyn super::Solver,
         current: current.clone(),
     });
     current.store(FROM_PROPAGATOR, std::sync::atomic::Ordering::Relaxed);
     let budget = super::Budget::unlimited();
     let sat = solver.solve(&[], &budget)?;
     let model = if sat { Some(solver.model(vars)?) } else { None };
-    let tracer = solver
-        .cadical()
-        .disconnect_proof_tracer()
-        .ok_or_else(|| ProofError::Write("the proof tracer was lost".into()))?;
-    let any: Box<dyn std::any::Any> = tracer;
-    let mut tracer = any
-        .downcast::<TraceWriter<W>>()
-        .map_err(|_| ProofError::Write("the proof tracer was replaced".into()))?;
+    drop(
+        solver
+            .cadical()
+            .disconnect_proof_tracer()
+            .ok_or_else(|| ProofError::Write("the proof tracer was lost".into()))?,
+    );
+    let mut tracer = std::sync::Arc::try_unwrap(shared)
+        .map_err(|_| ProofError::Write("the proof tracer is still held".into()))?
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     tracer.flush_deletions();
     if let Some(e) = tracer.error.take() {
         return Err(ProofError::Write(e));
@@ -789,7 +819,7 @@ pub fn prove_unsat_with_propagator<W: Write + Send + 'static>(
             }
         }
     }
-    let mut load = |s: &mut dyn super::Solver| {
+    let mut load = |s: &mut dyn ClauseSink| {
         // Adding clauses to a solver cannot fail.
         let _ = crate::instance::encode(f, s);
     };
@@ -811,26 +841,9 @@ pub fn prove_unsat_with_propagator<W: Write + Send + 'static>(
     Ok((outcome, proof, solver.stats()))
 }
 
-/// Counts the clauses a loader adds.
-#[cfg(feature = "cadical")]
-struct CountClauses<'a>(&'a mut crate::cnf::CountingSink);
-
-#[cfg(feature = "cadical")]
-impl super::Solver for CountClauses<'_> {
-    fn add_clause(&mut self, clause: &[crate::cnf::Lit]) {
-        let _ = crate::cnf::ClauseSink::add_clause(self.0, clause);
-    }
-    fn solve(&mut self, _: &[crate::cnf::Lit], _: &super::Budget) -> Result<bool, SolveError> {
-        Err(SolveError::Solver("a counting sink does not solve".into()))
-    }
-    fn model(&mut self, _: usize) -> Result<Vec<crate::cnf::Lit>, SolveError> {
-        Err(SolveError::Solver("a counting sink has no model".into()))
-    }
-}
-
 #[cfg(feature = "kissat")]
 fn prove_with_kissat(
-    load: &mut dyn FnMut(&mut dyn super::Solver),
+    load: &mut Loader<'_>,
     vars: usize,
     options: &[SolverOption],
     proof: &mut dyn Write,
@@ -848,7 +861,7 @@ fn prove_with_kissat(
         .ok_or_else(|| ProofError::Write("the solver was used".into()))?
         .write_proof(&path, false)
         .map_err(|e| ProofError::Write(e.to_string()))?;
-    load(&mut solver);
+    load(&mut Fed(&mut solver));
     let sat = solver.solve(&[], &super::Budget::unlimited())?;
     let model = if sat { Some(solver.model(vars)?) } else { None };
     // Dropping the solver closes the proof.

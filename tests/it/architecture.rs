@@ -35,6 +35,11 @@ const ROOTS: [&str; 7] = [
 /// The extensions of a file named relative to a table row's folder.
 const EXTENSIONS: [&str; 9] = ["rs", "py", "sh", "css", "js", "md", "c", "toml", "txt"];
 
+/// Whether a path starts with one of [`ROOTS`].
+fn under_a_root(path: &str) -> bool {
+    ROOTS.iter().any(|r| path.starts_with(r))
+}
+
 /// The repository's top folder.
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -78,7 +83,7 @@ fn is_pattern(path: &str) -> bool {
 fn row_folder(line: &str) -> Option<&str> {
     let first = line.trim().strip_prefix('|')?.split('|').next()?.trim();
     let folder = first.strip_prefix('`')?.strip_suffix('`')?;
-    (folder.ends_with('/') && !folder.contains([' ', '`']) && folder.starts_with(ROOTS))
+    (folder.ends_with('/') && !folder.contains([' ', '`']) && under_a_root(folder))
         .then_some(folder)
 }
 
@@ -98,7 +103,7 @@ fn named_paths(page: &str) -> Vec<Named> {
         for span in spans(line) {
             for word in span.split_whitespace() {
                 let word = word.trim_end_matches(['.', ',', ';', ':', ')']);
-                let path = if word.starts_with(ROOTS) {
+                let path = if under_a_root(word) {
                     word.to_string()
                 } else if let Some(folder) = folder.filter(|_| looks_like_a_file(word)) {
                     format!("{folder}{word}")
