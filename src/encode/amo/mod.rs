@@ -479,6 +479,15 @@ mod tests {
         v
     }
 
+    /// Emits `amo` on the literals of the variables `0..m` (positive when `positive`) into
+    /// `sink`, its auxiliaries numbered after them: the number of auxiliaries taken.
+    fn emit<S: ClauseSink>(amo: Amo, m: usize, positive: bool, sink: &mut S) -> usize {
+        let lits: Vec<Lit> = (0..m).map(|i| Lit::from_index(i, positive)).collect();
+        let mut alloc = VarAlloc::starting_at(m);
+        amo.encode(&lits, &mut alloc, sink).unwrap();
+        alloc.used() - m
+    }
+
     /// For every encoding and m = 0..8: for every assignment of the m literals, the clauses
     /// are satisfiable with the auxiliaries free exactly when at most one literal is true.
     /// Auxiliaries are searched exhaustively: every assignment of them when there are at most
@@ -488,11 +497,8 @@ mod tests {
     fn semantics_by_exhaustive_search() {
         for amo in with_variants() {
             for m in 0..=8usize {
-                let lits: Vec<Lit> = (0..m).map(|i| Lit::from_index(i, true)).collect();
-                let mut alloc = VarAlloc::starting_at(m);
                 let mut f = Cnf::new();
-                amo.encode(&lits, &mut alloc, &mut f).unwrap();
-                let aux = alloc.used() - m;
+                let aux = emit(amo, m, true, &mut f);
                 for bits in 0u32..(1 << m) {
                     if aux > 16 {
                         let fixed: Vec<bool> = (0..m).map(|i| bits >> i & 1 == 1).collect();
@@ -521,14 +527,12 @@ mod tests {
     fn size_formula_matches_emitted() {
         for amo in with_variants() {
             for m in 0..=300usize {
-                let lits: Vec<Lit> = (0..m).map(|i| Lit::from_index(i, false)).collect();
-                let mut alloc = VarAlloc::starting_at(m);
                 let mut count = CountingSink::default();
-                amo.encode(&lits, &mut alloc, &mut count).unwrap();
+                let aux = emit(amo, m, false, &mut count);
                 let size = amo.size(m);
                 assert_eq!(size.clauses, count.clauses, "{amo} m={m}");
                 assert_eq!(size.literals, count.literals, "{amo} m={m}");
-                assert_eq!(size.vars, (alloc.used() - m) as u64, "{amo} m={m}");
+                assert_eq!(size.vars, aux as u64, "{amo} m={m}");
             }
         }
     }
