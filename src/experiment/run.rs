@@ -448,14 +448,7 @@ pub fn run_sweep<E: From<SweepError>>(
                         }
                     };
                     row.status = status;
-                    row.solve_ms_all = times
-                        .iter()
-                        .map(|t| format!("{t:.2}"))
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    if row.status == "SAT" || row.status == "UNSAT" {
-                        row.solve_ms = Some(median(&times));
-                    } else if row.status == "TIMEOUT" && drawn.is_none() {
+                    if record_times(&mut row, &times) && drawn.is_none() {
                         timed_out.insert((name.clone(), solver.name.clone()));
                     }
                     on_row(&row)?;
@@ -529,14 +522,7 @@ pub fn run_sweep<E: From<SweepError>>(
                     }
                     times.push(out.elapsed.as_secs_f64() * 1e3);
                 }
-                row.solve_ms_all = times
-                    .iter()
-                    .map(|t| format!("{t:.2}"))
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                if row.status == "SAT" || row.status == "UNSAT" {
-                    row.solve_ms = Some(median(&times));
-                } else if row.status == "TIMEOUT" && drawn.is_none() {
+                if record_times(&mut row, &times) && drawn.is_none() {
                     timed_out.insert((name.clone(), solver.name.clone()));
                 }
                 on_row(&row)?;
@@ -544,4 +530,19 @@ pub fn run_sweep<E: From<SweepError>>(
         }
     }
     Ok(())
+}
+
+/// Writes the times of a row's runs (milliseconds) on the row, and their median when the
+/// formula was solved; `true` when the row timed out.
+fn record_times(row: &mut Row, times: &[f64]) -> bool {
+    row.solve_ms_all = times
+        .iter()
+        .map(|t| format!("{t:.2}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    if row.status == "SAT" || row.status == "UNSAT" {
+        row.solve_ms = Some(median(times));
+        return false;
+    }
+    row.status == "TIMEOUT"
 }

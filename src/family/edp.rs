@@ -71,19 +71,11 @@ impl EdpFile {
         let required = |name: &str| {
             by_name.get(name).copied().ok_or(ParseError {
                 line: lists::last_line(text),
-                message: format!("no '{name} = ...' line (an Excluded Diagonals parameter file has n, numdiags and diags)"),
+                message: format!("no '{name} = ...' line ({HAS})"),
             })
         };
         let n_stmt = required("n")?;
-        let n = match n_stmt.value {
-            Value::Int { value, .. } if (1..=MAX_N as i64).contains(&value) => value as usize,
-            ref v => {
-                return err(
-                    v.line(),
-                    format!("n must be an integer in 1..={MAX_N}, found '{}'", v.shown()),
-                )
-            }
-        };
+        let n = lists::board_size(&n_stmt.value)?;
         let num_stmt = required("numdiags")?;
         let numdiags = match num_stmt.value {
             Value::Int { value, .. } if value >= 0 => value as u64,
@@ -171,6 +163,9 @@ impl EdpFile {
 /// The names of an Excluded Diagonals parameter file.
 const NAMES: [&str; 3] = ["n", "numdiags", "diags"];
 
+/// The names, in words for messages.
+const HAS: &str = "an Excluded Diagonals parameter file has n, numdiags and diags";
+
 /// The diagonal `[k, t]` of the list (the board of size `n`, when known, bounding its index):
 /// its index and whether it is a sum diagonal.
 fn checked_pair(item: &Value, n: Option<usize>) -> Result<(usize, bool), ParseError> {
@@ -216,28 +211,11 @@ struct Reading {
 }
 
 impl lists::Checks for Reading {
-    fn statement(
-        &mut self,
-        before: &[Statement<'_>],
-        name: &str,
-        line: usize,
-    ) -> Result<(), ParseError> {
-        if !NAMES.contains(&name) {
-            return err(
-                line,
-                format!(
-                    "unknown name '{}' (an Excluded Diagonals parameter file has n, numdiags and diags)",
-                    crate::input::shorten(name)
-                ),
-            );
-        }
-        if let Some(prev) = before.iter().find(|s| s.name == name) {
-            return err(
-                line,
-                format!("'{name}' given twice (also on line {})", prev.line),
-            );
-        }
-        Ok(())
+    fn names(&self) -> &'static [&'static str] {
+        &NAMES
+    }
+    fn has(&self) -> &'static str {
+        HAS
     }
 
     fn item(
@@ -264,15 +242,7 @@ impl lists::Checks for Reading {
         }
         // The board, when its size came first: the indices are then bounded by it, and so is
         // the number of distinct diagonals (4n - 2).
-        let n = before
-            .iter()
-            .find(|s| s.name == "n")
-            .and_then(|s| match s.value {
-                Value::Int { value, .. } if (1..=MAX_N as i64).contains(&value) => {
-                    Some(value as usize)
-                }
-                _ => None,
-            });
+        let n = lists::stated_size(before);
         // Indices within the board (the largest, before n is known) and no diagonal twice: the
         // list is refused by its (4n - 1)-th item at the latest.
         let (k, sum) = checked_pair(item, n)?;

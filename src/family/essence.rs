@@ -39,20 +39,10 @@ impl EssenceCompletion {
         let required = |name: &str| {
             by_name.get(name).copied().ok_or(ParseError {
                 line: lists::last_line(text),
-                message: format!(
-                    "no 'letting {name} = ...' (an n-Queens Completion parameter file has n and init)"
-                ),
+                message: format!("no 'letting {name} = ...' ({HAS})"),
             })
         };
-        let n = match required("n")?.value {
-            Value::Int { value, .. } if (1..=MAX_N as i64).contains(&value) => value as usize,
-            ref v => {
-                return err(
-                    v.line(),
-                    format!("n must be an integer in 1..={MAX_N}, found '{}'", v.shown()),
-                )
-            }
-        };
+        let n = lists::board_size(&required("n")?.value)?;
         let init_stmt = required("init")?;
         let Value::List { items, .. } = &init_stmt.value else {
             return err(
@@ -160,29 +150,15 @@ struct Reading {
     queens: Queens,
 }
 
+/// What an n-Queens Completion parameter file states, in words for messages.
+const HAS: &str = "an n-Queens Completion parameter file has n and init";
+
 impl lists::Checks for Reading {
-    fn statement(
-        &mut self,
-        before: &[Statement<'_>],
-        name: &str,
-        line: usize,
-    ) -> Result<(), ParseError> {
-        if !["n", "init"].contains(&name) {
-            return err(
-                line,
-                format!(
-                    "unknown name '{}' (an n-Queens Completion parameter file has n and init)",
-                    crate::input::shorten(name)
-                ),
-            );
-        }
-        if let Some(prev) = before.iter().find(|s| s.name == name) {
-            return err(
-                line,
-                format!("'{name}' given twice (also on line {})", prev.line),
-            );
-        }
-        Ok(())
+    fn names(&self) -> &'static [&'static str] {
+        &["n", "init"]
+    }
+    fn has(&self) -> &'static str {
+        HAS
     }
 
     fn item(
@@ -198,15 +174,7 @@ impl lists::Checks for Reading {
                 format!("n must be an integer in 1..={MAX_N}, found a list"),
             );
         }
-        let n = before
-            .iter()
-            .find(|s| s.name == "n")
-            .and_then(|s| match s.value {
-                Value::Int { value, .. } if (1..=MAX_N as i64).contains(&value) => {
-                    Some(value as usize)
-                }
-                _ => None,
-            });
+        let n = lists::stated_size(before);
         self.queens.place(item, n).map(|_| ())
     }
 }

@@ -3,7 +3,7 @@
 //! value` (Essence'), whose values are integers or bracketed lists of them, spread over lines
 //! at will. Errors name the line of the offending token.
 
-use super::ParseError;
+use super::{ParseError, MAX_N};
 use crate::input::shorten as quote;
 
 /// How deep lists may nest: a list of pairs.
@@ -285,6 +285,23 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// A board size as the value of `n`: an integer in `1..=MAX_N`.
+pub(super) fn board_size(value: &Value) -> Result<usize, ParseError> {
+    match *value {
+        Value::Int { value, .. } if (1..=MAX_N as i64).contains(&value) => Ok(value as usize),
+        ref v => err(
+            v.line(),
+            format!("n must be an integer in 1..={MAX_N}, found '{}'", v.shown()),
+        ),
+    }
+}
+
+/// The board size stated before, if `n` was, and validly.
+pub(super) fn stated_size(before: &[Statement<'_>]) -> Option<usize> {
+    let n = before.iter().find(|s| s.name == "n")?;
+    board_size(&n.value).ok()
+}
+
 /// What is given an item of a list as soon as it is read: its index in the list and the item.
 type ItemFn<'c> = dyn FnMut(usize, &Value) -> Result<(), ParseError> + 'c;
 
@@ -293,13 +310,35 @@ type ItemFn<'c> = dyn FnMut(usize, &Value) -> Result<(), ParseError> + 'c;
 /// after it was all read: a file far larger than any valid one costs no more memory than a
 /// valid one. Each method is given the statements read before; an error stops the reading.
 pub(super) trait Checks {
-    /// A statement named `name` starts on `line` (its value is read next).
+    /// The names a file of this kind may state.
+    fn names(&self) -> &'static [&'static str];
+
+    /// What a file of this kind states, in words for messages (`an Excluded Diagonals
+    /// parameter file has n, numdiags and diags`).
+    fn has(&self) -> &'static str;
+
+    /// A statement named `name` starts on `line` (its value is read next): refused when the
+    /// file may not state that name ([`Checks::names`]) or stated it before.
     fn statement(
         &mut self,
         before: &[Statement<'_>],
         name: &str,
         line: usize,
-    ) -> Result<(), ParseError>;
+    ) -> Result<(), ParseError> {
+        if !self.names().contains(&name) {
+            return err(
+                line,
+                format!("unknown name '{}' ({})", quote(name), self.has()),
+            );
+        }
+        if let Some(prev) = before.iter().find(|s| s.name == name) {
+            return err(
+                line,
+                format!("'{name}' given twice (also on line {})", prev.line),
+            );
+        }
+        Ok(())
+    }
 
     /// Item `index` of the list that is the value of the statement `name`.
     fn item(
@@ -316,6 +355,12 @@ pub(super) trait Checks {
 pub(super) fn statements(text: &str, dialect: Dialect) -> Result<Vec<Statement<'_>>, ParseError> {
     struct Nothing;
     impl Checks for Nothing {
+        fn names(&self) -> &'static [&'static str] {
+            &[]
+        }
+        fn has(&self) -> &'static str {
+            ""
+        }
         fn statement(&mut self, _: &[Statement<'_>], _: &str, _: usize) -> Result<(), ParseError> {
             Ok(())
         }

@@ -2,7 +2,7 @@
 //! counts against the published table, exports solved by external solvers and their answers
 //! checked by `verify`, and bad option combinations refused.
 
-use crate::common::{published_total, require, run, run_external, stderr, stdout};
+use crate::common::{counts_are_published, external_answers_verified, run, stderr, stdout};
 
 /// Every column-model combination as command-line options.
 const COMBOS: [&[&str]; 6] = [
@@ -14,20 +14,9 @@ const COMBOS: [&[&str]; 6] = [
     &["--model", "columns", "--amo", "commander"],
 ];
 
-fn with(base: &[&str], opts: &[&str]) -> Vec<String> {
-    base.iter().chain(opts).map(|s| s.to_string()).collect()
-}
-
 #[test]
 fn counts_equal_the_published_table() {
-    for opts in COMBOS {
-        for n in 1..=9usize {
-            let o = run(&with(&["solve", &n.to_string(), "--count"], opts));
-            assert_eq!(o.status.code(), Some(0), "{opts:?} n={n}: {}", stderr(&o));
-            let got: u64 = stdout(&o).trim().parse().unwrap();
-            assert_eq!(got, published_total(n), "{opts:?} n={n}");
-        }
-    }
+    counts_are_published(&COMBOS, 9);
 }
 
 #[test]
@@ -46,41 +35,7 @@ fn check_covers_every_column_encoding() {
 
 #[test]
 fn exports_solved_by_external_solvers_and_verified() {
-    let dir = tempfile::tempdir().unwrap();
-    for solver in ["cadical", "minisat"] {
-        if !require(solver) {
-            continue;
-        }
-        for opts in COMBOS {
-            for n in [4usize, 9, 17, 30] {
-                let cnf = dir.path().join(format!("c{n}.cnf"));
-                let o = run(&with(
-                    &["encode", &n.to_string(), "-o", cnf.to_str().unwrap()],
-                    opts,
-                ));
-                assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-                let model = run_external(solver, &cnf).expect("n >= 4 has solutions");
-                let answer = dir.path().join("answer.txt");
-                let verify = |model: &[i64]| {
-                    let lits: Vec<String> = model.iter().map(i64::to_string).collect();
-                    let text = format!("s SATISFIABLE\nv {} 0\n", lits.join(" "));
-                    std::fs::write(&answer, text).unwrap();
-                    let o = run(&with(
-                        &["verify", &n.to_string(), answer.to_str().unwrap()],
-                        opts,
-                    ));
-                    (o.status.code(), stdout(&o))
-                };
-                let (code, out) = verify(&model);
-                assert_eq!(code, Some(0), "{solver} {opts:?} n={n}: {out}");
-                // Flip the first literal: a wrong answer is rejected.
-                let mut wrong = model.clone();
-                wrong[0] = -wrong[0];
-                let (code, out) = verify(&wrong);
-                assert_eq!(code, Some(1), "{solver} {opts:?} n={n}: {out}");
-            }
-        }
-    }
+    external_answers_verified(&COMBOS, &[4, 9, 17, 30]);
 }
 
 #[test]

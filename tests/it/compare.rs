@@ -5,7 +5,10 @@
 use crate::common::*;
 use std::path::Path;
 
-const ENCODINGS: &str = "pairwise,sequential,ladder,commander,product,binary,bimander";
+/// Every at-most-one encoding of the catalogue, as `--amo` takes a list.
+fn all_encodings() -> String {
+    amo_names().join(",")
+}
 
 fn csv_rows(path: &Path) -> Vec<csv::StringRecord> {
     CsvTable::read(path).rows
@@ -42,7 +45,7 @@ fn sweep_outputs_parse_back_and_agree() {
         "--n",
         "1,2,3,5,8",
         "--amo",
-        ENCODINGS,
+        &all_encodings(),
         "--solver",
         &solver_list,
         "--repeat",
@@ -62,7 +65,7 @@ fn sweep_outputs_parse_back_and_agree() {
         String::from_utf8_lossy(&out.stderr)
     );
     let table = String::from_utf8(out.stdout).unwrap();
-    let encodings: Vec<&str> = ENCODINGS.split(',').collect();
+    let encodings = amo_names();
 
     // CSV: one row per combination, sizes as `encode` reports them, answers as the table says.
     let header = csv_header(&csv_path);

@@ -107,15 +107,12 @@ fn readable_listing_carries_the_dimacs_clauses() {
 fn listings_of_every_encoding_carry_the_dimacs_clauses() {
     // Auxiliary variables are named in the listing (s(row 1, 2), ...) and mapped back through
     // the `c aux ... named ...` comments of the export.
-    for amo in [
-        "sequential",
-        "ladder",
-        "commander",
-        "product",
-        "binary",
-        "bimander",
-        "rows=sequential,diagonals=product",
-    ] {
+    let mut settings: Vec<&str> = amo_names()
+        .into_iter()
+        .filter(|&a| a != "pairwise")
+        .collect();
+    settings.push("rows=sequential,diagonals=product");
+    for amo in settings {
         for n in [1usize, 3, 5, 8] {
             let extra = ["--amo", amo];
             let (dimacs, aux) = exported(n, &extra);

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 /// The `encode` options of every model and encoding, with a short name.
 fn models() -> Vec<(String, Vec<&'static str>)> {
     let mut out = Vec::new();
-    for amo in crate::common::AMO_NAMES {
+    for amo in crate::common::amo_names() {
         out.push((format!("cells-{amo}"), vec!["--amo", amo]));
         out.push((
             format!("direct-{amo}"),

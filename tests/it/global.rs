@@ -3,7 +3,10 @@
 //! redundant constraints (`--redundant`) on every model. Counts against the published table,
 //! exports solved by external solvers and verified, bad input refused.
 
-use crate::common::{published_total, require, run, run_external, stderr, stdout, CsvTable};
+use crate::common::{
+    counts_are_published, external_answers_verified, published_total, require, run, stderr, stdout,
+    CsvTable,
+};
 
 /// Every combination the tests run, as command-line options.
 const COMBOS: [&[&str]; 13] = [
@@ -76,20 +79,9 @@ const COMBOS: [&[&str]; 13] = [
     ],
 ];
 
-fn with(base: &[&str], opts: &[&str]) -> Vec<String> {
-    base.iter().chain(opts).map(|s| s.to_string()).collect()
-}
-
 #[test]
 fn counts_equal_the_published_table() {
-    for opts in COMBOS {
-        for n in 1..=10usize {
-            let o = run(&with(&["solve", &n.to_string(), "--count"], opts));
-            assert_eq!(o.status.code(), Some(0), "{opts:?} n={n}: {}", stderr(&o));
-            let got: u64 = stdout(&o).trim().parse().unwrap();
-            assert_eq!(got, published_total(n), "{opts:?} n={n}");
-        }
-    }
+    counts_are_published(&COMBOS, 10);
 }
 
 #[test]
@@ -126,40 +118,7 @@ fn the_header_names_the_new_groups() {
 
 #[test]
 fn exports_solved_by_external_solvers_and_verified() {
-    let dir = tempfile::tempdir().unwrap();
-    for solver in ["cadical", "minisat"] {
-        if !require(solver) {
-            continue;
-        }
-        for opts in COMBOS {
-            for n in [4usize, 9, 17] {
-                let cnf = dir.path().join(format!("g{n}.cnf"));
-                let o = run(&with(
-                    &["encode", &n.to_string(), "-o", cnf.to_str().unwrap()],
-                    opts,
-                ));
-                assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-                let model = run_external(solver, &cnf).expect("n >= 4 has solutions");
-                let answer = dir.path().join("answer.txt");
-                let verify = |model: &[i64]| {
-                    let lits: Vec<String> = model.iter().map(i64::to_string).collect();
-                    let text = format!("s SATISFIABLE\nv {} 0\n", lits.join(" "));
-                    std::fs::write(&answer, text).unwrap();
-                    let o = run(&with(
-                        &["verify", &n.to_string(), answer.to_str().unwrap()],
-                        opts,
-                    ));
-                    (o.status.code(), stdout(&o))
-                };
-                let (code, out) = verify(&model);
-                assert_eq!(code, Some(0), "{solver} {opts:?} n={n}: {out}");
-                let mut wrong = model.clone();
-                wrong[0] = -wrong[0];
-                let (code, out) = verify(&wrong);
-                assert_eq!(code, Some(1), "{solver} {opts:?} n={n}: {out}");
-            }
-        }
-    }
+    external_answers_verified(&COMBOS, &[4, 9, 17]);
 }
 
 /// A published instance of the hard band, decided by CaDiCaL on the Hall decomposition with

@@ -4,7 +4,7 @@
 //! column model) are computed here, apart from the code under test.
 
 use crate::common::{
-    brute_force_solutions as solutions, is_valid_placement, run, stderr, stdout, AMO_NAMES,
+    amo_names, brute_force_solutions as solutions, is_valid_placement, run, stderr, stdout,
 };
 
 /// `true` when two queens share a diagonal.
@@ -165,7 +165,7 @@ fn our_exports_pass() {
     for n in 4..=7 {
         let total = solutions(n).len();
         let mut exports: Vec<(String, String, Option<String>)> = Vec::new();
-        for amo in AMO_NAMES {
+        for amo in amo_names() {
             exports.push((format!("cells {amo}"), export(n, &["--amo", amo]), None));
         }
         exports.push((

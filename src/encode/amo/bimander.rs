@@ -79,40 +79,19 @@ pub fn encode<S: ClauseSink + ?Sized>(
     Ok(())
 }
 
-/// The bimander encoding in the catalogue ([`super::CATALOGUE`]): `bimander:K` for `K` groups,
-/// ceil(sqrt(m)) by default.
-pub struct Bimander;
-
-impl super::AtMostOne for Bimander {
-    fn name(&self) -> &'static str {
-        "bimander"
-    }
-    fn summary(&self) -> &'static str {
-        "pairwise inside K groups, the group index in binary (Hoelldobler & Nguyen 2013)"
-    }
-    fn aux_symbol(&self) -> &'static str {
-        "b"
-    }
-    fn parameter(&self) -> Option<super::Parameter> {
-        Some(super::Parameter {
-            letter: "K",
-            meaning: "group count",
-            min: 1,
-            default: None,
-            default_text: "ceil(sqrt(line length))",
-            default_word: Some("sqrt"),
-        })
-    }
-    fn size(&self, m: usize, groups: Option<usize>) -> Size {
-        size(m, group_count(m, groups))
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        groups: Option<usize>,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
-        encode(lits, group_count(lits.len(), groups), alloc, sink)
-    }
+at_most_one_entry! {
+    /// The bimander encoding in the catalogue ([`super::CATALOGUE`]): `bimander:K` for `K`
+    /// groups, ceil(sqrt(m)) by default.
+    Bimander, "bimander", aux "b":
+        "pairwise inside K groups, the group index in binary (Hoelldobler & Nguyen 2013)",
+    parameter super::Parameter {
+        letter: "K",
+        meaning: "group count",
+        min: 1,
+        default: None,
+        default_text: "ceil(sqrt(line length))",
+        default_word: Some("sqrt"),
+    },
+    size |m, groups| size(m, group_count(m, groups)),
+    encode |lits, groups, alloc, sink| encode(lits, group_count(lits.len(), groups), alloc, sink)
 }

@@ -66,32 +66,9 @@ pub(crate) fn encode_indices<S: ClauseSink + ?Sized>(
     Ok(())
 }
 
-/// The binary encoding in the catalogue ([`super::CATALOGUE`]).
-pub struct Binary;
-
-impl super::AtMostOne for Binary {
-    fn name(&self) -> &'static str {
-        "binary"
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        &["bitwise"]
-    }
-    fn summary(&self) -> &'static str {
-        "each literal forces its index in binary onto ceil(log2 m) bits"
-    }
-    fn aux_symbol(&self) -> &'static str {
-        "b"
-    }
-    fn size(&self, m: usize, _: Option<usize>) -> Size {
-        size(m)
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        _: Option<usize>,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
-        encode(lits, alloc, sink)
-    }
+at_most_one_entry! {
+    /// The binary encoding in the catalogue ([`super::CATALOGUE`]).
+    Binary, "binary" or "bitwise", aux "b":
+        "each literal forces its index in binary onto ceil(log2 m) bits",
+    size |m, _| size(m), encode |lits, _, alloc, sink| encode(lits, alloc, sink)
 }

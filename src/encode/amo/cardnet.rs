@@ -16,36 +16,13 @@
 //! - R. Asin, R. Nieuwenhuis, A. Oliveras and E. Rodriguez-Carbonell, "Cardinality Networks: a
 //!   Theoretical and Empirical Study", Constraints 16(2) (2011), pp. 195-221.
 
-use super::Size;
-use crate::cnf::{ClauseSink, Lit};
-use crate::encode::card::{cardnet, Kind};
-use crate::encode::VarAlloc;
-use std::io;
+use super::AtMostOneOf;
+use crate::encode::card::cardnet::CardNet;
 
 /// The cardinality-network at-most-one encoding in the catalogue ([`super::CATALOGUE`]).
-pub struct CardNet;
-
-impl super::AtMostOne for CardNet {
-    fn name(&self) -> &'static str {
-        "cardnet"
-    }
-    fn summary(&self) -> &'static str {
-        "sorted pairs merged keeping the first 2 outputs, second output false (Asin et al. 2011)"
-    }
-    fn aux_symbol(&self) -> &'static str {
-        "w"
-    }
-    fn size(&self, m: usize, _: Option<usize>) -> Size {
-        // At most 1 is a valid bound for every m: never the default.
-        cardnet::size(m, 1, Kind::AtMost).unwrap_or_default()
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        _: Option<usize>,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
-        cardnet::encode(lits, 1, Kind::AtMost, alloc, sink).map_err(io::Error::from)
-    }
-}
+pub static CARDNET: AtMostOneOf<CardNet> = AtMostOneOf {
+    card: CardNet,
+    summary:
+        "sorted pairs merged keeping the first 2 outputs, second output false (Asin et al. 2011)",
+    aux_symbol: "w",
+};

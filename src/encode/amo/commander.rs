@@ -100,40 +100,19 @@ pub fn encode<S: ClauseSink + ?Sized>(
     encode(&commanders, g, alloc, sink)
 }
 
-/// The commander encoding in the catalogue ([`super::CATALOGUE`]): `commander:G` for groups of
-/// `G`.
-pub struct Commander;
-
-impl super::AtMostOne for Commander {
-    fn name(&self) -> &'static str {
-        "commander"
-    }
-    fn summary(&self) -> &'static str {
-        "groups of G literals, one commander variable per group, recursively (Klieber & Kwon 2007)"
-    }
-    fn aux_symbol(&self) -> &'static str {
-        "c"
-    }
-    fn parameter(&self) -> Option<super::Parameter> {
-        Some(super::Parameter {
-            letter: "G",
-            meaning: "group size",
-            min: 2,
-            default: Some(DEFAULT_GROUP),
-            default_text: "3",
-            default_word: None,
-        })
-    }
-    fn size(&self, m: usize, group: Option<usize>) -> Size {
-        size(m, group.unwrap_or(DEFAULT_GROUP))
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        group: Option<usize>,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
-        encode(lits, group.unwrap_or(DEFAULT_GROUP), alloc, sink)
-    }
+at_most_one_entry! {
+    /// The commander encoding in the catalogue ([`super::CATALOGUE`]): `commander:G` for groups
+    /// of `G`.
+    Commander, "commander", aux "c":
+        "groups of G literals, one commander variable per group, recursively (Klieber & Kwon 2007)",
+    parameter super::Parameter {
+        letter: "G",
+        meaning: "group size",
+        min: 2,
+        default: Some(DEFAULT_GROUP),
+        default_text: "3",
+        default_word: None,
+    },
+    size |m, group| size(m, group.unwrap_or(DEFAULT_GROUP)),
+    encode |lits, group, alloc, sink| encode(lits, group.unwrap_or(DEFAULT_GROUP), alloc, sink)
 }

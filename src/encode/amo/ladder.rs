@@ -71,32 +71,9 @@ pub fn encode<S: ClauseSink + ?Sized>(
     Ok(())
 }
 
-/// The ladder encoding in the catalogue ([`super::CATALOGUE`]).
-pub struct Ladder;
-
-impl super::AtMostOne for Ladder {
-    fn name(&self) -> &'static str {
-        "ladder"
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        &["regular"]
-    }
-    fn summary(&self) -> &'static str {
-        "a ladder of m variables channelled to the literals (regular encoding)"
-    }
-    fn aux_symbol(&self) -> &'static str {
-        "y"
-    }
-    fn size(&self, m: usize, _: Option<usize>) -> Size {
-        size(m)
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        _: Option<usize>,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
-        encode(lits, alloc, sink)
-    }
+at_most_one_entry! {
+    /// The ladder encoding in the catalogue ([`super::CATALOGUE`]).
+    Ladder, "ladder" or "regular", aux "y":
+        "a ladder of m variables channelled to the literals (regular encoding)",
+    size |m, _| size(m), encode |lits, _, alloc, sink| encode(lits, alloc, sink)
 }

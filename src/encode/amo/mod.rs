@@ -28,6 +28,70 @@
 //! Auxiliary variables are taken from a [`VarAlloc`] in increasing order, so the auxiliaries of
 //! one call form one contiguous block.
 
+/// Declares an encoding's unit struct (with the doc comment given) and implements
+/// [`AtMostOne`] for it, so that a module registers its encoding in a few lines of data: the
+/// struct, the name and its aliases, the letter of its auxiliaries, the summary, the
+/// [`Parameter`] where there is one, and the module's own functions that size and emit it,
+/// written as closures over the trait's arguments (`m` and the parameter; the literals, the
+/// parameter, the allocator and the sink).
+///
+/// ```text
+/// at_most_one_entry! {
+///     /// The doc comment of the struct.
+///     Name, "name" or "alias", aux "a": "the summary",
+///     parameter Parameter::new(..),            (optional)
+///     size |m, param| ..., encode |lits, param, alloc, sink| ...
+/// }
+/// ```
+macro_rules! at_most_one_entry {
+    (
+        $(#[$doc:meta])*
+        $ty:ident, $name:literal $(or $($alias:literal),+)?, aux $aux:literal: $summary:literal,
+        $(parameter $parameter:expr,)?
+        size |$m:ident, $sp:pat_param| $size:expr,
+        encode |$lits:ident, $ep:pat_param, $alloc:pat_param, $sink:ident| $encode:expr
+    ) => {
+        $(#[$doc])*
+        pub struct $ty;
+
+        impl $crate::encode::amo::AtMostOne for $ty {
+            fn name(&self) -> &'static str {
+                $name
+            }
+            fn aliases(&self) -> &'static [&'static str] {
+                &[$($($alias),+)?]
+            }
+            fn summary(&self) -> &'static str {
+                $summary
+            }
+            fn aux_symbol(&self) -> &'static str {
+                $aux
+            }
+            fn parameter(&self) -> Option<$crate::encode::amo::Parameter> {
+                at_most_one_entry!(@parameter $($parameter)?)
+            }
+            fn size(&self, $m: usize, $sp: Option<usize>) -> $crate::encode::Size {
+                $size
+            }
+            fn encode(
+                &self,
+                $lits: &[$crate::cnf::Lit],
+                $ep: Option<usize>,
+                $alloc: &mut $crate::encode::VarAlloc,
+                $sink: &mut dyn $crate::cnf::ClauseSink,
+            ) -> std::io::Result<()> {
+                $encode
+            }
+        }
+    };
+    (@parameter) => {
+        None
+    };
+    (@parameter $parameter:expr) => {
+        Some($parameter)
+    };
+}
+
 pub mod bimander;
 pub mod binary;
 pub mod cardnet;
@@ -40,6 +104,7 @@ pub mod sequential;
 pub mod sortnet;
 pub mod totalizer;
 
+use super::card::{Cardinality, Kind};
 use super::{Size, VarAlloc};
 use crate::cnf::{ClauseSink, Lit};
 use std::io;
@@ -47,7 +112,9 @@ use std::io;
 /// An at-most-one encoding: how to say "at most one of these literals is true" in clauses.
 ///
 /// Implement it (one file, one unit struct) and add the struct to [`CATALOGUE`]: the command
-/// line (`--amo NAME`), the experiments and the generic tests then pick it up. A parameter,
+/// line (`--amo NAME`), the experiments and the generic tests then pick it up. The built-in
+/// encodings implement it by the module-private macro `at_most_one_entry!`, or, for those
+/// taken from a cardinality encoding, through [`AtMostOneOf`]. A parameter,
 /// where the encoding has one, is given as `NAME:VALUE` on the command line and passed to
 /// [`AtMostOne::size`] and [`AtMostOne::encode`] (`None` for the default).
 pub trait AtMostOne: Sync + Send + 'static {
@@ -98,6 +165,46 @@ pub struct Parameter {
     pub default_text: &'static str,
 }
 
+/// A cardinality encoding of [`crate::encode::card`] as an at-most-one encoding: the bound
+/// "at most 1". The catalogue's `totalizer`, `mtotalizer`, `sortnet` and `cardnet` are this
+/// adapter over the cardinality encodings of the same names, each with its own summary (what
+/// the encoding amounts to for k = 1) and letter for its auxiliaries.
+pub struct AtMostOneOf<C> {
+    /// The cardinality encoding, whose name the entry takes.
+    pub card: C,
+    /// [`AtMostOne::summary`].
+    pub summary: &'static str,
+    /// [`AtMostOne::aux_symbol`].
+    pub aux_symbol: &'static str,
+}
+
+impl<C: Cardinality> AtMostOne for AtMostOneOf<C> {
+    fn name(&self) -> &'static str {
+        self.card.name()
+    }
+    fn summary(&self) -> &'static str {
+        self.summary
+    }
+    fn aux_symbol(&self) -> &'static str {
+        self.aux_symbol
+    }
+    fn size(&self, m: usize, _: Option<usize>) -> Size {
+        // At most 1 is a valid bound for every m: never the default.
+        self.card.size(m, 1, Kind::AtMost).unwrap_or_default()
+    }
+    fn encode(
+        &self,
+        lits: &[Lit],
+        _: Option<usize>,
+        alloc: &mut VarAlloc,
+        sink: &mut dyn ClauseSink,
+    ) -> io::Result<()> {
+        self.card
+            .encode(lits, 1, Kind::AtMost, alloc, sink)
+            .map_err(io::Error::from)
+    }
+}
+
 /// The encodings of the [`CATALOGUE`] as a help text lists them: `pairwise, sequential, ...,
 /// commander[:G] (group size, default 3), ...`.
 pub fn listing() -> String {
@@ -126,10 +233,10 @@ pub static CATALOGUE: &[&dyn AtMostOne] = &[
     &product::Product,
     &binary::Binary,
     &bimander::Bimander,
-    &totalizer::Totalizer,
-    &mtotalizer::ModuloTotalizer,
-    &sortnet::SortNet,
-    &cardnet::CardNet,
+    &totalizer::TOTALIZER,
+    &mtotalizer::MTOTALIZER,
+    &sortnet::SORTNET,
+    &cardnet::CARDNET,
 ];
 
 /// An at-most-one encoding from the [`CATALOGUE`], with its parameter where it has one
@@ -372,6 +479,15 @@ mod tests {
         v
     }
 
+    /// Emits `amo` on the literals of the variables `0..m` (positive when `positive`) into
+    /// `sink`, its auxiliaries numbered after them: the number of auxiliaries taken.
+    fn emit<S: ClauseSink>(amo: Amo, m: usize, positive: bool, sink: &mut S) -> usize {
+        let lits: Vec<Lit> = (0..m).map(|i| Lit::from_index(i, positive)).collect();
+        let mut alloc = VarAlloc::starting_at(m);
+        amo.encode(&lits, &mut alloc, sink).unwrap();
+        alloc.used() - m
+    }
+
     /// For every encoding and m = 0..8: for every assignment of the m literals, the clauses
     /// are satisfiable with the auxiliaries free exactly when at most one literal is true.
     /// Auxiliaries are searched exhaustively: every assignment of them when there are at most
@@ -381,11 +497,8 @@ mod tests {
     fn semantics_by_exhaustive_search() {
         for amo in with_variants() {
             for m in 0..=8usize {
-                let lits: Vec<Lit> = (0..m).map(|i| Lit::from_index(i, true)).collect();
-                let mut alloc = VarAlloc::starting_at(m);
                 let mut f = Cnf::new();
-                amo.encode(&lits, &mut alloc, &mut f).unwrap();
-                let aux = alloc.used() - m;
+                let aux = emit(amo, m, true, &mut f);
                 for bits in 0u32..(1 << m) {
                     if aux > 16 {
                         let fixed: Vec<bool> = (0..m).map(|i| bits >> i & 1 == 1).collect();
@@ -414,14 +527,12 @@ mod tests {
     fn size_formula_matches_emitted() {
         for amo in with_variants() {
             for m in 0..=300usize {
-                let lits: Vec<Lit> = (0..m).map(|i| Lit::from_index(i, false)).collect();
-                let mut alloc = VarAlloc::starting_at(m);
                 let mut count = CountingSink::default();
-                amo.encode(&lits, &mut alloc, &mut count).unwrap();
+                let aux = emit(amo, m, false, &mut count);
                 let size = amo.size(m);
                 assert_eq!(size.clauses, count.clauses, "{amo} m={m}");
                 assert_eq!(size.literals, count.literals, "{amo} m={m}");
-                assert_eq!(size.vars, (alloc.used() - m) as u64, "{amo} m={m}");
+                assert_eq!(size.vars, aux as u64, "{amo} m={m}");
             }
         }
     }

@@ -19,36 +19,12 @@
 //!   Cardinality Constraints and Its Application to MaxSAT Solvers", IEEE 25th International
 //!   Conference on Tools with Artificial Intelligence (ICTAI 2013), pp. 9-17.
 
-use super::Size;
-use crate::cnf::{ClauseSink, Lit};
-use crate::encode::card::{mtotalizer, Kind};
-use crate::encode::VarAlloc;
-use std::io;
+use super::AtMostOneOf;
+use crate::encode::card::mtotalizer::ModuloTotalizer;
 
 /// The modulo totalizer at-most-one encoding in the catalogue ([`super::CATALOGUE`]).
-pub struct ModuloTotalizer;
-
-impl super::AtMostOne for ModuloTotalizer {
-    fn name(&self) -> &'static str {
-        "mtotalizer"
-    }
-    fn summary(&self) -> &'static str {
-        "a binary tree counting in parity and quotient digits, the modulo totalizer for k = 1 (Ogawa et al. 2013)"
-    }
-    fn aux_symbol(&self) -> &'static str {
-        "d"
-    }
-    fn size(&self, m: usize, _: Option<usize>) -> Size {
-        // At most 1 is a valid bound for every m: never the default.
-        mtotalizer::size(m, 1, Kind::AtMost).unwrap_or_default()
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        _: Option<usize>,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
-        mtotalizer::encode(lits, 1, Kind::AtMost, alloc, sink).map_err(io::Error::from)
-    }
-}
+pub static MTOTALIZER: AtMostOneOf<ModuloTotalizer> = AtMostOneOf {
+    card: ModuloTotalizer,
+    summary: "a binary tree counting in parity and quotient digits, the modulo totalizer for k = 1 (Ogawa et al. 2013)",
+    aux_symbol: "d",
+};

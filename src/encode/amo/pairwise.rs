@@ -30,32 +30,9 @@ pub fn encode<S: ClauseSink + ?Sized>(lits: &[Lit], sink: &mut S) -> io::Result<
         .try_for_each(|(&a, &b)| sink.add_clause(&[!a, !b]))
 }
 
-/// The pairwise encoding in the catalogue ([`super::CATALOGUE`]).
-pub struct Pairwise;
-
-impl super::AtMostOne for Pairwise {
-    fn name(&self) -> &'static str {
-        "pairwise"
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        &["binomial"]
-    }
-    fn summary(&self) -> &'static str {
-        "one binary clause per pair of literals, no auxiliary variables"
-    }
-    fn aux_symbol(&self) -> &'static str {
-        "x"
-    }
-    fn size(&self, m: usize, _: Option<usize>) -> Size {
-        size(m)
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        _: Option<usize>,
-        _: &mut crate::encode::VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
-        encode(lits, sink)
-    }
+at_most_one_entry! {
+    /// The pairwise encoding in the catalogue ([`super::CATALOGUE`]).
+    Pairwise, "pairwise" or "binomial", aux "x":
+        "one binary clause per pair of literals, no auxiliary variables",
+    size |m, _| size(m), encode |lits, _, _, sink| encode(lits, sink)
 }

@@ -75,29 +75,9 @@ pub fn encode<S: ClauseSink + ?Sized>(
     encode(&v, alloc, sink)
 }
 
-/// The product encoding in the catalogue ([`super::CATALOGUE`]).
-pub struct Product;
-
-impl super::AtMostOne for Product {
-    fn name(&self) -> &'static str {
-        "product"
-    }
-    fn summary(&self) -> &'static str {
-        "the literals on a p x q grid: at most one row and one column, recursively (Chen 2010)"
-    }
-    fn aux_symbol(&self) -> &'static str {
-        "p"
-    }
-    fn size(&self, m: usize, _: Option<usize>) -> Size {
-        size(m)
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        _: Option<usize>,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
-        encode(lits, alloc, sink)
-    }
+at_most_one_entry! {
+    /// The product encoding in the catalogue ([`super::CATALOGUE`]).
+    Product, "product", aux "p":
+        "the literals on a p x q grid: at most one row and one column, recursively (Chen 2010)",
+    size |m, _| size(m), encode |lits, _, alloc, sink| encode(lits, alloc, sink)
 }

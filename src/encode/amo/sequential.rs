@@ -60,32 +60,9 @@ pub fn encode<S: ClauseSink + ?Sized>(
     Ok(())
 }
 
-/// The sequential encoding in the catalogue ([`super::CATALOGUE`]).
-pub struct Sequential;
-
-impl super::AtMostOne for Sequential {
-    fn name(&self) -> &'static str {
-        "sequential"
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        &["seq"]
-    }
-    fn summary(&self) -> &'static str {
-        "a chain of m - 1 \"some literal so far\" variables (Sinz 2005)"
-    }
-    fn aux_symbol(&self) -> &'static str {
-        "s"
-    }
-    fn size(&self, m: usize, _: Option<usize>) -> Size {
-        size(m)
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        _: Option<usize>,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
-        encode(lits, alloc, sink)
-    }
+at_most_one_entry! {
+    /// The sequential encoding in the catalogue ([`super::CATALOGUE`]).
+    Sequential, "sequential" or "seq", aux "s":
+        "a chain of m - 1 \"some literal so far\" variables (Sinz 2005)",
+    size |m, _| size(m), encode |lits, _, alloc, sink| encode(lits, alloc, sink)
 }

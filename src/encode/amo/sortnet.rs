@@ -17,36 +17,12 @@
 //! - N. Een and N. Sorensson, "Translating Pseudo-Boolean Constraints into SAT", Journal on
 //!   Satisfiability, Boolean Modeling and Computation 2 (2006), pp. 1-26.
 
-use super::Size;
-use crate::cnf::{ClauseSink, Lit};
-use crate::encode::card::{sortnet, Kind};
-use crate::encode::VarAlloc;
-use std::io;
+use super::AtMostOneOf;
+use crate::encode::card::sortnet::SortNet;
 
 /// The sorting-network at-most-one encoding in the catalogue ([`super::CATALOGUE`]).
-pub struct SortNet;
-
-impl super::AtMostOne for SortNet {
-    fn name(&self) -> &'static str {
-        "sortnet"
-    }
-    fn summary(&self) -> &'static str {
-        "a complete odd-even merge sorting network, second output false (Batcher; Een & Sorensson 2006)"
-    }
-    fn aux_symbol(&self) -> &'static str {
-        "z"
-    }
-    fn size(&self, m: usize, _: Option<usize>) -> Size {
-        // At most 1 is a valid bound for every m: never the default.
-        sortnet::size(m, 1, Kind::AtMost).unwrap_or_default()
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        _: Option<usize>,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
-        sortnet::encode(lits, 1, Kind::AtMost, alloc, sink).map_err(io::Error::from)
-    }
-}
+pub static SORTNET: AtMostOneOf<SortNet> = AtMostOneOf {
+    card: SortNet,
+    summary: "a complete odd-even merge sorting network, second output false (Batcher; Een & Sorensson 2006)",
+    aux_symbol: "z",
+};

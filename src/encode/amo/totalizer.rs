@@ -17,36 +17,12 @@
 //!   Constraints", Principles and Practice of Constraint Programming (CP 2003), LNCS 2833,
 //!   pp. 108-122.
 
-use super::Size;
-use crate::cnf::{ClauseSink, Lit};
-use crate::encode::card::{totalizer, Kind};
-use crate::encode::VarAlloc;
-use std::io;
+use super::AtMostOneOf;
+use crate::encode::card::totalizer::Totalizer;
 
 /// The totalizer at-most-one encoding in the catalogue ([`super::CATALOGUE`]).
-pub struct Totalizer;
-
-impl super::AtMostOne for Totalizer {
-    fn name(&self) -> &'static str {
-        "totalizer"
-    }
-    fn summary(&self) -> &'static str {
-        "a binary tree of counters up to 2, the cardinality totalizer for k = 1 (Bailleux & Boufkhad 2003)"
-    }
-    fn aux_symbol(&self) -> &'static str {
-        "t"
-    }
-    fn size(&self, m: usize, _: Option<usize>) -> Size {
-        // At most 1 is a valid bound for every m: never the default.
-        totalizer::size(m, 1, Kind::AtMost).unwrap_or_default()
-    }
-    fn encode(
-        &self,
-        lits: &[Lit],
-        _: Option<usize>,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
-        totalizer::encode(lits, 1, Kind::AtMost, alloc, sink).map_err(io::Error::from)
-    }
-}
+pub static TOTALIZER: AtMostOneOf<Totalizer> = AtMostOneOf {
+    card: Totalizer,
+    summary: "a binary tree of counters up to 2, the cardinality totalizer for k = 1 (Bailleux & Boufkhad 2003)",
+    aux_symbol: "t",
+};

@@ -51,10 +51,9 @@
 //! - K. E. Batcher, "Sorting Networks and Their Applications", AFIPS Spring Joint Computer
 //!   Conference 1968, pp. 307-314.
 
-use super::network::{comparator_cost, Network, Sig};
-use super::{directions, sz, BoundError, CardError, Kind, Size};
-use crate::cnf::{ClauseSink, Lit};
-use crate::encode::VarAlloc;
+use super::network::{network_size, Network, Sig};
+use super::{Job, Kind, Size};
+use crate::cnf::ClauseSink;
 use std::collections::HashMap;
 use std::io;
 
@@ -165,19 +164,9 @@ pub fn comparators(m: usize, kb: usize) -> u64 {
     count
 }
 
-/// Size of the cardinality network for "`kind` `k` of `m` literals".
-pub fn size(m: usize, k: usize, kind: Kind) -> Result<Size, BoundError> {
-    super::size_with(m, k, kind, || {
-        let (up, down) = directions(kind);
-        let (v, c, l) = comparator_cost(up, down);
-        let n = comparators(m, block_size(k, kind));
-        let units = if kind == Kind::Exactly { 2 } else { 1 };
-        sz(
-            n.saturating_mul(v),
-            n.saturating_mul(c).saturating_add(units),
-            n.saturating_mul(l).saturating_add(units),
-        )
-    })
+/// Size of the cardinality network for "`kind` `k` of `m` literals", `1 <= k < m`.
+fn size_proper(m: usize, k: usize, kind: Kind) -> Size {
+    network_size(comparators(m, block_size(k, kind)), kind)
 }
 
 /// `SMerge` of two sorted sequences of the same power-of-two length `n`: `n + 1` outputs.
@@ -204,57 +193,42 @@ fn smerge<S: ClauseSink + ?Sized>(
     Ok(out)
 }
 
-/// Emits the cardinality network for "`kind` `k` of `lits`": the last block's sorter, then,
-/// block by block towards the first, the block's sorter and the simplified merge with what
-/// the later blocks gave; then the unit clauses.
-pub fn encode<S: ClauseSink + ?Sized>(
-    lits: &[Lit],
-    k: usize,
-    kind: Kind,
-    alloc: &mut VarAlloc,
-    sink: &mut S,
-) -> Result<(), CardError> {
-    super::encode_with(lits, k, kind, sink, |sink| {
-        let (up, down) = directions(kind);
-        let kb = block_size(k, kind);
-        let mut net = Network {
-            alloc,
-            sink: &mut *sink,
-            up,
-            down,
-        };
-        let mut inputs: Vec<Sig> = lits.iter().copied().map(Some).collect();
-        inputs.resize(lits.len().div_ceil(kb) * kb, None);
-        let mut blocks = inputs.chunks(kb).rev();
-        let mut y = match blocks.next() {
-            Some(last) => net.sort(last)?,
-            None => Vec::new(),
-        };
-        for block in blocks {
-            let d = net.sort(block)?;
-            y = smerge(&mut net, &d, &y)?;
-            y.truncate(kb);
+/// Emits the cardinality network for "`kind` `k` of `lits`", `1 <= k < m`: the last block's
+/// sorter, then, block by block towards the first, the block's sorter and the simplified merge
+/// with what the later blocks gave; then the unit clauses.
+fn encode_proper<S: ClauseSink + ?Sized>(mut job: Job<'_, S>) -> io::Result<()> {
+    let (k, kind) = (job.k, job.kind);
+    let kb = block_size(k, kind);
+    let mut inputs: Vec<Sig> = job.lits.iter().copied().map(Some).collect();
+    inputs.resize(job.lits.len().div_ceil(kb) * kb, None);
+    let mut net = job.network();
+    let mut blocks = inputs.chunks(kb).rev();
+    let mut y = match blocks.next() {
+        Some(last) => net.sort(last)?,
+        None => Vec::new(),
+    };
+    for block in blocks {
+        let d = net.sort(block)?;
+        y = smerge(&mut net, &d, &y)?;
+        y.truncate(kb);
+    }
+    // Outputs 1 ..= min(K, m) are literals, so the outputs read are (k < m, k < K).
+    if kind != Kind::AtMost {
+        match y[k - 1] {
+            Some(x) => job.sink.add_clause(&[x])?,
+            None => job.sink.add_clause(&[])?,
         }
-        // Outputs 1 ..= min(K, m) are literals, so the outputs read are (k < m, k < K).
-        if kind != Kind::AtMost {
-            match y[k - 1] {
-                Some(x) => sink.add_clause(&[x])?,
-                None => sink.add_clause(&[])?,
-            }
+    }
+    if kind != Kind::AtLeast {
+        if let Some(x) = y[k] {
+            job.sink.add_clause(&[!x])?;
         }
-        if kind != Kind::AtLeast {
-            if let Some(x) = y[k] {
-                sink.add_clause(&[!x])?;
-            }
-        }
-        Ok(())
-    })
+    }
+    Ok(())
 }
 
-/// The cardinality network in the catalogue ([`super::CATALOGUE`]).
-pub struct CardNet;
-
 cardinality_entry!(
+    /// The cardinality network in the catalogue ([`super::CATALOGUE`]).
     CardNet,
     "cardnet",
     "sorted blocks of K >= k + 1 merged keeping only the first K outputs (Asin et al. 2011)",

@@ -70,11 +70,51 @@
 //! Auxiliary variables are taken from a [`VarAlloc`] in increasing order, so the auxiliaries of
 //! one call form one contiguous block.
 
-/// Implements [`Cardinality`] for an encoding's unit struct by the free functions `size` and
-/// `encode` of its module (every encoding has both, with the trait's signatures), so that a
-/// module states only what differs: its name, its summary and when it keeps model counts.
+/// Declares an encoding's unit struct (with the doc comment given), its module's public
+/// `size` and `encode`, and the [`Cardinality`] implementation by them, so that a module states
+/// only what differs: its name, its summary, when it keeps model counts, and the encoding
+/// proper, as two module functions with these signatures:
+///
+/// ```text
+/// fn size_proper(m: usize, k: usize, kind: Kind) -> Size
+/// fn encode_proper<S: ClauseSink + ?Sized>(job: Job<'_, S>) -> io::Result<()>
+/// ```
+///
+/// for a bound that needs the encoding (`1 <= k < m`); the bounds that need none, and bounds
+/// out of range, are handled here the same way for every encoding ([`size_with`],
+/// [`encode_with`]).
 macro_rules! cardinality_entry {
-    ($ty:ident, $name:literal, $summary:literal, |$kind:pat_param| $preserves:expr) => {
+    (
+        $(#[$doc:meta])*
+        $ty:ident, $name:literal, $summary:literal, |$kind:pat_param| $preserves:expr
+    ) => {
+        $(#[$doc])*
+        pub struct $ty;
+
+        /// Auxiliary variables, clauses and literals of this module's encoding for "`kind` `k`
+        /// of `m` literals", exact, without emitting; the bound's error when it is out of range
+        /// (as [`Cardinality::size`](crate::encode::card::Cardinality::size)).
+        pub fn size(
+            m: usize,
+            k: usize,
+            kind: $crate::encode::card::Kind,
+        ) -> Result<$crate::encode::Size, $crate::encode::card::BoundError> {
+            $crate::encode::card::size_with(m, k, kind, || size_proper(m, k, kind))
+        }
+
+        /// Emits this module's encoding for "`kind` `k` of `lits`" into `sink`, its auxiliary
+        /// variables from `alloc` (as
+        /// [`Cardinality::encode`](crate::encode::card::Cardinality::encode)).
+        pub fn encode<S: $crate::cnf::ClauseSink + ?Sized>(
+            lits: &[$crate::cnf::Lit],
+            k: usize,
+            kind: $crate::encode::card::Kind,
+            alloc: &mut $crate::encode::VarAlloc,
+            sink: &mut S,
+        ) -> Result<(), $crate::encode::card::CardError> {
+            $crate::encode::card::encode_with(lits, k, kind, alloc, sink, encode_proper)
+        }
+
         impl $crate::encode::card::Cardinality for $ty {
             fn name(&self) -> &'static str {
                 $name
@@ -309,13 +349,35 @@ pub(crate) fn size_with(
     })
 }
 
-/// Emits a bound: nothing, the unit clauses, or `encoding(sink)` for the encoding proper.
+/// A bound that needs the encoding proper (`1 <= k < m`, [`Plan::Encode`]) with the
+/// directions it needs ([`directions`]) and where the encoding takes its auxiliaries from and
+/// emits its clauses to: what every module's `encode_proper` is given.
+pub(crate) struct Job<'a, S: ?Sized> {
+    /// The literals.
+    pub lits: &'a [Lit],
+    /// The bound.
+    pub k: usize,
+    /// The kind of bound.
+    pub kind: Kind,
+    /// Whether counting variables are forced true when their fact holds.
+    pub up: bool,
+    /// Whether counting variables are forced false when their fact does not hold.
+    pub down: bool,
+    /// Where the auxiliary variables come from.
+    pub alloc: &'a mut VarAlloc,
+    /// Where the clauses go.
+    pub sink: &'a mut S,
+}
+
+/// Emits a bound: nothing, the unit clauses, or `encoding` on the [`Job`] of the encoding
+/// proper.
 pub(crate) fn encode_with<S: ClauseSink + ?Sized>(
     lits: &[Lit],
     k: usize,
     kind: Kind,
+    alloc: &mut VarAlloc,
     sink: &mut S,
-    encoding: impl FnOnce(&mut S) -> io::Result<()>,
+    encoding: impl FnOnce(Job<'_, S>) -> io::Result<()>,
 ) -> Result<(), CardError> {
     match plan(lits.len(), k, kind)? {
         Plan::Nothing => {}
@@ -324,7 +386,18 @@ pub(crate) fn encode_with<S: ClauseSink + ?Sized>(
                 sink.add_clause(&[if value { x } else { !x }])?;
             }
         }
-        Plan::Encode => encoding(sink)?,
+        Plan::Encode => {
+            let (up, down) = directions(kind);
+            encoding(Job {
+                lits,
+                k,
+                kind,
+                up,
+                down,
+                alloc,
+                sink,
+            })?
+        }
     }
     Ok(())
 }

@@ -69,7 +69,7 @@
 //!   Cardinality Constraints and Its Application to MaxSAT Solvers", IEEE 25th International
 //!   Conference on Tools with Artificial Intelligence (ICTAI 2013), pp. 9-17.
 
-use super::{pairs_upto, sz, BoundError, CardError, Kind, Size};
+use super::{pairs_upto, sz, Job, Kind, Size};
 use crate::cnf::{ClauseSink, Lit};
 use crate::encode::VarAlloc;
 use std::collections::HashMap;
@@ -169,13 +169,13 @@ fn at_most_size(m: usize, k: usize) -> Size {
     tree_size(m, pr, &mut HashMap::new()) + root
 }
 
-/// Size of the modulo totalizer for "`kind` `k` of `m` literals".
-pub fn size(m: usize, k: usize, kind: Kind) -> Result<Size, BoundError> {
-    super::size_with(m, k, kind, || match kind {
+/// Size of the modulo totalizer for "`kind` `k` of `m` literals", `1 <= k < m`.
+fn size_proper(m: usize, k: usize, kind: Kind) -> Size {
+    match kind {
         Kind::AtMost => at_most_size(m, k),
         Kind::AtLeast => at_most_size(m, m - k),
         Kind::Exactly => at_most_size(m, k) + at_most_size(m, m - k),
-    })
+    }
 }
 
 /// A node's digits: `lower[i - 1]` is `L_i`, `upper[j - 1]` is `U_j`.
@@ -288,29 +288,21 @@ fn at_most<S: ClauseSink + ?Sized>(
     sink.add_clause(&[!root.upper[q - 1], !root.lower[r - 1]])
 }
 
-/// Emits the modulo totalizer for "`kind` `k` of `lits`": at most `k` of `lits`; at least
-/// `k` as at most `m - k` of the negated literals; exactly `k` as the first, then the second.
-pub fn encode<S: ClauseSink + ?Sized>(
-    lits: &[Lit],
-    k: usize,
-    kind: Kind,
-    alloc: &mut VarAlloc,
-    sink: &mut S,
-) -> Result<(), CardError> {
-    let m = lits.len();
-    super::encode_with(lits, k, kind, sink, |sink| {
-        let negated: Vec<Lit> = lits.iter().map(|&x| !x).collect();
-        if kind != Kind::AtLeast {
-            at_most(lits, k, alloc, sink)?;
-        }
-        if kind != Kind::AtMost {
-            at_most(&negated, m - k, alloc, sink)?;
-        }
-        Ok(())
-    })
+/// Emits the modulo totalizer for "`kind` `k` of `lits`", `1 <= k < m`: at most `k` of `lits`;
+/// at least `k` as at most `m - k` of the negated literals; exactly `k` as the first, then the
+/// second.
+fn encode_proper<S: ClauseSink + ?Sized>(job: Job<'_, S>) -> io::Result<()> {
+    let (lits, k) = (job.lits, job.k);
+    let negated: Vec<Lit> = lits.iter().map(|&x| !x).collect();
+    if job.kind != Kind::AtLeast {
+        at_most(lits, k, job.alloc, job.sink)?;
+    }
+    if job.kind != Kind::AtMost {
+        at_most(&negated, lits.len() - k, job.alloc, job.sink)?;
+    }
+    Ok(())
 }
 
-/// The modulo totalizer in the catalogue ([`super::CATALOGUE`]).
-pub struct ModuloTotalizer;
-
-cardinality_entry!(ModuloTotalizer, "mtotalizer", "a totalizer counting in two unary digits, modulo and quotient by p ~ sqrt(k) (Ogawa et al. 2013)", |_| false);
+cardinality_entry!(
+    /// The modulo totalizer in the catalogue ([`super::CATALOGUE`]).
+    ModuloTotalizer, "mtotalizer", "a totalizer counting in two unary digits, modulo and quotient by p ~ sqrt(k) (Ogawa et al. 2013)", |_| false);

@@ -17,8 +17,9 @@
 //! Sequences are sorted in decreasing order (true first), so output `j` of a sorted
 //! sequence stands for "at least `j` true".
 
+use super::{directions, sz, Job, Kind};
 use crate::cnf::{ClauseSink, Lit};
-use crate::encode::VarAlloc;
+use crate::encode::{Size, VarAlloc};
 use std::io;
 
 /// A literal, or `None` for the constant false.
@@ -26,9 +27,35 @@ pub(crate) type Sig = Option<Lit>;
 
 /// Variables, clauses and literals of one comparator on two literals, for the directions
 /// given: `(vars, clauses, literals)`.
-pub(crate) fn comparator_cost(up: bool, down: bool) -> (u64, u64, u64) {
+fn comparator_cost(up: bool, down: bool) -> (u64, u64, u64) {
     let dirs = u64::from(up) + u64::from(down);
     (2, 3 * dirs, 7 * dirs)
+}
+
+/// Size of a network of `n` comparators on two literals, in the directions a bound of this
+/// kind needs, with the bound's unit clauses on its outputs (two for exactly, one otherwise).
+pub(crate) fn network_size(n: u64, kind: Kind) -> Size {
+    let (up, down) = directions(kind);
+    let (v, c, l) = comparator_cost(up, down);
+    let units = if kind == Kind::Exactly { 2 } else { 1 };
+    sz(
+        n.saturating_mul(v),
+        n.saturating_mul(c).saturating_add(units),
+        n.saturating_mul(l).saturating_add(units),
+    )
+}
+
+impl<S: ?Sized> Job<'_, S> {
+    /// A network that takes its variables and emits its clauses where the job does, in the
+    /// job's directions.
+    pub fn network(&mut self) -> Network<'_, S> {
+        Network {
+            alloc: &mut *self.alloc,
+            sink: &mut *self.sink,
+            up: self.up,
+            down: self.down,
+        }
+    }
 }
 
 /// Emits comparators into a sink, with variables from an allocator.

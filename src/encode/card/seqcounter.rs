@@ -54,92 +54,82 @@
 //! - C. Sinz, "Towards an Optimal CNF Encoding of Boolean Cardinality Constraints", Principles
 //!   and Practice of Constraint Programming (CP 2005), LNCS 3709, pp. 827-831.
 
-use super::{directions, sz, BoundError, CardError, Kind, Size};
+use super::{directions, sz, Job, Kind, Size};
 use crate::cnf::{ClauseSink, Lit};
-use crate::encode::VarAlloc;
+use std::io;
 
-/// Size of the sequential counter for "`kind` `k` of `m` literals".
-pub fn size(m: usize, k: usize, kind: Kind) -> Result<Size, BoundError> {
-    super::size_with(m, k, kind, || {
-        let (up, down) = directions(kind);
-        // In 128 bits, saturated: a size query may name an absurdly long list.
-        let (m, k) = (m as u128, k as u128);
-        let more = u128::from(k > 1);
-        // (m - 2)(a k - b) + c, with a k - b >= 1.
-        let steps = |a: u128, b: u128, c: u128| (m - 2).saturating_mul(a * k - b).saturating_add(c);
-        let (mut clauses, mut literals) = (k - 1, k - 1);
-        if up {
-            clauses = clauses.saturating_add(steps(2, 0, 2).saturating_add(m - 2));
-            literals = literals.saturating_add(steps(5, 0, 4).saturating_add(m - 2));
-        }
-        if down {
-            clauses = clauses.saturating_add(steps(2, 1, 2 + more));
-            literals = literals.saturating_add(steps(5, 2, 4 + 2 * more));
-        }
-        let sat = |x: u128| u64::try_from(x).unwrap_or(u64::MAX);
-        sz(sat((m - 1).saturating_mul(k)), sat(clauses), sat(literals))
-    })
+/// Size of the sequential counter for "`kind` `k` of `m` literals", `1 <= k < m`.
+fn size_proper(m: usize, k: usize, kind: Kind) -> Size {
+    let (up, down) = directions(kind);
+    // In 128 bits, saturated: a size query may name an absurdly long list.
+    let (m, k) = (m as u128, k as u128);
+    let more = u128::from(k > 1);
+    // (m - 2)(a k - b) + c, with a k - b >= 1.
+    let steps = |a: u128, b: u128, c: u128| (m - 2).saturating_mul(a * k - b).saturating_add(c);
+    let (mut clauses, mut literals) = (k - 1, k - 1);
+    if up {
+        clauses = clauses.saturating_add(steps(2, 0, 2).saturating_add(m - 2));
+        literals = literals.saturating_add(steps(5, 0, 4).saturating_add(m - 2));
+    }
+    if down {
+        clauses = clauses.saturating_add(steps(2, 1, 2 + more));
+        literals = literals.saturating_add(steps(5, 2, 4 + 2 * more));
+    }
+    let sat = |x: u128| u64::try_from(x).unwrap_or(u64::MAX);
+    sz(sat((m - 1).saturating_mul(k)), sat(clauses), sat(literals))
 }
 
-/// Emits the sequential counter for "`kind` `k` of `lits`" (registers taken row by row,
-/// `s_{1,1} .. s_{1,k}, s_{2,1} ..`).
-pub fn encode<S: ClauseSink + ?Sized>(
-    lits: &[Lit],
-    k: usize,
-    kind: Kind,
-    alloc: &mut VarAlloc,
-    sink: &mut S,
-) -> Result<(), CardError> {
-    super::encode_with(lits, k, kind, sink, |sink| {
-        let (up, down) = directions(kind);
-        let m = lits.len();
-        let x = |i: usize| lits[i - 1];
-        let regs: Vec<Lit> = (0..(m - 1) * k).map(|_| alloc.fresh().positive()).collect();
-        let s = |i: usize, j: usize| regs[(i - 1) * k + (j - 1)];
+/// Emits the sequential counter for "`kind` `k` of `lits`", `1 <= k < m` (registers taken row
+/// by row, `s_{1,1} .. s_{1,k}, s_{2,1} ..`).
+fn encode_proper<S: ClauseSink + ?Sized>(job: Job<'_, S>) -> io::Result<()> {
+    let (lits, k, up, down, sink) = (job.lits, job.k, job.up, job.down, job.sink);
+    let m = lits.len();
+    let x = |i: usize| lits[i - 1];
+    let regs: Vec<Lit> = (0..(m - 1) * k)
+        .map(|_| job.alloc.fresh().positive())
+        .collect();
+    let s = |i: usize, j: usize| regs[(i - 1) * k + (j - 1)];
+    if up {
+        sink.add_clause(&[!x(1), s(1, 1)])?;
+    }
+    if down {
+        sink.add_clause(&[!s(1, 1), x(1)])?;
+    }
+    for j in 2..=k {
+        sink.add_clause(&[!s(1, j)])?;
+    }
+    for i in 2..m {
         if up {
-            sink.add_clause(&[!x(1), s(1, 1)])?;
+            sink.add_clause(&[!x(i), s(i, 1)])?;
+            sink.add_clause(&[!s(i - 1, 1), s(i, 1)])?;
+            for j in 2..=k {
+                sink.add_clause(&[!x(i), !s(i - 1, j - 1), s(i, j)])?;
+                sink.add_clause(&[!s(i - 1, j), s(i, j)])?;
+            }
+            sink.add_clause(&[!x(i), !s(i - 1, k)])?;
         }
         if down {
-            sink.add_clause(&[!s(1, 1), x(1)])?;
-        }
-        for j in 2..=k {
-            sink.add_clause(&[!s(1, j)])?;
-        }
-        for i in 2..m {
-            if up {
-                sink.add_clause(&[!x(i), s(i, 1)])?;
-                sink.add_clause(&[!s(i - 1, 1), s(i, 1)])?;
-                for j in 2..=k {
-                    sink.add_clause(&[!x(i), !s(i - 1, j - 1), s(i, j)])?;
-                    sink.add_clause(&[!s(i - 1, j), s(i, j)])?;
-                }
-                sink.add_clause(&[!x(i), !s(i - 1, k)])?;
-            }
-            if down {
-                sink.add_clause(&[!s(i, 1), s(i - 1, 1), x(i)])?;
-                for j in 2..=k {
-                    sink.add_clause(&[!s(i, j), s(i - 1, j), x(i)])?;
-                    sink.add_clause(&[!s(i, j), s(i - 1, j - 1)])?;
-                }
+            sink.add_clause(&[!s(i, 1), s(i - 1, 1), x(i)])?;
+            for j in 2..=k {
+                sink.add_clause(&[!s(i, j), s(i - 1, j), x(i)])?;
+                sink.add_clause(&[!s(i, j), s(i - 1, j - 1)])?;
             }
         }
-        if up {
-            sink.add_clause(&[!x(m), !s(m - 1, k)])?;
+    }
+    if up {
+        sink.add_clause(&[!x(m), !s(m - 1, k)])?;
+    }
+    if down {
+        sink.add_clause(&[s(m - 1, k), x(m)])?;
+        if k > 1 {
+            sink.add_clause(&[s(m - 1, k), s(m - 1, k - 1)])?;
         }
-        if down {
-            sink.add_clause(&[s(m - 1, k), x(m)])?;
-            if k > 1 {
-                sink.add_clause(&[s(m - 1, k), s(m - 1, k - 1)])?;
-            }
-        }
-        Ok(())
-    })
+    }
+    Ok(())
 }
-
-/// The sequential counter in the catalogue ([`super::CATALOGUE`]).
-pub struct SeqCounter;
 
 cardinality_entry!(
+    /// The sequential counter in the catalogue ([`super::CATALOGUE`]).
     SeqCounter,
     "seqcounter",
     "registers \"at least j of the first i literals\", i < m, j <= k (Sinz 2005)",

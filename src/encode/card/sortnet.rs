@@ -48,11 +48,11 @@
 //!   Theoretical and Empirical Study", Constraints 16(2) (2011), pp. 195-221 (odd-even
 //!   sorting networks in clauses, and their comparison with cardinality networks).
 
-use super::network::{comparator_cost, Network};
-use super::{directions, sz, BoundError, CardError, Kind, Size};
+use super::network::network_size;
+use super::{Job, Kind, Size};
 use crate::cnf::{ClauseSink, Lit};
-use crate::encode::VarAlloc;
 use std::collections::HashMap;
+use std::io;
 
 /// Comparators of the odd-even merge of sorted sequences of lengths `a` and `b`.
 fn merge_comparators(a: usize, b: usize, memo: &mut HashMap<(usize, usize), u64>) -> u64 {
@@ -98,50 +98,23 @@ pub fn comparators(m: usize) -> u64 {
     sort(m, &mut HashMap::new(), &mut HashMap::new())
 }
 
-/// Size of the sorting network for "`kind` `k` of `m` literals".
-pub fn size(m: usize, k: usize, kind: Kind) -> Result<Size, BoundError> {
-    super::size_with(m, k, kind, || {
-        let (up, down) = directions(kind);
-        let (v, c, l) = comparator_cost(up, down);
-        let n = comparators(m);
-        let units = if kind == Kind::Exactly { 2 } else { 1 };
-        sz(
-            n.saturating_mul(v),
-            n.saturating_mul(c).saturating_add(units),
-            n.saturating_mul(l).saturating_add(units),
-        )
-    })
+/// Size of the sorting network for "`kind` `k` of `m` literals", `1 <= k < m`.
+fn size_proper(m: usize, _: usize, kind: Kind) -> Size {
+    network_size(comparators(m), kind)
 }
 
-/// Emits the sorting network for "`kind` `k` of `lits`": the comparators in the order of the
-/// recursion (left half, right half, merge), then the unit clauses.
-pub fn encode<S: ClauseSink + ?Sized>(
-    lits: &[Lit],
-    k: usize,
-    kind: Kind,
-    alloc: &mut VarAlloc,
-    sink: &mut S,
-) -> Result<(), CardError> {
-    super::encode_with(lits, k, kind, sink, |sink| {
-        let (up, down) = directions(kind);
-        let mut net = Network {
-            alloc,
-            sink: &mut *sink,
-            up,
-            down,
-        };
-        let inputs: Vec<Option<Lit>> = lits.iter().copied().map(Some).collect();
-        let y = net.sort(&inputs)?;
-        // Without constants every output of the sorter is a literal.
-        let y: Vec<Lit> = y.into_iter().flatten().collect();
-        super::bound_count(sink, kind, k, &y)
-    })
+/// Emits the sorting network for "`kind` `k` of `lits`", `1 <= k < m`: the comparators in the
+/// order of the recursion (left half, right half, merge), then the unit clauses.
+fn encode_proper<S: ClauseSink + ?Sized>(mut job: Job<'_, S>) -> io::Result<()> {
+    let inputs: Vec<Option<Lit>> = job.lits.iter().copied().map(Some).collect();
+    let y = job.network().sort(&inputs)?;
+    // Without constants every output of the sorter is a literal.
+    let y: Vec<Lit> = y.into_iter().flatten().collect();
+    super::bound_count(job.sink, job.kind, job.k, &y)
 }
-
-/// The sorting network in the catalogue ([`super::CATALOGUE`]).
-pub struct SortNet;
 
 cardinality_entry!(
+    /// The sorting network in the catalogue ([`super::CATALOGUE`]).
     SortNet,
     "sortnet",
     "a complete odd-even merge sorting network, then one output (Batcher; Een & Sorensson 2006)",

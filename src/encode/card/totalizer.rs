@@ -56,7 +56,7 @@
 //!   MaxSAT", CP 2014, LNCS 8656, pp. 531-548 (a totalizer whose nodes count only up to the
 //!   bound, extended when the bound grows).
 
-use super::{directions, pairs_upto, sz, BoundError, CardError, Kind, Size};
+use super::{directions, pairs_upto, sz, Job, Kind, Size};
 use crate::cnf::{ClauseSink, Lit};
 use crate::encode::VarAlloc;
 use std::collections::HashMap;
@@ -106,13 +106,11 @@ fn tree_size(s: usize, cap: usize, up: bool, down: bool, memo: &mut HashMap<usiz
     v
 }
 
-/// Size of the totalizer for "`kind` `k` of `m` literals".
-pub fn size(m: usize, k: usize, kind: Kind) -> Result<Size, BoundError> {
-    super::size_with(m, k, kind, || {
-        let (up, down) = directions(kind);
-        let units = if kind == Kind::Exactly { 2 } else { 1 };
-        tree_size(m, cap(k, kind), up, down, &mut HashMap::new()) + sz(0, units, units)
-    })
+/// Size of the totalizer for "`kind` `k` of `m` literals", `1 <= k < m`.
+fn size_proper(m: usize, k: usize, kind: Kind) -> Size {
+    let (up, down) = directions(kind);
+    let units = if kind == Kind::Exactly { 2 } else { 1 };
+    tree_size(m, cap(k, kind), up, down, &mut HashMap::new()) + sz(0, units, units)
 }
 
 /// Emits the tree over `lits` (children before parents, each node's outputs taken from
@@ -165,26 +163,23 @@ fn tree<S: ClauseSink + ?Sized>(
     Ok(r)
 }
 
-/// Emits the totalizer for "`kind` `k` of `lits`": the tree, then the root's unit clauses
-/// (`r_k` before `-r_{k+1}` for exactly `k`).
-pub fn encode<S: ClauseSink + ?Sized>(
-    lits: &[Lit],
-    k: usize,
-    kind: Kind,
-    alloc: &mut VarAlloc,
-    sink: &mut S,
-) -> Result<(), CardError> {
-    super::encode_with(lits, k, kind, sink, |sink| {
-        let (up, down) = directions(kind);
-        let r = tree(lits, cap(k, kind), up, down, alloc, sink)?;
-        super::bound_count(sink, kind, k, &r)
-    })
+/// Emits the totalizer for "`kind` `k` of `lits`", `1 <= k < m`: the tree, then the root's
+/// unit clauses (`r_k` before `-r_{k+1}` for exactly `k`).
+fn encode_proper<S: ClauseSink + ?Sized>(job: Job<'_, S>) -> io::Result<()> {
+    let (k, kind) = (job.k, job.kind);
+    let r = tree(
+        job.lits,
+        cap(k, kind),
+        job.up,
+        job.down,
+        job.alloc,
+        job.sink,
+    )?;
+    super::bound_count(job.sink, kind, k, &r)
 }
 
-/// The totalizer in the catalogue ([`super::CATALOGUE`]).
-pub struct Totalizer;
-
 cardinality_entry!(
+    /// The totalizer in the catalogue ([`super::CATALOGUE`]).
     Totalizer,
     "totalizer",
     "a binary tree of unary counters, cut at k + 1 (Bailleux & Boufkhad 2003)",

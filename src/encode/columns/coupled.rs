@@ -30,7 +30,7 @@
 
 use super::{ColumnDecodeError, DomainEncoding, DomainGroup, Row};
 use crate::cnf::{ClauseSink, Lit, Var};
-use crate::encode::{Amo, Rule, Size, VarAlloc};
+use crate::encode::{Amo, VarAlloc};
 use std::io;
 
 /// The coupled domain in the catalogue ([`super::DOMAINS`]).
@@ -69,28 +69,18 @@ impl DomainEncoding for Coupled {
             (3 * nn - 2, 7 * nn - 6)
         };
         Some(vec![
-            DomainGroup {
-                tag: "D1",
-                meaning: "ladder: [x(r) >= c+1] implies [x(r) >= c]".into(),
-                rule: Rule::Domain,
-                label_rows: false,
-                per_row: Size {
-                    vars: 0,
-                    clauses: ladder,
-                    literals: ladder.checked_mul(2)?,
-                },
-            },
-            DomainGroup {
-                tag: "D2",
-                meaning: "channelling: x(r)=c iff [x(r) >= c] and not [x(r) >= c+1]".into(),
-                rule: Rule::Domain,
-                label_rows: false,
-                per_row: Size {
-                    vars: 0,
-                    clauses,
-                    literals,
-                },
-            },
+            DomainGroup::domain(
+                "D1",
+                "ladder: [x(r) >= c+1] implies [x(r) >= c]",
+                ladder,
+                ladder.checked_mul(2)?,
+            ),
+            DomainGroup::domain(
+                "D2",
+                "channelling: x(r)=c iff [x(r) >= c] and not [x(r) >= c+1]",
+                clauses,
+                literals,
+            ),
         ])
     }
     fn encode_row(

@@ -13,7 +13,7 @@
 use super::{ColumnDecodeError, DomainEncoding, DomainGroup, Row};
 use crate::cnf::{ClauseSink, Lit, Var};
 use crate::encode::amo::bits_for;
-use crate::encode::{Amo, Rule, Size, VarAlloc};
+use crate::encode::{Amo, VarAlloc};
 use std::io;
 
 /// The log domain in the catalogue ([`super::DOMAINS`]).
@@ -32,17 +32,12 @@ impl DomainEncoding for Log {
     fn groups(&self, n: usize, _: Amo) -> Option<Vec<DomainGroup>> {
         let k = bits_for(n);
         let excluded = 1u64.checked_shl(k as u32)? - n as u64;
-        Some(vec![DomainGroup {
-            tag: "D1",
-            meaning: "the bit patterns of columns beyond n are excluded".into(),
-            rule: Rule::Domain,
-            label_rows: false,
-            per_row: Size {
-                vars: 0,
-                clauses: excluded,
-                literals: excluded.checked_mul(k as u64)?,
-            },
-        }])
+        Some(vec![DomainGroup::domain(
+            "D1",
+            "the bit patterns of columns beyond n are excluded",
+            excluded,
+            excluded.checked_mul(k as u64)?,
+        )])
     }
     fn encode_row(
         &self,

@@ -230,6 +230,29 @@ pub struct DomainGroup {
     pub per_row: Size,
 }
 
+impl DomainGroup {
+    /// A group of [`Rule::Domain`] clauses, the same in every row and not labelled with it,
+    /// without auxiliary variables: `clauses` clauses of `literals` literals in all per row.
+    pub fn domain(
+        tag: &'static str,
+        meaning: impl Into<String>,
+        clauses: u64,
+        literals: u64,
+    ) -> DomainGroup {
+        DomainGroup {
+            tag,
+            meaning: meaning.into(),
+            rule: Rule::Domain,
+            label_rows: false,
+            per_row: Size {
+                vars: 0,
+                clauses,
+                literals,
+            },
+        }
+    }
+}
+
 /// A group of a constraint encoding's clauses, with its exact size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConstraintGroup {

@@ -13,7 +13,7 @@
 
 use super::{ColumnDecodeError, DomainEncoding, DomainGroup, Row};
 use crate::cnf::{ClauseSink, Lit, Var};
-use crate::encode::{Amo, Rule, Size, VarAlloc};
+use crate::encode::{Amo, VarAlloc};
 use std::io;
 
 /// The order domain in the catalogue ([`super::DOMAINS`]).
@@ -37,17 +37,12 @@ impl DomainEncoding for Order {
     }
     fn groups(&self, n: usize, _: Amo) -> Option<Vec<DomainGroup>> {
         let clauses = n.saturating_sub(2) as u64;
-        Some(vec![DomainGroup {
-            tag: "D1",
-            meaning: "ladder: [x(r) >= c+1] implies [x(r) >= c]".into(),
-            rule: Rule::Domain,
-            label_rows: false,
-            per_row: Size {
-                vars: 0,
-                clauses,
-                literals: clauses.checked_mul(2)?,
-            },
-        }])
+        Some(vec![DomainGroup::domain(
+            "D1",
+            "ladder: [x(r) >= c+1] implies [x(r) >= c]",
+            clauses,
+            clauses.checked_mul(2)?,
+        )])
     }
     fn encode_row(
         &self,
