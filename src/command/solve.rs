@@ -13,8 +13,8 @@ use crate::solve::runner::{
     UnsatVerdict,
 };
 use crate::solve::{
-    check_proof, prove_unsat_with, solve_model_with_options, Backend, Budget, Enumeration,
-    Progress, ProofError, ProofFormat, ProofOutcome, SolveError, SolverCommand, SolverOption, Stop,
+    check_proof, solve_model_with_options, Backend, Budget, Enumeration, Progress, ProofError,
+    ProofFormat, ProofOutcome, Prover, SolveError, SolverCommand, SolverOption, Stop,
 };
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -464,13 +464,17 @@ fn propagator_proof(
     file: io::BufWriter<std::fs::File>,
     log: &mut dyn Write,
 ) -> Result<ProofOutcome, ProofError> {
-    let (outcome, _, s) = crate::solve::prove_unsat_with_propagator(inst, format, options, file)?;
+    let proved = Prover::new(Backend::Cadical, format)?
+        .with_options(options)?
+        .with_engine(crate::solve::ProofEngine::Propagator)?
+        .prove(inst, file)?;
+    let s = proved.propagator.unwrap_or_default();
     let _ = writeln!(
         log,
         "propagator: {} propagations, {} reason clauses, {} conflicts ({} clauses on complete models); CNF: {} clauses, {} at-most-one clauses propagated instead",
         s.propagations, s.reasons, s.conflicts, s.model_clauses, s.clauses_kept, s.clauses_replaced
     );
-    Ok(outcome)
+    Ok(proved.outcome)
 }
 
 /// Without the `cadical` feature there is no propagator engine.
@@ -854,7 +858,10 @@ fn with_proof(
             let outcome = match req.engine {
                 Engine::Propagator => propagator_proof(inst, proof_format, &options, file, log)?,
                 Engine::Sat | Engine::Search => {
-                    prove_unsat_with(inst, backend, proof_format, &options, file)?.0
+                    Prover::new(backend, proof_format)?
+                        .with_options(&options)?
+                        .prove(inst, file)?
+                        .outcome
                 }
             };
             if let ProofOutcome::Sat(m) = outcome {
@@ -865,7 +872,7 @@ fn with_proof(
             }
             check = if req.check_proof {
                 let file = target.reopen()?;
-                let checked = check_proof(inst, io::BufReader::new(file));
+                let checked = check_proof(inst, io::BufReader::new(file), &Default::default());
                 Some(checked.map_err(|e| SolveCommandError::ProofUnchecked {
                     who: who.clone(),
                     message: e.to_string(),

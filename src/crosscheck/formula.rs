@@ -96,7 +96,7 @@ pub fn check_formula(f: Arc<dyn Formula>, exp: &Expectation, cfg: &CheckConfig) 
             }
             if !sat {
                 // An UNSAT answer is relied on only once proved: a DRAT proof, checked.
-                match crate::solve::prove_and_check(f) {
+                match crate::solve::Prover::default().prove_and_check(f) {
                     Ok(Some(c)) if c.verified() => row.proof_lemmas = Some(c.lemmas()),
                     Ok(Some(c)) => row.fail(Check::Sat, format!("the UNSAT answer's {c}")),
                     Ok(None) => row.fail(

@@ -7,7 +7,7 @@
 //! 1. **SAT** ([`Check::Sat`]): the embedded solver's answer (SAT/UNSAT) agrees with the
 //!    backtracking counter (UNSAT exactly when the count is 0), and its model is a solution;
 //!    an UNSAT answer is proved: a DRAT proof written by the solver and accepted by an
-//!    independent checker ([`crate::solve::prove_and_check`]).
+//!    independent checker ([`crate::solve::Prover::prove_and_check`]).
 //! 2. **Counts** ([`Check::Counts`]): the models enumerated by SAT, blocked on the cell
 //!    variables, are all solutions and as many as the counter's total, which equals the published
 //!    table ([`REFERENCE_COUNTS`], OEIS A000170/A002562) where it has the value.

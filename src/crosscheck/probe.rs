@@ -90,7 +90,7 @@ impl Probe<'_> {
     /// unsatisfiable. When unit propagation from the board's literals falsifies a clause, that
     /// propagation is the refutation (the empty clause by reverse unit propagation, a one-step
     /// proof), found apart from the solver; otherwise the formula is proved unsatisfiable by
-    /// [`crate::solve::default_prover`] (CaDiCaL's LRAT, checked by the library's LRAT
+    /// [`crate::solve::Prover::strongest`] (CaDiCaL's LRAT, checked by the library's LRAT
     /// checker). `Ok(())` when the rejection needs no solver (every clause evaluated) or is
     /// proved; else why not.
     fn prove_rejection(&self, cells: &[bool]) -> Result<(), String> {
@@ -114,9 +114,9 @@ impl Probe<'_> {
             .map(|c| c.iter().map(|l| l.to_dimacs() as i32).collect())
             .collect();
         clauses.extend(lits.iter().map(|l| vec![l.to_dimacs() as i32]));
-        let (backend, format) = crate::solve::default_prover();
+
         let vars = vars.max(self.formula.cnf.max_var());
-        match crate::solve::prove_clauses_and_check(&clauses, vars, backend, format) {
+        match crate::solve::Prover::strongest().prove_clauses_and_check(&clauses, vars) {
             Ok(Some(v)) if v.verified() => Ok(()),
             Ok(Some(v)) => Err(format!("the proof of the rejection does not check: {v}")),
             Ok(None) => Err("proving the rejection found values that satisfy it".into()),

@@ -28,7 +28,7 @@ pub struct CheckConfig {
     /// [`crate::solve::Backend::for_enumeration`]). The single solve and the soundness probes
     /// use varisat, and so do the proofs of the single solve's UNSAT answers (DRAT, checked by
     /// the library's checker and VeriPB); the soundness probes' rejections that the check relies on are proved by unit
-    /// propagation or with [`crate::solve::default_prover`], and checked.
+    /// propagation or with [`crate::solve::Prover::strongest`], and checked.
     pub backend: crate::solve::Backend,
     /// Options of the enumeration's solver, by name (checked by
     /// [`crate::solve::Backend::check_options`]).

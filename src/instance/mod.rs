@@ -135,6 +135,15 @@ pub trait Formula: Send + Sync {
     fn geometry(&self) -> Geometry {
         Geometry::Square
     }
+    /// The catalogue's model the formula is built from, when it is one (see
+    /// [`Instance::model`]).
+    fn model(&self) -> Option<&Model> {
+        None
+    }
+    /// The symmetry breaking added to the model's clauses.
+    fn symmetry_breaking(&self) -> SymmetryBreaking {
+        SymmetryBreaking::None
+    }
     /// The same formula with symmetry-breaking clauses of `mode` in place of its own, or
     /// `None` when the formula cannot add them (the checks then skip their symmetry check).
     fn with_symmetry_breaking_dyn(&self, mode: SymmetryBreaking) -> Option<Arc<dyn Formula>> {
@@ -695,6 +704,12 @@ impl Formula for Instance {
         self.geometry
     }
 
+    fn model(&self) -> Option<&Model> {
+        Instance::model(self)
+    }
+    fn symmetry_breaking(&self) -> SymmetryBreaking {
+        Instance::symmetry_breaking(self)
+    }
     fn with_symmetry_breaking_dyn(&self, mode: SymmetryBreaking) -> Option<Arc<dyn Formula>> {
         Some(Arc::new(self.clone().with_symmetry_breaking(mode)))
     }

@@ -17,9 +17,10 @@
 //!   ([`parse_solver_answer`]: SAT-competition `s`/`v` lines or a MiniSat result file), a model
 //!   checked against the board and every clause, an UNSAT claim checked or refuted
 //!   ([`refute_unsat`]), a DRAT proof asked for and checked ([`runner::run`]).
-//! * [`prove_unsat`] (always varisat) writes a DRAT proof of unsatisfiability; [`check_proof`]
-//!   checks one, from the embedded solver or an external one, with the library's checker and
-//!   VeriPB ([`crate::proof`]).
+//! * a [`Prover`] (varisat, CaDiCaL or Kissat, DRAT or LRAT, with or without the queens
+//!   propagator) writes a proof of unsatisfiability; [`check_proof`] checks one, from the
+//!   embedded solver or an external one, with the library's checker and VeriPB
+//!   ([`crate::proof`]).
 //! * [`verify_assignment`] and [`verify_placement`] check an answer twice, independently: as a
 //!   board ([`crate::board::check_placement`]) and clause by clause against the CNF.
 //!
@@ -139,13 +140,7 @@ pub use parse::{
     parse_pb_answer, parse_solver_answer, AnswerFormat, Assignment, ParseAnswerError, SolverAnswer,
 };
 pub use process::{clear_interrupted, interrupted, kill_running};
-#[cfg(feature = "cadical")]
-pub use proof::prove_unsat_with_propagator;
-pub use proof::{
-    check_proof, check_proof_with, default_prover, formula_clauses, prove_and_check,
-    prove_and_check_with, prove_clauses, prove_clauses_and_check, prove_unsat, prove_unsat_with,
-    ProofError, ProofFormat, ProofOutcome,
-};
+pub use proof::{check_proof, ProofEngine, ProofError, ProofFormat, ProofOutcome, Proved, Prover};
 pub use runner::{
     output_bound, refute_unsat, solver_version, writes_proofs, SolverCommand, PROOF_SOLVERS,
     VERSION_TIMEOUT,

@@ -1,23 +1,25 @@
 //! Proofs of unsatisfiability written by the embedded solvers: varisat (DRAT), CaDiCaL (DRAT
 //! or LRAT, from its proof tracer), Kissat (DRAT), and the queens propagator (CaDiCaL with
-//! the propagator's clauses named in the formula). Checking any proof is
-//! [`crate::proof::check`]'s job; [`check_proof`] and the `prove_and_check` functions hand
-//! it a formula's clauses.
+//! the propagator's clauses named in the formula).
 //!
-//! * [`prove_unsat`] solves with the embedded solver (varisat) and writes its proof as text
-//!   DRAT, or returns the solution when there is one; [`prove_unsat_with`] takes the backend
-//!   and the format.
+//! One way to prove, one way to check:
+//!
+//! * a [`Prover`] (the solver, the proof's format, the solver's options, the engine) writes
+//!   the proof of a formula ([`Prover::prove`]) or of DIMACS clauses
+//!   ([`Prover::prove_clauses`]), or returns the solution when there is one;
 //! * [`check_proof`] checks a proof of either kind against a formula, with the library's
-//!   checker and VeriPB ([`crate::proof::Verdict`]).
+//!   checker and VeriPB ([`crate::proof::check`] on the formula's clauses, which takes any
+//!   DIMACS clauses).
 //!
 //! ```
 //! use queens_sat::instance::{Instance, Model};
-//! use queens_sat::solve::{check_proof, prove_unsat, ProofOutcome};
+//! use queens_sat::proof::CheckOptions;
+//! use queens_sat::solve::{check_proof, ProofOutcome, Prover};
 //!
 //! let inst = Instance::new(3, Model::default()).unwrap();
-//! let mut proof = Vec::new();
-//! assert!(matches!(prove_unsat(&inst, &mut proof).unwrap(), ProofOutcome::Unsat { .. }));
-//! let verdict = check_proof(&inst, &proof[..]).unwrap();
+//! let proved = Prover::default().prove(&inst, Vec::new()).unwrap();
+//! assert!(matches!(proved.outcome, ProofOutcome::Unsat { .. }));
+//! let verdict = check_proof(&inst, &proved.proof[..], &CheckOptions::default()).unwrap();
 //! assert!(verdict.verified(), "{verdict}");
 //! ```
 
@@ -28,7 +30,7 @@ use crate::proof::{CheckOptions, Verdict};
 use std::fmt;
 use std::io::{self, Read, Write};
 
-/// What [`prove_unsat`] found.
+/// What [`Prover::prove`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProofOutcome {
     /// No solution: the proof was written in full.
@@ -62,6 +64,12 @@ pub enum ProofError {
         /// The format asked for.
         format: ProofFormat,
     },
+    /// The queens propagator runs in CaDiCaL only.
+    #[error("the queens propagator runs in CaDiCaL, not in {0}")]
+    Propagator(Backend),
+    /// The queens propagator proves formulas of n-queens, not any clauses.
+    #[error("the queens propagator proves formulas of n-queens, not any clauses")]
+    PropagatorOnClauses,
     /// The proof could not be read or checked.
     #[error(transparent)]
     Check(#[from] crate::proof::ProofError),
@@ -85,11 +93,9 @@ impl<W: Write> Write for Counting<W> {
     }
 }
 
-/// Solves `f` with the embedded solver, writing a text DRAT proof to `proof` as it goes.
-/// Returns [`ProofOutcome::Unsat`] once the proof is complete (it ends with the empty
-/// clause), or the solution. The proof is written through a buffer and flushed at the end;
-/// an I/O error on `proof` is [`ProofError::Write`].
-pub fn prove_unsat(f: &dyn Formula, proof: impl Write) -> Result<ProofOutcome, ProofError> {
+/// Solves `f` with varisat, writing a text DRAT proof to `proof` as it goes: the outcome
+/// ([`ProofOutcome::Unsat`] once the proof is complete, or the solution).
+fn prove_varisat(f: &dyn Formula, proof: impl Write) -> Result<ProofOutcome, ProofError> {
     let mut target = Counting {
         inner: proof,
         bytes: 0,
@@ -128,34 +134,6 @@ pub fn prove_unsat(f: &dyn Formula, proof: impl Write) -> Result<ProofOutcome, P
     })
 }
 
-/// Proves `f` unsatisfiable in memory with varisat and checks the proof: the verdict, or
-/// `None` when `f` has a solution.
-pub fn prove_and_check(f: &dyn Formula) -> Result<Option<Verdict>, ProofError> {
-    let mut proof = Vec::new();
-    match prove_unsat(f, &mut proof)? {
-        ProofOutcome::Sat(_) => Ok(None),
-        ProofOutcome::Unsat { .. } => check_proof(f, &proof[..]).map(Some),
-    }
-}
-
-/// Checks a proof (DRAT or LRAT, text or binary, recognised from its content) of the
-/// unsatisfiability of `f` against its clauses in the order of [`crate::instance::encode`],
-/// at most [`crate::proof::MAX_PROOF_BYTES`]: DRAT by the library's checker and VeriPB, LRAT
-/// by the library's LRAT checker ([`crate::proof::check`]).
-pub fn check_proof(f: &dyn Formula, proof: impl Read) -> Result<Verdict, ProofError> {
-    check_proof_with(f, proof, &CheckOptions::default())
-}
-
-/// [`check_proof`] with the check's options (a bound on the proof's size, VeriPB on LRAT).
-pub fn check_proof_with(
-    f: &dyn Formula,
-    proof: impl Read,
-    options: &CheckOptions,
-) -> Result<Verdict, ProofError> {
-    let (clauses, vars) = formula_clauses(f);
-    Ok(crate::proof::check(&clauses, vars, proof, options)?)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,19 +147,29 @@ mod tests {
     #[test]
     fn proves_and_checks_small_boards() {
         for n in [2, 3] {
-            let c = prove_and_check(&board(n)).unwrap().unwrap();
+            let c = Prover::default()
+                .prove_and_check(&board(n))
+                .unwrap()
+                .unwrap();
             assert!(c.verified(), "n = {n}: {c}");
             assert_eq!(c.kind, ProofKind::Drat(DratFormat::Text));
         }
         let dead = board(4).with_cells(&[(0, 0), (1, 2)], &[]).unwrap();
-        assert!(prove_and_check(&dead).unwrap().unwrap().verified());
-        assert!(prove_and_check(&board(5)).unwrap().is_none());
+        assert!(Prover::default()
+            .prove_and_check(&dead)
+            .unwrap()
+            .unwrap()
+            .verified());
+        assert!(Prover::default()
+            .prove_and_check(&board(5))
+            .unwrap()
+            .is_none());
     }
 
     #[test]
     fn rejects_a_wrong_proof() {
         // The empty clause alone does not follow from n = 4's clauses.
-        let c = check_proof(&board(4), &b"0\n"[..]).unwrap();
+        let c = check_proof(&board(4), &b"0\n"[..], &CheckOptions::default()).unwrap();
         assert!(!c.verified());
         let OwnCheck::Drat(d) = &c.own else {
             panic!("{c:?}")
@@ -189,7 +177,7 @@ mod tests {
         let x = d.failure.as_ref().unwrap();
         assert_eq!((x.step, x.at), (1, Some(ProofPos::Line(1))));
         // No empty clause at all.
-        let c = check_proof(&board(3), &b""[..]).unwrap();
+        let c = check_proof(&board(3), &b""[..], &CheckOptions::default()).unwrap();
         assert!(!c.verified(), "{c}");
         let OwnCheck::Drat(d) = &c.own else {
             panic!("{c:?}")
@@ -250,7 +238,7 @@ impl std::str::FromStr for ProofFormat {
 
 /// The formula's clauses as DIMACS integers, in the order [`crate::instance::encode`] writes
 /// them, and the number of variables.
-pub fn formula_clauses(f: &dyn Formula) -> (Vec<Vec<i32>>, usize) {
+pub(crate) fn formula_clauses(f: &dyn Formula) -> (Vec<Vec<i32>>, usize) {
     let mut cnf = Cnf::new();
     // Writing to memory cannot fail.
     let _ = crate::instance::encode(f, &mut cnf);
@@ -262,12 +250,215 @@ pub fn formula_clauses(f: &dyn Formula) -> (Vec<Vec<i32>>, usize) {
     (clauses, vars)
 }
 
-/// Solves `f` with the backend, writing a proof in `format` to `proof` as it goes; returns
-/// the outcome and the writer. varisat writes DRAT ([`prove_unsat`]); CaDiCaL writes DRAT or
-/// LRAT from its proof tracer (in LRAT mode its lemmas carry CaDiCaL's own antecedents);
-/// Kissat writes DRAT with its own proof tracer. The proof numbers the formula's clauses as
-/// [`crate::instance::encode`] writes them (the order of `queens-sat encode`).
-pub fn prove_unsat_with<W: Write + Send + 'static>(
+/// Which engine writes the proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ProofEngine {
+    /// The solver alone on the formula's clauses.
+    #[default]
+    Clauses,
+    /// CaDiCaL with the queens propagator in place of the at-most-one pairs of the pairwise
+    /// cell model ([`super::propagator`]); the proof still refers to the formula's clauses.
+    Propagator,
+}
+
+/// How a proof of unsatisfiability is written: the solver, the proof's format, the solver's
+/// options and the engine. Built only in combinations that write a proof: LRAT from CaDiCaL,
+/// options for CaDiCaL and Kissat, the propagator on CaDiCaL.
+///
+/// [`Prover::default`] is varisat's DRAT (always built in); [`Prover::strongest`] the one that
+/// `queens-sat check` uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prover {
+    backend: Backend,
+    format: ProofFormat,
+    options: Vec<SolverOption>,
+    engine: ProofEngine,
+}
+
+impl Default for Prover {
+    /// varisat's DRAT, always built in.
+    fn default() -> Prover {
+        Prover {
+            backend: Backend::Varisat,
+            format: ProofFormat::Drat,
+            options: Vec::new(),
+            engine: ProofEngine::Clauses,
+        }
+    }
+}
+
+/// A proof written by [`Prover::prove`].
+#[derive(Debug)]
+pub struct Proved<W> {
+    /// No solution (the proof is complete), or the solution found.
+    pub outcome: ProofOutcome,
+    /// The writer the proof went to.
+    pub proof: W,
+    /// What the propagator did, with [`ProofEngine::Propagator`].
+    #[cfg(feature = "cadical")]
+    pub propagator: Option<super::propagator::PropagatorStats>,
+}
+
+impl Prover {
+    /// A prover with `backend` writing `format`: refused when the backend is not built in or
+    /// does not write that format ([`ProofFormat::written_by`]).
+    pub fn new(backend: Backend, format: ProofFormat) -> Result<Prover, ProofError> {
+        if !backend.is_available() {
+            return Err(SolveError::Unavailable(backend).into());
+        }
+        if !format.written_by(backend) {
+            return Err(ProofError::Unsupported { backend, format });
+        }
+        Ok(Prover {
+            backend,
+            format,
+            options: Vec::new(),
+            engine: ProofEngine::Clauses,
+        })
+    }
+
+    /// CaDiCaL's LRAT (checked in time linear in the proof) when CaDiCaL is built in, else
+    /// varisat's DRAT: how `queens-sat check` proves UNSAT answers.
+    pub fn strongest() -> Prover {
+        Prover::new(Backend::Cadical, ProofFormat::Lrat).unwrap_or_default()
+    }
+
+    /// The solver's options by name (CaDiCaL and Kissat; varisat takes none).
+    pub fn with_options(mut self, options: &[SolverOption]) -> Result<Prover, ProofError> {
+        if !options.is_empty() && self.backend == Backend::Varisat {
+            return Err(SolveError::from(super::OptionError::NoOptions("varisat")).into());
+        }
+        self.options = options.to_vec();
+        Ok(self)
+    }
+
+    /// The engine: [`ProofEngine::Propagator`] needs CaDiCaL.
+    pub fn with_engine(mut self, engine: ProofEngine) -> Result<Prover, ProofError> {
+        if engine == ProofEngine::Propagator && self.backend != Backend::Cadical {
+            return Err(ProofError::Propagator(self.backend));
+        }
+        self.engine = engine;
+        Ok(self)
+    }
+
+    /// The solver.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The proof's format.
+    pub fn format(&self) -> ProofFormat {
+        self.format
+    }
+
+    /// Solves `f`, writing the proof to `proof` as it goes (through a buffer, flushed at the
+    /// end; an I/O error on it is [`ProofError::Write`]): [`ProofOutcome::Unsat`] once the
+    /// proof is complete (it ends with the empty clause), or the solution, checked, when
+    /// there is one (what was written is then no proof). The proof numbers the formula's
+    /// clauses as [`crate::instance::encode`] writes them (the order of `queens-sat encode`).
+    /// varisat writes DRAT; CaDiCaL writes DRAT or LRAT from its proof tracer (in LRAT its
+    /// lemmas carry CaDiCaL's own antecedents); Kissat writes DRAT with its own tracer.
+    pub fn prove<W: Write + Send + 'static>(
+        &self,
+        f: &dyn Formula,
+        proof: W,
+    ) -> Result<Proved<W>, ProofError> {
+        match self.engine {
+            ProofEngine::Clauses => {
+                let (outcome, proof) =
+                    prove_formula(f, self.backend, self.format, &self.options, proof)?;
+                Ok(Proved {
+                    outcome,
+                    proof,
+                    #[cfg(feature = "cadical")]
+                    propagator: None,
+                })
+            }
+            #[cfg(feature = "cadical")]
+            ProofEngine::Propagator => {
+                let (outcome, proof, stats) =
+                    prove_with_propagator(f, self.format, &self.options, proof)?;
+                Ok(Proved {
+                    outcome,
+                    proof,
+                    propagator: Some(stats),
+                })
+            }
+            #[cfg(not(feature = "cadical"))]
+            ProofEngine::Propagator => Err(SolveError::Unavailable(Backend::Cadical).into()),
+        }
+    }
+
+    /// Solves DIMACS clauses (1-based literals) over `vars` variables, writing the proof to
+    /// `proof` as it goes: `Some(writer)` with the complete proof of unsatisfiability, or
+    /// `None` when the clauses are satisfiable. The propagator engine takes a formula of
+    /// n-queens, not clauses: refused.
+    pub fn prove_clauses<W: Write + Send + 'static>(
+        &self,
+        clauses: &[Vec<i32>],
+        vars: usize,
+        proof: W,
+    ) -> Result<Option<W>, ProofError> {
+        if self.engine == ProofEngine::Propagator {
+            return Err(ProofError::PropagatorOnClauses);
+        }
+        prove_dimacs(
+            clauses,
+            vars,
+            self.backend,
+            self.format,
+            &self.options,
+            proof,
+        )
+    }
+
+    /// Proves `f` unsatisfiable in memory and checks the proof ([`check_proof`], default
+    /// options): the verdict, or `None` when `f` has a solution.
+    pub fn prove_and_check(&self, f: &dyn Formula) -> Result<Option<Verdict>, ProofError> {
+        let proved = self.prove(f, Vec::new())?;
+        match proved.outcome {
+            ProofOutcome::Sat(_) => Ok(None),
+            ProofOutcome::Unsat { .. } => {
+                check_proof(f, &proved.proof[..], &CheckOptions::default()).map(Some)
+            }
+        }
+    }
+
+    /// [`Prover::prove_clauses`] in memory, and the proof checked against the clauses
+    /// ([`crate::proof::check`]): the verdict, or `None` when the clauses are satisfiable.
+    pub fn prove_clauses_and_check(
+        &self,
+        clauses: &[Vec<i32>],
+        vars: usize,
+    ) -> Result<Option<Verdict>, ProofError> {
+        let Some(proof) = self.prove_clauses(clauses, vars, Vec::new())? else {
+            return Ok(None);
+        };
+        Ok(Some(crate::proof::check(
+            clauses,
+            vars,
+            &proof[..],
+            &CheckOptions::default(),
+        )?))
+    }
+}
+
+/// Checks a proof (DRAT or LRAT, text or binary, recognised from its content) of the
+/// unsatisfiability of `f` against its clauses in the order of [`crate::instance::encode`]:
+/// DRAT by the library's checker and VeriPB, LRAT by the library's LRAT checker (and VeriPB
+/// when `options` ask for it), within the options' bound on the proof's size
+/// ([`crate::proof::check`]).
+pub fn check_proof(
+    f: &dyn Formula,
+    proof: impl Read,
+    options: &CheckOptions,
+) -> Result<Verdict, ProofError> {
+    let (clauses, vars) = formula_clauses(f);
+    Ok(crate::proof::check(&clauses, vars, proof, options)?)
+}
+
+/// Solves `f` with the backend, writing the proof: the outcome and the writer.
+fn prove_formula<W: Write + Send + 'static>(
     f: &dyn Formula,
     backend: Backend,
     format: ProofFormat,
@@ -284,7 +475,7 @@ pub fn prove_unsat_with<W: Write + Send + 'static>(
         if !options.is_empty() {
             return Err(SolveError::from(super::OptionError::NoOptions("varisat")).into());
         }
-        let outcome = prove_unsat(f, &mut proof)?;
+        let outcome = prove_varisat(f, &mut proof)?;
         return Ok((outcome, proof));
     }
     let mut load = |s: &mut dyn ClauseSink| {
@@ -307,7 +498,7 @@ pub fn prove_unsat_with<W: Write + Send + 'static>(
 }
 
 /// The model (`None`: unsatisfiable, the proof complete), the proof's bytes and the writer.
-type Proved<W> = (Option<Vec<crate::cnf::Lit>>, u64, W);
+type Raw<W> = (Option<Vec<crate::cnf::Lit>>, u64, W);
 
 /// What puts the formula's clauses, in order, into a solver (or anything else that takes
 /// clauses: the counter of clauses, the numbering of the proof's tracer).
@@ -334,7 +525,7 @@ fn prove_clauses_with<W: Write + Send + 'static>(
     format: ProofFormat,
     options: &[SolverOption],
     mut proof: W,
-) -> Result<Proved<W>, ProofError> {
+) -> Result<Raw<W>, ProofError> {
     match backend {
         #[cfg(feature = "cadical")]
         Backend::Cadical => prove_with_cadical(load, vars, format, options, proof),
@@ -365,23 +556,16 @@ fn prove_clauses_with<W: Write + Send + 'static>(
     }
 }
 
-/// Solves DIMACS clauses (1-based literals) over `vars` variables with the backend, writing
-/// a proof in `format` to `proof` as it goes: `Some(writer)` with the complete proof of
-/// unsatisfiability, or `None` when the clauses are satisfiable (what was written is then no
-/// proof).
-pub fn prove_clauses<W: Write + Send + 'static>(
+/// Solves DIMACS clauses with the backend, writing the proof: the writer when the clauses
+/// are unsatisfiable, `None` when they are satisfiable.
+fn prove_dimacs<W: Write + Send + 'static>(
     clauses: &[Vec<i32>],
     vars: usize,
     backend: Backend,
     format: ProofFormat,
+    options: &[SolverOption],
     proof: W,
 ) -> Result<Option<W>, ProofError> {
-    if !backend.is_available() {
-        return Err(SolveError::Unavailable(backend).into());
-    }
-    if !format.written_by(backend) {
-        return Err(ProofError::Unsupported { backend, format });
-    }
     let mut load = |s: &mut dyn ClauseSink| {
         let mut buf = Vec::new();
         for c in clauses {
@@ -391,53 +575,8 @@ pub fn prove_clauses<W: Write + Send + 'static>(
             let _ = s.add_clause(&buf);
         }
     };
-    let (model, _, proof) = prove_clauses_with(&mut load, vars, backend, format, &[], proof)?;
+    let (model, _, proof) = prove_clauses_with(&mut load, vars, backend, format, options, proof)?;
     Ok(model.is_none().then_some(proof))
-}
-
-/// Proves DIMACS clauses (1-based literals) over `vars` variables unsatisfiable with the
-/// backend in memory ([`prove_clauses`]) and checks the proof against them
-/// ([`crate::proof::check`]): the verdict, or `None` when the clauses are satisfiable.
-pub fn prove_clauses_and_check(
-    clauses: &[Vec<i32>],
-    vars: usize,
-    backend: Backend,
-    format: ProofFormat,
-) -> Result<Option<Verdict>, ProofError> {
-    let Some(proof) = prove_clauses(clauses, vars, backend, format, Vec::new())? else {
-        return Ok(None);
-    };
-    Ok(Some(crate::proof::check(
-        clauses,
-        vars,
-        &proof[..],
-        &CheckOptions::default(),
-    )?))
-}
-
-/// Proves `f` unsatisfiable in memory with the backend and checks the proof ([`check_proof`]):
-/// the verdict, or `None` when `f` has a solution.
-pub fn prove_and_check_with(
-    f: &dyn Formula,
-    backend: Backend,
-    format: ProofFormat,
-) -> Result<Option<Verdict>, ProofError> {
-    let (outcome, proof) = prove_unsat_with(f, backend, format, &[], Vec::new())?;
-    match outcome {
-        ProofOutcome::Sat(_) => Ok(None),
-        ProofOutcome::Unsat { .. } => check_proof(f, &proof[..]).map(Some),
-    }
-}
-
-/// The backend and format with which `queens-sat check` proves UNSAT answers: CaDiCaL's LRAT
-/// (checked by [`crate::proof::lrat`] in time linear in the proof) when CaDiCaL is built in, else
-/// varisat's DRAT.
-pub fn default_prover() -> (Backend, ProofFormat) {
-    if Backend::Cadical.is_available() {
-        (Backend::Cadical, ProofFormat::Lrat)
-    } else {
-        (Backend::Varisat, ProofFormat::Drat)
-    }
 }
 
 /// The model of a satisfiable solve, checked as a solution of `f`.
@@ -684,7 +823,7 @@ fn prove_with_cadical<W: Write + Send + 'static>(
     format: ProofFormat,
     options: &[SolverOption],
     proof: W,
-) -> Result<Proved<W>, ProofError> {
+) -> Result<Raw<W>, ProofError> {
     let make = |tracer: Box<dyn super::cadical::ProofTracer>, lrat: bool| {
         let mut solver = super::backend::CadicalSolver::new(options)?;
         solver
@@ -728,7 +867,7 @@ fn prove_traced<W: Write + Send + 'static, S: Traced>(
     pairs: Option<std::collections::HashMap<(i32, i32), u64>>,
     proof: W,
     make: impl FnOnce(Box<dyn super::cadical::ProofTracer>, bool) -> Result<S, ProofError>,
-) -> Result<(Proved<W>, S), ProofError> {
+) -> Result<(Raw<W>, S), ProofError> {
     let lrat = format == ProofFormat::Lrat;
     // The number of clauses first: derived clauses are numbered after them.
     let mut count = crate::cnf::CountingSink::default();
@@ -802,8 +941,8 @@ fn prove_traced<W: Write + Send + 'static, S: Traced>(
 /// not check. The propagator reasons no further than two queens on one line, so nothing of
 /// it is switched off for a proof.
 #[cfg(feature = "cadical")]
-pub fn prove_unsat_with_propagator<W: Write + Send + 'static>(
-    f: &crate::instance::Instance,
+fn prove_with_propagator<W: Write + Send + 'static>(
+    f: &dyn Formula,
     format: ProofFormat,
     options: &[SolverOption],
     proof: W,

@@ -19,7 +19,7 @@ use super::cadical::ExternalPropagator;
 use super::{Budget, SolveError, Solver, SolverOption};
 use crate::board::Geometry;
 use crate::cnf::Lit;
-use crate::instance::{Formula, Instance};
+use crate::instance::Formula;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -331,14 +331,14 @@ impl PropagatorSolver {
     /// [`Solver::add_clause`]), with CaDiCaL's options by name. Refuses an instance whose
     /// model is not the pairwise cell model without symmetry breaking, the formula whose
     /// at-most-one clauses the propagator replaces.
-    pub fn new(f: &Instance, options: &[SolverOption]) -> Result<PropagatorSolver, SolveError> {
+    pub fn new(f: &dyn Formula, options: &[SolverOption]) -> Result<PropagatorSolver, SolveError> {
         PropagatorSolver::on(f, CadicalSolver::with_own_defaults(options)?)
     }
 
     /// The propagator attached to `inner`, a CaDiCaL with its options set (and its proof
     /// tracer connected, which CaDiCaL allows only before the propagator's variables).
     pub(crate) fn on(
-        f: &Instance,
+        f: &dyn Formula,
         mut inner: CadicalSolver,
     ) -> Result<PropagatorSolver, SolveError> {
         check_model(f).map_err(|e| SolveError::Solver(e.to_string()))?;
@@ -393,11 +393,13 @@ impl PropagatorSolver {
 }
 
 /// `Ok` when `inst` is the pairwise cell model without symmetry breaking.
-pub fn check_model(inst: &Instance) -> Result<(), PropagatorError> {
-    use crate::encode::{Amo, LineEncodings};
-    let pairwise = inst.cells_encoder().is_some_and(|e| {
-        e.options().amo == LineEncodings::uniform(Amo::PAIRWISE) && !e.options().column_alo
+pub fn check_model(inst: &dyn Formula) -> Result<(), PropagatorError> {
+    use crate::encode::{Amo, EncodeOptions, LineEncodings, Model};
+    let reference = Model::cells(EncodeOptions {
+        amo: LineEncodings::uniform(Amo::PAIRWISE),
+        column_alo: false,
     });
+    let pairwise = inst.model() == Some(&reference);
     if !pairwise || inst.symmetry_breaking().is_on() {
         return Err(PropagatorError::Model(inst.name()));
     }

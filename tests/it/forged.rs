@@ -10,7 +10,7 @@
 use crate::common::{run, script, stderr, stdout};
 use crate::oracle::{self, brute_force_sat, Step};
 use queens_sat::proof::{check, CheckOptions, Opinion, OwnCheck, ProofError, Verdict};
-use queens_sat::solve::{prove_clauses, Backend, ProofFormat};
+use queens_sat::solve::{Backend, ProofFormat, Prover};
 use std::path::Path;
 
 /// The library's verdict on a proof, VeriPB on LRAT too; an error for a malformed proof.
@@ -246,7 +246,8 @@ fn forged_proofs_of_satisfiable_formulas_are_never_accepted() {
 /// A real proof of an unsatisfiable formula, by an embedded solver.
 fn proof_of(clauses: &[Vec<i64>], backend: Backend, format: ProofFormat) -> Vec<u8> {
     let vars = clauses.iter().flatten().map(|l| l.abs()).max().unwrap_or(0);
-    prove_clauses(&to32(clauses), vars as usize, backend, format, Vec::new())
+    Prover::new(backend, format)
+        .and_then(|p| p.prove_clauses(&to32(clauses), vars as usize, Vec::new()))
         .unwrap()
         .expect("unsatisfiable")
 }

@@ -104,7 +104,7 @@ fn prove(case: &Case, proof: &Path, solver: Option<&str>) -> String {
 fn ours(case: &Case, proof: &Path) -> bool {
     let inst = instance_of(case);
     let f = std::fs::File::open(proof).unwrap();
-    match queens_sat::solve::check_proof(&inst, f) {
+    match queens_sat::solve::check_proof(&inst, f, &Default::default()) {
         Ok(c) => c.verified(),
         Err(_) => false,
     }
@@ -230,7 +230,11 @@ fn cadical_proofs_are_checked_by_both() {
             let cut = dir.path().join("cut.drat");
             std::fs::write(&cut, &bytes[..bytes.len() - 1]).unwrap();
             let inst = instance_of(case);
-            match queens_sat::solve::check_proof(&inst, std::fs::File::open(&cut).unwrap()) {
+            match queens_sat::solve::check_proof(
+                &inst,
+                std::fs::File::open(&cut).unwrap(),
+                &Default::default(),
+            ) {
                 Err(e) => assert!(e.to_string().contains("truncated"), "{e}"),
                 Ok(c) => assert!(!c.verified()),
             }
@@ -242,7 +246,12 @@ fn cadical_proofs_are_checked_by_both() {
 fn truncated_binary_proof_is_a_parse_error() {
     let inst =
         queens_sat::instance::Instance::new(3, queens_sat::instance::Model::default()).unwrap();
-    let e = queens_sat::solve::check_proof(&inst, &[b'a', 2, 4, 0, b'a', 0x82][..]).unwrap_err();
+    let e = queens_sat::solve::check_proof(
+        &inst,
+        &[b'a', 2, 4, 0, b'a', 0x82][..],
+        &Default::default(),
+    )
+    .unwrap_err();
     let msg = e.to_string();
     assert!(msg.contains("byte 6") && msg.contains("truncated"), "{msg}");
 }

@@ -537,7 +537,10 @@ fn check_unsat(req: &RunRequest<'_>) -> Result<Outcome, RunError> {
         }) if !verdict.is_wrong() => {
             let file = std::fs::File::open(path)
                 .map_err(|e| RunError::Proof(crate::proof::ProofError::Read(e).into()))?;
-            Some(check_proof(f, io::BufReader::new(file)).map_err(RunError::Proof)?)
+            Some(
+                check_proof(f, io::BufReader::new(file), &Default::default())
+                    .map_err(RunError::Proof)?,
+            )
         }
         _ => None,
     };
