@@ -22,14 +22,16 @@ pub mod pb;
 pub mod redundant;
 #[cfg(test)]
 pub(crate) mod torus_oracle;
+pub mod words;
 
 pub use amo::{Amo, AtMostOne};
 pub use catalogue::{Model, ModelEntry, ModelOption, ModelOptions, MODELS};
-pub use cells::{AuxBlock, EncodeOptions, Group, LineEncodings, QueensEncoder};
+pub use cells::{AuxBlock, CellWords, EncodeOptions, Group, LineEncodings, Namer, QueensEncoder};
 pub use columns::{
-    ColumnDecodeError, ColumnEncoder, ColumnGroup, ColumnOptions, ConstraintEncoding, Constraints,
-    Domain, DomainEncoding,
+    ColumnDecodeError, ColumnEncoder, ColumnGroup, ColumnOptions, ColumnWords, ConstraintEncoding,
+    Constraints, Domain, DomainEncoding,
 };
+pub use words::{LineHeading, Notation, PlainWords, Words};
 
 use crate::board::Placement;
 use crate::board::{Geometry, Line};
@@ -92,6 +94,17 @@ pub trait Encoding: Send + Sync + std::fmt::Debug + std::any::Any {
     /// list.
     fn redundant(&self) -> redundant::RedundantSet {
         redundant::RedundantSet::NONE
+    }
+    /// How the formula is said to people ([`Words`]): the variables' names in listings and in
+    /// LaTeX, their meanings, the headings of a listing, the note under each group, what a
+    /// clause says and what it means that one is false. What the listings of `explain`, the
+    /// traced search and the explanations of an assignment print, whatever the model.
+    ///
+    /// By default [`PlainWords`]: the names of [`Encoding::var_name`], the meanings of
+    /// [`Encoding::var_meaning`], the groups as [`Encoding::encode_labelled`] announces them,
+    /// their clauses counted.
+    fn words(&self) -> Box<dyn Words + '_> {
+        Box::new(PlainWords::new(self))
     }
 }
 

@@ -3,9 +3,13 @@
 //! one; rows, columns and diagonals at most one, with an at-most-one encoding per kind of
 //! line; optionally the redundant columns at least one).
 
+mod words;
+
+pub use words::{aux_forcing, AuxForcing, CellWords, Namer};
+
 use super::{
     cell_lit, cell_of_var, max_vars, Amo, DecodeError, EncodeError, Encoding, Label, LabelSink,
-    Rule, Size, Unlabelled, VarAlloc,
+    Rule, Size, Unlabelled, VarAlloc, Words,
 };
 use crate::board::Placement;
 use crate::board::{Geometry, Line, LineKind};
@@ -577,6 +581,10 @@ impl Encoding for QueensEncoder {
     }
     fn cell_variables(&self) -> bool {
         true
+    }
+    /// [`CellWords`]: the coursework's names, closed forms, every clause in words.
+    fn words(&self) -> Box<dyn Words + '_> {
+        Box::new(CellWords::new(self))
     }
 }
 
