@@ -53,7 +53,7 @@ use std::io;
 /// satisfiable together with [`Encoding::push_value_lits`] of a board's cells exactly when the
 /// board is a solution; and the models projected onto [`Encoding::projection`] are one-to-one
 /// with the solutions, [`Encoding::decode`] reading the board back.
-pub trait Encoding: Send + Sync + std::fmt::Debug + std::any::Any {
+pub trait Encoding: Send + Sync + std::fmt::Debug {
     /// The board size.
     fn n(&self) -> usize;
     /// The board's geometry (square, or toroidal with wrapped diagonals).

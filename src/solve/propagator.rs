@@ -392,12 +392,15 @@ impl PropagatorSolver {
     }
 }
 
-/// `Ok` when `inst` is the pairwise cell model without symmetry breaking.
+/// `Ok` when `inst` is the pairwise cell model of the catalogue (no redundant clauses or
+/// constraints) without symmetry breaking.
 pub fn check_model(inst: &Instance) -> Result<(), PropagatorError> {
-    use crate::encode::{Amo, LineEncodings};
-    let pairwise = inst.cells_encoder().is_some_and(|e| {
-        e.options().amo == LineEncodings::uniform(Amo::PAIRWISE) && !e.options().column_alo
+    use crate::encode::{Amo, EncodeOptions, LineEncodings, Model};
+    let reference = Model::cells(EncodeOptions {
+        amo: LineEncodings::uniform(Amo::PAIRWISE),
+        column_alo: false,
     });
+    let pairwise = inst.model() == Some(&reference);
     if !pairwise || inst.symmetry_breaking().is_on() {
         return Err(PropagatorError::Model(inst.name()));
     }
