@@ -377,11 +377,7 @@ fn write_outcome(
                 clause_text(say, cnf, *clause)
             )?;
             for case in cases {
-                writeln!(
-                    out,
-                    "{pad}case {}:",
-                    say.lit(case.assume)
-                )?;
+                writeln!(out, "{pad}case {}:", say.lit(case.assume))?;
                 write_steps(out, say, cnf, &case.steps, indent + 2)?;
                 write_outcome(out, say, cnf, &case.outcome, indent + 2)?;
             }
@@ -494,15 +490,13 @@ pub enum CoreError {
 pub fn write_core(out: &mut dyn Write, inst: &crate::instance::Instance) -> Result<(), CoreError> {
     let cnf = crate::instance::to_labelled_cnf(inst);
     match minimal_unsat_core(&cnf)? {
-        Some(core) => {
-            write_why(
-                &mut &mut *out,
-                inst.encoding(),
-                &cnf,
-                &core,
-                MAX_ARGUMENT_LINES,
-            )?
-        }
+        Some(core) => write_why(
+            &mut &mut *out,
+            inst.encoding(),
+            &cnf,
+            &core,
+            MAX_ARGUMENT_LINES,
+        )?,
         None => writeln!(out, "(the formula is satisfiable)")?,
     }
     Ok(())

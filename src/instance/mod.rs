@@ -30,10 +30,8 @@
 use crate::board::{Cell, Geometry, LineKind, Placement, Symmetry};
 use crate::cnf::{ClauseSink, DimacsHeader, GroupInfo, Lit, Var};
 use crate::count::{MaskedBoard, MaskedError};
-use crate::encode::{
-    EncodeError, Encoding, Label, LabelSink, LabelledCnf, Rule, Size, Unlabelled,
-};
 pub use crate::encode::{DecodeError, Model};
+use crate::encode::{EncodeError, Encoding, Label, LabelSink, LabelledCnf, Rule, Size, Unlabelled};
 use crate::symmetry::{stabilizer, SymmetryBreaking, SymmetryClauses};
 use std::io;
 use std::sync::Arc;

@@ -4,7 +4,9 @@
 
 use super::ColumnEncoder;
 use crate::cnf::{GroupInfo, Var};
-use crate::encode::words::{escape_latex, group_lines, variable_items_latex, variable_lines, Words};
+use crate::encode::words::{
+    escape_latex, group_lines, variable_items_latex, variable_lines, Words,
+};
 
 /// The column model's words: variables named by [`ColumnEncoder::var_name`] (`x(2)=3`,
 /// `[x(1) >= 2]`) and explained by [`ColumnEncoder::var_meaning`], all of them listed in the
@@ -46,7 +48,9 @@ impl Words for ColumnWords<'_> {
         lines.extend(variable_lines(self, self.enc.size().vars));
         let groups = self.enc.groups();
         lines.extend(group_lines(
-            groups.iter().map(|g| (g.tag, g.meaning.as_str(), g.clauses)),
+            groups
+                .iter()
+                .map(|g| (g.tag, g.meaning.as_str(), g.clauses)),
         ));
         lines
     }
