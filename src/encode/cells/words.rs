@@ -144,7 +144,7 @@ impl Namer {
     /// [`Namer::aux_meaning`] without the name: which queens force the variable true or false.
     fn aux_forced(&self, v: Var) -> Option<String> {
         let (b, k) = self.aux_of(v)?;
-        let cells: Vec<(usize, usize)> = b.line.cells(self.n).collect();
+        let cells: Vec<(usize, usize)> = b.line.cells_on(self.n, self.geometry).collect();
         let f = aux_forcing(b.amo, cells.len()).swap_remove(k as usize - 1);
         let line = self.describe_line(&b.line);
         let set = |pos: &[usize]| -> String {
@@ -229,7 +229,8 @@ impl<'a> CellWords<'a> {
 
     /// The number of clauses of a group in closed form in n, as (text, LaTeX), for the
     /// at-least-one groups and the pairwise at-most-one groups; `None` where the group's
-    /// encoding has no simple closed form here.
+    /// encoding has no simple closed form here. On the torus every diagonal has n cells, so
+    /// the diagonals' count is that of the rows.
     pub fn closed_form(&self, group: &Group) -> Option<(&'static str, &'static str)> {
         if group.at_least_one {
             return Some(("n", "n"));
@@ -237,15 +238,19 @@ impl<'a> CellWords<'a> {
         if self.enc.options().amo.for_kind(group.line) != Amo::PAIRWISE {
             return None;
         }
-        Some(match group.line {
-            LineKind::Row | LineKind::Column => (
+        // Rows and columns, and on the torus the diagonals too, are n lines of n cells.
+        let n_cells_each = matches!(group.line, LineKind::Row | LineKind::Column)
+            || self.enc.geometry() == Geometry::Toroidal;
+        Some(if n_cells_each {
+            (
                 "n·C(n,2) = n²(n−1)/2",
                 r"n\binom{n}{2} = \frac{n^2(n-1)}{2}",
-            ),
-            LineKind::Diagonal | LineKind::AntiDiagonal => (
+            )
+        } else {
+            (
                 "2·C(n+1,3) − C(n,2) = n(n−1)(2n−1)/6",
                 r"2\binom{n+1}{3} - \binom{n}{2} = \frac{n(n-1)(2n-1)}{6}",
-            ),
+            )
         })
     }
 
@@ -328,8 +333,9 @@ impl<'a> CellWords<'a> {
     }
 }
 
-/// The group in big-operator form (pairwise model), or an AMO over the lines for the others.
-fn big_operator(g: &Group, amo: Amo) -> String {
+/// The group in big-operator form (pairwise model), or an AMO over the lines for the others;
+/// on the torus the diagonals are equal sums or differences mod n.
+fn big_operator(g: &Group, amo: Amo, geometry: Geometry) -> String {
     if g.at_least_one {
         return match g.line {
             LineKind::Row => r"\bigwedge_{i=1}^{n} \bigvee_{j=1}^{n} q_{i,j}".into(),
@@ -348,7 +354,10 @@ fn big_operator(g: &Group, amo: Amo) -> String {
             escape_latex(&amo.name())
         );
     }
+    let torus = geometry == Geometry::Toroidal;
     match g.line {
+        LineKind::Diagonal if torus => r"\bigwedge_{\substack{1 \le i < k \le n,\ 1 \le j, l \le n \\ i + j \equiv k + l \pmod{n}}} (\neg q_{i,j} \lor \neg q_{k,l})".into(),
+        LineKind::AntiDiagonal if torus => r"\bigwedge_{\substack{1 \le i < k \le n,\ 1 \le j, l \le n \\ i - j \equiv k - l \pmod{n}}} (\neg q_{i,j} \lor \neg q_{k,l})".into(),
         LineKind::Row => r"\bigwedge_{i=1}^{n} \bigwedge_{1 \le j < k \le n} (\neg q_{i,j} \lor \neg q_{i,k})".into(),
         LineKind::Column => r"\bigwedge_{j=1}^{n} \bigwedge_{1 \le i < k \le n} (\neg q_{i,j} \lor \neg q_{k,j})".into(),
         LineKind::Diagonal => r"\bigwedge_{\substack{1 \le i < k \le n,\ 1 \le j, l \le n \\ i + j = k + l}} (\neg q_{i,j} \lor \neg q_{k,l})".into(),
@@ -473,7 +482,11 @@ impl Words for CellWords<'_> {
         };
         format!(
             "{count}.\n\\[ {} \\]",
-            big_operator(g, self.enc.options().amo.for_kind(g.line))
+            big_operator(
+                g,
+                self.enc.options().amo.for_kind(g.line),
+                self.enc.geometry()
+            )
         )
     }
 
@@ -559,17 +572,62 @@ mod tests {
     #[test]
     fn closed_forms_match_group_sizes() {
         // Evaluate the printed closed forms numerically and compare with the encoder's counts.
-        for n in 1..=30u64 {
-            let enc = QueensEncoder::new(n as usize, EncodeOptions::default()).unwrap();
-            let words = CellWords::new(&enc);
-            for g in enc.groups() {
-                let (f, _) = words.closed_form(&g).unwrap();
-                let value = match f {
-                    "n" => n,
-                    "n·C(n,2) = n²(n−1)/2" => n * n * (n - 1) / 2,
-                    _ => n * (n - 1) * (2 * n - 1) / 6,
+        for geometry in [Geometry::Square, Geometry::Toroidal] {
+            for n in 1..=30u64 {
+                let enc =
+                    QueensEncoder::new_on(n as usize, EncodeOptions::default(), geometry).unwrap();
+                let words = CellWords::new(&enc);
+                for g in enc.groups() {
+                    let (f, _) = words.closed_form(&g).unwrap();
+                    let value = match f {
+                        "n" => n,
+                        "n·C(n,2) = n²(n−1)/2" => n * n * (n - 1) / 2,
+                        _ => n * (n - 1) * (2 * n - 1) / 6,
+                    };
+                    let k = enc.group_size(&g).clauses;
+                    assert_eq!(value, k, "n={n} {geometry:?} {}", g.tag);
+                }
+            }
+        }
+    }
+
+    /// Every auxiliary variable of every encoding is explained, on the square and on the
+    /// torus (whose diagonals are longer), and each line's heading lists its auxiliaries.
+    #[test]
+    fn every_auxiliary_is_explained_on_both_boards() {
+        for geometry in [Geometry::Square, Geometry::Toroidal] {
+            for amo in Amo::all() {
+                let options = EncodeOptions {
+                    amo: crate::encode::LineEncodings::uniform(amo),
+                    column_alo: false,
                 };
-                assert_eq!(value, enc.group_size(&g).clauses, "n={n} {}", g.tag);
+                let enc = QueensEncoder::new_on(5, options, geometry).unwrap();
+                let words = enc.words();
+                let n2 = 25;
+                for i in n2..enc.size().vars as usize {
+                    let v = Var::from_index(i);
+                    let meaning = words.var_meaning(v);
+                    assert!(
+                        meaning.as_deref().is_some_and(|m| m.contains("queen")),
+                        "{amo} {geometry:?} {}: {meaning:?}",
+                        words.var_name(v)
+                    );
+                }
+                let mut noted = 0;
+                for g in enc.groups().iter().filter(|g| !g.at_least_one) {
+                    for line in enc.lines(g.line) {
+                        let label = Label {
+                            rule: g.rule(),
+                            line: Some(line),
+                        };
+                        noted += words.line_heading(&label).unwrap().notes.len();
+                    }
+                }
+                assert_eq!(
+                    noted as u64,
+                    enc.size().vars - n2 as u64,
+                    "{amo} {geometry:?}"
+                );
             }
         }
     }
