@@ -9,6 +9,11 @@
 //! Both models also encode the toroidal board ([`crate::board::Geometry::Toroidal`], where
 //! diagonals wrap around the edges): [`QueensEncoder::new_on`], [`ColumnEncoder::new_on`].
 //!
+//! How a formula is said to people (names in listings and LaTeX, meanings, what each clause
+//! says) is part of the [`Encoding`] too: [`Encoding::words`] hands out its [`Words`]
+//! ([`words`]), which the listings, the traced search and the explanations of an assignment
+//! print, whatever the model.
+//!
 //! Variable numbering (shared by every interface): the cell in 0-based row `r`, column `c` is
 //! DIMACS variable `r * n + c + 1`, so `1..=n*n` are the cells, row-major; auxiliary variables
 //! of an encoding follow, in the order the lines are encoded.

@@ -1,7 +1,8 @@
 //! The cell model of n-queens, the reference propositional model: one Boolean per cell,
 //! "a queen stands here", and which line of the board gets which constraint (rows at least
 //! one; rows, columns and diagonals at most one, with an at-most-one encoding per kind of
-//! line; optionally the redundant columns at least one).
+//! line; optionally the redundant columns at least one). Its words for people, the
+//! coursework's names and every clause said in words, are [`CellWords`].
 
 mod words;
 
