@@ -11,8 +11,8 @@ enum Format {
     /// Groups Q1..Q6 with meanings, counts and closed formulas, clauses with named variables
     /// (for the column model: every variable named and explained, then its groups D, C, S).
     Text,
-    /// A LaTeX document: big-operator form of each group, clauses written out for small n
-    /// (cell model only).
+    /// A LaTeX document: each group with its count (for the cell model in big-operator form),
+    /// clauses written out for small n.
     Latex,
     /// DIMACS with each clause's group and meaning as a `c` line above it.
     DimacsCommented,

@@ -3,8 +3,8 @@
 
 use super::Ending;
 use crate::explain::{
-    fixed_clauses, write_dimacs_commented, write_dimacs_commented_columns, write_fixed_readable,
-    write_latex, write_latex_columns, write_readable, write_readable_columns, Notation,
+    fixed_clauses, write_dimacs_commented, write_fixed_readable, write_latex, write_readable,
+    Notation,
 };
 use crate::family::InstanceSpec;
 use crate::instance::{Instance, InstanceError, Limits};
@@ -65,9 +65,6 @@ pub enum ExplainError {
     /// The formula is past [`Limits::STREAM`].
     #[error("{0}; use a smaller n or --amo sequential")]
     TooLarge(InstanceError),
-    /// An instance without its encoder.
-    #[error("internal error: an instance without its encoder")]
-    NoEncoder,
     /// The output cannot be written.
     #[error("{0}")]
     Output(#[from] OutputError),
@@ -112,17 +109,8 @@ pub fn explain(req: &ExplainRequest) -> Result<Ending, ExplainError> {
     };
     let expand = req.expand || n <= 5;
     let output = req.output.as_deref();
-    if let Some(enc) = instance.columns_encoder() {
-        write_output(output, |w| match req.format {
-            Format::DimacsCommented => {
-                write_dimacs_commented_columns(enc, w, &header, &tail).map(|_| ())
-            }
-            Format::Latex => write_latex_columns(enc, w, expand, &tail).map(|_| ()),
-            Format::Text => fixed_part(write_readable_columns(enc, w, notation, req.limit)?),
-        })?;
-        return Ok(Ending::Success);
-    }
-    let enc = instance.cells_encoder().ok_or(ExplainError::NoEncoder)?;
+    // Whatever the model: the listings are in the encoding's own words.
+    let enc = instance.encoding();
     write_output(output, |w| match req.format {
         Format::Text => fixed_part(write_readable(enc, w, notation, req.limit)?),
         Format::Latex => write_latex(enc, w, expand, &tail).map(|_| ()),

@@ -9,6 +9,11 @@
 //! Both models also encode the toroidal board ([`crate::board::Geometry::Toroidal`], where
 //! diagonals wrap around the edges): [`QueensEncoder::new_on`], [`ColumnEncoder::new_on`].
 //!
+//! How a formula is said to people (names in listings and LaTeX, meanings, what each clause
+//! says) is part of the [`Encoding`] too: [`Encoding::words`] hands out its [`Words`]
+//! ([`words`]), which the listings, the traced search and the explanations of an assignment
+//! print, whatever the model.
+//!
 //! Variable numbering (shared by every interface): the cell in 0-based row `r`, column `c` is
 //! DIMACS variable `r * n + c + 1`, so `1..=n*n` are the cells, row-major; auxiliary variables
 //! of an encoding follow, in the order the lines are encoded.
@@ -22,14 +27,16 @@ pub mod pb;
 pub mod redundant;
 #[cfg(test)]
 pub(crate) mod torus_oracle;
+pub mod words;
 
 pub use amo::{Amo, AtMostOne};
 pub use catalogue::{Model, ModelEntry, ModelOption, ModelOptions, MODELS};
-pub use cells::{AuxBlock, EncodeOptions, Group, LineEncodings, QueensEncoder};
+pub use cells::{AuxBlock, CellWords, EncodeOptions, Group, LineEncodings, Namer, QueensEncoder};
 pub use columns::{
-    ColumnDecodeError, ColumnEncoder, ColumnGroup, ColumnOptions, ConstraintEncoding, Constraints,
-    Domain, DomainEncoding,
+    ColumnDecodeError, ColumnEncoder, ColumnGroup, ColumnOptions, ColumnWords, ConstraintEncoding,
+    Constraints, Domain, DomainEncoding,
 };
+pub use words::{LineHeading, Notation, PlainWords, Words};
 
 use crate::board::Placement;
 use crate::board::{Geometry, Line};
@@ -51,7 +58,7 @@ use std::io;
 /// satisfiable together with [`Encoding::push_value_lits`] of a board's cells exactly when the
 /// board is a solution; and the models projected onto [`Encoding::projection`] are one-to-one
 /// with the solutions, [`Encoding::decode`] reading the board back.
-pub trait Encoding: Send + Sync + std::fmt::Debug + std::any::Any {
+pub trait Encoding: Send + Sync + std::fmt::Debug {
     /// The board size.
     fn n(&self) -> usize;
     /// The board's geometry (square, or toroidal with wrapped diagonals).
@@ -92,6 +99,17 @@ pub trait Encoding: Send + Sync + std::fmt::Debug + std::any::Any {
     /// list.
     fn redundant(&self) -> redundant::RedundantSet {
         redundant::RedundantSet::NONE
+    }
+    /// How the formula is said to people ([`Words`]): the variables' names in listings and in
+    /// LaTeX, their meanings, the headings of a listing, the note under each group, what a
+    /// clause says and what it means that one is false. What the listings of `explain`, the
+    /// traced search and the explanations of an assignment print, whatever the model.
+    ///
+    /// By default [`PlainWords`]: the names of [`Encoding::var_name`], the meanings of
+    /// [`Encoding::var_meaning`], the groups as [`Encoding::encode_labelled`] announces them,
+    /// their clauses counted.
+    fn words(&self) -> Box<dyn Words + '_> {
+        Box::new(PlainWords::new(self))
     }
 }
 

@@ -1,9 +1,9 @@
 //! Why an assignment is (or is not) a solution: the formula's clauses evaluated on it, group by
 //! group, and the first false clause said in words.
 
-use super::{falsified_in_words, Namer, Notation};
+use super::Notation;
 use crate::cnf::{clause_satisfied, Cnf};
-use crate::encode::{LabelledCnf, Rule};
+use crate::encode::LabelledCnf;
 use crate::instance::Instance;
 use crate::solve::describe_lit;
 use std::fmt;
@@ -71,34 +71,18 @@ pub fn group_status(cnf: &Cnf, values: &[bool]) -> Vec<GroupStatus> {
 }
 
 /// The `i`-th clause of `cnf` (the formula of `inst`, maybe followed by the unit clauses of a
-/// partial board in groups `P` and `F`), said in words as a clause that is false:
-/// "Q4: queens at (1,2) and (2,3) share a diagonal", "P: no queen on the pre-placed cell (1,1)".
+/// partial board in groups `P` and `F`), said in words as a clause that is false: in the
+/// encoding's words where they have a sentence for it ([`crate::encode::Words::falsified`]:
+/// "Q4: queens at (1,2) and (2,3) share a diagonal", "P: no queen on the pre-placed cell
+/// (1,1)"), otherwise its group's tag and its literals named.
 pub fn false_clause_in_words(inst: &Instance, cnf: &LabelledCnf, i: usize) -> String {
     let clause = cnf.clause(i);
-    let tag = cnf.group_of(i).map_or("?", |g| g.tag.as_str());
-    let rule = cnf.rule_of(i);
-    if let Some(enc) = inst.cells_encoder() {
-        let namer = Namer::new(enc);
-        if let Some(group) = enc.groups().into_iter().find(|g| Some(g.rule()) == rule) {
-            let line = cnf.line_of(i);
-            return falsified_in_words(&namer, &group, line.as_ref(), clause);
-        }
-        match (rule, clause) {
-            (Some(Rule::Placed), [l]) => {
-                return format!(
-                    "P: no queen on the pre-placed cell {}",
-                    namer.var(l.var()).trim_start_matches('q')
-                )
-            }
-            (Some(Rule::Forbidden), [l]) => {
-                return format!(
-                    "F: a queen on the forbidden cell {}",
-                    namer.var(l.var()).trim_start_matches('q')
-                )
-            }
-            _ => {}
+    if let Some(label) = cnf.label_of(i) {
+        if let Some(sentence) = inst.encoding().words().falsified(&label, clause) {
+            return sentence;
         }
     }
+    let tag = cnf.group_of(i).map_or("?", |g| g.tag.as_str());
     let lits: Vec<String> = clause.iter().map(|&l| describe_lit(inst, l)).collect();
     format!(
         "{tag}: the clause {} is false",

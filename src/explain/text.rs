@@ -1,66 +1,21 @@
-//! Plain-text printers: the readable listing and DIMACS with a comment above every clause.
+//! Plain-text printers of any encoding's formula, in its [`Words`]: the readable listing and
+//! DIMACS with a comment above every clause.
 
-use super::{clause_meaning, group_count_formula, Namer};
-use crate::board::Line;
 use crate::cnf::{ClauseSink, DimacsWriter, GroupInfo, Lit};
-use crate::encode::{Group, Label, LabelSink, QueensEncoder};
+use crate::encode::{Encoding, Label, LabelSink, LineHeading, Words};
 use std::io::{self, Write};
 
-/// How connectives are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Notation {
-    /// `¬`, `∨`, `⊥`.
-    #[default]
-    Unicode,
-    /// `-`, `v`, `FALSE` (plain ASCII).
-    Ascii,
-}
-
-impl Notation {
-    /// The negation sign.
-    pub fn negation(self) -> &'static str {
-        match self {
-            Notation::Unicode => "¬",
-            Notation::Ascii => "-",
-        }
-    }
-    /// The disjunction, with spaces.
-    pub fn disjunction(self) -> &'static str {
-        match self {
-            Notation::Unicode => " ∨ ",
-            Notation::Ascii => " v ",
-        }
-    }
-    /// The empty clause.
-    pub fn falsum(self) -> &'static str {
-        match self {
-            Notation::Unicode => "⊥",
-            Notation::Ascii => "FALSE",
-        }
-    }
-}
-
-/// Looks up the model's group for the rule of a label announced by the encoder.
-fn group_of_label(groups: &[Group], label: &Label) -> io::Result<Group> {
-    groups
-        .iter()
-        .find(|g| g.rule() == label.rule)
-        .cloned()
-        .ok_or_else(|| io::Error::other(format!("no group enforces {:?}", label.rule)))
-}
+pub use crate::encode::Notation;
 
 struct Readable<'a, W: Write> {
     out: W,
-    enc: &'a QueensEncoder,
-    namer: Namer,
-    groups: Vec<Group>,
+    words: Box<dyn Words + 'a>,
     notation: Notation,
     limit: Option<u64>,
     shown: u64,
     hidden: u64,
-    line: Option<Line>,
-    line_printed: bool,
-    group: Option<Group>,
+    /// The heading of the current line's clauses, until it is printed above the first one.
+    heading: Option<LineHeading>,
 }
 
 impl<W: Write> Readable<'_, W> {
@@ -74,141 +29,71 @@ impl<W: Write> Readable<'_, W> {
     }
 }
 
-impl<W: Write> LabelSink for Readable<'_, W> {
-    fn begin_label(&mut self, label: &Label) -> io::Result<()> {
-        if let Some(line) = label.line {
-            self.line = Some(line);
-            self.line_printed = false;
-            return Ok(());
-        }
-        self.close_group()?;
-        let g = group_of_label(&self.groups, label)?;
-        let size = self.enc.group_size(&g);
-        writeln!(self.out)?;
-        writeln!(self.out, "{}  {}", g.tag, g.meaning)?;
-        let how = if g.at_least_one {
-            "at least one".to_string()
-        } else {
-            format!(
-                "at most one, {} encoding",
-                self.enc.options().amo.for_kind(g.line)
-            )
-        };
-        match group_count_formula(self.enc, &g) {
-            Some(f) => writeln!(
-                self.out,
-                "    {} clauses ({how}); in general {f}",
-                size.clauses
-            )?,
-            None => writeln!(
-                self.out,
-                "    {} clauses, {} auxiliary variables ({how})",
-                size.clauses, size.vars
-            )?,
-        }
-        self.line = None;
-        self.group = Some(g);
-        Ok(())
-    }
-}
-
 impl<W: Write> ClauseSink for Readable<'_, W> {
+    fn begin_group(&mut self, info: &GroupInfo) -> io::Result<()> {
+        self.close_group()?;
+        self.heading = None;
+        writeln!(self.out)?;
+        writeln!(self.out, "{}  {}", info.tag, info.meaning)?;
+        writeln!(self.out, "    {}", self.words.group_note(info))
+    }
+
     fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
         if self.limit.is_some_and(|k| self.shown >= k) {
             self.hidden += 1;
             return Ok(());
         }
-        if !self.line_printed {
-            if let Some(line) = self.line {
-                writeln!(
-                    self.out,
-                    "  {}:",
-                    line.describe_on(self.enc.n(), self.enc.geometry())
-                )?;
-                if self.group.as_ref().is_some_and(|g| !g.at_least_one) {
-                    for v in self.namer.aux_of_line(&line) {
-                        if let Some(m) = self.namer.aux_meaning(v) {
-                            writeln!(self.out, "    where {m}")?;
-                        }
-                    }
-                }
+        if let Some(h) = self.heading.take() {
+            writeln!(self.out, "  {}:", h.line)?;
+            for note in &h.notes {
+                writeln!(self.out, "    {note}")?;
             }
-            self.line_printed = true;
         }
         self.shown += 1;
-        writeln!(self.out, "    {}", self.namer.clause(clause, self.notation))
+        writeln!(self.out, "    {}", self.words.clause(clause, self.notation))
     }
 }
 
-/// Writes the formula of `enc` in readable form: a heading with the variable convention, then
-/// each group (Q1 ...) with its meaning, clause count and closed formula, and its clauses line
-/// by line. `limit` caps the clauses printed per group (the rest are counted).
+impl<W: Write> LabelSink for Readable<'_, W> {
+    fn begin_label(&mut self, label: &Label) -> io::Result<()> {
+        self.heading = match label.line {
+            Some(_) => self.words.line_heading(label),
+            None => None,
+        };
+        Ok(())
+    }
+}
+
+/// Writes the formula of `enc` in readable form, in its [`Words`]: a heading with the exact
+/// counts, the model and its variables ([`Words::readable_heading`]), then each group with its
+/// meaning and note (its clause count, and its closed form where known), and its clauses with
+/// named variables, each board line's under its heading. `limit` caps the clauses printed per
+/// group (the rest are counted).
 pub fn write_readable<W: Write>(
-    enc: &QueensEncoder,
+    enc: &dyn Encoding,
     out: W,
     notation: Notation,
     limit: Option<u64>,
 ) -> io::Result<W> {
-    let n = enc.n();
     let size = enc.size();
     let mut r = Readable {
         out,
-        enc,
-        namer: Namer::new(enc),
-        groups: enc.groups(),
+        words: enc.words(),
         notation,
         limit,
         shown: 0,
         hidden: 0,
-        line: None,
-        line_printed: false,
-        group: None,
+        heading: None,
     };
     writeln!(
         r.out,
-        "{n}-queens as a propositional formula: {} variables, {} clauses",
-        size.vars, size.clauses
+        "{}-queens as a propositional formula: {} variables, {} clauses",
+        enc.n(),
+        size.vars,
+        size.clauses
     )?;
-    writeln!(r.out, "Model: {}", enc.describe())?;
-    writeln!(
-        r.out,
-        "q(r,c) is true when a queen stands on row r, column c (1-based); it is DIMACS variable (r-1)*{n} + c."
-    )?;
-    if size.vars > (n * n) as u64 {
-        // The letters of the encodings on this formula's lines, in the catalogue's order.
-        let used: Vec<&str> = crate::encode::amo::CATALOGUE
-            .iter()
-            .filter(|e| {
-                crate::board::LineKind::ALL.iter().any(|&k| {
-                    let amo = enc.options().amo.for_kind(k);
-                    amo.encoding().name() == e.name() && amo.size(n).vars > 0
-                })
-            })
-            .map(|e| e.aux_symbol())
-            .fold(Vec::new(), |mut v, s| {
-                if !v.contains(&s) {
-                    v.push(s);
-                }
-                v
-            });
-        let names: Vec<String> = used
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                if i == 0 {
-                    format!("{s}(line, k)")
-                } else {
-                    format!("{s}(...)")
-                }
-            })
-            .collect();
-        writeln!(
-            r.out,
-            "{}: the k-th auxiliary variable of that line's encoding (DIMACS variables {}..{}), explained where the line's clauses start.",
-            names.join(", "),
-            n * n + 1,
-            size.vars
-        )?;
+    for line in r.words.readable_heading() {
+        writeln!(r.out, "{line}")?;
     }
     writeln!(
         r.out,
@@ -219,60 +104,66 @@ pub fn write_readable<W: Write>(
     Ok(r.out)
 }
 
-struct Commented<W: Write> {
+struct Commented<'a, W: Write> {
     w: DimacsWriter<W>,
-    namer: Namer,
-    groups: Vec<Group>,
-    group: Option<Group>,
-    line: Option<Line>,
+    words: Box<dyn Words + 'a>,
+    /// The tag of the current group, once one is announced.
+    tag: Option<String>,
+    label: Option<Label>,
 }
 
-impl<W: Write> ClauseSink for Commented<W> {
+impl<W: Write> ClauseSink for Commented<'_, W> {
     fn begin_group(&mut self, info: &GroupInfo) -> io::Result<()> {
+        self.tag = Some(info.tag.clone());
+        self.label = None;
         self.w.comment("")?;
         self.w.comment(&format!("{}: {}", info.tag, info.meaning))
     }
 
     fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
-        if let Some(g) = &self.group {
-            let meaning = clause_meaning(&self.namer, g, self.line.as_ref(), clause);
-            let text = self.namer.clause(clause, Notation::Ascii);
-            self.w.comment(&format!("{} {meaning}: {text}", g.tag))?;
+        if let Some(tag) = &self.tag {
+            let text = self.words.clause(clause, Notation::Ascii);
+            let meaning = self
+                .label
+                .and_then(|l| self.words.clause_meaning(&l, clause));
+            let comment = match meaning {
+                Some(m) => format!("{tag} {m}: {text}"),
+                None => format!("{tag}: {text}"),
+            };
+            self.w.comment(&comment)?;
         }
         self.w.add_clause(clause)
     }
 }
 
-impl<W: Write> LabelSink for Commented<W> {
+impl<W: Write> LabelSink for Commented<'_, W> {
     fn begin_label(&mut self, label: &Label) -> io::Result<()> {
-        if label.line.is_none() {
-            self.group = Some(group_of_label(&self.groups, label)?);
-        }
-        self.line = label.line;
+        self.label = Some(*label);
         Ok(())
     }
 }
 
-/// Writes DIMACS with a `c` line above every clause giving its group, its meaning in words and
-/// the clause with named variables. The clause lines are exactly those of plain DIMACS output.
+/// Writes DIMACS with a `c` line above every clause giving its group, its meaning in words
+/// where the encoding's [`Words`] say one ([`Words::clause_meaning`]) and the clause with named
+/// variables. The clause lines are exactly those of plain DIMACS output.
 ///
-/// `header` is the header of the whole formula (the encoder's own, or an instance's, whose
+/// `header` is the header of the whole formula (the encoding's own, or an instance's, whose
 /// counts include the `tail`: its pre-placed and forbidden cells, written after the model's
 /// clauses with their comments; see [`super::fixed_clauses`]).
 pub fn write_dimacs_commented<W: Write>(
-    enc: &QueensEncoder,
+    enc: &dyn Encoding,
     out: W,
     header: &crate::cnf::DimacsHeader,
     tail: &[super::FixedClause],
 ) -> io::Result<W> {
     let mut c = Commented {
         w: DimacsWriter::new(out, header)?,
-        namer: Namer::new(enc),
-        groups: enc.groups(),
-        group: None,
-        line: None,
+        words: enc.words(),
+        tag: None,
+        label: None,
     };
     enc.encode_labelled(&mut c)?;
-    super::write_tail(&mut c.w, tail, |cl| c.namer.clause(cl, Notation::Ascii))?;
+    let words = &c.words;
+    super::write_tail(&mut c.w, tail, |cl| words.clause(cl, Notation::Ascii))?;
     c.w.finish()
 }

@@ -11,10 +11,9 @@
 //!   kept.
 //! * [`write_why`] prints both with named variables, grouped by clause group.
 
-use super::{Namer, Notation};
+use super::Notation;
 use crate::cnf::{Cnf, Lit, Var};
-use crate::encode::QueensEncoder;
-use crate::encode::{LabelledCnf, Rule};
+use crate::encode::{Encoding, LabelledCnf, Rule, Words};
 use crate::solve::SolveError;
 use std::collections::HashSet;
 use std::io::{self, Write};
@@ -319,11 +318,27 @@ pub fn case_split(
     Some(Refutation { steps, outcome })
 }
 
+/// How a core is said: the encoding's words, and its board for the lines' names.
+struct Say<'a> {
+    enc: &'a dyn Encoding,
+    words: Box<dyn Words + 'a>,
+}
+
+impl Say<'_> {
+    fn clause(&self, clause: &[Lit]) -> String {
+        self.words.clause(clause, Notation::Unicode)
+    }
+
+    fn lit(&self, lit: Lit) -> String {
+        self.words.lit(lit, Notation::Unicode)
+    }
+}
+
 /// Where a clause comes from, for the listing: its line ("row 2"), or its group's meaning.
-fn clause_place(namer: &Namer, cnf: &LabelledCnf, i: usize) -> String {
+fn clause_place(say: &Say, cnf: &LabelledCnf, i: usize) -> String {
     match cnf.line_of(i) {
         Some(line) if !matches!(cnf.rule_of(i), Some(Rule::Placed | Rule::Forbidden)) => {
-            namer.describe_line(&line)
+            line.describe_on(say.enc.n(), say.enc.geometry())
         }
         _ => cnf
             .group_of(i)
@@ -332,18 +347,18 @@ fn clause_place(namer: &Namer, cnf: &LabelledCnf, i: usize) -> String {
 }
 
 /// `¬q(1,1) ∨ ¬q(2,1)  [Q3, column 1]`
-fn clause_text(namer: &Namer, cnf: &LabelledCnf, i: usize) -> String {
+fn clause_text(say: &Say, cnf: &LabelledCnf, i: usize) -> String {
     let tag = cnf.group_of(i).map_or("?", |g| g.tag.as_str());
     format!(
         "{}  [{tag}, {}]",
-        namer.clause(cnf.clause(i), Notation::Unicode),
-        clause_place(namer, cnf, i)
+        say.clause(cnf.clause(i)),
+        clause_place(say, cnf, i)
     )
 }
 
 fn write_outcome(
     out: &mut impl Write,
-    namer: &Namer,
+    say: &Say,
     cnf: &LabelledCnf,
     o: &Outcome,
     indent: usize,
@@ -353,22 +368,18 @@ fn write_outcome(
         Outcome::Conflict(i) => writeln!(
             out,
             "{pad}contradiction: every literal of {} is false",
-            clause_text(namer, cnf, *i)
+            clause_text(say, cnf, *i)
         ),
         Outcome::Split { clause, cases } => {
             writeln!(
                 out,
                 "{pad}{} must hold; try each of its open literals:",
-                clause_text(namer, cnf, *clause)
+                clause_text(say, cnf, *clause)
             )?;
             for case in cases {
-                writeln!(
-                    out,
-                    "{pad}case {}:",
-                    namer.lit(case.assume, Notation::Unicode)
-                )?;
-                write_steps(out, namer, cnf, &case.steps, indent + 2)?;
-                write_outcome(out, namer, cnf, &case.outcome, indent + 2)?;
+                writeln!(out, "{pad}case {}:", say.lit(case.assume))?;
+                write_steps(out, say, cnf, &case.steps, indent + 2)?;
+                write_outcome(out, say, cnf, &case.outcome, indent + 2)?;
             }
             Ok(())
         }
@@ -377,7 +388,7 @@ fn write_outcome(
 
 fn write_steps(
     out: &mut impl Write,
-    namer: &Namer,
+    say: &Say,
     cnf: &LabelledCnf,
     steps: &[Step],
     indent: usize,
@@ -387,8 +398,8 @@ fn write_steps(
         writeln!(
             out,
             "{pad}{}  by {}",
-            namer.lit(s.lit, Notation::Unicode),
-            clause_text(namer, cnf, s.clause)
+            say.lit(s.lit),
+            clause_text(say, cnf, s.clause)
         )?;
     }
     Ok(())
@@ -399,12 +410,15 @@ fn write_steps(
 /// formula of `enc` (its clause indices are those of `core`).
 pub fn write_why(
     out: &mut impl Write,
-    enc: &QueensEncoder,
+    enc: &dyn Encoding,
     cnf: &LabelledCnf,
     core: &[usize],
     max_steps: usize,
 ) -> io::Result<()> {
-    let namer = Namer::new(enc);
+    let say = Say {
+        enc,
+        words: enc.words(),
+    };
     writeln!(
         out,
         "{} of the {} clauses already contradict each other; without any one of them the rest could all be true:",
@@ -435,8 +449,8 @@ pub fn write_why(
         writeln!(
             out,
             "    {:<40} {}",
-            namer.clause(cnf.clause(i), Notation::Unicode),
-            clause_place(&namer, cnf, i)
+            say.clause(cnf.clause(i)),
+            clause_place(&say, cnf, i)
         )?;
     }
     match case_split(cnf, core, 4, max_steps) {
@@ -445,8 +459,8 @@ pub fn write_why(
                 out,
                 "Why they contradict each other (each line follows from the clause after \"by\"):"
             )?;
-            write_steps(out, &namer, cnf, &r.steps, 2)?;
-            write_outcome(out, &namer, cnf, &r.outcome, 2)?;
+            write_steps(out, &say, cnf, &r.steps, 2)?;
+            write_outcome(out, &say, cnf, &r.outcome, 2)?;
         }
         None => writeln!(
             out,
@@ -465,9 +479,6 @@ pub enum CoreError {
     /// The search for a core failed.
     #[error("{0}")]
     Solve(#[from] SolveError),
-    /// A model other than the cell model.
-    #[error("--why explains the cell model only (use --model cells)")]
-    NotCells,
     /// The explanation cannot be written.
     #[error("{0}")]
     Io(#[from] io::Error),
@@ -479,10 +490,13 @@ pub enum CoreError {
 pub fn write_core(out: &mut dyn Write, inst: &crate::instance::Instance) -> Result<(), CoreError> {
     let cnf = crate::instance::to_labelled_cnf(inst);
     match minimal_unsat_core(&cnf)? {
-        Some(core) => {
-            let enc = inst.cells_encoder().ok_or(CoreError::NotCells)?;
-            write_why(&mut &mut *out, enc, &cnf, &core, MAX_ARGUMENT_LINES)?
-        }
+        Some(core) => write_why(
+            &mut &mut *out,
+            inst.encoding(),
+            &cnf,
+            &core,
+            MAX_ARGUMENT_LINES,
+        )?,
         None => writeln!(out, "(the formula is satisfiable)")?,
     }
     Ok(())

@@ -30,11 +30,8 @@
 use crate::board::{Cell, Geometry, LineKind, Placement, Symmetry};
 use crate::cnf::{ClauseSink, DimacsHeader, GroupInfo, Lit, Var};
 use crate::count::{MaskedBoard, MaskedError};
-use crate::encode::{
-    ColumnEncoder, EncodeError, Encoding, Label, LabelSink, LabelledCnf, QueensEncoder, Rule, Size,
-    Unlabelled,
-};
 pub use crate::encode::{DecodeError, Model};
+use crate::encode::{EncodeError, Encoding, Label, LabelSink, LabelledCnf, Rule, Size, Unlabelled};
 use crate::symmetry::{stabilizer, SymmetryBreaking, SymmetryClauses};
 use std::io;
 use std::sync::Arc;
@@ -410,18 +407,6 @@ impl Instance {
     /// encoding of a library user's own, [`Instance::from_encoding`]).
     pub fn model(&self) -> Option<&Model> {
         self.model.as_ref()
-    }
-
-    /// The cell model's encoder, for the cell model.
-    pub fn cells_encoder(&self) -> Option<&QueensEncoder> {
-        let any: &dyn std::any::Any = &*self.encoder;
-        any.downcast_ref()
-    }
-
-    /// The column model's encoder, for the column model.
-    pub fn columns_encoder(&self) -> Option<&ColumnEncoder> {
-        let any: &dyn std::any::Any = &*self.encoder;
-        any.downcast_ref()
     }
 
     /// The size of the model's own clauses, without the placed and forbidden cells.

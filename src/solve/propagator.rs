@@ -392,7 +392,8 @@ impl PropagatorSolver {
     }
 }
 
-/// `Ok` when `inst` is the pairwise cell model without symmetry breaking.
+/// `Ok` when `inst` is the pairwise cell model of the catalogue (no redundant clauses or
+/// constraints) without symmetry breaking.
 pub fn check_model(inst: &dyn Formula) -> Result<(), PropagatorError> {
     use crate::encode::{Amo, EncodeOptions, LineEncodings, Model};
     let reference = Model::cells(EncodeOptions {

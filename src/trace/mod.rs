@@ -41,8 +41,7 @@ mod search;
 
 use crate::cnf::lit_value;
 use crate::cnf::{Lit, Var};
-use crate::encode::{cell_of_var, LabelledCnf, Rule};
-use crate::explain::{clause_meaning, false_clause_in_words, Namer};
+use crate::encode::{LabelledCnf, Rule, Words};
 use crate::instance::{to_labelled_cnf, Formula, Instance};
 use search::{Event, Search};
 use serde::Serialize;
@@ -214,36 +213,43 @@ pub struct Trace {
 /// The decision rule every trace follows, as documented in [`Trace::heuristic`].
 pub const HEURISTIC: &str = "the first variable without a value, board variables row by row (left to right) before auxiliaries, set true first";
 
-/// Names, meanings and boards of one instance: what turns search events into steps.
-struct Words<'a> {
+/// Names, meanings and boards of one instance: what turns search events into steps. The
+/// variables of the model and the clauses are said in the encoding's words ([`Words`]); the
+/// instance names the variables it adds (symmetry breaking).
+struct Narrator<'a> {
     inst: &'a Instance,
     cnf: LabelledCnf,
-    namer: Option<Namer>,
+    words: Box<dyn Words + 'a>,
+    /// The model's variables: `0..model_vars`.
+    model_vars: usize,
     names: Vec<String>,
     /// For each cell, the literals that say "a queen here".
     cell_lits: Vec<Vec<Lit>>,
 }
 
-impl<'a> Words<'a> {
+impl<'a> Narrator<'a> {
     fn new(inst: &'a Instance) -> Self {
         let n = inst.n();
         let cnf = to_labelled_cnf(inst);
-        let namer = inst.cells_encoder().map(Namer::new);
+        let words = inst.encoding().words();
+        let model_vars = inst.encoding().size().vars as usize;
         let vars = (inst.size().vars as usize).max(cnf.max_var());
         let names = (0..vars)
             .map(|i| {
                 let v = Var::from_index(i);
-                match &namer {
-                    Some(nm) if cell_of_var(n, v).is_some() || nm.aux_of(v).is_some() => nm.var(v),
-                    _ => inst.var_name(v),
+                if i < model_vars {
+                    words.var_name(v)
+                } else {
+                    inst.var_name(v)
                 }
             })
             .collect();
         let cell_lits = (0..n * n).map(|i| inst.value_lits(i / n, i % n)).collect();
-        Words {
+        Narrator {
             inst,
             cnf,
-            namer,
+            words,
+            model_vars,
             names,
             cell_lits,
         }
@@ -289,21 +295,27 @@ impl<'a> Words<'a> {
         }
     }
 
-    /// The clause's meaning for the clause list: the explain module's words where the cell
-    /// model has them, the group rule otherwise.
+    /// The clause's meaning for the clause list: the encoding's words where they say one
+    /// ([`Words::clause_meaning`]), the group rule otherwise.
     fn meaning(&self, i: usize) -> String {
-        if let (Some(enc), Some(namer)) = (self.inst.cells_encoder(), &self.namer) {
-            let rule = self.cnf.rule_of(i);
-            if let Some(group) = enc.groups().into_iter().find(|g| Some(g.rule()) == rule) {
-                let line = self.cnf.line_of(i);
-                return format!(
-                    "{} {}",
-                    group.tag,
-                    clause_meaning(namer, &group, line.as_ref(), self.cnf.clause(i))
-                );
+        let said = self
+            .cnf
+            .label_of(i)
+            .and_then(|label| self.words.clause_meaning(&label, self.cnf.clause(i)));
+        match said {
+            Some(m) => {
+                let tag = self.cnf.group_of(i).map_or("?", |g| g.tag.as_str());
+                format!("{tag} {m}")
             }
+            None => self.rule(i),
         }
-        self.rule(i)
+    }
+
+    /// What it means that clause `i` of the formula is false, when the encoding's words say
+    /// it ([`Words::falsified`]).
+    fn falsified(&self, i: usize) -> Option<String> {
+        let label = self.cnf.label_of(i)?;
+        self.words.falsified(&label, self.cnf.clause(i))
     }
 
     /// The board under `value`, one string per row.
@@ -384,18 +396,14 @@ impl<'a> Words<'a> {
             .map(|i| (i / n, i % n))
     }
 
-    /// Why a decision variable is what it is, for auxiliaries and column-model variables.
+    /// What a decision variable of the model stands for, when its name does not say it all
+    /// ([`Words::var_meaning`]: the cell model's auxiliaries, the column model's variables).
     fn var_meaning(&self, v: Var) -> Option<String> {
-        if cell_of_var(self.inst.n(), v).is_some() && self.inst.cells_encoder().is_some() {
-            return None;
+        if v.index() < self.model_vars {
+            self.words.var_meaning(v)
+        } else {
+            None
         }
-        if let Some(nm) = &self.namer {
-            let name = format!("{}: ", nm.var(v));
-            return nm
-                .aux_meaning(v)
-                .map(|m| m.trim_start_matches(&name).to_string());
-        }
-        self.inst.columns_encoder().map(|e| e.var_meaning(v))
     }
 }
 
@@ -409,19 +417,19 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
             max: MAX_CLAUSES,
         });
     }
-    let words = Words::new(inst);
+    let narrator = Narrator::new(inst);
     let n = inst.n();
-    let num_vars = words.names.len();
-    let formula: Vec<Vec<Lit>> = words.cnf.iter().map(|c| c.to_vec()).collect();
+    let num_vars = narrator.names.len();
+    let formula: Vec<Vec<Lit>> = narrator.cnf.iter().map(|c| c.to_vec()).collect();
     let clauses: Vec<TraceClause> = (0..formula.len())
         .map(|i| TraceClause {
             lits: formula[i].iter().map(|l| l.to_dimacs() as i64).collect(),
-            group: words
+            group: narrator
                 .cnf
                 .group_of(i)
                 .map_or_else(String::new, |g| g.tag.clone()),
-            text: words.clause(&formula[i]),
-            meaning: words.meaning(i),
+            text: narrator.clause(&formula[i]),
+            meaning: narrator.meaning(i),
         })
         .collect();
     let mut order = inst.projection();
@@ -435,7 +443,7 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
     let mut steps: Vec<Step> = Vec::new();
     let mut stats = TraceStats::default();
     let mut learned: Vec<Vec<Lit>> = Vec::new();
-    let mut board = words.board(&vec![None; num_vars]);
+    let mut board = narrator.board(&vec![None; num_vars]);
     let mut level = 0;
     let clause_lits = |i: usize, learned: &[Vec<Lit>]| -> Vec<Lit> {
         formula
@@ -453,8 +461,8 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
             Event::Decide { lit, level: l } => {
                 stats.decisions += 1;
                 level = *l;
-                let mut text = format!("{} = true (level {l})", words.names[lit.index()]);
-                if let Some(m) = words.var_meaning(lit.var()) {
+                let mut text = format!("{} = true (level {l})", narrator.names[lit.index()]);
+                if let Some(m) = narrator.var_meaning(lit.var()) {
                     text.push_str(&format!("; {m}"));
                 }
                 (StepKind::Decide, Some(*lit), None, text)
@@ -463,8 +471,8 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
                 level = *l;
                 let text = format!(
                     "{} failed: try {} (level {l})",
-                    words.lit(!*lit),
-                    words.lit(*lit)
+                    narrator.lit(!*lit),
+                    narrator.lit(*lit)
                 );
                 (StepKind::Flip, Some(*lit), None, text)
             }
@@ -477,33 +485,33 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
                 level = *l;
                 let c = clause_lits(*reason, &learned);
                 let why = if *reason < formula.len() {
-                    words.rule(*reason)
+                    narrator.rule(*reason)
                 } else {
                     format!("learned clause {}", reason - formula.len() + 1)
                 };
-                let text = format!("{why}: {}", words.forcing(&c, *lit));
+                let text = format!("{why}: {}", narrator.forcing(&c, *lit));
                 (StepKind::Propagate, Some(*lit), Some(*reason), text)
             }
             Event::Conflict { clause, level: l } => {
                 stats.conflicts += 1;
                 level = *l;
-                let text = if *clause < formula.len() && inst.cells_encoder().is_none() {
-                    format!(
-                        "{}: every literal of {} is false",
-                        words.rule(*clause),
-                        words.clause(&formula[*clause])
-                    )
-                } else if *clause < formula.len() {
-                    format!(
-                        "{} (every literal of {} is false)",
-                        false_clause_in_words(inst, &words.cnf, *clause),
-                        words.clause(&formula[*clause])
-                    )
+                let text = if *clause < formula.len() {
+                    match narrator.falsified(*clause) {
+                        Some(sentence) => format!(
+                            "{sentence} (every literal of {} is false)",
+                            narrator.clause(&formula[*clause])
+                        ),
+                        None => format!(
+                            "{}: every literal of {} is false",
+                            narrator.rule(*clause),
+                            narrator.clause(&formula[*clause])
+                        ),
+                    }
                 } else {
                     format!(
                         "learned clause {} is false: {}",
                         clause - formula.len() + 1,
-                        words.clause(&learned[clause - formula.len()])
+                        narrator.clause(&learned[clause - formula.len()])
                     )
                 };
                 (StepKind::Conflict, None, Some(*clause), text)
@@ -514,8 +522,8 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
                 let text = format!(
                     "clause {}: {} ({})",
                     learned.len(),
-                    words.clause(lits),
-                    words.pattern(lits)
+                    narrator.clause(lits),
+                    narrator.pattern(lits)
                 );
                 (StepKind::Learn, None, Some(*clause), text)
             }
@@ -543,7 +551,7 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
                 (StepKind::Unsat, None, None, text)
             }
         };
-        let after = words.board(value);
+        let after = narrator.board(value);
         let changed = (0..n * n)
             .filter(|&i| after[i / n].as_bytes()[i % n] != board[i / n].as_bytes()[i % n])
             .map(|i| [i / n + 1, i % n + 1])
@@ -557,7 +565,7 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
             step: steps.len() + 1,
             kind,
             literal: lit.map(|l| l.to_dimacs() as i64),
-            name: lit.map(|l| words.lit(l)),
+            name: lit.map(|l| narrator.lit(l)),
             level,
             clause,
             learned: learned_lits,
@@ -586,10 +594,10 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
         solver: if opts.learning { "cdcl" } else { "dpll" },
         heuristic: HEURISTIC,
         variables: num_vars,
-        names: words.names.clone(),
+        names: narrator.names.clone(),
         cells: (0..num_vars)
             .map(|i| {
-                words
+                narrator
                     .cell_of_lit(Var::from_index(i))
                     .map(|(r, c)| [r + 1, c + 1])
             })

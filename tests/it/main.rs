@@ -52,6 +52,7 @@ mod shard;
 mod shuffle;
 mod solve;
 mod symmetry;
+mod toy_encoding;
 mod trace;
 mod verify;
 mod why;

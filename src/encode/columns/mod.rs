@@ -85,6 +85,9 @@ pub mod hall;
 pub mod log;
 pub mod order;
 pub mod support;
+mod words;
+
+pub use words::ColumnWords;
 
 use super::{
     Amo, DecodeError, EncodeError, Encoding, Label, LabelSink, Line, Rule, Size, VarAlloc,
@@ -957,6 +960,10 @@ impl Encoding for ColumnEncoder {
     }
     fn cell_variables(&self) -> bool {
         self.options.domain.encoding().cell_variables()
+    }
+    /// [`ColumnWords`]: every variable named and explained, the groups with their counts.
+    fn words(&self) -> Box<dyn super::Words + '_> {
+        Box::new(ColumnWords::new(self))
     }
 }
 

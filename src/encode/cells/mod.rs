@@ -1,11 +1,16 @@
 //! The cell model of n-queens, the reference propositional model: one Boolean per cell,
 //! "a queen stands here", and which line of the board gets which constraint (rows at least
 //! one; rows, columns and diagonals at most one, with an at-most-one encoding per kind of
-//! line; optionally the redundant columns at least one).
+//! line; optionally the redundant columns at least one). Its words for people, the
+//! coursework's names and every clause said in words, are [`CellWords`].
+
+mod words;
+
+pub use words::{aux_forcing, AuxForcing, CellWords, Namer};
 
 use super::{
     cell_lit, cell_of_var, max_vars, Amo, DecodeError, EncodeError, Encoding, Label, LabelSink,
-    Rule, Size, Unlabelled, VarAlloc,
+    Rule, Size, Unlabelled, VarAlloc, Words,
 };
 use crate::board::Placement;
 use crate::board::{Geometry, Line, LineKind};
@@ -577,6 +582,10 @@ impl Encoding for QueensEncoder {
     }
     fn cell_variables(&self) -> bool {
         true
+    }
+    /// [`CellWords`]: the coursework's names, closed forms, every clause in words.
+    fn words(&self) -> Box<dyn Words + '_> {
+        Box::new(CellWords::new(self))
     }
 }
 
