@@ -34,7 +34,7 @@
 //! with those levels). docs/benchmarks.md has the measurements.
 
 use flate2::read::GzDecoder;
-use queens_sat::count::{Answer, Decision};
+use queens_sat::search::{Answer, Decision};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -181,7 +181,7 @@ fn main() -> ExitCode {
         let name = format!("diag-{}-4-{}.param", r.n, r.id);
         let spec = queens_sat::family::read_instance_text(text, &name, Some(r.d))
             .expect("a published parameter file");
-        let mut board = queens_sat::count::MaskedBoard::new(spec.n, spec.geometry).expect("n");
+        let mut board = queens_sat::board::MaskedBoard::new(spec.n, spec.geometry).expect("n");
         for (row, col) in spec.forbidden_cells() {
             board.block(row, col);
         }

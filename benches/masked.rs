@@ -9,8 +9,8 @@
 //! With more than one round the cases are run round by round and the median of each is
 //! printed.
 
-use queens_sat::board::Geometry;
-use queens_sat::count::{count_masked, MaskedBoard};
+use queens_sat::board::{Geometry, MaskedBoard};
+use queens_sat::count::count_masked;
 use std::time::{Duration, Instant};
 
 /// splitmix64, for reproducible random boards.

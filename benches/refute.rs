@@ -26,8 +26,9 @@
 //! (medians over the rounds; `answer` is SAT, UNSAT or `-` when the limit, default 600 s,
 //! passed first). docs/experiments.md has the measurements.
 
-use queens_sat::count::{Answer, Decision, MaskedBoard, PORTFOLIO_PROBE_LEVELS};
+use queens_sat::board::MaskedBoard;
 use queens_sat::family::read_instance_file;
+use queens_sat::search::{Answer, Decision, PORTFOLIO_PROBE_LEVELS};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};

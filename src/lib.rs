@@ -21,6 +21,8 @@
 //! * [`family`] draws instances with known answers (n-Queens Completion, blocked cells,
 //!   excluded diagonals, toroidal boards) from a seed, deterministically, and reads and writes
 //!   them as instance files; [`count::masked`] counts their solutions without a SAT solver.
+//! * [`search`] decides an instance on its board, without a SAT solver (`solve --engine
+//!   search`): one solution, checked, or the proof by exhaustive search that there is none.
 //! * [`symmetry`] adds symmetry-breaking clauses to an instance (lex-leader constraints for
 //!   the symmetries of the square that map the instance onto itself), so that one solution of
 //!   each symmetry class remains ([`instance::Instance::with_symmetry_breaking`]).
@@ -71,6 +73,7 @@ pub mod instance;
 pub mod interrupt;
 pub mod output;
 pub mod proof;
+pub mod search;
 pub mod solve;
 pub mod symmetry;
 pub mod trace;

@@ -14,6 +14,9 @@
 //!   ([`check_placement`], [`check_placement_on`], [`Violation`]);
 //! * every solution of the n x n board by a plain backtracking ([`solutions`],
 //!   [`fundamental_solutions`]);
+//! * the board of an instance, the cells its blocked cells and pre-placed queens leave to the
+//!   queens ([`MaskedBoard`]), as the exact counter of instances and the decision engine read
+//!   it;
 //! * [`picture`]: boards, grids of solutions and per-cell heatmaps as SVG.
 //!
 //! Rows and columns are 0-based here, as everywhere in the library; the one-line form, the
@@ -31,6 +34,7 @@
 
 mod check;
 mod geometry;
+mod masked;
 pub mod picture;
 mod placement;
 mod solutions;
@@ -38,6 +42,7 @@ mod symmetry;
 
 pub use check::{check_placement, check_placement_on, is_solution, Violation};
 pub use geometry::{shared_line, Cell, Geometry, Line, LineKind};
+pub use masked::{MaskedBoard, MaskedError, MASKED_MAX_N};
 pub use placement::{render_cells, ParsePlacementError, Placement};
 pub use solutions::{fundamental_solutions, solutions, Solutions};
 pub use symmetry::Symmetry;

@@ -6,9 +6,9 @@
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::command::solve::{Engine, SolveProgress};
-use queens_sat::count::SearchProgress;
 use queens_sat::family::InstanceSpec;
 use queens_sat::instance::Instance;
+use queens_sat::search::SearchProgress;
 use queens_sat::solve::{Backend, Progress};
 use queens_sat::symmetry::SymmetryBreaking;
 use std::io;

@@ -84,7 +84,7 @@ pub enum CheckError {
     #[error("{0}")]
     ReadInstance(#[from] crate::family::InstanceFileError),
     /// An instance file's board is beyond the counter.
-    #[error("{}: n = {n} is above {}, the largest board the counter checks", .path.display(), crate::count::MASKED_MAX_N)]
+    #[error("{}: n = {n} is above {}, the largest board the counter checks", .path.display(), crate::board::MASKED_MAX_N)]
     TooLarge {
         /// The file.
         path: PathBuf,
@@ -146,7 +146,7 @@ pub fn check(
     }
     for path in &req.instances {
         let spec = crate::family::read_instance_file(path, req.diagonals)?;
-        if spec.n > crate::count::MASKED_MAX_N {
+        if spec.n > crate::board::MASKED_MAX_N {
             return Err(CheckError::TooLarge {
                 path: path.clone(),
                 n: spec.n,

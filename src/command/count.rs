@@ -4,12 +4,8 @@
 //! ([`write_counts`], [`write_list`]).
 
 use super::Ending;
-use crate::board::Geometry;
-use crate::board::Placement;
-use crate::count::{
-    self, CountError, Counter, Counts, MaskedBoard, MaskedError, MergeError, Outcome, Progress,
-    Shard,
-};
+use crate::board::{Geometry, MaskedBoard, MaskedError, Placement};
+use crate::count::{self, CountError, Counter, Counts, MergeError, Outcome, Progress, Shard};
 use crate::input::ReadError;
 use crate::instance::InstanceError;
 use crate::output::{write_output, OutputError};

@@ -4,10 +4,10 @@
 
 use super::solution::{unsat_message, write_listed, write_solution, write_unsat, Format};
 use super::Ending;
-use crate::count::SearchProgress;
 use crate::explain::{write_core, write_groups, CoreError};
 use crate::instance::{Formula, Instance, InstanceError, Limits};
 use crate::output::{OutputError, Staged};
+use crate::search::SearchProgress;
 use crate::solve::runner::{
     self, CnfInput, Outcome, ProofRequest, RunError, RunReport, RunRequest, UnsatCheck,
     UnsatVerdict,
@@ -29,7 +29,7 @@ pub enum Engine {
     #[default]
     Sat,
     /// The backtracking search of the instance counter on the board itself, without a formula
-    /// ([`crate::count::Decision`], n <= 64): one solution, checked, or the proof by
+    /// ([`crate::search::Decision`], n <= 64): one solution, checked, or the proof by
     /// exhaustive search that there is none.
     Search,
     /// The cell variables and the rows' at-least-one clauses in CaDiCaL, the at-most-one of
@@ -234,10 +234,10 @@ pub enum SolveCommandError {
     NotWithSearch(&'static str),
     /// `--engine search` cannot take this instance (n past 64, a queen on a forbidden cell).
     #[error("{0}")]
-    Board(#[from] crate::count::MaskedError),
+    Board(#[from] crate::board::MaskedError),
     /// `--engine search` could not run.
     #[error("{0}")]
-    Search(#[from] crate::count::DecideError),
+    Search(#[from] crate::search::DecideError),
     /// An output file cannot be written.
     #[error("{0}")]
     Output(#[from] OutputError),
@@ -528,7 +528,7 @@ fn search(
     log: &mut dyn Write,
     progress: &mut dyn SolveProgress,
 ) -> Result<Ending, SolveCommandError> {
-    use crate::count::{Answer, Decision, Stopped};
+    use crate::search::{Answer, Decision, Stopped};
     use std::sync::atomic::{AtomicU64, Ordering};
     let inst = &req.instance;
     let refused = [

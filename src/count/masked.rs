@@ -1,6 +1,6 @@
 //! Exact counting and listing of the solutions of n-queens *instances*, independently of any
 //! SAT solver: an n x n board (1 ..= 64) of either [`Geometry`], with some cells blocked and
-//! some rows fixed to one column (pre-placed queens).
+//! some rows fixed to one column (pre-placed queens), a [`MaskedBoard`].
 //!
 //! The counter is what SAT-based model counts of instances are checked against: a solution is
 //! n queens, one per row, no two on a column or a diagonal of the geometry, none on a blocked
@@ -12,7 +12,7 @@
 //! all cores.
 //!
 //! When more than a tenth of the cells are blocked, the count runs on the search core it
-//! shares with the decision engine ([`mod@super::decide`]): it branches on the line, row or column,
+//! shares with the decision engine ([`crate::search`]): it branches on the line, row or column,
 //! with the fewest free cells (as dancing links chooses among the primary items of an exact
 //! cover), keeping the free cells of each open row as the queens are placed; a line with a
 //! single free cell forces its queen, a line with none ends the branch, and the free diagonals
@@ -20,44 +20,18 @@
 //! cores.
 //!
 //! ```
-//! use queens_sat::board::Geometry;
-//! use queens_sat::count::{count_masked, MaskedBoard};
+//! use queens_sat::board::{Geometry, MaskedBoard};
+//! use queens_sat::count::count_masked;
 //! let mut b = MaskedBoard::new(8, Geometry::Square).unwrap();
 //! assert_eq!(count_masked(&b), 92);
 //! b.place(0, 0); // a queen in the corner
 //! assert_eq!(count_masked(&b), 4);
 //! ```
 
-use super::core;
-use crate::board::{Cell, Geometry, Placement, Symmetry};
+use crate::board::{Geometry, MaskedBoard, Placement, Symmetry};
+use crate::search;
 use rayon::prelude::*;
 use std::ops::ControlFlow;
-
-/// The largest board a [`MaskedBoard`] can hold: one bit per column in a 64-bit word.
-pub const MASKED_MAX_N: usize = 64;
-
-/// Why a [`MaskedBoard`] cannot be made.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MaskedError {
-    /// The board size is outside `1 ..= 64`.
-    #[error(
-        "n = {0} is outside 1..=64: an instance board keeps one bit per column in a 64-bit word"
-    )]
-    Size(usize),
-}
-
-/// An n-queens instance: board size, geometry and the cells a queen may stand on.
-///
-/// Blocking a cell removes it; placing a queen at `(r, c)` keeps only that cell in row `r` and
-/// removes from the other rows the cells that queen attacks (its column and its two diagonals
-/// in the geometry), as no solution can use them. Both only ever remove cells, so the order of
-/// the calls does not matter.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MaskedBoard {
-    n: usize,
-    geometry: Geometry,
-    allowed: Vec<u64>,
-}
 
 /// The mask of the n columns.
 fn full_mask(n: usize) -> u64 {
@@ -65,124 +39,6 @@ fn full_mask(n: usize) -> u64 {
         u64::MAX
     } else {
         (1u64 << n) - 1
-    }
-}
-
-impl MaskedBoard {
-    /// An n x n board of the given geometry with every cell allowed; `n` must be in `1 ..= 64`.
-    pub fn new(n: usize, geometry: Geometry) -> Result<Self, MaskedError> {
-        if !(1..=MASKED_MAX_N).contains(&n) {
-            return Err(MaskedError::Size(n));
-        }
-        Ok(MaskedBoard {
-            n,
-            geometry,
-            allowed: vec![full_mask(n); n],
-        })
-    }
-
-    /// An n x n board of the given geometry with the queens of `placed` pre-placed and the
-    /// cells of `forbidden` blocked ([`MaskedBoard::place`], [`MaskedBoard::block`]): the board
-    /// of an instance with these fixed cells; `n` must be in `1 ..= 64`.
-    ///
-    /// # Panics
-    /// If a cell is outside the board.
-    pub fn with_cells(
-        n: usize,
-        geometry: Geometry,
-        placed: &[Cell],
-        forbidden: &[Cell],
-    ) -> Result<Self, MaskedError> {
-        let mut b = MaskedBoard::new(n, geometry)?;
-        for &(r, c) in forbidden {
-            b.block(r, c);
-        }
-        for &(r, c) in placed {
-            b.place(r, c);
-        }
-        Ok(b)
-    }
-
-    fn check_cell(&self, r: usize, c: usize) {
-        assert!(
-            r < self.n && c < self.n,
-            "cell ({r}, {c}) is outside the {n} x {n} board (0-based)",
-            n = self.n
-        );
-    }
-
-    /// Forbids a queen on cell `(r, c)` (0-based).
-    ///
-    /// # Panics
-    /// If the cell is outside the board.
-    pub fn block(&mut self, r: usize, c: usize) {
-        self.check_cell(r, c);
-        self.allowed[r] &= !(1u64 << c);
-    }
-
-    /// Requires the queen of row `r` to stand in column `c` (0-based), and removes the cells
-    /// that queen attacks from the other rows. Placing a queen on a blocked or attacked cell,
-    /// or two queens in one row, leaves an instance without solutions.
-    ///
-    /// # Panics
-    /// If the cell is outside the board.
-    pub fn place(&mut self, r: usize, c: usize) {
-        self.check_cell(r, c);
-        let (n, g) = (self.n, self.geometry);
-        let (d, a) = (g.diagonal(n, r, c), g.anti_diagonal(n, r, c));
-        for r2 in (0..n).filter(|&r2| r2 != r) {
-            for c2 in 0..n {
-                if c2 == c || g.diagonal(n, r2, c2) == d || g.anti_diagonal(n, r2, c2) == a {
-                    self.allowed[r2] &= !(1u64 << c2);
-                }
-            }
-        }
-        self.allowed[r] &= 1u64 << c;
-    }
-
-    /// The board size.
-    pub fn n(&self) -> usize {
-        self.n
-    }
-
-    /// The board's geometry.
-    pub fn geometry(&self) -> Geometry {
-        self.geometry
-    }
-
-    /// The cells of row `r` a queen may stand on: bit `c` set when `(r, c)` is allowed.
-    ///
-    /// # Panics
-    /// If `r` is outside the board.
-    pub fn allowed(&self, r: usize) -> u64 {
-        self.allowed[r]
-    }
-
-    /// `true` when a queen may stand on `(r, c)`.
-    pub fn is_allowed(&self, r: usize, c: usize) -> bool {
-        r < self.n && c < self.n && self.allowed[r] >> c & 1 == 1
-    }
-
-    /// The symmetries of the square that map the instance onto itself: those that map the set
-    /// of allowed cells onto itself (every symmetry preserves the lines of both geometries).
-    /// They map its solutions onto its solutions. The identity is always included, first.
-    pub fn symmetries(&self) -> Vec<Symmetry> {
-        Symmetry::ALL
-            .into_iter()
-            .filter(|&s| self.invariant_under(s))
-            .collect()
-    }
-
-    /// `true` when `s` maps the allowed cells onto themselves (it is a bijection of the cells,
-    /// so mapping them into themselves is enough).
-    pub fn invariant_under(&self, s: Symmetry) -> bool {
-        let n = self.n;
-        (0..n).all(|r| {
-            (0..n).filter(|&c| self.is_allowed(r, c)).all(|c| {
-                let (r2, c2) = s.apply(n, r, c);
-                self.is_allowed(r2, c2)
-            })
-        })
     }
 }
 
@@ -269,8 +125,8 @@ pub(crate) enum Engine {
 impl Engine {
     /// Row order when at most a tenth of the cells are blocked, else the fewest line first.
     fn choose(b: &MaskedBoard) -> Engine {
-        let open: usize = b.allowed.iter().map(|m| m.count_ones() as usize).sum();
-        if 10 * open >= 9 * b.n * b.n {
+        let open: usize = b.rows().iter().map(|m| m.count_ones() as usize).sum();
+        if 10 * open >= 9 * b.n() * b.n() {
             Engine::RowOrder
         } else {
             Engine::FewestLine
@@ -384,26 +240,26 @@ fn count_placed(
 /// Counts the solutions of `board` with the core, row 0 restricted to `first`, on the current
 /// rayon pool.
 fn count_core(board: &MaskedBoard, first: u64) -> u64 {
-    let g = core::Geo::new(board.n(), board.geometry());
+    let g = search::Geo::new(board.n(), board.geometry());
     let n = board.n();
     let allowed: Vec<u64> = (0..n).map(|r| board.allowed(r)).collect();
-    let mut root = core::Node::root(g, &allowed);
+    let mut root = search::Node::root(g, &allowed);
     root.restrict_row(0, first);
-    let watch = core::Watch::new();
-    let mut counted = core::Counting::default();
-    let _ = core::Walker::new(g, core::Reasoning::COUNTING, &watch).run(&mut counted, root);
+    let watch = search::Watch::new();
+    let mut counted = search::Counting::default();
+    let _ = search::Walker::new(g, search::Reasoning::COUNTING, &watch).run(&mut counted, root);
     counted.0
 }
 
 /// Counts with the given first-row columns (a subset of the allowed ones), splitting the work
 /// over the choices of the first two rows (the search core splits its own tree).
 fn count_with_first(b: &MaskedBoard, first: u64, engine: Engine) -> u64 {
-    let n = b.n;
+    let n = b.n();
     if engine == Engine::FewestLine {
         return count_core(b, first);
     }
     let full = full_mask(n);
-    let torus = b.geometry == Geometry::Toroidal;
+    let torus = b.geometry() == Geometry::Toroidal;
     let st0 = State::EMPTY;
     let next = |st: State, bit: u64| {
         if torus {
@@ -421,13 +277,13 @@ fn count_with_first(b: &MaskedBoard, first: u64, engine: Engine) -> u64 {
             })
         })
     };
-    let first = st0.free(b.allowed[0]) & first;
+    let first = st0.free(b.rows()[0]) & first;
     if n == 1 {
         return u64::from(first.count_ones());
     }
     // Sub-problems: the queens of rows 0 and 1, as bits.
     let subs: Vec<(u64, u64)> = bits(first)
-        .flat_map(|b0| bits(next(st0, b0).free(b.allowed[1])).map(move |b1| (b0, b1)))
+        .flat_map(|b0| bits(next(st0, b0).free(b.rows()[1])).map(move |b1| (b0, b1)))
         .collect();
     if n == 2 {
         return subs.len() as u64;
@@ -438,15 +294,15 @@ fn count_with_first(b: &MaskedBoard, first: u64, engine: Engine) -> u64 {
             Engine::RowOrder => {
                 let st = next(next(st0, b0), b1);
                 if torus {
-                    count_from::<true>(&b.allowed, 2, st, full)
+                    count_from::<true>(b.rows(), 2, st, full)
                 } else {
-                    count_from::<false>(&b.allowed, 2, st, full)
+                    count_from::<false>(b.rows(), 2, st, full)
                 }
             }
             Engine::FewestFirst | Engine::FewestLine => {
                 let (c0, c1) = (b0.trailing_zeros() as usize, b1.trailing_zeros() as usize);
                 let mut free = [0u64; 64];
-                for (r, (f, &a)) in free.iter_mut().zip(&b.allowed).enumerate().skip(2) {
+                for (r, (f, &a)) in free.iter_mut().zip(b.rows()).enumerate().skip(2) {
                     *f = a & !attacks(n, torus, 0, c0, r) & !attacks(n, torus, 1, c1, r);
                 }
                 count_fewest(n, torus, &free, full & !3, full & !(b0 | b1))
@@ -464,7 +320,7 @@ pub fn count_masked(b: &MaskedBoard) -> u64 {
 
 /// Counts with the given search, with or without the mirror shortcut.
 pub(crate) fn count_masked_with(b: &MaskedBoard, engine: Engine, shortcut: bool) -> u64 {
-    let n = b.n;
+    let n = b.n();
     if shortcut && b.invariant_under(Symmetry::Mirror) {
         // The mirror maps the solutions with the first queen in column c one to one onto
         // those with it in column n-1-c.
@@ -489,13 +345,13 @@ pub(crate) fn count_masked_full(b: &MaskedBoard) -> u64 {
 /// about `n` whole counts.
 ///
 /// ```
-/// use queens_sat::board::Geometry;
-/// use queens_sat::count::{cell_counts, MaskedBoard};
+/// use queens_sat::board::{Geometry, MaskedBoard};
+/// use queens_sat::count::cell_counts;
 /// let counts = cell_counts(&MaskedBoard::new(4, Geometry::Square).unwrap());
 /// assert_eq!(&counts[..4], &[0, 1, 1, 0]);
 /// ```
 pub fn cell_counts(b: &MaskedBoard) -> Vec<u64> {
-    let n = b.n;
+    let n = b.n();
     let mut out = vec![0; n * n];
     for r in 0..n {
         for c in (0..n).filter(|&c| b.is_allowed(r, c)) {
@@ -555,11 +411,11 @@ pub fn for_each_solution_masked(
         }
         ControlFlow::Continue(())
     }
-    let mut cols = Vec::with_capacity(b.n);
-    let full = full_mask(b.n);
-    let flow = match b.geometry {
-        Geometry::Square => go::<false>(&b.allowed, State::EMPTY, full, &mut cols, &mut f),
-        Geometry::Toroidal => go::<true>(&b.allowed, State::EMPTY, full, &mut cols, &mut f),
+    let mut cols = Vec::with_capacity(b.n());
+    let full = full_mask(b.n());
+    let flow = match b.geometry() {
+        Geometry::Square => go::<false>(b.rows(), State::EMPTY, full, &mut cols, &mut f),
+        Geometry::Toroidal => go::<true>(b.rows(), State::EMPTY, full, &mut cols, &mut f),
     };
     flow.is_continue()
 }
@@ -764,38 +620,6 @@ mod tests {
     }
 
     #[test]
-    fn symmetries_detected() {
-        let all = Symmetry::ALL.to_vec();
-        for geometry in [Geometry::Square, Geometry::Toroidal] {
-            for n in 1..=9 {
-                assert_eq!(MaskedBoard::new(n, geometry).unwrap().symmetries(), all);
-            }
-            // One off-centre blocked cell off both diagonals: only the identity.
-            let mut b = MaskedBoard::new(8, geometry).unwrap();
-            b.block(2, 1);
-            assert_eq!(b.symmetries(), vec![Symmetry::Identity]);
-            assert!(!b.invariant_under(Symmetry::Mirror));
-            // Blocked in a mirrored pair: identity and mirror only.
-            b.block(2, 6);
-            assert_eq!(b.symmetries(), vec![Symmetry::Identity, Symmetry::Mirror]);
-            // A corner: the main diagonal reflection.
-            let mut b = MaskedBoard::new(7, geometry).unwrap();
-            b.block(0, 0);
-            assert_eq!(
-                b.symmetries(),
-                vec![Symmetry::Identity, Symmetry::Transpose]
-            );
-            // The centre of an odd board, blocked or holding a queen: all 8.
-            let mut b = MaskedBoard::new(7, geometry).unwrap();
-            b.block(3, 3);
-            assert_eq!(b.symmetries(), all);
-            let mut b = MaskedBoard::new(7, geometry).unwrap();
-            b.place(3, 3);
-            assert_eq!(b.symmetries(), all);
-        }
-    }
-
-    #[test]
     fn symmetries_map_solutions_onto_solutions() {
         let mut rng = Rng(0x5EED_0003);
         let mut seen_nontrivial = 0;
@@ -951,7 +775,7 @@ mod tests {
         // Two queens on one diagonal of the 64 x 64 board, through column 63: none.
         let mut b = MaskedBoard::new(n, Geometry::Square).unwrap();
         b.place(0, 62);
-        b.allowed[1] = 1 << 63;
+        b.set_allowed(1, 1 << 63);
         assert_eq!(count_masked(&b), 0);
         // The torus: queens (r, 2r mod 61) form a solution; the only one on those cells.
         let n = 61;
@@ -970,7 +794,7 @@ mod tests {
         b.place(0, 63);
         assert!(!b.is_allowed(1, 0) && !b.is_allowed(1, 62) && b.is_allowed(1, 1));
         // And the search sees it: row 1 offered only column 0 (the rows below do not matter).
-        b.allowed[1] = 1;
+        b.set_allowed(1, 1);
         assert_eq!(count_masked(&b), 0);
         assert!(solutions_masked(&b, 1).is_empty());
     }

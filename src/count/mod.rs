@@ -22,8 +22,6 @@
 
 mod checkpoint;
 pub mod constellation;
-mod core;
-pub mod decide;
 mod interior;
 mod kernel;
 pub mod masked;
@@ -33,14 +31,8 @@ pub mod split;
 #[cfg(target_arch = "x86_64")]
 mod wide;
 
-#[doc(hidden)]
-pub use decide::PORTFOLIO_PROBE_LEVELS;
-pub use decide::{decide, Answer, DecideError, Decided, Decision, SearchProgress, Stopped};
 pub use kernel::{check_variable as check_kernel_variable, KERNEL_VARIABLE};
-pub use masked::{
-    cell_counts, count_masked, for_each_solution_masked, solutions_masked, MaskedBoard,
-    MaskedError, MASKED_MAX_N,
-};
+pub use masked::{cell_counts, count_masked, for_each_solution_masked, solutions_masked};
 pub use shard::{merge, parse_shard, MergeError, Merged, Shard};
 pub use split::ClassCounts;
 

@@ -46,7 +46,7 @@ fn run_search(
     known: Option<bool>,
     on_step: &mut dyn FnMut(usize),
 ) -> (String, Vec<f64>) {
-    use crate::count::{Answer, Decision};
+    use crate::search::{Answer, Decision};
     let board = match crate::instance::masked_board(enc) {
         Ok(b) => b,
         Err(e) => return (format!("ERROR: {}", one_line(&e.to_string())), Vec::new()),

@@ -82,7 +82,7 @@ pub struct SolverSpec {
     pub result_file: bool,
     /// The version to record, when the program cannot say it (`None`: ask `--version`).
     pub version: Option<String>,
-    /// Not a program: the decision engine of the library ([`crate::count::Decision`]), run in
+    /// Not a program: the decision engine of the library ([`crate::search::Decision`]), run in
     /// this process on the instance's board, on one thread, within the sweep's time limit.
     pub search: bool,
     /// A pseudo-Boolean solver ([`PB_SOLVERS`]): it reads the instance's OPB form

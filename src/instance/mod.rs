@@ -27,9 +27,8 @@
 //! assert_eq!(inst.size().clauses, 736 + 1);
 //! ```
 
-use crate::board::{Cell, Geometry, LineKind, Placement, Symmetry};
+use crate::board::{Cell, Geometry, LineKind, MaskedBoard, MaskedError, Placement, Symmetry};
 use crate::cnf::{ClauseSink, DimacsHeader, GroupInfo, Lit, Var};
-use crate::count::{MaskedBoard, MaskedError};
 pub use crate::encode::{DecodeError, Model};
 use crate::encode::{EncodeError, Encoding, Label, LabelSink, LabelledCnf, Rule, Size, Unlabelled};
 use crate::symmetry::{stabilizer, SymmetryBreaking, SymmetryClauses};
@@ -236,8 +235,9 @@ pub fn blocking_clause(f: &dyn Formula, p: &Placement) -> Vec<Lit> {
     clause
 }
 
-/// The counter's board of an instance ([`crate::count::masked`]): its size, geometry,
-/// pre-placed queens and forbidden cells.
+/// The board of an instance as the exact counter ([`crate::count::masked`]) and the decision
+/// engine ([`crate::search`]) read it: its size, geometry, pre-placed queens and forbidden
+/// cells.
 pub fn masked_board(f: &dyn Formula) -> Result<MaskedBoard, MaskedError> {
     let (placed, forbidden) = f.fixed();
     MaskedBoard::with_cells(f.n(), f.geometry(), placed, forbidden)

@@ -7,7 +7,8 @@
 
 use crate::common::{is_valid_placement, output, run, stderr, stdout, BIN};
 use flate2::read::GzDecoder;
-use queens_sat::count::{solutions_masked, MaskedBoard};
+use queens_sat::board::MaskedBoard;
+use queens_sat::count::solutions_masked;
 use queens_sat::family::rng::SplitMix64;
 use queens_sat::family::{jair, read_instance_text, InstanceSpec};
 use std::io::{BufRead, BufReader, Read};

@@ -2,8 +2,8 @@
 //! published tables, and its refusal of sizes it cannot hold. Its timings are a benchmark:
 //! `cargo bench --bench masked` (benches/masked.rs).
 
-use queens_sat::board::Geometry;
-use queens_sat::count::{self, count_masked, solutions_masked, MaskedBoard, MaskedError};
+use queens_sat::board::{Geometry, MaskedBoard, MaskedError};
+use queens_sat::count::{self, count_masked, solutions_masked};
 
 /// OEIS A000170: solutions of n-queens on the n x n board, n = 1 ..= 13.
 const A000170: [u64; 13] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];

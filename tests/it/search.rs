@@ -1,4 +1,4 @@
-//! The search engine (`solve --engine search`, [`queens_sat::count::Decision`]): its answers
+//! The search engine (`solve --engine search`, [`queens_sat::search::Decision`]): its answers
 //! against the exact counter on random boards and on every family, against the recorded
 //! answers of the literature's solver (CSPLib problem 079, an independent oracle), every
 //! solution checked here again; the command line's output, time limit and refusals, and
@@ -6,10 +6,11 @@
 
 use crate::common::{is_valid_placement, run, stderr, stdout, CsvTable};
 use flate2::read::GzDecoder;
-use queens_sat::board::{check_placement_on, Geometry, Placement};
-use queens_sat::count::{count_masked, Answer, Decision, MaskedBoard};
+use queens_sat::board::{check_placement_on, Geometry, MaskedBoard, Placement};
+use queens_sat::count::count_masked;
 use queens_sat::family::rng::SplitMix64;
 use queens_sat::family::{generate, read_instance_text, CompletionMode, Density, Recipe};
+use queens_sat::search::{Answer, Decision};
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;

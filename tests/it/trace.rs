@@ -4,8 +4,8 @@
 //! messages.
 
 use crate::common::{run, stderr, stdout};
-use queens_sat::board::Geometry;
-use queens_sat::count::{count_masked, MaskedBoard};
+use queens_sat::board::{Geometry, MaskedBoard};
+use queens_sat::count::count_masked;
 use queens_sat::instance::{Instance, Model};
 use queens_sat::Placement;
 use serde_json::Value;

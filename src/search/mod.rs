@@ -1,35 +1,63 @@
-//! The decision engine for instances: one solution of a [`MaskedBoard`], or the proof by
-//! exhaustive search that there is none, without a SAT solver.
+//! The decision engine for instances, behind `solve --engine search`: one solution of a
+//! [`MaskedBoard`], or the proof by exhaustive search that there is none, without a SAT solver.
 //!
-//! It runs the search core of the exact counter ([`super::count_masked`]) with the
-//! reasoning a decision can afford at every node (see the module `core`): forced queens in
-//! rows and columns with a single free cell, the free diagonals counted against the queens
-//! still to place, diagonals that must hold a queen branched on like rows, bounds on the
-//! sums of the diagonal indices and on the sums of their squares taken from the middle of the
-//! board (the second moment: the queens' `x^2 + y^2` about the centre is fixed by the open rows
-//! and columns). It stops at the first solution, which is checked against the
-//! instance before it is returned. On one thread the search is this one complete walk. On two
-//! threads or more it is a portfolio ([`Decision::threads`]): the complete walk, with the
-//! diagonals with the fewest free cells also branched on (their cells, then none of them) and
-//! its first levels split over all threads but one, races random restarts on the last thread
-//! (the plain branching with the choices shuffled, within node budgets that follow the Luby
-//! sequence). The first answer stops every thread.
+//! It runs a backtracking over the open lines of the board with propagation at every node, the
+//! search core that the exact counter of instances (`count::masked`) runs too, with the
+//! reasoning a decision can afford at every node (see the module `node`): forced queens in rows
+//! and columns with a single free cell, the free diagonals counted against the queens still to
+//! place, diagonals that must hold a queen branched on like rows, bounds on the sums of the
+//! diagonal indices and on the sums of their squares taken from the middle of the board (the
+//! second moment: the queens' `x^2 + y^2` about the centre is fixed by the open rows and
+//! columns). It stops at the first solution, which is checked against the instance before it is
+//! returned. On one thread the search is this one complete walk. On two threads or more it is a
+//! portfolio ([`Decision::threads`]): the complete walk, with the diagonals with the fewest
+//! free cells also branched on (their cells, then none of them) and its first levels split over
+//! all threads but one, races random restarts on the last thread (the plain branching with the
+//! choices shuffled, within node budgets that follow the Luby sequence). The first answer stops
+//! every thread.
 //!
 //! ```
-//! use queens_sat::board::Geometry;
-//! use queens_sat::count::{decide, Answer, MaskedBoard};
+//! use queens_sat::board::{Geometry, MaskedBoard};
+//! use queens_sat::search::{decide, Answer};
 //! let mut b = MaskedBoard::new(8, Geometry::Square).unwrap();
 //! b.place(0, 0);
 //! assert!(matches!(decide(&b), Answer::Sat(p) if p.col(0) == 0));
 //! let mut b = MaskedBoard::new(3, Geometry::Square).unwrap();
 //! assert_eq!(decide(&b), Answer::Unsat);
 //! ```
+//!
+//! The parts of the engine, from the board up:
+//!
+//! * `geometry`: the board's lines as the search sees them, a bit per column or diagonal;
+//! * `node`: a node of the tree, its propagation (settling) and the line it branches on;
+//! * `bounds`: the bounds on what a node leaves open (sums and second moments of the
+//!   diagonal indices, matchings between the kinds of lines);
+//! * `watch`: what every thread of one search watches (nodes, time limit, stop, progress,
+//!   halt);
+//! * `walker`: the walk from a node, its visitors, the restarts' shuffles and budgets, and
+//!   two walks taking turns on one core;
+//! * `portfolio`: how a decision runs its walks (one walk, the portfolio, the turns).
 
-use super::core::{self, Baton, First, Geo, Halt, Node, Reasoning, Walker, Watch};
-use super::masked::MaskedBoard;
-use crate::board::{check_placement_on, Placement, Symmetry};
+mod bounds;
+mod geometry;
+mod node;
+mod portfolio;
+mod walker;
+mod watch;
+
+#[doc(hidden)]
+pub use portfolio::PORTFOLIO_PROBE_LEVELS;
+// The core the exact counter of instances runs on.
+pub(crate) use geometry::Geo;
+pub(crate) use node::{Node, Reasoning};
+pub(crate) use walker::{Counting, Walker};
+pub(crate) use watch::Watch;
+
+use crate::board::{check_placement_on, MaskedBoard, Placement};
+use portfolio::{first_solution, ONE_THREAD_BUDGET};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+use watch::Halt;
 
 /// The answer of a decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,8 +124,8 @@ type StopFn<'a> = Box<dyn Fn() -> bool + Send + Sync + 'a>;
 /// A configurable decision: threads, time limit, stop flag, progress reports.
 ///
 /// ```
-/// use queens_sat::board::Geometry;
-/// use queens_sat::count::{Answer, Decision, MaskedBoard};
+/// use queens_sat::board::{Geometry, MaskedBoard};
+/// use queens_sat::search::{Answer, Decision};
 /// use std::time::Duration;
 /// let b = MaskedBoard::new(30, Geometry::Square).unwrap();
 /// let done = Decision::new(&b)
@@ -155,7 +183,7 @@ impl<'a> Decision<'a> {
     /// complete search that also branches on diagonals, which shortens the refutations,
     /// beside random restarts on one thread, which find the solutions a fixed order misses.
     /// On one thread the plain complete search runs first, and past 4 million nodes it takes
-    /// turns with the portfolio's complete search (the module `decide` has the details).
+    /// turns with the portfolio's complete search (the module `search` has the details).
     pub fn threads(mut self, k: usize) -> Self {
         self.threads = Some(k.max(1));
         self
@@ -290,7 +318,7 @@ impl<'a> Decision<'a> {
                 every,
             );
         }
-        let work = || search(board, why, &watch, portfolio, probe, one_thread_budget);
+        let work = || first_solution(board, why, &watch, portfolio, probe, one_thread_budget);
         let found = match threads {
             None => work(),
             Some(k) => rayon::ThreadPoolBuilder::new()
@@ -340,198 +368,10 @@ fn verify(board: &MaskedBoard, p: &Placement) -> Result<(), String> {
     }
 }
 
-/// The root node of the board; when the instance is invariant under the left-right mirror,
-/// the queen of row 0 is kept in the left half or the middle column (the mirror image of a
-/// solution is a solution).
-fn root(board: &MaskedBoard, g: Geo) -> Node {
-    let n = board.n();
-    let allowed: Vec<u64> = (0..n).map(|r| board.allowed(r)).collect();
-    let mut node = Node::root(g, &allowed);
-    if n > 1 && board.invariant_under(Symmetry::Mirror) {
-        let half = n.div_ceil(2);
-        node.restrict_row(0, (1u64 << half) - 1);
-    }
-    node
-}
-
-/// The unit of the restarts' budgets: run `i` may visit `luby(i)` times as many nodes.
-const RESTART_UNIT: u64 = 16_384;
-
-/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (`i` from 1): the
-/// restart budgets within a constant factor of the best fixed budget, whatever the
-/// distribution of the run lengths (Luby, Sinclair and Zuckerman 1993).
-fn luby(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        // The smallest k with i <= 2^k - 1.
-        let k = 64 - i.leading_zeros();
-        if i == (1u64 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
-    }
-}
-
-/// The branching levels whose free cells the portfolio's complete search probes by default
-/// ([`Decision::probe`]).
-#[doc(hidden)]
-pub const PORTFOLIO_PROBE_LEVELS: usize = 10;
-
-/// The nodes the one-thread search walks with the plain branching before it takes turns with
-/// the portfolio's complete search ([`search`]): above the largest tree of the published
-/// n = 21 instances (about 2 million nodes), 2 to 3 s.
-const ONE_THREAD_BUDGET: u64 = 4_000_000;
-
-/// The nodes of a turn when the one-thread search's two walks take turns (about a second).
-const ONE_THREAD_TURN: u64 = 1 << 20;
-
-/// The first solution the search finds, or `None` (no solution, or halted).
-///
-/// With `portfolio` and two threads or more, two searches with complementary strengths run
-/// side by side, the first answer ending both: a *complete* one on all threads but one, which
-/// also branches on the diagonals with the fewest free cells (their cells, then none of them)
-/// and so shrinks the trees of unsatisfiable instances, and *restarts* on the last thread:
-/// runs of the plain branching with the choices in a random order, each within a budget of
-/// nodes that follows the Luby sequence, which find solutions where a fixed order goes
-/// astray; the complete search probes the free cells of its first levels
-/// ([`Decision::probe`]), the restarts do not. The complete search decides every instance,
-/// so the answer does not depend on which finishes first; only the solution found may.
-///
-/// On one thread the search is the plain complete one within `one_thread_budget` nodes (taking
-/// turns with a second search from the start was measured at twice the CPU time on the
-/// published n = 21 instances, docs/benchmarks.md, whose trees stay under that budget); past
-/// that it starts again and takes turns with the complete search of the portfolio, probing
-/// included (a second thread, but only one of the two runs at a time), until one ends: the
-/// time stays within about twice that of the faster of the two, whichever it is. Without
-/// `portfolio`, or with `probe` set, it is the one plain walk to the end.
-fn search(
-    board: &MaskedBoard,
-    why: Reasoning,
-    watch: &Watch<'_>,
-    portfolio: bool,
-    probe: Option<usize>,
-    one_thread_budget: u64,
-) -> Option<Placement> {
-    let g = Geo::new(board.n(), board.geometry());
-    let found = if portfolio && rayon::current_num_threads() > 1 {
-        let (a, b) = rayon::join(
-            || {
-                let why = portfolio_complete(why, probe);
-                walk(board, g, watch, Walker::new(g, why, watch)).0
-            },
-            || {
-                // Probing slows the restarts' short runs (up to 1.4x the CPU time with 8
-                // levels and up to 11x with 12 on satisfiable n = 30 instances,
-                // docs/experiments.md): they go without.
-                let why = Reasoning { probe: 0, ..why };
-                for i in 1.. {
-                    let w = Walker::new(g, why, watch)
-                        .shuffled(i)
-                        .budget(RESTART_UNIT.saturating_mul(luby(i)));
-                    let (path, done) = walk(board, g, watch, w);
-                    if done {
-                        return path;
-                    }
-                }
-                None
-            },
-        );
-        a.or(b)
-    } else if portfolio && probe.is_none() && !why.branch_diagonals {
-        // One thread: the plain walk first, within a budget that the published instances up
-        // to n = 21 stay under; past it, the plain walk (from its root again) and the
-        // portfolio's complete search (probing included, which shrinks the large trees of
-        // unsatisfiable instances many times but finds solutions late) take turns of
-        // ONE_THREAD_TURN nodes on one core until one of them ends (docs/experiments.md).
-        let plain = Reasoning { probe: 0, ..why };
-        let complete = portfolio_complete(why, None);
-        let w = Walker::new(g, plain, watch).budget(one_thread_budget);
-        match walk(board, g, watch, w) {
-            (path, true) => path,
-            (_, false) => {
-                let baton = Baton::new(ONE_THREAD_TURN);
-                std::thread::scope(|s| {
-                    let other = std::thread::Builder::new().spawn_scoped(s, || {
-                        let w = Walker::new(g, complete, watch).taking_turns(&baton, 1);
-                        walk(board, g, watch, w).0
-                    });
-                    let Ok(other) = other else {
-                        // No second thread: the complete search alone decides too.
-                        return walk(board, g, watch, Walker::new(g, complete, watch)).0;
-                    };
-                    let w = Walker::new(g, plain, watch).taking_turns(&baton, 0);
-                    let mine = walk(board, g, watch, w).0;
-                    match other.join() {
-                        Ok(theirs) => mine.or(theirs),
-                        Err(panic) => std::panic::resume_unwind(panic),
-                    }
-                })
-            }
-        }
-    } else {
-        let why = Reasoning {
-            probe: probe.unwrap_or(0),
-            ..why
-        };
-        walk(board, g, watch, Walker::new(g, why, watch)).0
-    };
-    found.map(|path| placement(board.n(), &path))
-}
-
-/// The reasoning of the portfolio's complete search: `why` with the diagonal branching, and
-/// the free cells of the first `probe` levels probed (by default [`PORTFOLIO_PROBE_LEVELS`]).
-fn portfolio_complete(why: Reasoning, probe: Option<usize>) -> Reasoning {
-    Reasoning {
-        branch_diagonals: true,
-        probe: probe.unwrap_or(PORTFOLIO_PROBE_LEVELS),
-        ..why
-    }
-}
-
-/// One run of `w` from the root of the board: the solution found, if any, and whether the
-/// search is over. A solution, or a tree walked to its end (no solution: the other searches
-/// are halted), or a halt from outside, end the search; a run cut at its budget (a restart's)
-/// does not.
-fn walk(
-    board: &MaskedBoard,
-    g: Geo,
-    watch: &Watch<'_>,
-    mut w: Walker<'_, '_>,
-) -> (Option<Vec<core::Queen>>, bool) {
-    let mut first = First::default();
-    let flow = w.run(&mut first, root(board, g));
-    if first.0.is_some() {
-        return (first.0, true);
-    }
-    if w.cut() && watch.halted().is_none() {
-        return (None, false);
-    }
-    if flow.is_continue() {
-        // Walked to the end without a solution.
-        watch.halt(Halt::Done);
-    }
-    (None, true)
-}
-
-/// The placement of the queens of a solution's path.
-fn placement(n: usize, path: &[core::Queen]) -> Placement {
-    let mut cols = vec![0u32; n];
-    for &(r, c) in path {
-        cols[usize::from(r)] = u32::from(c);
-    }
-    Placement::new(cols)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Geometry;
-
-    #[test]
-    fn luby_sequence() {
-        let seq: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(seq, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
 
     #[test]
     fn small_boards() {
