@@ -13,9 +13,9 @@
 //! completions the half turn fixes too are enumerated separately (queens placed in pairs, a
 //! small search) and tested for the quarter turn.
 
+use super::bitboard::WORD_BITS;
 use super::interior::{attacked, Interior};
 use super::kernel;
-use super::search::WORD_BITS;
 use super::split::ClassCounts;
 use crate::board::{Cell, Geometry, Symmetry};
 

@@ -4,7 +4,7 @@
 //! (every one, or those the half turn maps onto themselves) that the constellation split
 //! uses to classify solutions and the tests use to check the kernel.
 
-use super::search::WORD_BITS;
+use super::bitboard::WORD_BITS;
 use crate::board::Cell;
 
 /// The size of the per-level tables of the last levels (the kernel searches at most this many

@@ -20,12 +20,12 @@
 //! [`masked`] counts and lists the solutions of instances (blocked cells, pre-placed queens,
 //! square or toroidal board) up to n = 64.
 
+mod bitboard;
 mod checkpoint;
 pub mod constellation;
 mod interior;
 mod kernel;
 pub mod masked;
-mod search;
 pub mod shard;
 pub mod split;
 #[cfg(target_arch = "x86_64")]
@@ -43,7 +43,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The largest board the counter accepts: one bit per column in a 32-bit word.
-pub const MAX_N: usize = search::WORD_BITS;
+pub const MAX_N: usize = bitboard::WORD_BITS;
 
 /// The result of a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -20,7 +20,7 @@
 //!
 //! A sub-problem is `t` and the columns of the next one or two rows (two for n >= 5).
 
-use super::search::{self, Job, WORD_BITS};
+use super::bitboard::{self, Job, WORD_BITS};
 
 /// One sub-problem: the columns of the first rows (0-based), the first being `t`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -227,7 +227,7 @@ pub fn solve(n: usize, sp: &SubProblem) -> ClassCounts {
     let job = job_of(n, sp);
     let t = sp.cols[0] as u32;
     let mut tied = ClassCounts::default();
-    let plain = search::run(&job, &mut |s| check_tied(n, t, s, &mut tied));
+    let plain = bitboard::run(&job, &mut |s| check_tied(n, t, s, &mut tied));
     let mut counts = tied;
     counts.of8 += plain;
     counts

@@ -1,4 +1,6 @@
-//! The search kernel: bitboard backtracking over the rows below a fixed prefix.
+//! The bitboard kernel of the prefix split ([`super::split`]): backtracking over the rows
+//! below a fixed prefix; and the width of the counter's bitboard word ([`WORD_BITS`], the
+//! largest board the counter of the empty board takes).
 //!
 //! A [`Job`] holds everything the kernel needs: for each row the columns the symmetry rules
 //! allow, the rows where a queen may create a tie that needs a per-solution check, the row by
