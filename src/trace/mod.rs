@@ -35,15 +35,15 @@
 //! assert!(!t3.satisfiable);
 //! ```
 
+mod cdcl;
 mod html;
 mod render;
-mod search;
 
 use crate::cnf::lit_value;
 use crate::cnf::{Lit, Var};
 use crate::encode::{LabelledCnf, Rule, Words};
 use crate::instance::{to_labelled_cnf, Formula, Instance};
-use search::{Event, Search};
+use cdcl::{Event, Solver};
 use serde::Serialize;
 
 pub use html::MAX_HTML_N;
@@ -438,7 +438,7 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
         in_order[v.index()] = true;
     }
     order.extend((0..num_vars).filter(|&i| !in_order[i]).map(Var::from_index));
-    let mut search = Search::new(formula.clone(), num_vars, order, opts.learning);
+    let mut solver = Solver::new(formula.clone(), num_vars, order, opts.learning);
 
     let mut steps: Vec<Step> = Vec::new();
     let mut stats = TraceStats::default();
@@ -451,7 +451,7 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
             .cloned()
             .unwrap_or_else(|| learned[i - formula.len()].clone())
     };
-    let result = search.run(|event, value| {
+    let result = solver.run(|event, value| {
         if steps.len() >= opts.max_steps {
             return Err(TraceError::TooManySteps {
                 limit: opts.max_steps,

@@ -1,12 +1,12 @@
-//! The search itself: DPLL with unit propagation, or CDCL with first-UIP learning and
-//! backjumping, written to be read next to its trace rather than to be fast.
+//! The solver the trace watches: DPLL with unit propagation, or CDCL with first-UIP learning
+//! and backjumping, written to be read next to its trace rather than to be fast.
 //!
 //! Every assignment, conflict, learned clause and jump is handed to a callback as an
 //! [`Event`] together with the assignment right after it, so the caller can record it.
 
 use crate::cnf::{lit_value, Lit, Var};
 
-/// What the search does, one event at a time. Levels are decision levels: 0 holds what the
+/// What the solver does, one event at a time. Levels are decision levels: 0 holds what the
 /// formula forces before any decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Event {
@@ -43,8 +43,8 @@ struct Level {
     flipped: bool,
 }
 
-/// The state of a search over `clauses` (the formula, then the learned clauses).
-pub(crate) struct Search {
+/// The state of the solver over `clauses` (the formula, then the learned clauses).
+pub(crate) struct Solver {
     clauses: Vec<Vec<Lit>>,
     /// For each literal code, the clauses that contain the literal.
     occurs: Vec<Vec<usize>>,
@@ -68,8 +68,8 @@ enum Status {
     Open,
 }
 
-impl Search {
-    /// A search over `clauses` on `num_vars` variables, deciding in `order` (which must hold
+impl Solver {
+    /// A solver over `clauses` on `num_vars` variables, deciding in `order` (which must hold
     /// every variable), with first-UIP learning when `learning`.
     pub(crate) fn new(
         clauses: Vec<Vec<Lit>>,
@@ -77,7 +77,7 @@ impl Search {
         order: Vec<Var>,
         learning: bool,
     ) -> Self {
-        let mut s = Search {
+        let mut s = Solver {
             clauses: Vec::new(),
             occurs: vec![Vec::new(); 2 * num_vars],
             value: vec![None; num_vars],
@@ -266,7 +266,7 @@ impl Search {
             .find(|v| self.value[v.index()].is_none())
     }
 
-    /// Runs the search to the end, handing every event to `emit` (which may stop it with an
+    /// Runs the solver to the end, handing every event to `emit` (which may stop it with an
     /// error). Returns the final assignment (unassigned variables `None`) when a model was
     /// found, `None` when there is none.
     pub(crate) fn run<E>(
@@ -384,7 +384,7 @@ mod tests {
     ) -> (Option<Vec<Option<bool>>>, Vec<Event>) {
         let cs = clauses.iter().map(|c| lits(c)).collect();
         let order = (0..vars).map(Var::from_index).collect();
-        let mut s = Search::new(cs, vars, order, learning);
+        let mut s = Solver::new(cs, vars, order, learning);
         let mut events = Vec::new();
         let r = s
             .run(|e, _| {
