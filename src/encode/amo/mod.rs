@@ -492,7 +492,7 @@ mod tests {
     /// are satisfiable with the auxiliaries free exactly when at most one literal is true.
     /// Auxiliaries are searched exhaustively: every assignment of them when there are at most
     /// 16, otherwise by backtracking with unit propagation (the small model counter of
-    /// [`crate::encode::card::search`], complete as well).
+    /// [`crate::encode::card::extensions`], complete as well).
     #[test]
     fn semantics_by_exhaustive_search() {
         for amo in with_variants() {
@@ -502,7 +502,7 @@ mod tests {
                 for bits in 0u32..(1 << m) {
                     if aux > 16 {
                         let fixed: Vec<bool> = (0..m).map(|i| bits >> i & 1 == 1).collect();
-                        let sat = crate::encode::card::search::extends(&f, m + aux, &fixed);
+                        let sat = crate::encode::card::extensions::extends(&f, m + aux, &fixed);
                         assert_eq!(sat, bits.count_ones() <= 1, "{amo}, m={m}, bits={bits:b}");
                         continue;
                     }

@@ -155,7 +155,7 @@ pub mod sortnet;
 pub mod totalizer;
 
 #[cfg(test)]
-pub(crate) mod search;
+pub(crate) mod extensions;
 #[cfg(test)]
 mod tests;
 

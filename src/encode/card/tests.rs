@@ -1,6 +1,6 @@
 //! Generic tests: every entry of [`CATALOGUE`], every kind, every bound.
 
-use super::search::count_extensions;
+use super::extensions::count_extensions;
 use super::*;
 use crate::cnf::{Cnf, CountingSink};
 
