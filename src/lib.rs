@@ -23,9 +23,10 @@
 //!   them as instance files; [`count::masked`] counts their solutions without a SAT solver.
 //! * [`search`] decides an instance on its board, without a SAT solver (`solve --engine
 //!   search`): one solution, checked, or the proof by exhaustive search that there is none.
-//! * [`symmetry`] adds symmetry-breaking clauses to an instance (lex-leader constraints for
-//!   the symmetries of the square that map the instance onto itself), so that one solution of
-//!   each symmetry class remains ([`instance::Instance::with_symmetry_breaking`]).
+//! * [`symmetry_breaking`] adds symmetry-breaking clauses to an instance (lex-leader
+//!   constraints for the symmetries of the square that map the instance onto itself), so that
+//!   one solution of each symmetry class remains
+//!   ([`instance::Instance::with_symmetry_breaking`]).
 //! * [`trace`] runs a small DPLL or CDCL search on an instance and records every decision,
 //!   propagation, conflict and learned clause in words, for teaching (text, JSON, HTML).
 //! * [`grade`] checks any DIMACS file meant to encode n-queens: sound, complete, and its
@@ -75,7 +76,7 @@ pub mod output;
 pub mod proof;
 pub mod search;
 pub mod solve;
-pub mod symmetry;
+pub mod symmetry_breaking;
 pub mod trace;
 
 pub use board::Placement;

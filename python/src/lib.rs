@@ -20,7 +20,7 @@ use queens_sat::encode::catalogue::{self, ModelOption, ModelOptions};
 use queens_sat::family::{self, Family, InstanceFileError, InstanceSpec};
 use queens_sat::instance::{Formula, Instance as Core, Limits, Model};
 use queens_sat::solve::{self, Backend, Budget, Enumeration, SolveError, Stop};
-use queens_sat::symmetry::SymmetryBreaking;
+use queens_sat::symmetry_breaking::SymmetryBreaking;
 use std::collections::VecDeque;
 use std::os::raw::{c_int, c_void};
 use std::path::PathBuf;

@@ -63,7 +63,7 @@ pub struct CompareArgs {
     /// configuration with every encoding; a row's encoding carries the mode as a suffix
     /// (`pairwise+lex-leader`).
     #[arg(long, value_delimiter = ',', default_value = "none", value_name = "MODES", value_parser = super::solve::parse_symmetry_breaking())]
-    symmetry_breaking: Vec<queens_sat::symmetry::SymmetryBreaking>,
+    symmetry_breaking: Vec<queens_sat::symmetry_breaking::SymmetryBreaking>,
     /// Solvers, comma-separated: `varisat`, `cadical-lib` or `kissat-lib` (the embedded
     /// solvers, run as `queens-sat sat --backend ...` processes; options after the name, as
     /// `cadical-lib elim=0`), `search` (the search engine of `solve --engine search`, on the

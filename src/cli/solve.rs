@@ -10,7 +10,7 @@ use queens_sat::family::InstanceSpec;
 use queens_sat::instance::Instance;
 use queens_sat::search::SearchProgress;
 use queens_sat::solve::{Backend, Progress};
-use queens_sat::symmetry::SymmetryBreaking;
+use queens_sat::symmetry_breaking::SymmetryBreaking;
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -18,7 +18,7 @@ use crate::experiment::{
 use crate::input::ReadError;
 use crate::instance::InstanceError;
 use crate::output::{write_output, OutputError};
-use crate::symmetry::SymmetryBreaking;
+use crate::symmetry_breaking::SymmetryBreaking;
 use std::cell::RefCell;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -9,7 +9,7 @@ use crate::explain::{
 use crate::family::InstanceSpec;
 use crate::instance::{Instance, InstanceError, Limits};
 use crate::output::{write_output, OutputError};
-use crate::symmetry::SymmetryBreaking;
+use crate::symmetry_breaking::SymmetryBreaking;
 use std::io::Write;
 use std::path::PathBuf;
 

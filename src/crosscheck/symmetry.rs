@@ -6,7 +6,7 @@ use crate::board::Placement;
 use crate::board::Symmetry;
 use crate::count;
 use crate::solve::Enumeration;
-use crate::symmetry::SymmetryBreaking;
+use crate::symmetry_breaking::SymmetryBreaking;
 
 /// The largest n whose lex-leader count the checks compare with the number of classes.
 pub const SYMMETRY_CHECK_MAX_N: usize = 10;
@@ -17,7 +17,7 @@ pub const SYMMETRY_CHECK_MAX_N: usize = 10;
 pub fn classes_of_instance(f: &dyn Formula, group: &[Symmetry]) -> Option<u64> {
     let (placed, forbidden) = f.fixed();
     let n = f.n();
-    let stab = crate::symmetry::stabilizer(n, group, placed, forbidden);
+    let stab = crate::symmetry_breaking::stabilizer(n, group, placed, forbidden);
     let board = crate::instance::masked_board(f).ok()?;
     let mut classes = std::collections::HashSet::new();
     count::for_each_solution_masked(&board, |p| {

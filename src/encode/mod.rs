@@ -382,7 +382,7 @@ pub enum Rule {
     /// Redundant linear equalities over the queens' coordinates (`--redundant sums`).
     Sums,
     /// Symmetry breaking: lex-leader constraints that keep one solution of each symmetry class
-    /// (the module `symmetry`, which builds on this one).
+    /// (the module `symmetry_breaking`, which builds on this one).
     Symmetry,
 }
 

@@ -4,7 +4,7 @@
 
 use super::report::{self, CsvAppender, CsvError, ResumeFile};
 use super::{sweep_name, Metadata, Point, Row, SweepConfig};
-use crate::symmetry::SymmetryBreaking;
+use crate::symmetry_breaking::SymmetryBreaking;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

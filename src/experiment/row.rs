@@ -3,7 +3,7 @@
 
 use super::FamilySweep;
 use crate::instance::Model;
-use crate::symmetry::SymmetryBreaking;
+use crate::symmetry_breaking::SymmetryBreaking;
 use serde::{Deserialize, Serialize};
 
 /// One measured combination.

@@ -11,7 +11,7 @@ use crate::cnf::Lit;
 use crate::family::InstanceSpec;
 use crate::instance::Model;
 use crate::solve::runner;
-use crate::symmetry::SymmetryBreaking;
+use crate::symmetry_breaking::SymmetryBreaking;
 use std::collections::HashSet;
 use std::time::Instant;
 

@@ -6,7 +6,7 @@ use super::{machine_description, model_name, solver_version, tool_version, Metad
 use crate::encode::{EncodeOptions, LineEncodings};
 use crate::family::{generate, Family, InstanceSpec, Recipe};
 use crate::instance::{Instance, InstanceError, Model};
-use crate::symmetry::SymmetryBreaking;
+use crate::symmetry_breaking::SymmetryBreaking;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::time::Duration;

@@ -31,7 +31,7 @@ use crate::board::{Cell, Geometry, LineKind, MaskedBoard, MaskedError, Placement
 use crate::cnf::{ClauseSink, DimacsHeader, GroupInfo, Lit, Var};
 pub use crate::encode::{DecodeError, Model};
 use crate::encode::{EncodeError, Encoding, Label, LabelSink, LabelledCnf, Rule, Size, Unlabelled};
-use crate::symmetry::{stabilizer, SymmetryBreaking, SymmetryClauses};
+use crate::symmetry_breaking::{stabilizer, SymmetryBreaking, SymmetryClauses};
 use std::io;
 use std::sync::Arc;
 
@@ -288,7 +288,7 @@ impl Instance {
         }
     }
 
-    /// The same instance with symmetry-breaking clauses ([`crate::symmetry`]): of the
+    /// The same instance with symmetry-breaking clauses ([`crate::symmetry_breaking`]): of the
     /// symmetries of `mode` that map the pre-placed queens and the forbidden cells onto
     /// themselves ([`Instance::symmetries_broken`]), one solution of each class is kept, the
     /// one whose column vector is the smallest. Cells set later with [`Instance::with_cells`]
@@ -296,7 +296,7 @@ impl Instance {
     ///
     /// ```
     /// use queens_sat::instance::{Instance, Model};
-    /// use queens_sat::symmetry::SymmetryBreaking;
+    /// use queens_sat::symmetry_breaking::SymmetryBreaking;
     /// let inst = Instance::new(8, Model::default())
     ///     .unwrap()
     ///     .with_symmetry_breaking(SymmetryBreaking::LexLeader);

@@ -9,7 +9,7 @@ use queens_sat::cnf::CountingSink;
 use queens_sat::encode::{Amo, ColumnOptions, Constraints, Domain, EncodeOptions, LineEncodings};
 use queens_sat::instance::{encode, to_labelled_cnf, Formula, Instance, Model};
 use queens_sat::solve::{count_solutions, solutions};
-use queens_sat::symmetry::SymmetryBreaking;
+use queens_sat::symmetry_breaking::SymmetryBreaking;
 use queens_sat::Placement;
 use std::collections::BTreeSet;
 use std::time::Instant;
