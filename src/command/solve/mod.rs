@@ -1,8 +1,12 @@
 //! `queens-sat solve`: one solution, every solution or their number, from the embedded solver
 //! or an external one, with proofs of UNSAT answers ([`solve()`]); the results are written by
-//! [`super::solution`].
+//! [`super::solution`]. The enumeration (`--all`, `--count`, `--limit`) is in the module
+//! `enumeration`, the decision engine's solve (`--engine search`) in the module `search`.
 
-use super::solution::{unsat_message, write_listed, write_solution, write_unsat, Format};
+mod enumeration;
+mod search;
+
+use super::solution::{write_solution, write_unsat, Format};
 use super::Ending;
 use crate::explain::{write_core, write_groups, CoreError};
 use crate::instance::{Formula, Instance, InstanceError, Limits};
@@ -13,8 +17,8 @@ use crate::solve::runner::{
     UnsatVerdict,
 };
 use crate::solve::{
-    check_proof, solve_model_with_options, Backend, Budget, Enumeration, Progress, ProofError,
-    ProofFormat, ProofOutcome, Prover, SolveError, SolverCommand, SolverOption, Stop,
+    check_proof, solve_model_with_options, Backend, Budget, Progress, ProofError, ProofFormat,
+    ProofOutcome, Prover, SolveError, SolverCommand, SolverOption, Stop,
 };
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -271,7 +275,7 @@ pub fn solve(
 ) -> Result<Ending, SolveCommandError> {
     use SolveCommandError::Usage;
     if req.engine == Engine::Search {
-        return search(req, out, log, progress);
+        return search::search(req, out, log, progress);
     }
     if !req.force {
         check_size(req)?;
@@ -317,7 +321,7 @@ pub fn solve(
         check_propagator(req)?;
     }
     if enumerate {
-        return enumeration(req, out, log, progress);
+        return enumeration::enumeration(req, out, log, progress);
     }
     if req.proof.is_some() || req.check_proof {
         return with_proof(req, out, log);
@@ -498,138 +502,6 @@ fn with_propagator(
     _log: &mut dyn Write,
 ) -> Result<Option<crate::solve::Model>, SolveError> {
     Err(SolveError::Unavailable(Backend::Cadical))
-}
-
-/// The option that chose another formula than the plain one (the cell model, pairwise at
-/// most one, nothing added), for `--engine search`, which searches the board without a formula:
-/// `--redundant`, `--model columns` (with its `--domain`, `--constraints`, `--alldiff`),
-/// `--amo`, `--column-alo`. `None` for the plain formula and for a library user's own encoding.
-fn formula_option(inst: &Instance) -> Option<&'static str> {
-    let model = inst.model()?;
-    let options = model.options();
-    if !options.redundant.is_empty() {
-        return Some("--redundant");
-    }
-    if model.entry().name != crate::encode::Model::default().entry().name {
-        return Some("--model columns");
-    }
-    if options.amo != crate::encode::LineEncodings::default() {
-        return Some("--amo");
-    }
-    options.column_alo.then_some("--column-alo")
-}
-
-/// `--engine search`: the decision engine of the library on the instance's board (on
-/// [`SolveRequest::threads`] threads, within [`SolveRequest::timeout`]); the solution it finds
-/// is checked against the instance before it is written.
-fn search(
-    req: &SolveRequest,
-    out: &mut dyn Write,
-    log: &mut dyn Write,
-    progress: &mut dyn SolveProgress,
-) -> Result<Ending, SolveCommandError> {
-    use crate::search::{Answer, Decision, Stopped};
-    use std::sync::atomic::{AtomicU64, Ordering};
-    let inst = &req.instance;
-    let refused = [
-        (req.all, "--all"),
-        (req.count, "--count"),
-        (req.limit.is_some(), "--limit"),
-        (req.solver.is_some(), "--solver"),
-        (req.backend.is_some(), "--backend"),
-        (req.split_rows.is_some(), "--split-rows"),
-        (req.explain, "--explain"),
-        (req.why, "--why"),
-        (req.proof.is_some(), "--proof"),
-        (req.check_proof, "--check-proof"),
-        (!req.solver_options.is_empty(), "--solver-option"),
-        (req.proof_format.is_some(), "--proof-format"),
-        (req.force, "--force"),
-        (req.format == Format::Competition, "--format competition"),
-        (inst.symmetry_breaking().is_on(), "--symmetry-breaking"),
-    ];
-    if let Some(&(_, flag)) = refused.iter().find(|(on, _)| *on) {
-        return Err(SolveCommandError::NotWithSearch(flag));
-    }
-    if let Some(flag) = formula_option(inst) {
-        return Err(SolveCommandError::NotWithSearch(flag));
-    }
-    if req.format == Format::Svg
-        && req
-            .n
-            .is_some_and(|n| n > crate::board::picture::MAX_DOT_PLOT_N)
-    {
-        return Err(SolveCommandError::SvgTooLarge);
-    }
-    if req.format != Format::Svg && req.output.is_some() {
-        return Err(SolveCommandError::Usage(
-            "-o FILE goes with --format svg (the other formats go to stdout)",
-        ));
-    }
-    let board = crate::instance::masked_board(inst)?;
-    crate::interrupt::cleanup_needed();
-    let nodes = AtomicU64::new(0);
-    let started = std::time::Instant::now();
-    let mut decision = Decision::new(&board)
-        .stop_when(crate::solve::interrupted)
-        .on_progress(Duration::from_millis(200), |p| {
-            nodes.store(p.nodes, Ordering::Relaxed)
-        });
-    if let Some(t) = req.timeout {
-        decision = decision.time_limit(t);
-    }
-    if let Some(k) = req.threads {
-        decision = decision.threads(k);
-    }
-    // The search runs on its own thread; this one reports its progress.
-    let done = std::thread::scope(|scope| {
-        let (send, receive) = std::sync::mpsc::channel();
-        scope.spawn(move || {
-            let _ = send.send(decision.run());
-        });
-        loop {
-            match receive.recv_timeout(Duration::from_millis(200)) {
-                Ok(done) => return Some(done),
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                    progress.search(SearchProgress {
-                        nodes: nodes.load(Ordering::Relaxed),
-                        elapsed: started.elapsed(),
-                    });
-                }
-                // The worker panicked: the scope passes the panic on.
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return None,
-            }
-        }
-    });
-    progress.finish();
-    let Some(done) = done else {
-        unreachable!("a panic of the search thread is passed on by the scope")
-    };
-    let done = done?;
-    match done.answer {
-        Answer::Sat(p) => Ok(write_solution(
-            out,
-            req.format,
-            req.output.as_deref(),
-            inst,
-            &p,
-            &[],
-            "a solution found by the search, checked: no two queens attack each other, none on a forbidden cell",
-        )?),
-        Answer::Unsat => Ok(write_unsat(
-            out,
-            req.format,
-            inst,
-            Some("the search is complete: no placement of the queens is left"),
-        )?),
-        Answer::Stopped(stop) => {
-            let _ = writeln!(log, "error: the search stopped without an answer: {stop}");
-            Ok(match stop {
-                Stopped::TimeLimit(_) => Ending::Failure,
-                Stopped::Interrupted => Ending::Interrupted,
-            })
-        }
-    }
 }
 
 /// The message of an embedded solve that stopped without an answer, and its ending: a failure
@@ -979,134 +851,4 @@ fn with_proof(
         proof_note(out, log, format, n)?;
     }
     Ok(ending)
-}
-
-/// `--all`, `--count`, `--limit`: the solutions listed as they come, or their number.
-fn enumeration(
-    req: &SolveRequest,
-    out: &mut dyn Write,
-    log: &mut dyn Write,
-    progress: &mut dyn SolveProgress,
-) -> Result<Ending, SolveCommandError> {
-    let inst = &req.instance;
-    let n = inst.n();
-    let backend = match req.engine {
-        Engine::Sat | Engine::Search => embedded_backend(req, Backend::for_enumeration),
-        Engine::Propagator => Backend::Cadical,
-    };
-    let options = checked_options(req, backend)?;
-    let mut e = Enumeration::new(inst.clone())
-        .limit(req.limit)
-        .backend_with_options(backend, &options)
-        .time_limit(req.timeout);
-    #[cfg(feature = "cadical")]
-    if req.engine == Engine::Propagator {
-        use crate::solve::propagator::PropagatorSolver;
-        let inst = inst.clone();
-        // The model and the options were checked: making the solver cannot fail.
-        e = e.solver(move || {
-            PropagatorSolver::new(&inst, &options).expect("the propagator's instance was checked")
-        });
-    }
-    crate::interrupt::cleanup_needed();
-    if let Some(k) = req.split_rows {
-        let max = crate::solve::max_split_rows(n);
-        if k > max {
-            return Err(SolveCommandError::SplitRows { k, n, max });
-        }
-        e = e.split_rows(k);
-    }
-    if let Some(t) = req.threads {
-        e = e.threads(t);
-    }
-    let mut out = io::BufWriter::new(out);
-    if req.count {
-        let count = e.count(|p| progress.update(p));
-        progress.finish();
-        let count = match count {
-            Err(SolveError::Stopped(stop)) => return Ok(stopped(stop, log)),
-            r => r?,
-        };
-        write_count(&mut out, log, req, count)?;
-        out.flush()?;
-        return Ok(Ending::Success);
-    }
-    let mut found = 0u64;
-    if req.format == Format::Json {
-        write!(out, "{{\"n\":{n},\"solutions\":[")?;
-    }
-    let format = req.format;
-    let result = e.for_each_batch::<SolveCommandError>(
-        |batch| {
-            for p in batch {
-                found += 1;
-                write_listed(&mut out, format, found, &p)?;
-            }
-            Ok(true)
-        },
-        |p| progress.update(p),
-    );
-    progress.finish();
-    if let Err(e) = result {
-        out.flush()?;
-        if let SolveCommandError::Solve(SolveError::Stopped(stop)) = e {
-            return Ok(stopped(stop, log));
-        }
-        return Err(e);
-    }
-    match req.format {
-        Format::Json => {
-            let limit = serde_json::json!(req.limit);
-            writeln!(out, "],\"count\":{found},\"limit\":{limit}}}")?;
-        }
-        Format::Board if found == 0 => writeln!(out, "{}", unsat_message(inst))?,
-        Format::Board => {
-            let limited = req.limit.is_some_and(|l| found >= l);
-            writeln!(
-                out,
-                "{found} solution{} for n = {n}{}",
-                if found == 1 { "" } else { "s" },
-                if limited { " (stopped at --limit)" } else { "" }
-            )?;
-        }
-        _ => {}
-    }
-    out.flush()?;
-    Ok(Ending::Success)
-}
-
-/// Writes the number of solutions (JSON: with the limit and the symmetry breaking); with
-/// symmetry breaking on, what the number counts goes on `log`, so that `out` stays the bare
-/// number.
-fn write_count(
-    out: &mut dyn Write,
-    log: &mut dyn Write,
-    req: &SolveRequest,
-    count: u64,
-) -> io::Result<()> {
-    let inst = &req.instance;
-    let mode = inst.symmetry_breaking();
-    let broken = || -> Vec<&str> { inst.symmetries_broken().iter().map(|s| s.name()).collect() };
-    if req.format == Format::Json {
-        let mut v = serde_json::json!({"n": inst.n(), "count": count, "limit": req.limit});
-        if mode.is_on() {
-            v["symmetry_breaking"] = serde_json::json!(mode.name());
-            v["broken"] = serde_json::json!(broken());
-        }
-        return writeln!(out, "{v}");
-    }
-    writeln!(out, "{count}")?;
-    if mode.is_on() {
-        if inst.is_empty_board() && inst.geometry() == crate::board::Geometry::Square {
-            let _ = writeln!(log, "({count} {})", mode.count_meaning());
-        } else {
-            let broken = broken();
-            let _ = writeln!(
-                log,
-                "({count} classes of solutions under the symmetries that map the instance onto itself: {})",
-                if broken.is_empty() { "none".to_string() } else { broken.join(", ") }
-            );
-        }
-    }
-    Ok(())
 }
