@@ -32,9 +32,11 @@ pub fn parse_n(s: &str) -> Result<usize, String> {
     }
 }
 
-/// Board sizes: ranges `a..b` (both ends included; `a..=b` too) and single numbers, separated
-/// by commas, e.g. `1..10`, `4,6,8`, `1..5,12`. Sorted, duplicates dropped. An n above `max`
-/// is refused with the message `too_large(n)` before any range is expanded.
+/// Board sizes: ranges `a..b` (both ends included; `a..=b` too), ranges with a step `a..b:k`
+/// (a, a+k, a+2k, ... up to b), and single numbers, separated by commas, e.g. `1..10`,
+/// `8..32:8`, `4,6,8`, `1..5,12`. Sorted, duplicates dropped. An n above `max` is refused
+/// with the message `too_large(n)` before any range is expanded; a step must be a positive
+/// integer.
 pub fn parse_n_list(
     s: &str,
     max: usize,
@@ -47,6 +49,18 @@ pub fn parse_n_list(
         }
         if let Some((a, b)) = part.split_once("..") {
             let b = b.strip_prefix('=').unwrap_or(b);
+            let (b, step) = match b.split_once(':') {
+                Some((b, k)) => match k.trim().parse::<usize>() {
+                    Ok(k) if k > 0 => (b, k),
+                    _ => {
+                        return Err(format!(
+                            "the step of the range {} must be a positive integer",
+                            shorten(part)
+                        ))
+                    }
+                },
+                None => (b, 1),
+            };
             let (a, b) = (parse_n(a)?, parse_n(b)?);
             if a > b {
                 return Err(format!(
@@ -57,7 +71,7 @@ pub fn parse_n_list(
             if b > max {
                 return Err(too_large(b));
             }
-            ns.extend(a..=b);
+            ns.extend((a..=b).step_by(step));
         } else {
             let n = parse_n(part)?;
             if n > max {
@@ -381,6 +395,28 @@ mod tests {
             .unwrap_err()
             .contains("empty"));
         assert!(parse_n_list("", 100, too_large).is_err());
+        // Ranges with a step, against the lists written out.
+        assert_eq!(
+            parse_n_list("8..32:8", 100, too_large).unwrap(),
+            [8, 16, 24, 32]
+        );
+        assert_eq!(
+            parse_n_list("4..=11:3,5", 100, too_large).unwrap(),
+            [4, 5, 7, 10]
+        );
+        assert_eq!(parse_n_list("6..6:5", 100, too_large).unwrap(), [6]);
+        assert_eq!(
+            parse_n_list("1..200:50", 100, too_large).unwrap_err(),
+            "200 too large"
+        );
+        for bad in ["1..9:0", "1..9:-2", "1..9:", "1..9:x", "1..9:1.5"] {
+            assert!(
+                parse_n_list(bad, 100, too_large)
+                    .unwrap_err()
+                    .contains("step"),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -35,7 +35,8 @@ fn too_large(n: usize) -> String {
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// Board sizes: a range `a..b` (ends included), a list `4,6,8`, or both `1..5,12`.
+    /// Board sizes: a range `a..b` (ends included), with a step `4..12:2`, a list `4,6,8`, or
+    /// both `1..5,12`.
     #[arg(long, default_value = "1..10", value_parser = parse_n_list, value_name = "NS")]
     n: NList,
     /// Encodings to check (default: every at-most-one encoding): names separated by commas

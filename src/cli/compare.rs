@@ -38,7 +38,8 @@ fn parse_timeout(s: &str) -> Result<f64, String> {
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// Board sizes: a list `8,16,32`, a range `a..b` (ends included), or both `4..8,16`.
+    /// Board sizes: a list `8,16,32`, a range `a..b` (ends included), a range with a step
+    /// `8..32:8`, or both `4..8,16`.
     #[arg(long = "n", value_parser = parse_ns, default_value = "8,16,32", value_name = "NS")]
     ns: NList,
     /// Encodings, comma-separated (pairwise,sequential,...); repeat the option for a per-line

@@ -284,8 +284,9 @@ pub fn parse_n(s: &str) -> Result<usize, String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NList(pub Vec<usize>);
 
-/// Parses board sizes: ranges `a..b` (both ends included; `a..=b` too) and single numbers,
-/// separated by commas, e.g. `1..10`, `4,6,8`, `1..5,12`. Sorted, duplicates dropped. An n
+/// Parses board sizes: ranges `a..b` (both ends included; `a..=b` too), ranges with a step
+/// `a..b:k`, and single numbers, separated by commas, e.g. `1..10`, `8..32:8`, `4,6,8`,
+/// `1..5,12`. Sorted, duplicates dropped. An n
 /// above `max` is refused with the message `too_large(n)` (before any range is expanded).
 pub fn parse_n_list_up_to(
     s: &str,
