@@ -25,4 +25,5 @@ pub static CARDNET: AtMostOneOf<CardNet> = AtMostOneOf {
     summary:
         "sorted pairs merged keeping the first 2 outputs, second output false (Asin et al. 2011)",
     aux_symbol: "w",
+    aliases: &["cardnetwrk"],
 };

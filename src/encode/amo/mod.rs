@@ -176,11 +176,16 @@ pub struct AtMostOneOf<C> {
     pub summary: &'static str,
     /// [`AtMostOne::aux_symbol`].
     pub aux_symbol: &'static str,
+    /// [`AtMostOne::aliases`]: other names it is known by (PySAT's, for one).
+    pub aliases: &'static [&'static str],
 }
 
 impl<C: Cardinality> AtMostOne for AtMostOneOf<C> {
     fn name(&self) -> &'static str {
         self.card.name()
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        self.aliases
     }
     fn summary(&self) -> &'static str {
         self.summary
@@ -559,6 +564,20 @@ mod tests {
         assert_eq!("binomial".parse::<Amo>(), Ok(Amo::PAIRWISE));
         assert_eq!("seq".parse::<Amo>(), Ok(Amo::SEQUENTIAL));
         assert_eq!("bitwise".parse::<Amo>(), Ok(Amo::BINARY));
+        // PySAT's names (pysat.card.EncType) for the same encodings.
+        for (pysat, ours) in [
+            ("seqcounter", "sequential"),
+            ("sortnetwrk", "sortnet"),
+            ("cardnetwrk", "cardnet"),
+            ("bitwise", "binary"),
+            ("ladder", "ladder"),
+            ("totalizer", "totalizer"),
+            ("mtotalizer", "mtotalizer"),
+            ("pairwise", "pairwise"),
+        ] {
+            assert_eq!(pysat.parse::<Amo>(), ours.parse::<Amo>(), "{pysat}");
+            assert!(pysat.parse::<Amo>().is_ok(), "{pysat}");
+        }
         // The message names the whole catalogue, which starts with these seven.
         assert_eq!(
             Amo::names()[..7],

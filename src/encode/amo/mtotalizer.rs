@@ -27,4 +27,5 @@ pub static MTOTALIZER: AtMostOneOf<ModuloTotalizer> = AtMostOneOf {
     card: ModuloTotalizer,
     summary: "a binary tree counting in parity and quotient digits, the modulo totalizer for k = 1 (Ogawa et al. 2013)",
     aux_symbol: "d",
+    aliases: &[],
 };

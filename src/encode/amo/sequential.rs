@@ -62,7 +62,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
 
 at_most_one_entry! {
     /// The sequential encoding in the catalogue ([`super::CATALOGUE`]).
-    Sequential, "sequential" or "seq", aux "s":
+    Sequential, "sequential" or "seq", "seqcounter", aux "s":
         "a chain of m - 1 \"some literal so far\" variables (Sinz 2005)",
     size |m, _| size(m), encode |lits, _, alloc, sink| encode(lits, alloc, sink)
 }

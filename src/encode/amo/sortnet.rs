@@ -25,4 +25,5 @@ pub static SORTNET: AtMostOneOf<SortNet> = AtMostOneOf {
     card: SortNet,
     summary: "a complete odd-even merge sorting network, second output false (Batcher; Een & Sorensson 2006)",
     aux_symbol: "z",
+    aliases: &["sortnetwrk"],
 };

@@ -25,4 +25,5 @@ pub static TOTALIZER: AtMostOneOf<Totalizer> = AtMostOneOf {
     card: Totalizer,
     summary: "a binary tree of counters up to 2, the cardinality totalizer for k = 1 (Bailleux & Boufkhad 2003)",
     aux_symbol: "t",
+    aliases: &[],
 };
