@@ -280,12 +280,6 @@ pub fn solve_model_with_solver(
     }))
 }
 
-/// Loads the formula's clauses into the embedded solver.
-pub(crate) fn load(f: &dyn Formula, solver: &mut varisat::Solver<'_>) {
-    // Adding clauses to the solver cannot fail.
-    let _ = crate::instance::encode(f, solver);
-}
-
 /// The values of a model's variables by 0-based index, `len` at least `vars`.
 pub(crate) fn values_of(lits: &[Lit], vars: usize) -> Vec<bool> {
     let mut v = vec![false; vars.max(lits.len())];

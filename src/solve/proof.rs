@@ -23,7 +23,7 @@
 //! assert!(verdict.verified(), "{verdict}");
 //! ```
 
-use super::{decode_model, load, Assignment, Backend, Model, SolveError, SolverOption};
+use super::{decode_model, Assignment, Backend, Model, SolveError, SolverOption};
 use crate::cnf::{ClauseSink, Cnf};
 use crate::instance::Formula;
 use crate::proof::{CheckOptions, Verdict};
@@ -91,47 +91,6 @@ impl<W: Write> Write for Counting<W> {
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
     }
-}
-
-/// Solves `f` with varisat, writing a text DRAT proof to `proof` as it goes: the outcome
-/// ([`ProofOutcome::Unsat`] once the proof is complete, or the solution).
-fn prove_varisat(f: &dyn Formula, proof: impl Write) -> Result<ProofOutcome, ProofError> {
-    let mut target = Counting {
-        inner: proof,
-        bytes: 0,
-    };
-    let outcome = {
-        let mut solver = varisat::Solver::new();
-        solver.write_proof(&mut target, varisat::ProofFormat::Drat);
-        load(f, &mut solver);
-        let sat = solver
-            .solve()
-            .map_err(|e| ProofError::Write(e.to_string()))?;
-        let model = if sat {
-            let lits = solver
-                .model()
-                .ok_or_else(|| SolveError::Solver("no model after SAT".into()))?;
-            Some(Model {
-                placement: decode_model(f, &lits)?,
-                assignment: Assignment::from_lits(&lits),
-            })
-        } else {
-            None
-        };
-        solver
-            .close_proof()
-            .map_err(|e| ProofError::Write(e.to_string()))?;
-        model
-    };
-    target
-        .flush()
-        .map_err(|e| ProofError::Write(e.to_string()))?;
-    Ok(match outcome {
-        Some(m) => ProofOutcome::Sat(Box::new(m)),
-        None => ProofOutcome::Unsat {
-            bytes: target.bytes,
-        },
-    })
 }
 
 #[cfg(test)]
@@ -463,21 +422,8 @@ fn prove_formula<W: Write + Send + 'static>(
     backend: Backend,
     format: ProofFormat,
     options: &[SolverOption],
-    mut proof: W,
+    proof: W,
 ) -> Result<(ProofOutcome, W), ProofError> {
-    if !backend.is_available() {
-        return Err(SolveError::Unavailable(backend).into());
-    }
-    if !format.written_by(backend) {
-        return Err(ProofError::Unsupported { backend, format });
-    }
-    if backend == Backend::Varisat {
-        if !options.is_empty() {
-            return Err(SolveError::from(super::OptionError::NoOptions("varisat")).into());
-        }
-        let outcome = prove_varisat(f, &mut proof)?;
-        return Ok((outcome, proof));
-    }
     let mut load = |s: &mut dyn ClauseSink| {
         // Adding clauses to a solver cannot fail.
         let _ = crate::instance::encode(f, s);
@@ -504,19 +450,7 @@ type Raw<W> = (Option<Vec<crate::cnf::Lit>>, u64, W);
 /// clauses: the counter of clauses, the numbering of the proof's tracer).
 type Loader<'a> = dyn FnMut(&mut dyn ClauseSink) + 'a;
 
-/// A solver fed as a clause sink.
-#[cfg(feature = "kissat")]
-struct Fed<'a>(&'a mut dyn super::Solver);
-
-#[cfg(feature = "kissat")]
-impl ClauseSink for Fed<'_> {
-    fn add_clause(&mut self, clause: &[crate::cnf::Lit]) -> io::Result<()> {
-        self.0.add_clause(clause);
-        Ok(())
-    }
-}
-
-/// Solves the clauses that `load` adds with CaDiCaL or Kissat, writing the proof.
+/// Solves the clauses that `load` adds with the backend, writing the proof.
 #[allow(unused_variables, unused_mut)]
 fn prove_clauses_with<W: Write + Send + 'static>(
     load: &mut Loader<'_>,
@@ -535,25 +469,50 @@ fn prove_clauses_with<W: Write + Send + 'static>(
             Ok((model, bytes, proof))
         }
         Backend::Varisat => {
-            let mut solver = varisat::Solver::new();
-            solver.write_proof(&mut proof, varisat::ProofFormat::Drat);
-            load(&mut solver);
-            let sat = solver
-                .solve()
-                .map_err(|e| ProofError::Write(e.to_string()))?;
-            let model = if sat { solver.model() } else { None };
-            solver
-                .close_proof()
-                .map_err(|e| ProofError::Write(e.to_string()))?;
-            drop(solver);
-            proof
-                .flush()
-                .map_err(|e| ProofError::Write(e.to_string()))?;
-            Ok((model, 0, proof))
+            let (model, bytes) = prove_with_varisat(load, &mut proof)?;
+            Ok((model, bytes, proof))
         }
         #[allow(unreachable_patterns)]
         _ => Err(SolveError::Unavailable(backend).into()),
     }
+}
+
+/// Solves the clauses that `load` adds with varisat, writing its text DRAT proof to `proof`
+/// as it goes (through a buffer, flushed at the end): the model, or `None` and the proof's
+/// bytes.
+fn prove_with_varisat(
+    load: &mut Loader<'_>,
+    proof: &mut dyn Write,
+) -> Result<(Option<Vec<crate::cnf::Lit>>, u64), ProofError> {
+    let mut target = Counting {
+        inner: proof,
+        bytes: 0,
+    };
+    let model = {
+        let mut solver = varisat::Solver::new();
+        solver.write_proof(&mut target, varisat::ProofFormat::Drat);
+        load(&mut solver);
+        let sat = solver
+            .solve()
+            .map_err(|e| ProofError::Write(e.to_string()))?;
+        let model = if sat {
+            Some(
+                solver
+                    .model()
+                    .ok_or_else(|| SolveError::Solver("no model after SAT".into()))?,
+            )
+        } else {
+            None
+        };
+        solver
+            .close_proof()
+            .map_err(|e| ProofError::Write(e.to_string()))?;
+        model
+    };
+    target
+        .flush()
+        .map_err(|e| ProofError::Write(e.to_string()))?;
+    Ok((model, target.bytes))
 }
 
 /// Solves DIMACS clauses with the backend, writing the proof: the writer when the clauses
@@ -1000,7 +959,9 @@ fn prove_with_kissat(
         .ok_or_else(|| ProofError::Write("the solver was used".into()))?
         .write_proof(&path, false)
         .map_err(|e| ProofError::Write(e.to_string()))?;
-    load(&mut Fed(&mut solver));
+    // A solver takes clauses as any clause sink does.
+    let mut sink: &mut dyn super::Solver = &mut solver;
+    load(&mut sink);
     let sat = solver.solve(&[], &super::Budget::unlimited())?;
     let model = if sat { Some(solver.model(vars)?) } else { None };
     // Dropping the solver closes the proof.
