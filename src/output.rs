@@ -636,12 +636,55 @@ impl Staged {
     }
 }
 
+/// Set once a write to standard output found its reader gone.
+static STDOUT_READER_GONE: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Standard output, locked, which remembers when its reader went away (a broken pipe, as in
+/// `queens-sat encode 300 | head`): [`stdout_reader_gone`] then says so, and a program can end
+/// quietly instead of reporting a failure. Every answer the library writes to standard output
+/// goes through it; a program gives it to commands that write to a `Write`.
+pub struct Stdout(io::StdoutLock<'static>);
+
+/// Standard output, locked, for one command's answer (see [`Stdout`]).
+pub fn stdout() -> Stdout {
+    Stdout(io::stdout().lock())
+}
+
+/// `true` once a write to standard output through [`Stdout`] failed because its reader went
+/// away: not a failure of the command, which a program may end quietly.
+pub fn stdout_reader_gone() -> bool {
+    STDOUT_READER_GONE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+impl Stdout {
+    fn noted<T>(r: io::Result<T>) -> io::Result<T> {
+        if let Err(e) = &r {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                STDOUT_READER_GONE.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+        r
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        Stdout::noted(self.0.write(buf))
+    }
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        Stdout::noted(self.0.write_all(buf))
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Stdout::noted(self.0.flush())
+    }
+}
+
 fn write_stdout<F>(write: F) -> Result<(), OutputError>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
-    let stdout = io::stdout();
-    let mut w = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut w = BufWriter::with_capacity(1 << 16, stdout());
     write(&mut w).map_err(OutputError::Stdout)?;
     w.flush().map_err(OutputError::Stdout)?;
     Ok(())

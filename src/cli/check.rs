@@ -117,7 +117,7 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
     let mut bar = Bar(None);
     let ending = queens_sat::command::check::check(
         &req,
-        &mut io::stdout().lock(),
+        &mut queens_sat::output::stdout(),
         &mut io::stderr(),
         &mut bar,
     )?;

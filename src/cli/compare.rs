@@ -185,7 +185,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     let mut bar = Bar(None);
     let ending = compare::compare(
         &req,
-        &mut std::io::stdout().lock(),
+        &mut queens_sat::output::stdout(),
         &mut std::io::stderr(),
         &mut bar,
     )?;

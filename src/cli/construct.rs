@@ -78,6 +78,10 @@ pub fn run(args: ConstructArgs) -> Result<ExitCode> {
         check: args.check,
         output: args.output,
     };
-    let ending = construct(&req, &mut std::io::stdout().lock(), &mut std::io::stderr())?;
+    let ending = construct(
+        &req,
+        &mut queens_sat::output::stdout(),
+        &mut std::io::stderr(),
+    )?;
     Ok(ExitCode::from(ending.exit_code()))
 }

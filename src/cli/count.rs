@@ -94,7 +94,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     let bar = Bar::new();
     let ending = count(
         &req,
-        &mut std::io::stdout().lock(),
+        &mut queens_sat::output::stdout(),
         &mut std::io::stderr(),
         &bar,
     )?;

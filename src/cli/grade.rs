@@ -42,6 +42,6 @@ pub fn run(args: GradeArgs) -> Result<ExitCode> {
         args: args.args,
         map: args.map,
     };
-    let ending = grade_files(&req, &mut std::io::stdout().lock())?;
+    let ending = grade_files(&req, &mut queens_sat::output::stdout())?;
     Ok(ExitCode::from(ending.exit_code()))
 }

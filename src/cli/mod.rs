@@ -311,15 +311,6 @@ pub fn command_line() -> String {
     parts.join(" ")
 }
 
-/// `true` when the error (or its cause) is a broken pipe: the reader went away, which is not
-/// a failure (`queens-sat encode 300 | head`).
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        e.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
-}
-
 /// Parses the command line; `--version` also lists the embedded solvers' versions.
 fn parse_with_versions() -> Result<Cli, clap::Error> {
     use clap::{CommandFactory, FromArgMatches};
@@ -400,7 +391,8 @@ pub fn main() -> ExitCode {
     }
     match result {
         Ok(code) => code,
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        // The reader of standard output went away (`queens-sat encode 300 | head`): not a failure.
+        Err(_) if queens_sat::output::stdout_reader_gone() => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", error_line(&e));
             ExitCode::from(EXIT_USAGE)

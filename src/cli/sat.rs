@@ -25,7 +25,7 @@ pub fn run(args: SatArgs) -> Result<ExitCode> {
         &args.file,
         args.backend,
         &options,
-        &mut std::io::stdout().lock(),
+        &mut queens_sat::output::stdout(),
     )?;
     Ok(ExitCode::from(ending.exit_code()))
 }

@@ -267,7 +267,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let mut progress = ProgressReport::new();
     let ending = solve(
         &req,
-        &mut io::stdout().lock(),
+        &mut queens_sat::output::stdout(),
         &mut io::stderr(),
         &mut progress,
     )?;

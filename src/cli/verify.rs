@@ -100,6 +100,6 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         force: args.force,
         cnf,
     };
-    let ending = verify(&req, &mut std::io::stdout().lock())?;
+    let ending = verify(&req, &mut queens_sat::output::stdout())?;
     Ok(ExitCode::from(ending.exit_code()))
 }

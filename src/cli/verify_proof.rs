@@ -42,6 +42,6 @@ pub fn run(args: VerifyProofArgs) -> Result<ExitCode> {
         veripb_alone: args.veripb_alone,
     };
     let ending =
-        queens_sat::command::verify_proof::verify_proof(&req, &mut std::io::stdout().lock())?;
+        queens_sat::command::verify_proof::verify_proof(&req, &mut queens_sat::output::stdout())?;
     Ok(ExitCode::from(ending.exit_code()))
 }

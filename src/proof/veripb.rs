@@ -216,17 +216,12 @@ impl Translation {
                     reason: reason_of(&e),
                 }
             }
-            Err(panic) => Judgement::Rejected {
+            // The panic's message went to standard error through the panic hook.
+            Err(_) => Judgement::Rejected {
                 step: None,
                 at: None,
-                reason: format!(
-                    "VeriPB stopped: {}",
-                    panic
-                        .downcast_ref::<String>()
-                        .map(String::as_str)
-                        .or_else(|| panic.downcast_ref::<&str>().copied())
-                        .unwrap_or("a panic")
-                ),
+                reason: "VeriPB stopped on an internal error (its message is on standard error)"
+                    .to_string(),
             },
         }
     }

@@ -182,27 +182,37 @@ fn absurd_sizes_are_refused_with_an_estimate() {
     assert!(err.contains("GiB"), "{err}");
 }
 
+/// A reader that goes away after the first bytes (`| head`) ends the command quietly, whether
+/// the library writes standard output itself (encode) or a command writes to the program's
+/// (count --list, solve --all, construct).
 #[test]
 fn broken_pipe_ends_quietly() {
     use std::io::Read;
     use std::process::Stdio;
-    let mut child = spawn(
-        bin()
-            .args(["encode", "300"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped()),
-    );
-    let mut stdout = child.stdout.take().unwrap();
-    let mut first = [0u8; 100];
-    stdout.read_exact(&mut first).unwrap();
-    drop(stdout);
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    for args in [
+        &["encode", "300"][..],
+        &["count", "12", "--list"],
+        &["solve", "12", "--all"],
+        &["construct", "20000", "--format", "line"],
+    ] {
+        let mut child = spawn(
+            bin()
+                .args(args)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        );
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 100];
+        stdout.read_exact(&mut first).unwrap();
+        drop(stdout);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 /// Real external solvers on exported files: SAT for n = 1, 4..20 with a valid placement in
