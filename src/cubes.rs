@@ -28,7 +28,10 @@ pub const MAX_CUBES: usize = 1_000_000;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CubeError {
     /// More rows than the board has, or none.
-    #[error("--cubes {k}: the rows to split on must be 1 to n = {n}")]
+    #[error(
+        "{} {k}: the rows to split on must be 1 to n = {n}",
+        crate::vocabulary::Param::Cubes
+    )]
     Rows {
         /// Rows asked for.
         k: usize,

@@ -78,6 +78,7 @@ pub mod search;
 pub mod solve;
 pub mod symmetry_breaking;
 pub mod trace;
+pub mod vocabulary;
 
 pub use board::Placement;
 pub use encode::{EncodeOptions, QueensEncoder};

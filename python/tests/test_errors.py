@@ -47,6 +47,20 @@ def test_value_errors(make, message):
         make()
 
 
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: qs.Instance(8, "columns", column_alo=True), "column_alo belongs to the cell model \\(model cells\\)"),
+        (lambda: qs.Instance(8, "columns", domain="log", amo="sequential"), "amo sequential is unknown to the log domain"),
+    ],
+)
+def test_messages_name_options_in_the_library_terms(make, message):
+    """No command-line flag in what a Python caller reads: the options by their keywords."""
+    with pytest.raises(ValueError, match=message) as raised:
+        make()
+    assert "--" not in str(raised.value)
+
+
 HUGE = 2**70
 
 

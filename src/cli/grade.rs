@@ -3,7 +3,7 @@
 //! count against the counter's. `--n A..B PATTERN` grades one file per n
 //! ([`queens_sat::command::grade`]).
 
-use anyhow::Result;
+use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use queens_sat::grade::MAX_GRADE_N;
 use std::process::ExitCode;
@@ -37,10 +37,19 @@ fn parse_ns(s: &str) -> Result<super::NList, String> {
 /// input (the first one stops the run).
 pub fn run(args: GradeArgs) -> Result<ExitCode> {
     use queens_sat::command::grade::{grade_files, GradeRequest};
-    let req = GradeRequest {
-        ns: args.ns.map(|ns| ns.0),
-        args: args.args,
-        map: args.map,
+    let req = match (args.ns, &args.args[..]) {
+        (Some(ns), [pattern]) => GradeRequest::Each {
+            ns: ns.0,
+            pattern: pattern.clone(),
+            map: args.map,
+        },
+        (Some(_), _) => bail!("with --n give one file name PATTERN (with %d for n), not N FILE"),
+        (None, [n, file]) => GradeRequest::One {
+            n: queens_sat::input::parse_n(n).map_err(|e| anyhow!("N: {e}"))?,
+            file: file.clone(),
+            map: args.map,
+        },
+        (None, _) => bail!("give N and FILE (or --n A..B and a file name PATTERN)"),
     };
     let ending = grade_files(&req, &mut queens_sat::output::stdout())?;
     Ok(ExitCode::from(ending.exit_code()))

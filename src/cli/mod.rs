@@ -311,6 +311,31 @@ pub fn command_line() -> String {
     parts.join(" ")
 }
 
+/// The command line's flag for an option the library's messages name.
+fn flag(param: queens_sat::vocabulary::Param) -> &'static str {
+    use queens_sat::vocabulary::Param;
+    match param {
+        Param::Model => "--model",
+        Param::Amo => "--amo",
+        Param::Domain => "--domain",
+        Param::Constraints => "--constraints",
+        Param::Alldiff => "--alldiff",
+        Param::ColumnAlo => "--column-alo",
+        Param::SymmetryBreaking => "--symmetry-breaking",
+        Param::Redundant => "--redundant",
+        Param::Format => "--format",
+        Param::Force => "--force",
+        Param::Limit => "--limit",
+        Param::Cubes => "--cubes",
+        Param::MaxSteps => "--max-steps",
+        Param::Check => "--check",
+        Param::Cnf => "--cnf",
+        Param::Models => "--models",
+        Param::Sizes => "--n",
+        Param::Threads => "--threads",
+    }
+}
+
 /// Parses the command line; `--version` also lists the embedded solvers' versions.
 fn parse_with_versions() -> Result<Cli, clap::Error> {
     use clap::{CommandFactory, FromArgMatches};
@@ -365,6 +390,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
+    queens_sat::vocabulary::set_spelling(flag);
     // The handler of Ctrl-C is installed when there is something to clean up.
     queens_sat::interrupt::set_hook(output::install_interrupt_handler);
     let result = match cli.command {

@@ -66,10 +66,10 @@ impl CheckProgress for () {}
 #[derive(Debug, thiserror::Error)]
 pub enum CheckError {
     /// No worker thread.
-    #[error("--threads must be at least 1")]
+    #[error("{} must be at least 1", crate::vocabulary::Param::Threads)]
     Threads,
     /// The encodings cannot be read.
-    #[error("--amo: {0}")]
+    #[error("{amo}: {0}", amo = crate::vocabulary::Param::Amo)]
     Amo(String),
     /// The models cannot be made.
     #[error("{0}")]

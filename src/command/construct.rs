@@ -9,6 +9,7 @@ use super::Ending;
 use crate::construct::{verify, ConstructError, Construction, Method};
 use crate::instance::human_bytes;
 use crate::output::{write_output, OutputError};
+use crate::vocabulary::Param;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -52,19 +53,19 @@ pub struct ConstructRequest {
 #[derive(Debug, thiserror::Error)]
 pub enum ConstructCommandError {
     /// A board too large to draw as text.
-    #[error("--format board draws boards up to n = {MAX_BOARD_N} (n = {n} would be {} characters wide); use the one-line form (--format line)", 2 * .n - 1)]
+    #[error("{0} board draws boards up to n = {MAX_BOARD_N} (n = {n} would be {1} characters wide); use the one-line form ({0} line)", Param::Format, 2 * .n - 1)]
     BoardTooLarge {
         /// Board size.
         n: usize,
     },
     /// A board too large to draw as SVG.
-    #[error("--format svg draws boards up to n = {} (n = {n} would make a picture of {n} dots); use the one-line form (--format line)", crate::board::picture::MAX_DOT_PLOT_N)]
+    #[error("{0} svg draws boards up to n = {1} (n = {n} would make a picture of {n} dots); use the one-line form ({0} line)", Param::Format, crate::board::picture::MAX_DOT_PLOT_N)]
     SvgTooLarge {
         /// Board size.
         n: usize,
     },
     /// The check needs more memory than there is.
-    #[error("n = {n} with --check needs about {} of memory, only {} is available; drop --check to stream the answer in constant memory", human_bytes(*.need), human_bytes(*.available))]
+    #[error("n = {n} with {0} needs about {1} of memory, only {2} is available; drop {0} to stream the answer in constant memory", Param::Check, human_bytes(*.need), human_bytes(*.available))]
     Memory {
         /// Board size.
         n: usize,

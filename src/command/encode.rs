@@ -6,6 +6,7 @@ use crate::cubes::CubeError;
 use crate::encode::{Amo, EncodeOptions, LineEncodings, QueensEncoder};
 use crate::instance::{human_bytes, Instance, Limits};
 use crate::output::{write_output, OutputError};
+use crate::vocabulary::Param;
 use std::path::PathBuf;
 
 /// A formula written as `queens-sat encode` asks for it.
@@ -32,7 +33,7 @@ pub struct EncodeRequest {
 #[derive(Debug, thiserror::Error)]
 pub enum EncodeCommandError {
     /// The formula is past [`Limits::STREAM`]; the hint names a smaller encoding that fits.
-    #[error("n = {n} with {amo} would write {clauses} clauses (about {}); use {hint}a smaller n, or --force", human_bytes(*.bytes))]
+    #[error("n = {n} with {amo} would write {clauses} clauses (about {}); use {hint}a smaller n, or {}", human_bytes(*.bytes), Param::Force)]
     TooLarge {
         /// Board size.
         n: usize,
@@ -84,7 +85,8 @@ pub fn encode(req: &EncodeRequest) -> Result<Ending, EncodeCommandError> {
         };
         let hint = match QueensEncoder::new(inst.n(), linear) {
             Ok(e) if Limits::STREAM.allows(&e.size()) && options.amo != linear.amo => format!(
-                "--amo sequential (linear in the line length: {} clauses, about {}), ",
+                "{} sequential (linear in the line length: {} clauses, about {}), ",
+                Param::Amo,
                 e.size().clauses,
                 human_bytes(e.size().estimated_dimacs_bytes())
             ),

@@ -10,6 +10,7 @@ use crate::family::InstanceSpec;
 use crate::instance::{Instance, InstanceError, Limits};
 use crate::output::{write_output, OutputError};
 use crate::symmetry_breaking::SymmetryBreaking;
+use crate::vocabulary::Param;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -54,16 +55,16 @@ pub struct ExplainRequest {
 #[derive(Debug, thiserror::Error)]
 pub enum ExplainError {
     /// The symmetry-breaking clauses are not listed.
-    #[error("explain lists the model's clauses and does not list the symmetry-breaking ones; use `queens-sat encode` with --symmetry-breaking {0} for the whole formula")]
+    #[error("explain lists the model's clauses and does not list the symmetry-breaking ones; use `queens-sat encode` with {p} {0} for the whole formula", p = Param::SymmetryBreaking)]
     SymmetryBreaking(SymmetryBreaking),
     /// The redundant constraints are not listed.
-    #[error("explain lists the model's clauses and does not list the redundant constraints; use `queens-sat encode` with --redundant {0} for the whole formula")]
+    #[error("explain lists the model's clauses and does not list the redundant constraints; use `queens-sat encode` with {p} {0} for the whole formula", p = Param::Redundant)]
     Redundant(crate::encode::redundant::RedundantSet),
     /// n above [`MAX_N`] without `force`.
-    #[error("explain prints every clause, about n^3 of them; n = {0} is above {MAX_N}: use --limit with --force, or `encode` for DIMACS")]
+    #[error("explain prints every clause, about n^3 of them; n = {0} is above {MAX_N}: use {limit} with {force}, or `encode` for DIMACS", limit = Param::Limit, force = Param::Force)]
     TooManyClauses(usize),
     /// The formula is past [`Limits::STREAM`].
-    #[error("{0}; use a smaller n or --amo sequential")]
+    #[error("{0}; use a smaller n or {amo} sequential", amo = Param::Amo)]
     TooLarge(InstanceError),
     /// The output cannot be written.
     #[error("{0}")]

@@ -16,24 +16,39 @@ const MAX_FILE_BYTES: u64 = 1 << 30;
 /// The largest map file read: 1 MiB (100 lines for n = 10).
 const MAX_MAP_BYTES: u64 = 1 << 20;
 
-/// Files to grade as `queens-sat grade` names them.
+/// Files to grade: one, or one per board size. The map file of the cells, when given, says
+/// where each cell is; the standard numbering (cell (r,c) is variable (r-1)*n + c) when `None`.
 #[derive(Clone, Debug)]
-pub struct GradeRequest {
-    /// Grade one file per n: the one file name of `args`, with `%d` standing for n.
-    pub ns: Option<Vec<usize>>,
-    /// N and FILE (the board size and the DIMACS file); with `ns`, the file name pattern.
-    pub args: Vec<String>,
-    /// The map file of the cells (with `ns`, `%d` stands for n); the standard numbering
-    /// (cell (r,c) is variable (r-1)*n + c) when `None`.
-    pub map: Option<String>,
+pub enum GradeRequest {
+    /// One DIMACS file of board size `n`.
+    One {
+        /// Board size.
+        n: usize,
+        /// The DIMACS file.
+        file: String,
+        /// The map file of the cells.
+        map: Option<String>,
+    },
+    /// One file per board size: `%d` in the file name (and in the map's) stands for n.
+    Each {
+        /// The board sizes.
+        ns: Vec<usize>,
+        /// The file name, with `%d` for n.
+        pattern: String,
+        /// The map file's name, with `%d` for n.
+        map: Option<String>,
+    },
 }
 
 /// Why files could not be graded (a wrong encoding is not an error: see [`grade_files`]).
 #[derive(Debug, thiserror::Error)]
 pub enum GradeCommandError {
-    /// The files are not named as they should be.
+    /// One file name for several board sizes: it needs `%d`.
+    #[error("the file name '{0}' needs %d, replaced by each n")]
+    PatternWithoutN(String),
+    /// A board too large to grade.
     #[error("{0}")]
-    Usage(String),
+    Size(#[from] GradeError),
     /// A file cannot be opened.
     #[error("cannot open {name}")]
     Open {
@@ -61,39 +76,23 @@ pub enum GradeCommandError {
 /// first file that cannot be read stops the run. Ends in [`Ending::Failure`] when a file is not
 /// a correct encoding.
 pub fn grade_files(req: &GradeRequest, out: &mut dyn Write) -> Result<Ending, GradeCommandError> {
-    let usage = |m: &str| GradeCommandError::Usage(m.to_string());
-    let jobs: Vec<(usize, String, Option<String>)> = match &req.ns {
-        Some(ns) => {
-            let [pattern] = &req.args[..] else {
-                return Err(usage(
-                    "with --n give one file name PATTERN (with %d for n), not N FILE",
-                ));
-            };
+    let jobs: Vec<(usize, String, Option<String>)> = match req {
+        GradeRequest::Each { ns, pattern, map } => {
             if !pattern.contains("%d") && ns.len() > 1 {
-                return Err(usage(&format!(
-                    "the file name '{pattern}' needs %d, replaced by each n of --n"
-                )));
+                return Err(GradeCommandError::PatternWithoutN(pattern.clone()));
             }
             ns.iter()
                 .map(|&n| {
                     let put = |p: &str| p.replace("%d", &n.to_string());
-                    (n, put(pattern), req.map.as_deref().map(put))
+                    (n, put(pattern), map.as_deref().map(put))
                 })
                 .collect()
         }
-        None => {
-            let [n, file] = &req.args[..] else {
-                return Err(usage(
-                    "give N and FILE (or --n A..B and a file name PATTERN)",
-                ));
-            };
-            let n = crate::input::parse_n(n).map_err(|e| usage(&format!("N: {e}")))?;
-            if n > MAX_GRADE_N {
-                return Err(usage(&GradeError::Size(n).to_string()));
-            }
-            vec![(n, file.clone(), req.map.clone())]
-        }
+        GradeRequest::One { n, file, map } => vec![(*n, file.clone(), map.clone())],
     };
+    if let Some(&(n, ..)) = jobs.iter().find(|j| j.0 > MAX_GRADE_N) {
+        return Err(GradeError::Size(n).into());
+    }
     crate::interrupt::cleanup_needed();
     let mut wrong = Vec::new();
     for (i, (n, file, map)) in jobs.iter().enumerate() {

@@ -21,6 +21,7 @@ use crate::solve::{
     Assignment, Backend, Budget, ClauseViolation, CnfProblem, ModelMismatch, SolveError,
     SolverAnswer, VerifyReport,
 };
+use crate::vocabulary::Param;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -143,7 +144,7 @@ pub fn read_cnf_header(mut input: impl BufRead) -> CnfHeader {
 #[derive(Debug, thiserror::Error)]
 pub enum VerifyError {
     /// The formula is past the size limits for checking clauses.
-    #[error("{0}; use a smaller n, another --amo, or --force")]
+    #[error("{0}; use a smaller n, another {amo}, or {force}", amo = Param::Amo, force = Param::Force)]
     TooLarge(InstanceError),
     /// The answer cannot be read.
     #[error("cannot read {name}")]
@@ -523,8 +524,8 @@ pub fn cnf_formula(
             let inst = reference_instance(&name, hn, counts.vars)?;
             return Ok((inst, file(CellSource::HeaderCells)));
         }
-        return Err(bad(
-            "no 'c command:' line says the options it was written with, and its cells are not variables 1..n*n; check the answer without --cnf, with those options".to_string(),
+        return Err(bad(format!(
+            "no 'c command:' line says the options it was written with, and its cells are not variables 1..n*n; check the answer without {}, with those options", Param::Cnf),
         ));
     };
     let shown = escape(&command, 200);

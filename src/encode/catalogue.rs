@@ -25,6 +25,7 @@ use super::{
     LineEncodings, QueensEncoder,
 };
 use crate::board::Geometry;
+use crate::vocabulary::Param;
 use std::fmt;
 use std::sync::Arc;
 
@@ -47,14 +48,14 @@ pub enum ModelOption {
 }
 
 impl ModelOption {
-    /// The command-line flag.
-    pub fn flag(self) -> &'static str {
+    /// The option as messages name it.
+    pub fn param(self) -> Param {
         match self {
-            ModelOption::AmoPerLine | ModelOption::Amo => "--amo",
-            ModelOption::ColumnAlo => "--column-alo",
-            ModelOption::Domain => "--domain",
-            ModelOption::Constraints => "--constraints",
-            ModelOption::Alldiff => "--alldiff",
+            ModelOption::AmoPerLine | ModelOption::Amo => Param::Amo,
+            ModelOption::ColumnAlo => Param::ColumnAlo,
+            ModelOption::Domain => Param::Domain,
+            ModelOption::Constraints => Param::Constraints,
+            ModelOption::Alldiff => Param::Alldiff,
         }
     }
 }
@@ -125,12 +126,14 @@ pub static MODELS: &[ModelEntry] = &[
         ],
         check: |o| {
             if !o.amo.is_uniform() {
-                Err("the column model takes one --amo encoding (for the direct domain's rows), not one per line kind".into())
+                Err(format!("the column model takes one {} encoding (for the direct domain's rows), not one per line kind", Param::Amo))
             } else if o.amo.rows != Amo::PAIRWISE && !o.domain.encoding().uses_amo() {
                 Err(format!(
-                    "--amo {} is unknown to the {} domain, whose rows need no at-most-one encoding (valid: --amo with --domain direct, or no --amo)",
+                    "{amo} {} is unknown to the {} domain, whose rows need no at-most-one encoding (valid: {amo} with {} direct, or no {amo})",
                     o.amo.rows,
-                    o.domain.name()
+                    o.domain.name(),
+                    Param::Domain,
+                    amo = Param::Amo
                 ))
             } else {
                 Ok(())
@@ -342,9 +345,10 @@ pub fn refuse_foreign_options(
         let names = owners.iter().map(|m| m.name).collect::<Vec<_>>();
         let title = owners.first().map_or("no model", |m| m.title);
         return Err(format!(
-            "{} belongs to the {title} (--model {})",
-            option.flag(),
-            names.join(" or --model ")
+            "{} belongs to the {title} ({model} {})",
+            option.param(),
+            names.join(&format!(" or {} ", Param::Model)),
+            model = Param::Model
         ));
     }
     Ok(())
@@ -430,7 +434,8 @@ pub fn models(
             .collect();
         if chosen.is_empty() {
             return Err(format!(
-                "--models: unknown model '{name}' (known: {}, all)",
+                "{}: unknown model '{name}' (known: {}, all)",
+                Param::Models,
                 all.iter()
                     .map(|v| v.name.as_str())
                     .collect::<Vec<_>>()

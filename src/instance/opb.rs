@@ -32,27 +32,45 @@
 use super::Instance;
 use crate::board::{Geometry, Line, LineKind};
 use crate::encode::redundant::{moment_lines, moments_total, sum_lines, Redundant};
+use crate::vocabulary::Param;
 use std::collections::HashMap;
 use std::io::{self, Write};
 
 /// The models that OPB can express, for messages.
-pub const OPB_MODELS: &str =
-    "--model cells (any --amo) or --model columns --domain direct (any --amo, --constraints conflict or support)";
+pub struct OpbModels;
+
+impl std::fmt::Display for OpbModels {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::vocabulary::Param::{Amo, Constraints, Domain, Model};
+        write!(
+            f,
+            "{Model} cells (any {Amo}) or {Model} columns {Domain} direct (any {Amo}, {Constraints} conflict or support)"
+        )
+    }
+}
 
 /// Why an instance has no OPB form, or the file could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum OpbError {
     /// The model's variables are not the board's cells.
-    #[error("--format opb needs a model whose variables are the board's cells, not {model} (valid: {OPB_MODELS})")]
+    #[error("{} opb needs a model whose variables are the board's cells, not {model} (valid: {OpbModels})", Param::Format)]
     Model {
         /// The model's name.
         model: String,
     },
     /// Cubes (iCNF) were asked for.
-    #[error("--format opb writes no cubes (valid: --format dimacs with --cubes)")]
+    #[error(
+        "{0} opb writes no cubes (valid: {0} dimacs with {1})",
+        Param::Format,
+        Param::Cubes
+    )]
     Cubes,
     /// Symmetry breaking was asked for.
-    #[error("--format opb writes the board's constraints without symmetry breaking (valid: --symmetry-breaking none)")]
+    #[error(
+        "{} opb writes the board's constraints without symmetry breaking (valid: {} none)",
+        Param::Format,
+        Param::SymmetryBreaking
+    )]
     Symmetry,
     /// The writer failed.
     #[error(transparent)]

@@ -77,7 +77,7 @@ impl Default for TraceOptions {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TraceError {
     /// The search took more steps than allowed.
-    #[error("the trace takes more than {limit} steps (the limit of --max-steps); raise it or trace a smaller instance")]
+    #[error("the trace takes more than {limit} steps (the limit of {}); raise it or trace a smaller instance", crate::vocabulary::Param::MaxSteps)]
     TooManySteps {
         /// The limit.
         limit: usize,
@@ -93,7 +93,10 @@ pub enum TraceError {
         max: usize,
     },
     /// The HTML page draws boards up to [`MAX_HTML_N`].
-    #[error("the HTML trace draws boards up to n = {max}; n = {n} is larger (use --format text or json)")]
+    #[error(
+        "the HTML trace draws boards up to n = {max}; n = {n} is larger (use {} text or json)",
+        crate::vocabulary::Param::Format
+    )]
     BoardTooLarge {
         /// Board size.
         n: usize,

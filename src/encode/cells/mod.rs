@@ -219,54 +219,28 @@ pub struct QueensEncoder {
     geometry: Geometry,
 }
 
-const Q1: Group = Group {
-    tag: "Q1",
-    line: LineKind::Row,
-    at_least_one: true,
-    meaning: "every row has at least one queen",
-};
-const Q2: Group = Group {
-    tag: "Q2",
-    line: LineKind::Row,
-    at_least_one: false,
-    meaning: "every row has at most one queen",
-};
-const Q3: Group = Group {
-    tag: "Q3",
-    line: LineKind::Column,
-    at_least_one: false,
-    meaning: "every column has at most one queen",
-};
-const Q4: Group = Group {
-    tag: "Q4",
-    line: LineKind::Diagonal,
-    at_least_one: false,
-    meaning: "every / diagonal (equal r+c) has at most one queen",
-};
-const Q5: Group = Group {
-    tag: "Q5",
-    line: LineKind::AntiDiagonal,
-    at_least_one: false,
-    meaning: "every \\ diagonal (equal r-c) has at most one queen",
-};
-const Q4_TORUS: Group = Group {
-    tag: "Q4",
-    line: LineKind::Diagonal,
-    at_least_one: false,
-    meaning: "every / diagonal (equal r+c mod n, wrapping around) has at most one queen",
-};
-const Q5_TORUS: Group = Group {
-    tag: "Q5",
-    line: LineKind::AntiDiagonal,
-    at_least_one: false,
-    meaning: "every \\ diagonal (equal r-c mod n, wrapping around) has at most one queen",
-};
-const Q6: Group = Group {
-    tag: "Q6",
-    line: LineKind::Column,
-    at_least_one: true,
-    meaning: "every column has at least one queen (redundant)",
-};
+/// The groups of the model: `NAME = tag, line kind, at least one (else at most one), meaning`.
+macro_rules! groups {
+    ($($name:ident = $tag:literal, $line:ident, $alo:literal, $meaning:literal;)*) => {
+        $(const $name: Group = Group {
+            tag: $tag,
+            line: LineKind::$line,
+            at_least_one: $alo,
+            meaning: $meaning,
+        };)*
+    };
+}
+
+groups! {
+    Q1 = "Q1", Row, true, "every row has at least one queen";
+    Q2 = "Q2", Row, false, "every row has at most one queen";
+    Q3 = "Q3", Column, false, "every column has at most one queen";
+    Q4 = "Q4", Diagonal, false, "every / diagonal (equal r+c) has at most one queen";
+    Q5 = "Q5", AntiDiagonal, false, "every \\ diagonal (equal r-c) has at most one queen";
+    Q4_TORUS = "Q4", Diagonal, false, "every / diagonal (equal r+c mod n, wrapping around) has at most one queen";
+    Q5_TORUS = "Q5", AntiDiagonal, false, "every \\ diagonal (equal r-c mod n, wrapping around) has at most one queen";
+    Q6 = "Q6", Column, true, "every column has at least one queen (redundant)";
+}
 
 impl QueensEncoder {
     /// An encoder for the `n` x `n` square board.

@@ -130,18 +130,7 @@ impl DomainEncoding for Coupled {
         row: Row,
         val: &dyn Fn(Var) -> bool,
     ) -> Result<usize, ColumnDecodeError> {
-        let mut true_cols = (0..n).filter(|&c| val(value(row, c)));
-        let first = true_cols
-            .next()
-            .ok_or(ColumnDecodeError::NoValue { row: row.index })?;
-        if let Some(second) = true_cols.next() {
-            return Err(ColumnDecodeError::TwoValues {
-                row: row.index,
-                first,
-                second,
-            });
-        }
-        Ok(first)
+        ColumnDecodeError::one_value(row.index, (0..n).filter(|&c| val(value(row, c))))
     }
     fn var_name(&self, n: usize, r: usize, p: usize) -> String {
         if p < n {

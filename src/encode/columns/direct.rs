@@ -85,18 +85,7 @@ impl DomainEncoding for Direct {
         row: Row,
         val: &dyn Fn(Var) -> bool,
     ) -> Result<usize, ColumnDecodeError> {
-        let mut true_cols = (0..n).filter(|&c| val(row.var(c)));
-        let first = true_cols
-            .next()
-            .ok_or(ColumnDecodeError::NoValue { row: row.index })?;
-        if let Some(second) = true_cols.next() {
-            return Err(ColumnDecodeError::TwoValues {
-                row: row.index,
-                first,
-                second,
-            });
-        }
-        Ok(first)
+        ColumnDecodeError::one_value(row.index, (0..n).filter(|&c| val(row.var(c))))
     }
     fn var_name(&self, _: usize, r: usize, p: usize) -> String {
         format!("x({})={}", r + 1, p + 1)

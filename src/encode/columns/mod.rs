@@ -468,6 +468,20 @@ pub enum ColumnDecodeError {
     },
 }
 
+impl ColumnDecodeError {
+    /// The one true column of `row` among `true_columns` (ascending), or why there is not
+    /// exactly one.
+    fn one_value(row: usize, mut true_columns: impl Iterator<Item = usize>) -> Result<usize, Self> {
+        let first = true_columns
+            .next()
+            .ok_or(ColumnDecodeError::NoValue { row })?;
+        match true_columns.next() {
+            Some(second) => Err(ColumnDecodeError::TwoValues { row, first, second }),
+            None => Ok(first),
+        }
+    }
+}
+
 /// One group of clauses of the column model, with its exact size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ColumnGroup {
