@@ -28,9 +28,9 @@
 //!   workshop on modelling and reformulating constraint satisfaction problems (the
 //!   channelling of values and bounds).
 
-use super::{ColumnDecodeError, DomainEncoding, DomainGroup, Row};
-use crate::cnf::{ClauseSink, Lit, Var};
-use crate::encode::{Amo, VarAlloc};
+use super::{ColumnDecodeError, DomainEncoding, DomainGroup, Row, RowClauses};
+use crate::cnf::{Lit, Var};
+use crate::encode::Amo;
 use std::io;
 
 /// The coupled domain in the catalogue ([`super::DOMAINS`]).
@@ -83,15 +83,14 @@ impl DomainEncoding for Coupled {
             ),
         ])
     }
-    fn encode_row(
-        &self,
-        n: usize,
-        group: usize,
-        row: Row,
-        _: Amo,
-        _: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
+    fn encode_row(&self, at: RowClauses<'_>) -> io::Result<()> {
+        let RowClauses {
+            n,
+            group,
+            row,
+            sink,
+            ..
+        } = at;
         if group == 0 {
             for c in 1..n.saturating_sub(1) {
                 sink.add_clause(&[bound(n, row, c + 1).negative(), bound(n, row, c).positive()])?;

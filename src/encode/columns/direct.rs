@@ -10,10 +10,10 @@
 //! - T. Walsh, "SAT v CSP", Principles and Practice of Constraint Programming (CP 2000),
 //!   LNCS 1894, pp. 441-456.
 
-use super::{ColumnDecodeError, DomainEncoding, DomainGroup, Row};
+use super::{ColumnDecodeError, DomainEncoding, DomainGroup, Row, RowClauses};
 use crate::board::LineKind;
-use crate::cnf::{ClauseSink, Lit, Var};
-use crate::encode::{Amo, Rule, Size, VarAlloc};
+use crate::cnf::{Lit, Var};
+use crate::encode::{Amo, Rule, Size};
 use std::io;
 
 /// The direct domain in the catalogue ([`super::DOMAINS`]).
@@ -57,15 +57,15 @@ impl DomainEncoding for Direct {
             },
         ])
     }
-    fn encode_row(
-        &self,
-        n: usize,
-        group: usize,
-        row: Row,
-        amo: Amo,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
+    fn encode_row(&self, at: RowClauses<'_>) -> io::Result<()> {
+        let RowClauses {
+            n,
+            group,
+            row,
+            amo,
+            alloc,
+            sink,
+        } = at;
         let values: Vec<Lit> = (0..n).map(|c| row.var(c).positive()).collect();
         if group == 0 {
             sink.add_clause(&values)

@@ -10,10 +10,10 @@
 //!   IFIP World Computer Congress 1994, pp. 253-258.
 //! - T. Walsh, "SAT v CSP", CP 2000, LNCS 1894, pp. 441-456.
 
-use super::{ColumnDecodeError, DomainEncoding, DomainGroup, Row};
-use crate::cnf::{ClauseSink, Lit, Var};
+use super::{ColumnDecodeError, DomainEncoding, DomainGroup, Row, RowClauses};
+use crate::cnf::{Lit, Var};
 use crate::encode::amo::bits_for;
-use crate::encode::{Amo, VarAlloc};
+use crate::encode::Amo;
 use std::io;
 
 /// The log domain in the catalogue ([`super::DOMAINS`]).
@@ -39,15 +39,8 @@ impl DomainEncoding for Log {
             excluded.checked_mul(k as u64)?,
         )])
     }
-    fn encode_row(
-        &self,
-        n: usize,
-        _: usize,
-        row: Row,
-        _: Amo,
-        _: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
+    fn encode_row(&self, at: RowClauses<'_>) -> io::Result<()> {
+        let RowClauses { n, row, sink, .. } = at;
         let k = bits_for(n);
         let mut clause = Vec::with_capacity(k);
         for v in n..(1usize << k) {

@@ -98,6 +98,22 @@ use crate::cnf::{ClauseSink, GroupInfo, Lit, Var};
 use std::fmt;
 use std::io;
 
+/// One row's clauses of one domain group, and where they go ([`DomainEncoding::encode_row`]).
+pub struct RowClauses<'a> {
+    /// Board size.
+    pub n: usize,
+    /// The group: an index into [`DomainEncoding::groups`].
+    pub group: usize,
+    /// The row.
+    pub row: Row,
+    /// The model's at-most-one encoding.
+    pub amo: Amo,
+    /// The allocator of auxiliary variables.
+    pub alloc: &'a mut VarAlloc,
+    /// Where the clauses go.
+    pub sink: &'a mut dyn ClauseSink,
+}
+
 /// How the integer of each row is represented by Boolean variables: one file per encoding
 /// (`direct.rs`, `order.rs`, `log.rs`) and an entry in [`DOMAINS`].
 ///
@@ -130,16 +146,8 @@ pub trait DomainEncoding: Sync + Send + 'static {
     /// The domain's clause groups in emission order, each with its size for one row (`vars`
     /// counts the auxiliary variables it takes per row); `None` when a count overflows.
     fn groups(&self, n: usize, amo: Amo) -> Option<Vec<DomainGroup>>;
-    /// Emits the clauses of group `group` (an index into [`DomainEncoding::groups`]) for `row`.
-    fn encode_row(
-        &self,
-        n: usize,
-        group: usize,
-        row: Row,
-        amo: Amo,
-        alloc: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()>;
+    /// Emits the clauses of one group for one row ([`RowClauses`]).
+    fn encode_row(&self, at: RowClauses<'_>) -> io::Result<()>;
     /// Appends the literals whose conjunction holds exactly when the row's value is `c`
     /// (given the domain's clauses).
     fn push_value_lits(&self, n: usize, row: Row, c: usize, out: &mut Vec<Lit>);
@@ -751,14 +759,14 @@ impl ColumnEncoder {
                             })?;
                         }
                         let mut s = &mut *sink;
-                        domain.encode_row(
+                        domain.encode_row(RowClauses {
                             n,
-                            i,
-                            self.row(r),
-                            self.options.amo,
-                            &mut alloc,
-                            &mut s,
-                        )?;
+                            group: i,
+                            row: self.row(r),
+                            amo: self.options.amo,
+                            alloc: &mut alloc,
+                            sink: &mut s,
+                        })?;
                     }
                 }
                 Part::Constraint(i) => {

@@ -11,9 +11,9 @@
 //! - N. Tamura, A. Taga, S. Kitagawa and M. Banbara, "Compiling finite linear CSP into SAT",
 //!   Constraints 14(2) (2009), pp. 254-272.
 
-use super::{ColumnDecodeError, DomainEncoding, DomainGroup, Row};
-use crate::cnf::{ClauseSink, Lit, Var};
-use crate::encode::{Amo, VarAlloc};
+use super::{ColumnDecodeError, DomainEncoding, DomainGroup, Row, RowClauses};
+use crate::cnf::{Lit, Var};
+use crate::encode::Amo;
 use std::io;
 
 /// The order domain in the catalogue ([`super::DOMAINS`]).
@@ -44,15 +44,8 @@ impl DomainEncoding for Order {
             clauses.checked_mul(2)?,
         )])
     }
-    fn encode_row(
-        &self,
-        n: usize,
-        _: usize,
-        row: Row,
-        _: Amo,
-        _: &mut VarAlloc,
-        sink: &mut dyn ClauseSink,
-    ) -> io::Result<()> {
+    fn encode_row(&self, at: RowClauses<'_>) -> io::Result<()> {
+        let RowClauses { n, row, sink, .. } = at;
         for c in 1..n.saturating_sub(1) {
             sink.add_clause(&[bound(row, c + 1).negative(), bound(row, c).positive()])?;
         }
