@@ -258,9 +258,8 @@ pub fn count(
             output,
         } => {
             let n = *n;
-            count::check_n(n)?;
             // Before anything is written (the heatmap below).
-            count::check_kernel_variable().map_err(CountCommandError::Kernel)?;
+            let mut counter = counter(n)?;
             if let Some(path) = heatmap {
                 if n > HEATMAP_MAX_N {
                     return Err(CountCommandError::HeatmapTooCostly);
@@ -268,7 +267,6 @@ pub fn count(
                 let board = MaskedBoard::new(n, Geometry::Square)?;
                 write_heatmap(path, &board, &format!("n = {n}"))?;
             }
-            let mut counter = Counter::new(n)?;
             if let Some(p) = checkpoint {
                 counter = counter.checkpoint(p);
             }
@@ -281,15 +279,16 @@ pub fn count(
             file,
             threads,
         } => {
-            let n = *n;
-            count::check_n(n)?;
-            count::check_kernel_variable().map_err(CountCommandError::Kernel)?;
-            let counter = Counter::new(n)?.shard(*shard).checkpoint(file);
-            let c = run(counter, *threads, progress)?;
+            let c = run(
+                counter(*n)?.shard(*shard).checkpoint(file),
+                *threads,
+                progress,
+            )?;
             let k = c.classes;
             writeln!(
                 out,
-                "n = {n}, shard {shard}: {} solutions (classes of 8, 4, 2: {}, {}, {}), in {}",
+                "n = {}, shard {shard}: {} solutions (classes of 8, 4, 2: {}, {}, {}), in {}",
+                c.n,
                 c.total,
                 k.of8,
                 k.of4,
@@ -334,6 +333,14 @@ pub fn count(
         } => merge(files, *n, *format, output.as_deref(), log)?,
     }
     Ok(Ending::Success)
+}
+
+/// The counter of the empty n x n board, once n and the kernel variable
+/// ([`count::KERNEL_VARIABLE`]) are found good.
+fn counter<'a>(n: usize) -> Result<Counter<'a>, CountCommandError> {
+    let counter = Counter::new(n)?;
+    count::check_kernel_variable().map_err(CountCommandError::Kernel)?;
+    Ok(counter)
 }
 
 /// Runs `counter` on `threads` threads, reporting to `progress`, to its counts.
