@@ -1,11 +1,14 @@
 //! `queens-sat count N`: the number of solutions and of fundamental solutions, or the solutions
 //! themselves with `--list` ([`queens_sat::command::count`]).
 
-use anyhow::Result;
+use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use queens_sat::command::count::CountProgress;
-use queens_sat::count::{self, Progress};
+use queens_sat::command::count::{
+    self as count_command, Board, CountCommandError, CountProgress, CountRequest, Format as Out,
+    InstanceFile, ListFormat, Listing,
+};
+use queens_sat::count::{self, CountError, Progress};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -71,34 +74,119 @@ pub struct CountArgs {
 }
 
 pub fn run(args: CountArgs) -> Result<ExitCode> {
-    use queens_sat::command::count::{count, CountRequest, Format as Out};
-    args.diagonals.check(args.instance.is_some())?;
-    let req = CountRequest {
-        n: args.n,
-        instance: args.instance,
-        diagonals: args.diagonals.diagonals,
-        format: match args.format {
-            Format::Text => Out::Text,
-            Format::Json => Out::Json,
-            Format::Svg => Out::Svg,
-        },
-        list: args.list,
-        fundamental: args.fundamental,
-        threads: args.threads.map(|t| t as usize),
-        heatmap: args.heatmap,
-        checkpoint: args.checkpoint,
-        output: args.output,
-        shard: args.shard,
-        merge: args.merge,
-    };
+    let req = request(args)?;
     let bar = Bar::new();
-    let ending = count(
+    let ending = count_command::count(
         &req,
         &mut queens_sat::output::stdout(),
         &mut std::io::stderr(),
         &bar,
-    )?;
+    )
+    .map_err(cli_error)?;
     Ok(ExitCode::from(ending.exit_code()))
+}
+
+/// The request the flags make, or why they do not go together (those clap does not refuse).
+fn request(args: CountArgs) -> Result<CountRequest> {
+    args.diagonals.check(args.instance.is_some())?;
+    if args.fundamental && !args.list {
+        bail!(
+            "--fundamental goes with --list (the count always reports the fundamental solutions)"
+        );
+    }
+    if args.format == Format::Svg && !args.list {
+        bail!("--format svg goes with --list (a grid of the solutions); --heatmap FILE draws the counts per cell");
+    }
+    let format = match args.format {
+        Format::Json => Out::Json,
+        Format::Text | Format::Svg => Out::Text,
+    };
+    let threads = args.threads.map(|t| t as usize);
+    let output = args.output;
+    if !args.merge.is_empty() {
+        return Ok(CountRequest::Merge {
+            files: args.merge,
+            n: args.n,
+            format,
+            output,
+        });
+    }
+    let board = match (args.instance, args.n) {
+        (Some(path), _) => Board::Instance(InstanceFile {
+            path,
+            diagonals: args.diagonals.diagonals,
+        }),
+        (None, Some(n)) => Board::Empty(n),
+        (None, None) => bail!("give the board size N, --instance FILE or --merge FILE..."),
+    };
+    Ok(match (board, args.shard, output) {
+        (board, _, output) if args.list => CountRequest::List {
+            listing: match board {
+                Board::Empty(n) if args.fundamental => Listing::Fundamental(n),
+                _ if args.fundamental => bail!("--fundamental goes with N (the empty board)"),
+                board => Listing::Every(board),
+            },
+            format: match args.format {
+                Format::Svg => ListFormat::Svg,
+                Format::Text | Format::Json => ListFormat::Lines(format),
+            },
+            output,
+        },
+        (Board::Empty(n), Some(shard), Some(file)) => CountRequest::Shard {
+            n,
+            shard,
+            file,
+            threads,
+        },
+        (_, Some(_), _) => bail!("--shard I/K goes with N and -o FILE (the shard file)"),
+        (Board::Empty(n), None, output) => CountRequest::Count {
+            n,
+            threads,
+            checkpoint: args.checkpoint,
+            heatmap: args.heatmap,
+            format,
+            output,
+        },
+        (Board::Instance(instance), None, output) => {
+            if args.checkpoint.is_some() {
+                bail!("--checkpoint goes with N (the count of the empty board)");
+            }
+            CountRequest::CountInstance {
+                instance,
+                threads,
+                heatmap: args.heatmap,
+                format,
+                output,
+            }
+        }
+    })
+}
+
+/// The library's error as the command line words it: the flags named where the library names
+/// what they ask for.
+fn cli_error(e: CountCommandError) -> anyhow::Error {
+    use queens_sat::board::picture::{MAX_GRID_BOARDS, MAX_GRID_N, MAX_HEATMAP_N};
+    use queens_sat::command::count::HEATMAP_MAX_N;
+    use CountCommandError as E;
+    match e {
+        E::HeatmapTooCostly => anyhow!(
+            "--heatmap counts the solutions once per cell, about n times the work of one count: \
+             n <= {HEATMAP_MAX_N} (n = {HEATMAP_MAX_N} takes seconds, each n more about 6 times longer)"
+        ),
+        E::HeatmapTooLarge => anyhow!("--heatmap draws boards up to n = {MAX_HEATMAP_N}"),
+        E::GridTooLarge => anyhow!("--format svg draws boards up to n = {MAX_GRID_N}"),
+        E::GridTooMany => anyhow!(
+            "--format svg draws at most {MAX_GRID_BOARDS} boards and this list has more; \
+             use --fundamental, or the text list"
+        ),
+        E::MergedSize { n, files } => {
+            anyhow!("n = {n} disagrees with the shard files (n = {files}); leave N out")
+        }
+        E::Count(CountError::Unsplit(n)) => {
+            anyhow!("n = {n} is not split into sub-problems; count it without --shard")
+        }
+        e => e.into(),
+    }
 }
 
 /// A progress bar on stderr, shown only on a terminal and only once a run has lasted a second.

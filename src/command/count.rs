@@ -1,9 +1,11 @@
-//! `queens-sat count N`: the number of solutions and of fundamental solutions (with a
-//! checkpoint, or one shard of the work, and the merge of the shards), of an instance file's
-//! board, or the solutions themselves ([`count()`]); and the rendering of counts and lists
-//! ([`write_counts`], [`write_list`]).
+//! `queens-sat count`: the number of solutions and of fundamental solutions of the empty board
+//! (with a checkpoint, or one shard of the work, and the merge of the shards), of an instance
+//! file's board, or the solutions themselves ([`count()`]); and the rendering of counts and
+//! lists ([`write_counts`], [`write_list`]). A [`CountRequest`] says which of these the command
+//! does, with only the settings that go with it.
 
 use super::Ending;
+use crate::board::picture::{MAX_GRID_BOARDS, MAX_GRID_N, MAX_HEATMAP_N};
 use crate::board::{Geometry, MaskedBoard, MaskedError, Placement};
 use crate::count::{self, CountError, Counter, Counts, MergeError, Outcome, Progress, Shard};
 use crate::input::ReadError;
@@ -14,44 +16,117 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// How to write counts and lists.
+/// How to write counts, and listed solutions as lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// Readable text.
     Text,
     /// One JSON object.
     Json,
-    /// With a list: the solutions drawn as a grid of small boards (SVG).
+}
+
+/// How to write a list of solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListFormat {
+    /// One solution a line, or one JSON object ([`write_list`]).
+    Lines(Format),
+    /// The solutions drawn as a grid of small boards (SVG, at most [`MAX_GRID_BOARDS`]).
     Svg,
 }
 
-/// A count as `queens-sat count` asks for it.
-#[derive(Clone, Debug)]
-pub struct CountRequest {
-    /// Board size (with `merge`, checked against the shard files'; unused with `instance`).
-    pub n: Option<usize>,
-    /// Count the solutions of this instance file's board instead.
-    pub instance: Option<PathBuf>,
-    /// The first D diagonals of an Excluded Diagonals parameter file (`--diagonals D`).
+/// An instance file whose board is counted or listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InstanceFile {
+    /// The file (docs/formats.md), or a parameter file of the literature.
+    pub path: PathBuf,
+    /// Of an Excluded Diagonals parameter file: its first D diagonals (all when `None`).
     pub diagonals: Option<usize>,
-    /// How to write the counts or the list.
-    pub format: Format,
-    /// List the solutions instead of counting them.
-    pub list: bool,
-    /// With `list`: one representative per symmetry class.
-    pub fundamental: bool,
-    /// Worker threads.
-    pub threads: Option<usize>,
-    /// Also draw the heatmap of solutions per cell to this SVG file.
-    pub heatmap: Option<PathBuf>,
-    /// Record finished sub-problems in this file and resume from it.
-    pub checkpoint: Option<PathBuf>,
-    /// The output file (stdout when `None`); with `shard`, the shard file.
-    pub output: Option<PathBuf>,
-    /// Count only this shard of the sub-problems, into the shard file `output`.
-    pub shard: Option<Shard>,
-    /// Merge these shard files and write the counts of the whole board.
-    pub merge: Vec<PathBuf>,
+}
+
+/// A board whose solutions are listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// The empty n x n board.
+    Empty(usize),
+    /// An instance file's board.
+    Instance(InstanceFile),
+}
+
+/// Which solutions a list holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// Every solution of the board, in lexicographic order.
+    Every(Board),
+    /// One representative per symmetry class of the empty n x n board (the smallest of its
+    /// images).
+    Fundamental(usize),
+}
+
+/// What `queens-sat count` does: each variant holds the settings that go with it. Where an
+/// `output` is `None` the result goes to the `out` of [`count()`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CountRequest {
+    /// Count the solutions, fundamental solutions and classes of the empty n x n board.
+    Count {
+        /// Board size.
+        n: usize,
+        /// Worker threads (all cores when `None`).
+        threads: Option<usize>,
+        /// Record finished sub-problems in this file and resume from it.
+        checkpoint: Option<PathBuf>,
+        /// Also draw the heatmap of solutions per cell to this SVG file (n <= [`HEATMAP_MAX_N`]).
+        heatmap: Option<PathBuf>,
+        /// How to write the counts.
+        format: Format,
+        /// The output file.
+        output: Option<PathBuf>,
+    },
+    /// Count the solutions of an instance file's board, by the bitboard counter.
+    CountInstance {
+        /// The instance file.
+        instance: InstanceFile,
+        /// Worker threads (all cores when `None`).
+        threads: Option<usize>,
+        /// Also draw the heatmap of solutions per cell to this SVG file.
+        heatmap: Option<PathBuf>,
+        /// How to write the count.
+        format: Format,
+        /// The output file.
+        output: Option<PathBuf>,
+    },
+    /// List solutions instead of counting them.
+    List {
+        /// Which solutions, of which board.
+        listing: Listing,
+        /// How to write them.
+        format: ListFormat,
+        /// The output file.
+        output: Option<PathBuf>,
+    },
+    /// Count one shard of the empty board's sub-problems into a shard file (resumed when the
+    /// file exists); a line saying what the shard holds goes to `out`.
+    Shard {
+        /// Board size.
+        n: usize,
+        /// The shard.
+        shard: Shard,
+        /// The shard file.
+        file: PathBuf,
+        /// Worker threads (all cores when `None`).
+        threads: Option<usize>,
+    },
+    /// Merge shard files and write the counts of the whole board, as [`CountRequest::Count`]
+    /// writes them.
+    Merge {
+        /// The shard files.
+        files: Vec<PathBuf>,
+        /// The board size the files must have (any when `None`).
+        n: Option<usize>,
+        /// How to write the counts.
+        format: Format,
+        /// The output file.
+        output: Option<PathBuf>,
+    },
 }
 
 /// What a count reports as it goes (the command line draws a progress bar), from the
@@ -71,10 +146,38 @@ impl CountProgress for () {}
 /// Why a count could not run or be written.
 #[derive(Debug, thiserror::Error)]
 pub enum CountCommandError {
-    /// Options that do not go together, or a board too large for what is asked; the message
-    /// says which.
+    /// The heatmap of an empty board past [`HEATMAP_MAX_N`]: too long to count.
+    #[error(
+        "the heatmap counts the solutions once per cell, about n times the work of one count: \
+         n <= {HEATMAP_MAX_N} (n = {HEATMAP_MAX_N} takes seconds, each n more about 6 times longer)"
+    )]
+    HeatmapTooCostly,
+    /// A heatmap of a board past [`MAX_HEATMAP_N`].
+    #[error("the heatmap draws boards up to n = {MAX_HEATMAP_N}")]
+    HeatmapTooLarge,
+    /// A grid of solutions of boards past [`MAX_GRID_N`].
+    #[error("the grid of solutions draws boards up to n = {MAX_GRID_N}")]
+    GridTooLarge,
+    /// A grid of more than [`MAX_GRID_BOARDS`] solutions.
+    #[error(
+        "the grid of solutions draws at most {MAX_GRID_BOARDS} boards and this list has more; \
+         list the fundamental solutions, or write the list as text"
+    )]
+    GridTooMany,
+    /// The board size asked for is not the shard files'.
+    #[error("n = {n} disagrees with the shard files (n = {files})")]
+    MergedSize {
+        /// The size asked for.
+        n: usize,
+        /// The files' size.
+        files: usize,
+    },
+    /// The counter stopped before the end.
+    #[error("the count stopped after {} of {} sub-problems", .0.done, .0.total)]
+    Stopped(Progress),
+    /// The kernel variable ([`count::KERNEL_VARIABLE`]) names no kernel this processor runs.
     #[error("{0}")]
-    Usage(String),
+    Kernel(String),
     /// The counter refused or failed.
     #[error("{0}")]
     Count(#[from] CountError),
@@ -114,111 +217,167 @@ const MERGE_FILE_MAX: u64 = 1 << 30;
 /// all).
 pub const HEATMAP_MAX_N: usize = 14;
 
-/// Counts (or lists) as `req` asks: the counts or the list go to the output file or `out`,
-/// notes to `log`, the counter's progress to `progress`.
+/// Does what `req` asks: the counts or the list go to the output file or `out`, notes to
+/// `log`, the counter's progress to `progress`.
 pub fn count(
     req: &CountRequest,
     out: &mut dyn Write,
     log: &mut dyn Write,
     progress: &dyn CountProgress,
 ) -> Result<Ending, CountCommandError> {
-    let usage = |m: &str| CountCommandError::Usage(m.to_string());
     // No output replaces a file read: the instance file, the shard files merged.
-    let inputs: Vec<&std::path::Path> = req
-        .instance
-        .iter()
-        .chain(&req.merge)
-        .map(PathBuf::as_path)
-        .collect();
-    crate::output::refuse_input_as_output(
-        &inputs,
-        &[req.output.as_deref(), req.heatmap.as_deref()],
-    )?;
-    if let Some(path) = &req.instance {
-        return count_instance(req, path);
-    }
-    if !req.merge.is_empty() {
-        return merge(req, log);
-    }
-    let n = req.n.unwrap_or_default();
-    count::check_n(n)?;
-    if req.fundamental && !req.list {
-        return Err(usage(
-            "--fundamental goes with --list (the count always reports the fundamental solutions)",
-        ));
-    }
-    if req.format == Format::Svg && !req.list {
-        return Err(usage("--format svg goes with --list (a grid of the solutions); --heatmap FILE draws the counts per cell"));
-    }
-    if req.list {
-        return list(req, n);
-    }
-    // Before anything is written (the heatmap below).
-    count::check_kernel_variable().map_err(|m| usage(&m))?;
-    if let Some(path) = &req.heatmap {
-        if n > HEATMAP_MAX_N {
-            return Err(usage(&format!(
-                "--heatmap counts the solutions once per cell, about n times the work of one count: \
-                 n <= {HEATMAP_MAX_N} (n = {HEATMAP_MAX_N} takes seconds, each n more about 6 times longer)"
-            )));
-        }
-        let board = MaskedBoard::new(n, Geometry::Square)?;
-        write_heatmap(path, &board, &format!("n = {n}"))?;
-    }
-    let mut counter = Counter::new(n)?;
-    if let Some(k) = req.threads {
-        counter = counter.threads(k);
-    }
-    if let Some(p) = &req.checkpoint {
-        counter = counter.checkpoint(p);
-    }
-    if let (Some(shard), Some(file)) = (req.shard, &req.output) {
-        counter = counter.shard(shard).checkpoint(file);
-    }
-    counter = counter.on_progress(|p| progress.update(p));
-    let outcome = counter.run();
-    progress.finish();
-    let c = match outcome? {
-        Outcome::Complete(c) => c,
-        Outcome::Stopped(p) => {
-            return Err(usage(&format!(
-                "the count stopped after {} of {} sub-problems",
-                p.done, p.total
-            )))
-        }
+    let (inputs, outputs): (Vec<&Path>, [Option<&Path>; 2]) = match req {
+        CountRequest::CountInstance {
+            instance,
+            heatmap,
+            output,
+            ..
+        } => (
+            vec![&instance.path],
+            [output.as_deref(), heatmap.as_deref()],
+        ),
+        CountRequest::List {
+            listing: Listing::Every(Board::Instance(instance)),
+            output,
+            ..
+        } => (vec![&instance.path], [output.as_deref(), None]),
+        CountRequest::Merge { files, output, .. } => (
+            files.iter().map(PathBuf::as_path).collect(),
+            [output.as_deref(), None],
+        ),
+        _ => (Vec::new(), [None, None]),
     };
-    if let (Some(shard), Some(file)) = (req.shard, &req.output) {
-        let k = c.classes;
-        writeln!(
-            out,
-            "n = {n}, shard {shard}: {} solutions (classes of 8, 4, 2: {}, {}, {}), in {}",
-            c.total,
-            k.of8,
-            k.of4,
-            k.of2,
-            file.display()
-        )?;
-        return Ok(Ending::Success);
+    crate::output::refuse_input_as_output(&inputs, &outputs)?;
+    match req {
+        CountRequest::Count {
+            n,
+            threads,
+            checkpoint,
+            heatmap,
+            format,
+            output,
+        } => {
+            let n = *n;
+            // Before anything is written (the heatmap below).
+            let mut counter = counter(n)?;
+            if let Some(path) = heatmap {
+                if n > HEATMAP_MAX_N {
+                    return Err(CountCommandError::HeatmapTooCostly);
+                }
+                let board = MaskedBoard::new(n, Geometry::Square)?;
+                write_heatmap(path, &board, &format!("n = {n}"))?;
+            }
+            if let Some(p) = checkpoint {
+                counter = counter.checkpoint(p);
+            }
+            let c = run(counter, *threads, progress)?;
+            write_output(output.as_deref(), |w| write_counts(w, *format, &c))?;
+        }
+        CountRequest::Shard {
+            n,
+            shard,
+            file,
+            threads,
+        } => {
+            let c = run(
+                counter(*n)?.shard(*shard).checkpoint(file),
+                *threads,
+                progress,
+            )?;
+            let k = c.classes;
+            writeln!(
+                out,
+                "n = {}, shard {shard}: {} solutions (classes of 8, 4, 2: {}, {}, {}), in {}",
+                c.n,
+                c.total,
+                k.of8,
+                k.of4,
+                k.of2,
+                file.display()
+            )?;
+        }
+        CountRequest::CountInstance {
+            instance,
+            threads,
+            heatmap,
+            format,
+            output,
+        } => {
+            let (spec, board) = read_instance(instance)?;
+            if let Some(path) = heatmap {
+                write_heatmap(path, &board, &spec.describe())?;
+            }
+            if let Some(k) = *threads {
+                // The counter runs on rayon's global pool.
+                let _ = rayon::ThreadPoolBuilder::new()
+                    .num_threads(k)
+                    .build_global();
+            }
+            let start = Instant::now();
+            let total = count::count_masked(&board);
+            let seconds = start.elapsed().as_secs_f64();
+            write_output(output.as_deref(), |w| {
+                write_instance_count(w, *format, &spec, &board, (total, seconds))
+            })?;
+        }
+        CountRequest::List {
+            listing,
+            format,
+            output,
+        } => list(listing, *format, output.as_deref())?,
+        CountRequest::Merge {
+            files,
+            n,
+            format,
+            output,
+        } => merge(files, *n, *format, output.as_deref(), log)?,
     }
-    write_output(req.output.as_deref(), |w| write_counts(w, req.format, &c))?;
     Ok(Ending::Success)
 }
 
-/// The counts of the whole board from its shard files, written as an unsharded count writes
-/// them.
-fn merge(req: &CountRequest, log: &mut dyn Write) -> Result<Ending, CountCommandError> {
+/// The counter of the empty n x n board, once n and the kernel variable
+/// ([`count::KERNEL_VARIABLE`]) are found good.
+fn counter<'a>(n: usize) -> Result<Counter<'a>, CountCommandError> {
+    let counter = Counter::new(n)?;
+    count::check_kernel_variable().map_err(CountCommandError::Kernel)?;
+    Ok(counter)
+}
+
+/// Runs `counter` on `threads` threads, reporting to `progress`, to its counts.
+fn run(
+    mut counter: Counter<'_>,
+    threads: Option<usize>,
+    progress: &dyn CountProgress,
+) -> Result<Counts, CountCommandError> {
+    if let Some(k) = threads {
+        counter = counter.threads(k);
+    }
+    let outcome = counter.on_progress(|p| progress.update(p)).run();
+    progress.finish();
+    match outcome? {
+        Outcome::Complete(c) => Ok(c),
+        Outcome::Stopped(p) => Err(CountCommandError::Stopped(p)),
+    }
+}
+
+/// The counts of the whole board from its shard files (of size `n` when given), written as an
+/// unsharded count writes them.
+fn merge(
+    paths: &[PathBuf],
+    n: Option<usize>,
+    format: Format,
+    output: Option<&Path>,
+    log: &mut dyn Write,
+) -> Result<(), CountCommandError> {
     let mut files = Vec::new();
-    for path in &req.merge {
+    for path in paths {
         let text = crate::input::read_text_file(path, MERGE_FILE_MAX, "shard file")?;
         files.push((path.clone(), text));
     }
     let merged = count::merge(&files)?;
     let c = merged.counts;
-    if let Some(n) = req.n.filter(|&n| n != c.n) {
-        return Err(CountCommandError::Usage(format!(
-            "n = {n} disagrees with the shard files (n = {}); leave N out",
-            c.n
-        )));
+    if let Some(n) = n.filter(|&n| n != c.n) {
+        return Err(CountCommandError::MergedSize { n, files: c.n });
     }
     let _ = writeln!(
         log,
@@ -227,18 +386,15 @@ fn merge(req: &CountRequest, log: &mut dyn Write) -> Result<Ending, CountCommand
         c.n,
         merged.shards.iter().map(|s| s.sub_problems).sum::<usize>()
     );
-    write_output(req.output.as_deref(), |w| write_counts(w, req.format, &c))?;
-    Ok(Ending::Success)
+    write_output(output, |w| write_counts(w, format, &c))?;
+    Ok(())
 }
 
 /// Writes the heatmap of `board`'s per-cell counts to `path`.
 fn write_heatmap(path: &Path, board: &MaskedBoard, what: &str) -> Result<(), CountCommandError> {
     let n = board.n();
-    if n > crate::board::picture::MAX_HEATMAP_N {
-        return Err(CountCommandError::Usage(format!(
-            "--heatmap draws boards up to n = {}",
-            crate::board::picture::MAX_HEATMAP_N
-        )));
+    if n > MAX_HEATMAP_N {
+        return Err(CountCommandError::HeatmapTooLarge);
     }
     let counts = count::cell_counts(board);
     let total: u64 = counts[..n].iter().sum();
@@ -256,7 +412,7 @@ pub fn write_counts(w: &mut dyn Write, format: Format, c: &Counts) -> io::Result
             serde_json::to_writer(&mut *w, &c).map_err(io::Error::other)?;
             writeln!(w)
         }
-        Format::Text | Format::Svg => {
+        Format::Text => {
             writeln!(w, "n = {}", c.n)?;
             writeln!(w, "solutions: {}", c.total)?;
             writeln!(w, "fundamental solutions: {}", c.fundamental)?;
@@ -295,51 +451,60 @@ fn board_solutions(board: &MaskedBoard) -> impl FnOnce(Visit<'_>) + '_ {
     }
 }
 
-/// `count --list`: the solutions of the empty board (one per class with `fundamental`).
-fn list(req: &CountRequest, n: usize) -> Result<Ending, CountCommandError> {
-    let output = req.output.as_deref();
-    if req.format == Format::Svg {
-        let title = format!(
-            "n = {n}: {}",
-            if req.fundamental {
-                "one solution of each symmetry class"
-            } else {
-                "every solution"
-            }
-        );
-        if req.fundamental {
-            return write_grid(output, n, &title, fundamental(n));
+/// Lists the solutions `listing` names, as `format` says, to `output` (stdout when `None`).
+fn list(
+    listing: &Listing,
+    format: ListFormat,
+    output: Option<&Path>,
+) -> Result<(), CountCommandError> {
+    // The board searched and the title of its grid, unless the fundamental solutions are
+    // listed.
+    let (n, searched) = match listing {
+        Listing::Fundamental(n) => {
+            count::check_n(*n)?;
+            (*n, None)
         }
-        let board = MaskedBoard::new(n, Geometry::Square)?;
-        return write_grid(output, n, &title, board_solutions(&board));
-    }
-    if req.fundamental {
-        write_output(output, |w| {
-            write_list(w, req.format, n, true, fundamental(n))
-        })?;
-    } else {
+        Listing::Every(Board::Empty(n)) => {
+            count::check_n(*n)?;
+            let board = MaskedBoard::new(*n, Geometry::Square)?;
+            (*n, Some((board, format!("n = {n}: every solution"))))
+        }
+        Listing::Every(Board::Instance(instance)) => {
+            let (spec, board) = read_instance(instance)?;
+            let title = format!("{}: every solution", spec.describe());
+            (spec.n, Some((board, title)))
+        }
+    };
+    match (format, &searched) {
+        (ListFormat::Svg, None) => write_grid(
+            output,
+            n,
+            &format!("n = {n}: one solution of each symmetry class"),
+            fundamental(n),
+        ),
+        (ListFormat::Svg, Some((board, title))) => {
+            write_grid(output, n, title, board_solutions(board))
+        }
+        (ListFormat::Lines(f), None) => Ok(write_output(output, |w| {
+            write_list(w, f, n, true, fundamental(n))
+        })?),
         // The bitboard search streams the solutions in the same lexicographic order.
-        let board = MaskedBoard::new(n, Geometry::Square)?;
-        write_output(output, |w| {
-            write_list(w, req.format, n, false, board_solutions(&board))
-        })?;
+        (ListFormat::Lines(f), Some((board, _))) => Ok(write_output(output, |w| {
+            write_list(w, f, n, false, board_solutions(board))
+        })?),
     }
-    Ok(Ending::Success)
 }
 
 /// The solutions that `each` lists drawn as a grid of boards, refused past
-/// [`crate::board::picture::MAX_GRID_BOARDS`] solutions.
+/// [`MAX_GRID_BOARDS`] solutions.
 fn write_grid(
     output: Option<&Path>,
     n: usize,
     title: &str,
     each: impl FnOnce(Visit<'_>),
-) -> Result<Ending, CountCommandError> {
-    use crate::board::picture::{MAX_GRID_BOARDS, MAX_GRID_N};
+) -> Result<(), CountCommandError> {
     if n > MAX_GRID_N {
-        return Err(CountCommandError::Usage(format!(
-            "--format svg draws boards up to n = {MAX_GRID_N}"
-        )));
+        return Err(CountCommandError::GridTooLarge);
     }
     let mut sols = Vec::new();
     each(&mut |p| {
@@ -351,15 +516,12 @@ fn write_grid(
         }
     });
     if sols.len() > MAX_GRID_BOARDS {
-        return Err(CountCommandError::Usage(format!(
-            "--format svg draws at most {MAX_GRID_BOARDS} boards and this list has more; \
-             use --fundamental, or the text list"
-        )));
+        return Err(CountCommandError::GridTooMany);
     }
     write_output(output, |w| {
         crate::board::picture::write_solutions(w, n, &sols, title)
     })?;
-    Ok(Ending::Success)
+    Ok(())
 }
 
 /// Writes listed solutions (text or JSON) as `each` finds them, flushing every 200 ms and
@@ -386,7 +548,7 @@ pub fn write_list(
     }
     each(&mut |s| {
         let r = match format {
-            Format::Text | Format::Svg => writeln!(w, "{s}"),
+            Format::Text => writeln!(w, "{s}"),
             Format::Json => {
                 let cols: Vec<u32> = s.cols().iter().map(|c| c + 1).collect();
                 let sep = if first { Ok(()) } else { write!(w, ",") };
@@ -421,10 +583,12 @@ pub fn write_list(
     Ok(())
 }
 
-/// `count --instance FILE`: the exact number of solutions of the instance by the bitboard
-/// counter (or, with a list, the solutions).
-fn count_instance(req: &CountRequest, path: &Path) -> Result<Ending, CountCommandError> {
-    let spec = crate::family::read_instance_file(path, req.diagonals)?;
+/// Reads `instance`: its description and the board of the bitboard counter.
+fn read_instance(
+    instance: &InstanceFile,
+) -> Result<(crate::family::InstanceSpec, MaskedBoard), CountCommandError> {
+    let path = &instance.path;
+    let spec = crate::family::read_instance_file(path, instance.diagonals)?;
     let inst = spec
         .instance(Default::default())
         .map_err(|error| CountCommandError::Instance {
@@ -432,38 +596,24 @@ fn count_instance(req: &CountRequest, path: &Path) -> Result<Ending, CountComman
             error,
         })?;
     let board = crate::instance::masked_board(&inst)?;
-    let output = req.output.as_deref();
-    if req.list && req.format == Format::Svg {
-        let title = format!("{}: every solution", spec.describe());
-        return write_grid(output, spec.n, &title, board_solutions(&board));
-    }
-    if req.format == Format::Svg {
-        return Err(CountCommandError::Usage("--format svg goes with --list (a grid of the solutions); --heatmap FILE draws the counts per cell".into()));
-    }
-    if let Some(path) = &req.heatmap {
-        write_heatmap(path, &board, &spec.describe())?;
-    }
-    if req.list {
-        write_output(output, |w| {
-            write_list(w, req.format, spec.n, false, board_solutions(&board))
-        })?;
-        return Ok(Ending::Success);
-    }
-    if let Some(k) = req.threads {
-        // The counter runs on rayon's global pool.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(k)
-            .build_global();
-    }
-    let start = Instant::now();
-    let total = count::count_masked(&board);
-    let seconds = start.elapsed().as_secs_f64();
+    Ok((spec, board))
+}
+
+/// Writes the count of an instance's `board` (its solutions and the seconds the count took),
+/// with the board's symmetries.
+fn write_instance_count(
+    w: &mut dyn Write,
+    format: Format,
+    spec: &crate::family::InstanceSpec,
+    board: &MaskedBoard,
+    (total, seconds): (u64, f64),
+) -> io::Result<()> {
     let symmetries: Vec<String> = board
         .symmetries()
         .iter()
         .map(|s| format!("{s:?}").to_lowercase())
         .collect();
-    write_output(output, |w| match req.format {
+    match format {
         Format::Json => {
             let doc = serde_json::json!({
                 "n": spec.n,
@@ -476,12 +626,11 @@ fn count_instance(req: &CountRequest, path: &Path) -> Result<Ending, CountComman
             serde_json::to_writer(&mut *w, &doc).map_err(io::Error::other)?;
             writeln!(w)
         }
-        Format::Text | Format::Svg => {
+        Format::Text => {
             writeln!(w, "instance: {}", spec.describe())?;
             writeln!(w, "n = {}, {} board", spec.n, spec.geometry.name())?;
             writeln!(w, "solutions: {total}")?;
             writeln!(w, "symmetries of the instance: {}", symmetries.join(", "))
         }
-    })?;
-    Ok(Ending::Success)
+    }
 }

@@ -104,9 +104,20 @@ pub enum CountError {
         /// What is wrong with it.
         reason: String,
     },
-    /// A shard that cannot be counted (too many shards, a board without a split).
-    #[error("{0}")]
-    Shard(String),
+    /// A shard of a board too small to be split into sub-problems (n < 4): such a board is
+    /// counted whole.
+    #[error("n = {0} is not split into sub-problems: it is counted whole, not in shards")]
+    Unsplit(usize),
+    /// More shards than the board has sub-problems.
+    #[error("n = {n} has {sub_problems} sub-problems, fewer than the {shards} shards asked for")]
+    TooManyShards {
+        /// Board size.
+        n: usize,
+        /// Its sub-problems.
+        sub_problems: usize,
+        /// The shards asked for.
+        shards: usize,
+    },
     /// The worker threads could not be started.
     #[error("cannot start {threads} threads: {reason}")]
     Threads {

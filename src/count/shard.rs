@@ -127,16 +127,15 @@ pub(crate) fn plan(n: usize, subs: &[Constellation], shard: Shard) -> ShardPlan 
 pub fn check_shard(n: usize, shard: Shard) -> Result<usize, CountError> {
     check_n(n)?;
     if n < 4 {
-        return Err(CountError::Shard(format!(
-            "n = {n} is not split into sub-problems; count it without --shard"
-        )));
+        return Err(CountError::Unsplit(n));
     }
     let subs = constellation::constellations(n).len();
     if shard.of > subs {
-        return Err(CountError::Shard(format!(
-            "n = {n} has {subs} sub-problems, fewer than the {} shards asked for",
-            shard.of
-        )));
+        return Err(CountError::TooManyShards {
+            n,
+            sub_problems: subs,
+            shards: shard.of,
+        });
     }
     Ok(subs)
 }

@@ -394,3 +394,58 @@ fn cli_each_kernel_gives_the_reference_counts() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(!heatmap.exists());
 }
+
+/// The library's refusals say what is asked in its own terms, with no command-line flag; the
+/// command line words the same refusals with its flags (exit 2, one line).
+#[test]
+fn refusals_speak_library_terms_and_the_cli_names_its_flags() {
+    use queens_sat::command::count::{
+        count as run_count, Board, CountRequest, Format, ListFormat, Listing,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let part = dir.path().join("part.txt");
+    let part_arg = part.to_str().unwrap();
+    let cases: [(CountRequest, &[&str], &str); 3] = [
+        (
+            CountRequest::Count {
+                n: 15,
+                threads: None,
+                checkpoint: None,
+                heatmap: Some(dir.path().join("h.svg")),
+                format: Format::Text,
+                output: None,
+            },
+            &["count", "15", "--heatmap", "/dev/null"],
+            "--heatmap counts the solutions once per cell",
+        ),
+        (
+            CountRequest::List {
+                listing: Listing::Every(Board::Empty(11)),
+                format: ListFormat::Svg,
+                output: None,
+            },
+            &["count", "11", "--list", "--format", "svg"],
+            "--format svg draws at most 1000 boards",
+        ),
+        (
+            CountRequest::Shard {
+                n: 3,
+                shard: count::parse_shard("1/2").unwrap(),
+                file: part.clone(),
+                threads: None,
+            },
+            &["count", "3", "--shard", "1/2", "-o", part_arg],
+            "count it without --shard",
+        ),
+    ];
+    for (req, args, words) in cases {
+        let err = run_count(&req, &mut Vec::new(), &mut Vec::new(), &()).unwrap_err();
+        assert!(!err.to_string().contains("--"), "{req:?}: {err}");
+        let (code, out, err) = cli(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+    assert!(!part.exists() && !dir.path().join("h.svg").exists());
+}

@@ -260,6 +260,15 @@ fn bad_shard_options_are_refused() {
             "cannot be used",
         ),
         (vec!["count", "9", "--merge"], "--merge"),
+        // A merge writes the counts: no list settings.
+        (
+            vec!["count", "--merge", f, "--fundamental"],
+            "--fundamental goes with --list",
+        ),
+        (
+            vec!["count", "--merge", f, "--format", "svg"],
+            "--format svg goes with --list",
+        ),
     ] {
         let o = run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
