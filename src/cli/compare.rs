@@ -257,15 +257,13 @@ fn flag_wording(e: &CompareError) -> Option<String> {
     use queens_sat::experiment::report::CsvError;
     use queens_sat::experiment::resume::ResumeError;
     use queens_sat::experiment::solvers::{Instead, SolverError};
-    use queens_sat::experiment::ShardMergeError;
+    use queens_sat::experiment::{ShardMergeError, SweepError};
     use queens_sat::solve::SolveError;
     /// A file the user can start afresh.
     const FRESH: &str = "use --fresh or another file";
     Some(match e {
         CompareError::Encodings(message) => format!("--amo: {message}"),
-        CompareError::NoOpbForm { solver, error } => {
-            format!("--solver: {solver} reads the OPB form of the instance: {error}")
-        }
+        CompareError::NoOpbForm { .. } => format!("--solver: {e}"),
         CompareError::SameFileName(name) => {
             format!("--instance: two files are named {name}; rows name files by their names")
         }
@@ -286,16 +284,16 @@ fn flag_wording(e: &CompareError) -> Option<String> {
             "--shard {shard}: the sweep has {units} runs, fewer than the {} shards asked for",
             shard.of
         ),
-        CompareError::NoScatterPair(count) => format!(
-            "--scatter needs two configurations (encodings or solvers); this sweep has {count}"
-        ),
+        CompareError::NoScatterPair(_) => format!("--scatter: {e}"),
         CompareError::Param(p) => match (p, p.subject()) {
             (ParamError::Value(name, why), _) => format!("--param {name}: {why}"),
             (ParamError::Seeds(why), _) => format!("--seeds: {why}"),
             (_, Subject::Family) => format!("--family: {p}"),
             (_, _) => format!("--param: {p}"),
         },
-        CompareError::Recipe(e) => format!("--param: {e}"),
+        CompareError::Sweep(e) if matches!(**e, SweepError::Recipe { .. }) => {
+            format!("--param: {e}")
+        }
         CompareError::Solver(e) => match e {
             SolverError::Empty => format!("--solver: {e}"),
             SolverError::Missing {

@@ -16,7 +16,6 @@ use crate::experiment::{
     merge_shards, run_sweep, scores, transition, Metadata, Point, Row, ShardMergeError, SolverSpec,
     SweepConfig, SweepError,
 };
-use crate::input::ReadError;
 use crate::instance::InstanceError;
 use crate::output::{write_output, OutputError};
 use crate::symmetry_breaking::SymmetryBreaking;
@@ -341,15 +340,10 @@ pub enum CompareError {
     /// The family sweep cannot be read.
     #[error("{0}")]
     Param(#[from] ParamError),
-    /// The parameters do not make a recipe of the family.
-    #[error("{0}")]
-    Recipe(#[source] Box<SweepError>),
-    /// The sweep cannot be drawn, encoded or run.
+    /// The sweep cannot be drawn, encoded or run (or the parameters do not make a recipe of
+    /// the family: [`SweepError::Recipe`]).
     #[error("{0}")]
     Sweep(#[source] Box<SweepError>),
-    /// An instance file cannot be read.
-    #[error("{0}")]
-    Read(#[from] ReadError),
     /// An instance file cannot be read or parsed.
     #[error("{0}")]
     ReadInstance(#[from] crate::family::InstanceFileError),
@@ -495,10 +489,7 @@ pub fn compare(
         }
     }
     // Every instance is drawn now: a parameter out of range is refused before the sweep.
-    let mut points = cfg.validate().map_err(|e| match e {
-        SweepError::Recipe { .. } => CompareError::Recipe(Box::new(e)),
-        e => e.into(),
-    })?;
+    let mut points = cfg.validate()?;
     if let Instances::Files { paths, .. } = &grid.instances {
         for (p, path) in files.iter().zip(paths) {
             for &model in &cfg.models {

@@ -1274,6 +1274,10 @@ fn refusals_name_the_flags() {
             "error: --family: unknown family 'nope'",
         ),
         (
+            &["--family", "blocked", "--param", "k=3"],
+            "error: --param: blocked has no parameter 'k'",
+        ),
+        (
             &["--family", "blocked", "--param", "p=0.1", "--seeds", "x"],
             "error: --seeds: 'x' is not a seed",
         ),
