@@ -1308,7 +1308,10 @@ fn compare_rows<'py>(
     shuffle: &Bound<'py, PyAny>,
     program: Option<PathBuf>,
 ) -> PyResult<(Vec<String>, Bound<'py, PyList>, String, String)> {
-    use queens_sat::command::compare::{compare, CompareError, CompareRequest};
+    use queens_sat::command::compare::{
+        compare, CompareError, CompareRequest, CsvFile, FamilyRequest, Grid, Instances, Mode,
+        Runs, Solvers,
+    };
     let ns = ns.iter().map(size_arg).collect::<PyResult<Vec<usize>>>()?;
     let repeats = opt_count(Some(repeats), "repeats")?.unwrap_or_default();
     let shuffle = opt_count(Some(shuffle), "shuffle")?.unwrap_or_default();
@@ -1321,35 +1324,59 @@ fn compare_rows<'py>(
         .iter()
         .map(|s| s.parse::<SymmetryBreaking>().map_err(value_error))
         .collect::<PyResult<Vec<_>>>()?;
+    let instances = match (family, instances.is_empty()) {
+        (Some(_), false) => {
+            return Err(value_error(
+                "family and instances are two sources of instances: give one",
+            ))
+        }
+        (Some(family), true) => Instances::Family {
+            ns,
+            sweep: FamilyRequest {
+                family,
+                params,
+                seeds,
+            },
+        },
+        (None, false) => Instances::Files {
+            paths: instances,
+            diagonals,
+        },
+        (None, true) if !params.is_empty() || seeds.is_some() => {
+            return Err(value_error(
+                "params and seeds describe a family sweep: give family too",
+            ))
+        }
+        (None, true) => Instances::Boards(ns),
+    };
     let dir = tempfile::tempdir().map_err(|e| PyOSError::new_err(e.to_string()))?;
     let csv = dir.path().join("compare.csv");
     let req = CompareRequest {
-        ns,
-        amo,
-        column_alo,
-        redundant: Default::default(),
-        models,
-        symmetry_breaking: modes,
-        solvers,
-        repeats,
-        timeout,
-        csv: Some(csv.clone()),
-        fresh: true,
-        json: None,
-        plot: None,
-        cactus: None,
-        scatter: None,
-        scatter_of: None,
-        shuffle,
-        family,
-        params,
-        seeds,
-        instances,
-        diagonals,
-        shard: None,
-        solver_options: Vec::new(),
-        merge: Vec::new(),
-        program,
+        mode: Mode::Run {
+            grid: Grid {
+                instances,
+                models,
+                amo,
+                column_alo,
+                redundant: Default::default(),
+                symmetry_breaking: modes,
+                solvers: Solvers {
+                    names: solvers,
+                    options: Vec::new(),
+                    program,
+                },
+                runs: Runs {
+                    repeats,
+                    timeout,
+                    shuffle,
+                },
+            },
+            csv: Some(CsvFile {
+                path: csv.clone(),
+                fresh: true,
+            }),
+        },
+        reports: Default::default(),
     };
     let r = interruptible(py, || {
         let (mut out, mut log) = (Vec::new(), Vec::new());

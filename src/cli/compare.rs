@@ -5,7 +5,10 @@ use super::NList;
 use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use queens_sat::command::compare::{self, CompareRequest, SweepProgress};
+use queens_sat::command::compare::{
+    self, CompareError, CompareRequest, CsvFile, FamilyRequest, Grid, Instances, Mode, Output,
+    Reports, Runs, Scatter, Solvers, SweepProgress,
+};
 use queens_sat::experiment;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -154,42 +157,189 @@ pub struct CompareArgs {
 }
 
 pub fn run(args: CompareArgs) -> Result<ExitCode> {
-    let req = CompareRequest {
-        ns: args.ns.0,
-        amo: args.amo,
-        column_alo: args.column_alo,
-        redundant: args.redundant,
-        models: args.models.models,
-        symmetry_breaking: args.symmetry_breaking,
-        solvers: args.solver,
-        solver_options: args.solver_options.solver_option,
-        repeats: args.repeat as usize,
-        timeout: Duration::from_secs_f64(args.timeout),
-        csv: args.csv,
-        fresh: args.fresh,
-        json: args.json,
-        plot: args.plot,
-        cactus: args.cactus,
-        scatter: args.scatter,
-        scatter_of: args.scatter_of,
-        shuffle: args.shuffle.unwrap_or(0) as usize,
-        family: args.family,
-        params: args.params,
-        seeds: args.seeds,
-        instances: args.instance,
-        diagonals: args.diagonals.diagonals,
-        shard: args.shard,
-        merge: args.merge,
-        program: None,
-    };
+    let req = request(args)?;
     let mut bar = Bar(None);
     let ending = compare::compare(
         &req,
         &mut queens_sat::output::stdout(),
         &mut std::io::stderr(),
         &mut bar,
-    )?;
+    )
+    .map_err(|e| match flag_wording(&e) {
+        Some(message) => anyhow::Error::msg(message),
+        None => e.into(),
+    })?;
     Ok(ExitCode::from(ending.exit_code()))
+}
+
+/// The typed request of the flags; a combination clap lets through but the request cannot
+/// hold (`--param` or `--seeds` without `--family`, a malformed `--scatter-of`) is refused
+/// here, naming the flags.
+fn request(args: CompareArgs) -> Result<CompareRequest> {
+    let csv = args.csv.map(|path| CsvFile {
+        path,
+        fresh: args.fresh,
+    });
+    let instances = match (args.family, args.instance.is_empty()) {
+        (Some(family), _) => Instances::Family {
+            ns: args.ns.0,
+            sweep: FamilyRequest {
+                family,
+                params: args.params,
+                seeds: args.seeds,
+            },
+        },
+        (None, false) => Instances::Files {
+            paths: args.instance,
+            diagonals: args.diagonals.diagonals,
+        },
+        (None, true) if !args.params.is_empty() || args.seeds.is_some() => {
+            anyhow::bail!("--param and --seeds describe a family sweep: give --family too")
+        }
+        (None, true) => Instances::Boards(args.ns.0),
+    };
+    let grid = Grid {
+        instances,
+        models: args.models.models,
+        amo: args.amo,
+        column_alo: args.column_alo,
+        redundant: args.redundant,
+        symmetry_breaking: args.symmetry_breaking,
+        solvers: Solvers {
+            names: args.solver,
+            options: args.solver_options.solver_option,
+            program: None,
+        },
+        runs: Runs {
+            repeats: args.repeat as usize,
+            timeout: Duration::from_secs_f64(args.timeout),
+            shuffle: args.shuffle.unwrap_or(0) as usize,
+        },
+    };
+    let mode = match (args.merge.is_empty(), args.shard, csv) {
+        (false, _, csv) => Mode::Merge {
+            files: args.merge,
+            csv: csv.map(|c| c.path),
+        },
+        (true, Some(shard), Some(csv)) => Mode::Shard { grid, shard, csv },
+        (true, Some(_), None) => anyhow::bail!("--shard needs --csv, the file of its rows"),
+        (true, None, csv) => Mode::Run { grid, csv },
+    };
+    let pair = args
+        .scatter_of
+        .map(|text| compare::parse_pair(&text))
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("--scatter-of: {e}"))?;
+    let reports = Reports {
+        json: args.json,
+        plot: args.plot,
+        cactus: args.cactus,
+        scatter: args.scatter.map(|path| Scatter { path, pair }),
+    };
+    Ok(CompareRequest { mode, reports })
+}
+
+/// The flag that names an output.
+fn output_flag(output: Output) -> &'static str {
+    match output {
+        Output::Csv => "--csv",
+        Output::Json => "--json",
+        Output::Plot => "--plot",
+        Output::Cactus => "--cactus",
+        Output::Scatter => "--scatter",
+    }
+}
+
+/// The message of a library error as the command line words it, naming the flag at fault;
+/// `None` for the errors whose own message is the command line's.
+fn flag_wording(e: &CompareError) -> Option<String> {
+    use queens_sat::experiment::params::{ParamError, Subject};
+    use queens_sat::experiment::report::CsvError;
+    use queens_sat::experiment::resume::ResumeError;
+    use queens_sat::experiment::solvers::{Instead, SolverError};
+    use queens_sat::experiment::{ShardMergeError, SweepError};
+    use queens_sat::solve::SolveError;
+    /// A file the user can start afresh.
+    const FRESH: &str = "use --fresh or another file";
+    Some(match e {
+        CompareError::Encodings(message) => format!("--amo: {message}"),
+        CompareError::NoOpbForm { .. } => format!("--solver: {e}"),
+        CompareError::SameFileName(name) => {
+            format!("--instance: two files are named {name}; rows name files by their names")
+        }
+        CompareError::Unwritable { output, problem } => {
+            format!("{}: {problem}", output_flag(*output))
+        }
+        CompareError::SameFile {
+            output,
+            other,
+            path,
+        } => format!(
+            "{} and {} name the same file {}",
+            output_flag(*output),
+            output_flag(*other),
+            path.display()
+        ),
+        CompareError::TooManyShards { shard, units } => format!(
+            "--shard {shard}: the sweep has {units} runs, fewer than the {} shards asked for",
+            shard.of
+        ),
+        CompareError::NoScatterPair(_) => format!("--scatter: {e}"),
+        CompareError::Param(p) => match (p, p.subject()) {
+            (ParamError::Value(name, why), _) => format!("--param {name}: {why}"),
+            (ParamError::Seeds(why), _) => format!("--seeds: {why}"),
+            (_, Subject::Family) => format!("--family: {p}"),
+            (_, _) => format!("--param: {p}"),
+        },
+        CompareError::Sweep(e) if matches!(**e, SweepError::Recipe { .. }) => {
+            format!("--param: {e}")
+        }
+        CompareError::Solver(e) => match e {
+            SolverError::Empty => format!("--solver: {e}"),
+            SolverError::Missing {
+                name,
+                program,
+                instead,
+            } => {
+                let instead = match instead {
+                    Instead::Embedded { title, name } => {
+                        format!("the embedded {title} runs as --solver {name}")
+                    }
+                    Instead::BuiltIn(_) => instead.to_string(),
+                };
+                format!(
+                    "--solver {name}: the program {program} cannot be run (not on PATH?); {instead}"
+                )
+            }
+            SolverError::Unavailable { name, backend } => {
+                format!("--solver {name}: {}", SolveError::Unavailable(*backend))
+            }
+            SolverError::PbMissing {
+                name,
+                what,
+                provider,
+            } => format!("--solver {name}: {what} cannot be run ({provider})"),
+            SolverError::Option { name, source } => format!("--solver {name}: {source}"),
+            SolverError::Executable(_) => return None,
+        },
+        CompareError::Resume(ResumeError::OtherSweep { path, source }) => format!(
+            "{} holds rows of another sweep: {source}; {FRESH}",
+            path.display()
+        ),
+        CompareError::Csv(CsvError::Damaged { path, line, reason })
+        | CompareError::Resume(ResumeError::Csv(CsvError::Damaged { path, line, reason })) => {
+            format!(
+                "{} line {line} is not a row of a queens-sat sweep ({reason}); {FRESH}",
+                path.display()
+            )
+        }
+        CompareError::Merge(m) => match m {
+            ShardMergeError::NoFile(_) | ShardMergeError::Torn { .. } => format!("--merge: {m}"),
+            ShardMergeError::Unsharded { .. } => format!("{m} (compare --shard I/K)"),
+            _ => return None,
+        },
+        _ => return None,
+    })
 }
 
 /// The progress bar of a sweep on stderr, shown only on a terminal.

@@ -1,7 +1,8 @@
-//! `queens-sat compare` as a library function: [`compare`] takes a [`CompareRequest`] (the
-//! command's options, typed), checks it whole before any work, runs or resumes the sweep (or
-//! merges the CSV files of a sharded one) and reports it: the table on `out`, notes on `log`,
-//! the CSV, JSON and SVG files.
+//! `queens-sat compare` as a library function: [`compare`] takes a [`CompareRequest`] (what
+//! the comparison does, typed: run the grid of a sweep, one shard of it, or merge the CSV files
+//! of a sharded one; and the reports it writes), checks it whole before any work, runs or
+//! resumes the sweep (or merges the CSV files) and reports it: the table on `out`, notes on
+//! `log`, the CSV, JSON and SVG files.
 
 use super::Ending;
 use crate::count::Shard;
@@ -15,72 +16,204 @@ use crate::experiment::{
     merge_shards, run_sweep, scores, transition, Metadata, Point, Row, ShardMergeError, SolverSpec,
     SweepConfig, SweepError,
 };
-use crate::input::ReadError;
 use crate::instance::InstanceError;
 use crate::output::{write_output, OutputError};
 use crate::symmetry_breaking::SymmetryBreaking;
 use std::cell::RefCell;
+use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// A sweep as `queens-sat compare` takes it: the options, as typed, that [`compare`] checks.
+/// A comparison: what it does ([`Mode`]) and the reports it writes besides the table.
 #[derive(Clone, Debug)]
 pub struct CompareRequest {
-    /// Board sizes (with instance files, their sizes instead).
-    pub ns: Vec<usize>,
+    /// Run the grid of a sweep, one shard of it, or merge the CSV files of a sharded one.
+    pub mode: Mode,
+    /// The JSON document and the plots.
+    pub reports: Reports,
+}
+
+/// What a comparison does.
+#[derive(Clone, Debug)]
+pub enum Mode {
+    /// Run the whole grid, its rows appended to the CSV file when there is one (and resumed
+    /// from it).
+    Run {
+        /// The sweep.
+        grid: Grid,
+        /// The CSV file of its rows.
+        csv: Option<CsvFile>,
+    },
+    /// Run one shard of the grid (every K-th run) into its CSV file, whose rows carry the
+    /// shard; [`Mode::Merge`] joins the K files.
+    Shard {
+        /// The sweep.
+        grid: Grid,
+        /// The shard, I of K.
+        shard: Shard,
+        /// The CSV file of the shard's rows.
+        csv: CsvFile,
+    },
+    /// Merge the CSV files of a sharded sweep (every shard once, the same settings) and report
+    /// them as the whole sweep.
+    Merge {
+        /// The CSV files of the shards.
+        files: Vec<PathBuf>,
+        /// The CSV file of the merged rows (replaced).
+        csv: Option<PathBuf>,
+    },
+}
+
+/// The CSV file of a sweep's rows, appended to row by row.
+#[derive(Clone, Debug)]
+pub struct CsvFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Start it afresh instead of resuming it (only a sweep's CSV is replaced).
+    pub fresh: bool,
+}
+
+/// A sweep's grid: every instance under every model, symmetry breaking mode and solver.
+#[derive(Clone, Debug)]
+pub struct Grid {
+    /// The instances solved.
+    pub instances: Instances,
+    /// The models by name ([`crate::encode::catalogue::models`]).
+    pub models: Vec<String>,
     /// The at-most-one encodings: names separated by commas, or one per-line setting
     /// (`rows=sequential,diagonals=product`) per value.
     pub amo: Vec<String>,
     /// Add the redundant column at-least-one clauses to the cell models.
     pub column_alo: bool,
-    /// Redundant global constraints added to every model (`--redundant`; none by default).
+    /// Redundant global constraints added to every model (none by default).
     pub redundant: crate::encode::redundant::RedundantSet,
-    /// The models by name ([`crate::encode::catalogue::models`]).
-    pub models: Vec<String>,
     /// The symmetry breaking modes, each a configuration with every encoding.
     pub symmetry_breaking: Vec<SymmetryBreaking>,
+    /// The solvers and how they run.
+    pub solvers: Solvers,
+    /// How each combination is run.
+    pub runs: Runs,
+}
+
+/// The instances of a sweep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Instances {
+    /// The empty boards of these sizes.
+    Boards(Vec<usize>),
+    /// Instances drawn from a family, for every size, parameter value and seed.
+    Family {
+        /// Board sizes.
+        ns: Vec<usize>,
+        /// The family, its parameters and seeds.
+        sweep: FamilyRequest,
+    },
+    /// The instances of instance files (their sizes are the sweep's).
+    Files {
+        /// The files ([`crate::family::read_instance_file`]).
+        paths: Vec<PathBuf>,
+        /// The first D diagonals of Excluded Diagonals parameter files.
+        diagonals: Option<usize>,
+    },
+}
+
+/// A family sweep as written: read by [`params::family_sweep`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FamilyRequest {
+    /// The family, by name.
+    pub family: String,
+    /// Its parameters, `NAME=VALUES` each ([`params::parse_values`]).
+    pub params: Vec<String>,
+    /// Its seeds ([`params::parse_seeds`]; `1..10` when `None`).
+    pub seeds: Option<String>,
+}
+
+/// The solvers of a sweep.
+#[derive(Clone, Debug, Default)]
+pub struct Solvers {
     /// The solvers by name ([`SolverSpec::named`]).
-    pub solvers: Vec<String>,
+    pub names: Vec<String>,
     /// Options of the embedded solvers but varisat, recorded with the solver's name.
-    pub solver_options: Vec<crate::solve::SolverOption>,
+    pub options: Vec<crate::solve::SolverOption>,
+    /// The queens-sat program whose `sat` command runs the embedded solvers (this process's
+    /// own executable when `None`).
+    pub program: Option<PathBuf>,
+}
+
+/// How each combination of a sweep is run.
+#[derive(Clone, Copy, Debug)]
+pub struct Runs {
     /// Runs per combination (the median is reported).
     pub repeats: usize,
     /// Time limit of one run.
     pub timeout: Duration,
-    /// The CSV file, appended to row by row and resumed.
-    pub csv: Option<PathBuf>,
-    /// Start the CSV file afresh instead of resuming it.
-    pub fresh: bool,
-    /// The JSON file of the results and metadata.
+    /// Solve this many shuffled copies of each formula (0: the formula as encoded).
+    pub shuffle: usize,
+}
+
+/// The reports written besides the table: files, each replaced (`-` for standard output).
+#[derive(Clone, Debug, Default)]
+pub struct Reports {
+    /// The JSON document of the results and metadata.
     pub json: Option<PathBuf>,
     /// The SVG plot of sizes and times against n (or the phase transition of a family).
     pub plot: Option<PathBuf>,
     /// The SVG cactus plot.
     pub cactus: Option<PathBuf>,
     /// The SVG scatter plot of two configurations.
-    pub scatter: Option<PathBuf>,
-    /// The two configurations of the scatter plot, `ENCODING/SOLVER,ENCODING/SOLVER`.
-    pub scatter_of: Option<String>,
-    /// Solve this many shuffled copies of each formula (0: the formula as encoded).
-    pub shuffle: usize,
-    /// The family to draw instances from, by name ([`params::family_sweep`]).
-    pub family: Option<String>,
-    /// The family's parameters, `NAME=VALUES` each.
-    pub params: Vec<String>,
-    /// The family's seeds (`1..10` when `None`).
-    pub seeds: Option<String>,
-    /// Instance files to solve instead of empty boards.
-    pub instances: Vec<PathBuf>,
-    /// The first D diagonals of Excluded Diagonals parameter files (`--diagonals D`).
-    pub diagonals: Option<usize>,
-    /// Run only this shard of the grid (into the CSV file).
-    pub shard: Option<Shard>,
-    /// Merge these CSV files of a sharded sweep instead of running one.
-    pub merge: Vec<PathBuf>,
-    /// The queens-sat program whose `sat` command runs the embedded solvers (this process's
-    /// own executable when `None`).
-    pub program: Option<PathBuf>,
+    pub scatter: Option<Scatter>,
+}
+
+/// The scatter plot of two configurations, instance by instance.
+#[derive(Clone, Debug)]
+pub struct Scatter {
+    /// The SVG file.
+    pub path: PathBuf,
+    /// The two configurations; the two with the best scores when `None`.
+    pub pair: Option<[Configuration; 2]>,
+}
+
+/// A configuration of a sweep: an encoding (as rows name it) and a solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Configuration {
+    /// The encoding.
+    pub encoding: String,
+    /// The solver.
+    pub solver: String,
+}
+
+impl fmt::Display for Configuration {
+    /// As plots label it: `encoding / solver`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} / {}", self.encoding, self.solver)
+    }
+}
+
+/// Why a pair of configurations cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PairError {
+    /// Not two of them.
+    #[error("give two configurations, A,B (ENCODING/SOLVER each)")]
+    Count,
+    /// One is not `ENCODING/SOLVER`.
+    #[error("'{0}' is not ENCODING/SOLVER")]
+    Configuration(String),
+}
+
+/// Reads two configurations, `A,B`, each `ENCODING/SOLVER`.
+pub fn parse_pair(text: &str) -> Result<[Configuration; 2], PairError> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let one = |p: &str| match p.rsplit_once('/') {
+        Some((e, s)) if !e.trim().is_empty() && !s.trim().is_empty() => Ok(Configuration {
+            encoding: e.trim().to_string(),
+            solver: s.trim().to_string(),
+        }),
+        _ => Err(PairError::Configuration(p.to_string())),
+    };
+    let [a, b] = parts[..] else {
+        return Err(PairError::Count);
+    };
+    Ok([one(a)?, one(b)?])
 }
 
 /// What a sweep reports as it goes (the command line draws a progress bar). Every method does
@@ -103,37 +236,100 @@ pub trait SweepProgress {
 /// No progress reported.
 impl SweepProgress for () {}
 
-/// Why a comparison could not run or report. Each says which option is at fault.
+/// A file a comparison writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// The CSV file of the rows.
+    Csv,
+    /// The JSON document.
+    Json,
+    /// The plot against n (or the phase transition).
+    Plot,
+    /// The cactus plot.
+    Cactus,
+    /// The scatter plot.
+    Scatter,
+}
+
+impl fmt::Display for Output {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Output::Csv => "the CSV file",
+            Output::Json => "the JSON file",
+            Output::Plot => "the plot",
+            Output::Cactus => "the cactus plot",
+            Output::Scatter => "the scatter plot",
+        })
+    }
+}
+
+/// Why an output file cannot be written (found before the sweep).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unwritable {
+    /// An empty file name.
+    #[error("empty file name")]
+    Empty,
+    /// The path ends in no file name (`..`).
+    #[error("{} names no file", .0.display())]
+    NoName(PathBuf),
+    /// The file cannot be created or replaced.
+    #[error("cannot write {}: {why}", .path.display())]
+    Cannot {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        why: String,
+    },
+}
+
+/// Why a comparison could not run or report. The messages speak of the library's terms (the
+/// command line names its options instead).
 #[derive(Debug, thiserror::Error)]
 pub enum CompareError {
-    /// An option's value cannot be used.
-    #[error("{option}: {message}")]
-    Invalid {
-        /// The option.
-        option: &'static str,
-        /// What is wrong.
-        message: String,
+    /// The at-most-one encodings cannot be read.
+    #[error("at-most-one encodings: {0}")]
+    Encodings(String),
+    /// A pseudo-Boolean solver with a model that has no OPB form.
+    #[error("{solver} reads the OPB form of the instance: {error}")]
+    NoOpbForm {
+        /// The solver.
+        solver: String,
+        /// Why the model has no OPB form.
+        error: crate::instance::OpbError,
+    },
+    /// Two instance files of the same name (rows name files by their names).
+    #[error("two instance files are named {0}; rows name files by their names")]
+    SameFileName(String),
+    /// An output file cannot be written.
+    #[error("{output}: {problem}")]
+    Unwritable {
+        /// The output.
+        output: Output,
+        /// Why.
+        problem: Unwritable,
     },
     /// Two outputs name the same file.
-    #[error("{option} and {other} name the same file {}", .path.display())]
+    #[error("{output} and {other} are the same file {}", .path.display())]
     SameFile {
-        /// The later option.
-        option: &'static str,
+        /// The later output.
+        output: Output,
         /// The earlier one.
-        other: &'static str,
+        other: Output,
         /// The file as given.
         path: PathBuf,
     },
     /// More shards than runs.
-    #[error("--shard {shard}: the sweep has {units} runs, fewer than the {} shards asked for", .shard.of)]
+    #[error("shard {shard}: the sweep has {units} runs, fewer than the {} shards asked for", .shard.of)]
     TooManyShards {
         /// The shard asked for.
         shard: Shard,
         /// The runs of the sweep.
         units: usize,
     },
-    /// `--scatter` without two configurations to draw.
-    #[error("--scatter needs two configurations (encodings or solvers); this sweep has {0}")]
+    /// A scatter plot without two configurations to draw.
+    #[error(
+        "the scatter plot needs two configurations (encodings or solvers); this sweep has {0}"
+    )]
     NoScatterPair(usize),
     /// The models cannot be made.
     #[error("{0}")]
@@ -144,15 +340,10 @@ pub enum CompareError {
     /// The family sweep cannot be read.
     #[error("{0}")]
     Param(#[from] ParamError),
-    /// The parameters do not make a recipe of the family.
-    #[error("--param: {0}")]
-    Recipe(#[source] Box<SweepError>),
-    /// The sweep cannot be drawn, encoded or run.
+    /// The sweep cannot be drawn, encoded or run (or the parameters do not make a recipe of
+    /// the family: [`SweepError::Recipe`]).
     #[error("{0}")]
     Sweep(#[source] Box<SweepError>),
-    /// An instance file cannot be read.
-    #[error("{0}")]
-    Read(#[from] ReadError),
     /// An instance file cannot be read or parsed.
     #[error("{0}")]
     ReadInstance(#[from] crate::family::InstanceFileError),
@@ -196,7 +387,21 @@ impl From<SweepError> for CompareError {
     }
 }
 
-/// Runs the comparison `req` asks for (see the module documentation): every option is
+/// The files a comparison writes, as `reports` and the CSV file name them.
+fn outputs<'a>(csv: Option<&'a Path>, reports: &'a Reports) -> [(Output, Option<&'a Path>); 5] {
+    [
+        (Output::Csv, csv),
+        (Output::Json, reports.json.as_deref()),
+        (Output::Plot, reports.plot.as_deref()),
+        (Output::Cactus, reports.cactus.as_deref()),
+        (
+            Output::Scatter,
+            reports.scatter.as_ref().map(|s| s.path.as_path()),
+        ),
+    ]
+}
+
+/// Runs the comparison `req` asks for (see the module documentation): every part of it is
 /// checked before any run (the solvers, the family's parameters, every instance drawn under
 /// every model, every output file), then the sweep runs, resuming its CSV file, reporting to
 /// `progress`, and the results are reported: the table on `out` (with the scores over
@@ -211,57 +416,61 @@ pub fn compare(
 ) -> Result<Ending, CompareError> {
     // Its solvers run in their own process groups: an interruption must stop them.
     crate::interrupt::cleanup_needed();
-    // A malformed --scatter-of is refused before any work.
-    let pair = scatter_pair(req.scatter_of.as_deref())?;
-    // No output replaces a file read: an instance file, a CSV file merged.
-    let inputs: Vec<&Path> = req
-        .instances
-        .iter()
-        .chain(&req.merge)
-        .map(PathBuf::as_path)
-        .collect();
-    let outputs = [&req.csv, &req.json, &req.plot, &req.cactus, &req.scatter];
-    crate::output::refuse_input_as_output(&inputs, &outputs.map(Option::as_deref))?;
-    if !req.merge.is_empty() {
-        return merge(req, pair, out, log);
-    }
-    let encodings =
-        LineEncodings::parse_list(&req.amo).map_err(|message| CompareError::Invalid {
-            option: "--amo",
-            message,
-        })?;
-    let solvers = req
-        .solvers
-        .iter()
-        .map(|s| SolverSpec::named(s, req.program.as_deref(), &req.solver_options))
-        .collect::<Result<Vec<_>, _>>()?;
-    let family = params::family_sweep(req.family.as_deref(), &req.params, req.seeds.as_deref())?;
-    let files = instance_files(&req.instances, req.diagonals)?;
-    let ns = if files.is_empty() {
-        req.ns.clone()
-    } else {
-        let mut ns: Vec<usize> = files.iter().map(|p| p.n).collect();
-        ns.sort_unstable();
-        ns.dedup();
-        ns
+    let (grid, shard, csv) = match &req.mode {
+        Mode::Merge { files, csv } => return merge(files, csv.as_deref(), &req.reports, out, log),
+        Mode::Run { grid, csv } => (grid, None, csv.as_ref()),
+        Mode::Shard { grid, shard, csv } => (grid, Some(*shard), Some(csv)),
     };
-    let mut modes = req.symmetry_breaking.clone();
+    let csv_path = csv.map(|c| c.path.as_path());
+    // No output replaces an instance file.
+    let inputs: Vec<&Path> = match &grid.instances {
+        Instances::Files { paths, .. } => paths.iter().map(PathBuf::as_path).collect(),
+        _ => Vec::new(),
+    };
+    crate::output::refuse_input_as_output(&inputs, &outputs(csv_path, &req.reports).map(|o| o.1))?;
+    let encodings = LineEncodings::parse_list(&grid.amo).map_err(CompareError::Encodings)?;
+    let solvers = grid
+        .solvers
+        .names
+        .iter()
+        .map(|s| SolverSpec::named(s, grid.solvers.program.as_deref(), &grid.solvers.options))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (ns, family, files) = match &grid.instances {
+        Instances::Boards(ns) => (ns.clone(), None, Vec::new()),
+        Instances::Family { ns, sweep } => (
+            ns.clone(),
+            Some(params::family_sweep(
+                &sweep.family,
+                &sweep.params,
+                sweep.seeds.as_deref(),
+            )?),
+            Vec::new(),
+        ),
+        Instances::Files { paths, diagonals } => {
+            let files = instance_files(paths, *diagonals)?;
+            let mut ns: Vec<usize> = files.iter().map(|p| p.n).collect();
+            ns.sort_unstable();
+            ns.dedup();
+            (ns, None, files)
+        }
+    };
+    let mut modes = grid.symmetry_breaking.clone();
     modes.dedup();
     let cfg = SweepConfig {
         ns,
-        models: crate::encode::catalogue::models(&req.models, &encodings, req.column_alo)
+        models: crate::encode::catalogue::models(&grid.models, &encodings, grid.column_alo)
             .map_err(CompareError::Models)?
             .into_iter()
-            .map(|m| m.with_redundant(req.redundant))
+            .map(|m| m.with_redundant(grid.redundant))
             .collect(),
-        column_alo: req.column_alo,
+        column_alo: grid.column_alo,
         solvers,
-        repeats: req.repeats,
-        timeout: req.timeout,
+        repeats: grid.runs.repeats,
+        timeout: grid.runs.timeout,
         family,
         symmetry_breaking: modes,
-        shard: req.shard,
-        shuffle: req.shuffle,
+        shard,
+        shuffle: grid.runs.shuffle,
     };
     // A pseudo-Boolean solver reads the OPB form, which only some models have.
     if let Some(pb) = cfg.solvers.iter().find(|s| s.opb) {
@@ -270,22 +479,19 @@ pub fn compare(
                 let inst = crate::instance::Instance::new(4, model)
                     .map_err(|e| CompareError::Models(e.to_string()))?
                     .with_symmetry_breaking(mode);
-                if let Err(e) = inst.opb_constraints() {
-                    return Err(CompareError::Invalid {
-                        option: "--solver",
-                        message: format!("{} reads the OPB form of the instance: {e}", pb.name),
+                if let Err(error) = inst.opb_constraints() {
+                    return Err(CompareError::NoOpbForm {
+                        solver: pb.name.clone(),
+                        error,
                     });
                 }
             }
         }
     }
     // Every instance is drawn now: a parameter out of range is refused before the sweep.
-    let mut points = cfg.validate().map_err(|e| match e {
-        SweepError::Recipe { .. } => CompareError::Recipe(Box::new(e)),
-        e => e.into(),
-    })?;
-    if !files.is_empty() {
-        for (p, path) in files.iter().zip(&req.instances) {
+    let mut points = cfg.validate()?;
+    if let Instances::Files { paths, .. } = &grid.instances {
+        for (p, path) in files.iter().zip(paths) {
             for &model in &cfg.models {
                 p.instance(model).map_err(|error| CompareError::Instance {
                     path: path.clone(),
@@ -295,13 +501,13 @@ pub fn compare(
         }
         points = files.clone();
     }
-    check_outputs(req)?;
+    check_outputs(csv_path, &req.reports)?;
     let total = points.len()
         * cfg.models.len()
         * cfg.symmetry_breaking.len().max(1)
         * cfg.shuffle.max(1)
         * cfg.solvers.len();
-    if let Some(shard) = req.shard.filter(|s| s.of > total) {
+    if let Some(shard) = shard.filter(|s| s.of > total) {
         return Err(CompareError::TooManyShards {
             shard,
             units: total,
@@ -314,17 +520,14 @@ pub fn compare(
             return Err(crate::experiment::solvers::missing(solver).into());
         }
     }
-    let shard_name = req.shard.map(|s| s.to_string()).unwrap_or_default();
-    let file = match &req.csv {
-        Some(path) => Some(resume::read(path, req.fresh, &shard_name)?),
-        None => None,
-    };
-    let (mut csv, previous) = match (&req.csv, file) {
-        (Some(path), Some(file)) => {
-            let (csv, previous) = resume::open(path, file, &cfg, &meta, &files, log)?;
+    let shard_name = shard.map(|s| s.to_string()).unwrap_or_default();
+    let (mut csv, previous) = match csv {
+        Some(c) => {
+            let file = resume::read(&c.path, c.fresh, &shard_name)?;
+            let (csv, previous) = resume::open(&c.path, file, &cfg, &meta, &files, log)?;
             (Some(csv), previous)
         }
-        _ => (None, Vec::new()),
+        None => (None, Vec::new()),
     };
     progress.start(total as u64, previous.len() as u64);
     let progress = RefCell::new(progress);
@@ -345,7 +548,7 @@ pub fn compare(
         },
     )?;
     progress.into_inner().finish();
-    report_rows(req, pair, &meta, rows, cfg.family.is_some(), out, log)
+    report_rows(&req.reports, &meta, rows, cfg.family.is_some(), out, log)
 }
 
 /// The points of instance files: each read, named by its file name (two files of the same
@@ -363,10 +566,7 @@ fn instance_files(paths: &[PathBuf], diagonals: Option<usize>) -> Result<Vec<Poi
             name = format!("{name} d={d}");
         }
         if files.iter().any(|p| p.value == name) {
-            return Err(CompareError::Invalid {
-                option: "--instance",
-                message: format!("two files are named {name}; rows name files by their names"),
-            });
+            return Err(CompareError::SameFileName(name));
         }
         files.push(Point {
             n: spec.n,
@@ -379,28 +579,22 @@ fn instance_files(paths: &[PathBuf], diagonals: Option<usize>) -> Result<Vec<Poi
 
 /// Checks, before a sweep, that every output file can be written ([`check_output`]) and that
 /// no two name the same file.
-fn check_outputs(req: &CompareRequest) -> Result<(), CompareError> {
-    let mut outputs: Vec<(&'static str, PathBuf)> = Vec::new();
-    for (option, path) in [
-        ("--csv", &req.csv),
-        ("--json", &req.json),
-        ("--plot", &req.plot),
-        ("--cactus", &req.cactus),
-        ("--scatter", &req.scatter),
-    ] {
+fn check_outputs(csv: Option<&Path>, reports: &Reports) -> Result<(), CompareError> {
+    let mut seen: Vec<(Output, PathBuf)> = Vec::new();
+    for (output, path) in outputs(csv, reports) {
         let Some(path) = path else { continue };
-        if option != "--csv" && path.as_os_str() == "-" {
+        if output != Output::Csv && path.as_os_str() == "-" {
             continue;
         }
-        let resolved = check_output(option, path)?;
-        if let Some((other, _)) = outputs.iter().find(|(_, p)| *p == resolved) {
+        let resolved = check_output(output, path)?;
+        if let Some((other, _)) = seen.iter().find(|(_, p)| *p == resolved) {
             return Err(CompareError::SameFile {
-                option,
-                other,
-                path: path.clone(),
+                output,
+                other: *other,
+                path: path.to_path_buf(),
             });
         }
-        outputs.push((option, resolved));
+        seen.push((output, resolved));
     }
     Ok(())
 }
@@ -408,11 +602,16 @@ fn check_outputs(req: &CompareRequest) -> Result<(), CompareError> {
 /// Checks, before a sweep, that an output file can be written: its folder exists and takes
 /// new files, and the path is not a folder or a device. Returns the path as it will be
 /// compared with the other outputs (the folder resolved).
-fn check_output(option: &'static str, path: &Path) -> Result<PathBuf, CompareError> {
-    let invalid = |message: String| CompareError::Invalid { option, message };
-    let cannot = |why: String| invalid(format!("cannot write {}: {why}", path.display()));
+fn check_output(output: Output, path: &Path) -> Result<PathBuf, CompareError> {
+    let unwritable = |problem| CompareError::Unwritable { output, problem };
+    let cannot = |why: String| {
+        unwritable(Unwritable::Cannot {
+            path: path.to_path_buf(),
+            why,
+        })
+    };
     if path.as_os_str().is_empty() {
-        return Err(invalid("empty file name".into()));
+        return Err(unwritable(Unwritable::Empty));
     }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -438,42 +637,16 @@ fn check_output(option: &'static str, path: &Path) -> Result<PathBuf, CompareErr
         })?;
     let name = path
         .file_name()
-        .ok_or_else(|| invalid(format!("{} names no file", path.display())))?;
+        .ok_or_else(|| unwritable(Unwritable::NoName(path.to_path_buf())))?;
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     Ok(dir.join(name))
-}
-
-/// The two configurations of `--scatter-of` (`A,B`, each `ENCODING/SOLVER`) as plot labels
-/// (`encoding / solver`), or `None` when not given.
-fn scatter_pair(pair: Option<&str>) -> Result<Option<(String, String)>, CompareError> {
-    let Some(pair) = pair else {
-        return Ok(None);
-    };
-    let invalid = |message: String| CompareError::Invalid {
-        option: "--scatter-of",
-        message,
-    };
-    let parts: Vec<&str> = pair.split(',').map(str::trim).collect();
-    let label = |p: &str| match p.rsplit_once('/') {
-        Some((e, s)) if !e.trim().is_empty() && !s.trim().is_empty() => {
-            Ok(format!("{} / {}", e.trim(), s.trim()))
-        }
-        _ => Err(invalid(format!("'{p}' is not ENCODING/SOLVER"))),
-    };
-    let [a, b] = parts[..] else {
-        return Err(invalid(
-            "give two configurations, A,B (ENCODING/SOLVER each)".into(),
-        ));
-    };
-    Ok(Some((label(a)?, label(b)?)))
 }
 
 /// Reports `rows` (sorted here): the table on `out` (the phase-transition summary for a family
 /// sweep), the scores over instances and the line on the tool, machine and solvers; the JSON
 /// and SVG files asked for; on `log` the number of wrong answers and of rows without one.
 fn report_rows(
-    req: &CompareRequest,
-    pair: Option<(String, String)>,
+    reports: &Reports,
     meta: &Metadata,
     mut rows: Vec<Row>,
     family: bool,
@@ -509,29 +682,29 @@ fn report_rows(
     )?;
     let write_file =
         |path: &Path, text: &str| write_output(Some(path), |w| w.write_all(text.as_bytes()));
-    if let Some(path) = &req.json {
+    if let Some(path) = &reports.json {
         write_file(path, &report::json(meta, &rows, summary.as_deref())?)?;
     }
-    if let Some(path) = &req.plot {
+    if let Some(path) = &reports.plot {
         let svg = match &summary {
             Some(s) => plot::render_transition_svg(s)?,
             None => plot::render_svg(&rows)?,
         };
         write_file(path, &svg)?;
     }
-    if let Some(path) = &req.cactus {
+    if let Some(path) = &reports.cactus {
         write_file(path, &plot::render_cactus_svg(&rows)?)?;
     }
-    if let Some(path) = &req.scatter {
-        let (a, b) = match pair {
-            Some(pair) => pair,
+    if let Some(scatter) = &reports.scatter {
+        let (a, b) = match &scatter.pair {
+            Some([a, b]) => (a.to_string(), b.to_string()),
             None if scores.len() >= 2 => (
                 format!("{} / {}", scores[0].encoding, scores[0].solver),
                 format!("{} / {}", scores[1].encoding, scores[1].solver),
             ),
             None => return Err(CompareError::NoScatterPair(scores.len())),
         };
-        write_file(path, &plot::render_scatter_svg(&rows, &a, &b)?)?;
+        write_file(&scatter.path, &plot::render_scatter_svg(&rows, &a, &b)?)?;
     }
     let count = |prefix: &str| rows.iter().filter(|r| r.status.starts_with(prefix)).count();
     let (wrong, error) = (count("WRONG"), count("ERROR"));
@@ -560,36 +733,37 @@ fn report_rows(
     )
 }
 
-/// `compare --merge FILE...`: the rows of a sharded sweep's CSV files, checked and joined
-/// ([`merge_shards`]), written to the CSV file if asked, and reported as the whole sweep.
+/// [`Mode::Merge`]: the rows of a sharded sweep's CSV files, checked and joined
+/// ([`merge_shards`]), written to the CSV file `csv` if given, and reported as the whole sweep.
 fn merge(
-    req: &CompareRequest,
-    pair: Option<(String, String)>,
+    paths: &[PathBuf],
+    csv: Option<&Path>,
+    reports: &Reports,
     out: &mut dyn Write,
     log: &mut dyn Write,
 ) -> Result<Ending, CompareError> {
-    let invalid = |message: String| CompareError::Invalid {
-        option: "--merge",
-        message,
-    };
+    // No output replaces a CSV file merged.
+    let inputs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+    crate::output::refuse_input_as_output(&inputs, &outputs(csv, reports).map(|o| o.1))?;
     let mut files = Vec::new();
-    for path in &req.merge {
+    for path in paths {
         if !path.exists() {
-            return Err(invalid(format!("{} does not exist", path.display())));
+            return Err(ShardMergeError::NoFile(path.clone()).into());
         }
         let file = report::read_for_resume(path, false)?;
         if let Some(line) = file.torn_line {
-            return Err(invalid(format!(
-                "{} line {line} is a row cut short: its shard did not finish (rerun it on the same file)",
-                path.display()
-            )));
+            return Err(ShardMergeError::Torn {
+                file: path.clone(),
+                line,
+            }
+            .into());
         }
         files.push((path.display().to_string(), file.rows));
     }
     let rows = merge_shards(&files)?;
     let meta = crate::experiment::merge::metadata(&rows);
-    if let Some(path) = &req.csv {
-        check_output("--csv", path)?;
+    if let Some(path) = csv {
+        check_output(Output::Csv, path)?;
         let text = report::csv_text(&rows)?;
         write_output(Some(path), |w| w.write_all(text.as_bytes()))?;
     }
@@ -600,5 +774,161 @@ fn merge(
         files.len(),
         rows.len()
     );
-    report_rows(req, pair, &meta, rows, family, out, log)
+    report_rows(reports, &meta, rows, family, out, log)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sweep of empty boards of size 4, pairwise cells, varisat, one run.
+    fn grid(instances: Instances, solvers: &[&str]) -> Grid {
+        Grid {
+            instances,
+            models: vec!["cells".into()],
+            amo: vec!["pairwise".into()],
+            column_alo: false,
+            redundant: Default::default(),
+            symmetry_breaking: vec![SymmetryBreaking::default()],
+            solvers: Solvers {
+                names: solvers.iter().map(|s| s.to_string()).collect(),
+                ..Default::default()
+            },
+            runs: Runs {
+                repeats: 1,
+                timeout: Duration::from_secs(10),
+                shuffle: 0,
+            },
+        }
+    }
+
+    /// The error of `mode` with `reports`, which must fail before any run.
+    fn error(mode: Mode, reports: Reports) -> CompareError {
+        let req = CompareRequest { mode, reports };
+        let (mut out, mut log) = (Vec::new(), Vec::new());
+        match compare(&req, &mut out, &mut log, &mut ()) {
+            Ok(_) => panic!("{req:?} ran"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn errors_speak_of_the_sweep_not_of_options() {
+        let family = |name: &str, params: &[&str], seeds: Option<&str>| Instances::Family {
+            ns: vec![4],
+            sweep: FamilyRequest {
+                family: name.into(),
+                params: params.iter().map(|p| p.to_string()).collect(),
+                seeds: seeds.map(str::to_string),
+            },
+        };
+        let run = |instances, solvers: &[&str]| Mode::Run {
+            grid: grid(instances, solvers),
+            csv: None,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let nowhere = dir.path().join("no-such-folder").join("r.json");
+        let cases = [
+            (
+                run(family("nope", &[], None), &["varisat"]),
+                Reports::default(),
+                "unknown family 'nope'",
+            ),
+            (
+                run(family("blocked", &["p"], None), &["varisat"]),
+                Reports::default(),
+                "parameter p: expected NAME=VALUES",
+            ),
+            (
+                run(family("blocked", &["p=0.1"], Some("5..1")), &["varisat"]),
+                Reports::default(),
+                "seeds: the range 5..1 is empty",
+            ),
+            (
+                run(Instances::Boards(vec![4]), &[" "]),
+                Reports::default(),
+                "empty solver name",
+            ),
+            (
+                run(Instances::Boards(vec![4]), &["varisat"]),
+                Reports {
+                    json: Some(nowhere),
+                    ..Default::default()
+                },
+                "the JSON file: cannot write",
+            ),
+            (
+                Mode::Shard {
+                    grid: grid(Instances::Boards(vec![4]), &["varisat"]),
+                    shard: "1/9".parse().unwrap(),
+                    csv: CsvFile {
+                        path: dir.path().join("s.csv"),
+                        fresh: false,
+                    },
+                },
+                Reports::default(),
+                "shard 1/9: the sweep has 1 runs, fewer than the 9 shards asked for",
+            ),
+            (
+                Mode::Merge {
+                    files: vec![dir.path().join("none.csv")],
+                    csv: None,
+                },
+                Reports::default(),
+                "none.csv does not exist",
+            ),
+        ];
+        for (mode, reports, message) in cases {
+            let e = error(mode, reports).to_string();
+            assert!(e.contains(message), "{e}");
+            assert!(!e.contains("--"), "{e}");
+        }
+    }
+
+    #[test]
+    fn two_outputs_of_the_same_file_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let same = dir.path().join("r.svg");
+        let e = error(
+            Mode::Run {
+                grid: grid(Instances::Boards(vec![4]), &["varisat"]),
+                csv: None,
+            },
+            Reports {
+                plot: Some(same.clone()),
+                scatter: Some(Scatter {
+                    path: same,
+                    pair: None,
+                }),
+                ..Default::default()
+            },
+        );
+        assert!(
+            matches!(
+                e,
+                CompareError::SameFile {
+                    output: Output::Scatter,
+                    other: Output::Plot,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn pairs_of_configurations_are_read() {
+        let [a, b] = parse_pair("pairwise/cadical, sequential / kissat").unwrap();
+        assert_eq!(a.to_string(), "pairwise / cadical");
+        assert_eq!(b.to_string(), "sequential / kissat");
+        assert_eq!(parse_pair("a/b"), Err(PairError::Count));
+        assert_eq!(
+            parse_pair("a/b,c"),
+            Err(PairError::Configuration("c".into()))
+        );
+        assert_eq!(
+            parse_pair("a/b,/c"),
+            Err(PairError::Configuration("/c".into()))
+        );
+    }
 }

@@ -4,6 +4,7 @@ use super::resume::Settings;
 use super::row::{row_key, RowKey};
 use super::{Metadata, Row};
 use std::collections::HashMap;
+use std::path::PathBuf;
 
 /// Why the CSV files of a sharded sweep could not be merged; each names the file (and line).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -11,6 +12,25 @@ pub enum ShardMergeError {
     /// No files, or a file without rows.
     #[error("{0}")]
     Empty(String),
+    /// A file that does not exist.
+    #[error("{} does not exist", .0.display())]
+    NoFile(PathBuf),
+    /// A file whose last row is cut short: its shard did not finish.
+    #[error("{} line {line} is a row cut short: its shard did not finish (rerun it on the same file)", .file.display())]
+    Torn {
+        /// The file.
+        file: PathBuf,
+        /// The line of the row.
+        line: u64,
+    },
+    /// A row without a shard: the file is not from a sharded sweep.
+    #[error("{file} line {line}: the row has no shard: not from a sharded sweep")]
+    Unsharded {
+        /// The file.
+        file: String,
+        /// The line.
+        line: u64,
+    },
     /// A row that is not from a sharded sweep, or from another shard than the file's first.
     #[error("{file} line {line}: {reason}")]
     Row {
@@ -64,12 +84,11 @@ pub fn merge_shards(files: &[(String, Vec<(u64, Row)>)]) -> Result<Vec<Row>, Sha
             line,
             reason,
         };
-        let shard: crate::count::Shard = head.shard.parse().map_err(|_| {
-            bad(
-                rows[0].0,
-                "the row has no shard: not from a sharded sweep (compare --shard I/K)".into(),
-            )
-        })?;
+        let shard: crate::count::Shard =
+            head.shard.parse().map_err(|_| ShardMergeError::Unsharded {
+                file: file.clone(),
+                line: rows[0].0,
+            })?;
         let k = *of.get_or_insert(shard.of);
         if shard.of != k {
             return Err(bad(

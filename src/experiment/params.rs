@@ -1,6 +1,6 @@
-//! A family sweep as people write it (`compare --family F --param NAME=VALUES --seeds S`):
-//! the values of a parameter as a list or a range with a step, the seeds as ranges and single
-//! seeds ([`family_sweep`]).
+//! A family sweep as people write it (a family, its parameters `NAME=VALUES` and its seeds, as
+//! `compare --family F --param NAME=VALUES --seeds S` takes them): the values of a parameter as
+//! a list or a range with a step, the seeds as ranges and single seeds ([`family_sweep`]).
 
 use super::{FamilySweep, MAX_POINTS};
 use crate::family::Family;
@@ -8,27 +8,47 @@ use crate::family::Family;
 /// The families a sweep can draw, for messages.
 const DRAWN: &str = "completion, blocked, excluded-diagonals or toroidal";
 
-/// Why a family sweep's family, parameters or seeds cannot be read.
+/// Why a family sweep's family, parameters or seeds cannot be read. The messages name the
+/// parameter, not an option; [`ParamError::subject`] says which part of the sweep is at fault.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParamError {
-    /// Parameters or seeds without a family.
-    #[error("--param and --seeds describe a family sweep: give --family too")]
-    NoFamily,
     /// The family of instance files, which are written, not drawn.
-    #[error("--family: custom instances are written, not drawn (choose {DRAWN})")]
+    #[error("custom instances are written, not drawn (choose {DRAWN})")]
     Custom,
     /// No family of that name.
-    #[error("--family: unknown family '{0}' (choose {DRAWN})")]
+    #[error("unknown family '{0}' (choose {DRAWN})")]
     UnknownFamily(String),
-    /// One `--param` cannot be read: the parameter (or the option's text) and why.
-    #[error("--param {0}: {1}")]
+    /// One parameter cannot be read: the parameter (or its text) and why.
+    #[error("parameter {0}: {1}")]
     Value(String, String),
-    /// The `--param` options do not fit together.
-    #[error("--param: {0}")]
+    /// The parameters do not fit together.
+    #[error("{0}")]
     Params(String),
     /// The seeds cannot be read.
-    #[error("--seeds: {0}")]
+    #[error("seeds: {0}")]
     Seeds(String),
+}
+
+/// The part of a family sweep that a [`ParamError`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    /// The family's name.
+    Family,
+    /// The parameters.
+    Params,
+    /// The seeds.
+    Seeds,
+}
+
+impl ParamError {
+    /// The part of the sweep at fault.
+    pub fn subject(&self) -> Subject {
+        match self {
+            ParamError::Custom | ParamError::UnknownFamily(_) => Subject::Family,
+            ParamError::Value(..) | ParamError::Params(_) => Subject::Params,
+            ParamError::Seeds(_) => Subject::Seeds,
+        }
+    }
 }
 
 /// The number of decimals written in a number (`0.05` -> 2, `3` -> 0).
@@ -38,7 +58,7 @@ fn decimals(s: &str) -> usize {
     })
 }
 
-/// The values of `--param NAME=VALUES`: a comma list, or a range `a..b[:step]` (ends included,
+/// The values of a parameter `NAME=VALUES`: a comma list, or a range `a..b[:step]` (ends included,
 /// step 1 when left out), written with as many decimals as its start or step.
 pub fn parse_values(name: &str, text: &str) -> Result<Vec<String>, ParamError> {
     let bad = |why: String| ParamError::Value(name.to_string(), why);
@@ -124,19 +144,13 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, ParamError> {
 }
 
 /// The family sweep of a family name, its `NAME=VALUES` parameters and its seeds (`1..10`
-/// when `None`), or `None` without a family. At most one parameter takes several values, the
-/// swept one; with every parameter fixed, the first one given names the sweep's single value.
+/// when `None`). At most one parameter takes several values, the swept one; with every
+/// parameter fixed, the first one given names the sweep's single value.
 pub fn family_sweep(
-    family: Option<&str>,
+    name: &str,
     params: &[String],
     seeds: Option<&str>,
-) -> Result<Option<FamilySweep>, ParamError> {
-    let Some(name) = family else {
-        if !params.is_empty() || seeds.is_some() {
-            return Err(ParamError::NoFamily);
-        }
-        return Ok(None);
-    };
+) -> Result<FamilySweep, ParamError> {
     let family = match name.parse::<Family>() {
         Ok(Family::Custom) => return Err(ParamError::Custom),
         Ok(f) => f,
@@ -180,11 +194,11 @@ pub fn family_sweep(
         None => (String::new(), vec![String::new()]),
     };
     let seeds = parse_seeds(seeds.unwrap_or("1..10"))?;
-    Ok(Some(FamilySweep {
+    Ok(FamilySweep {
         family,
         parameter,
         values,
         fixed: single,
         seeds,
-    }))
+    })
 }

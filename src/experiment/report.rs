@@ -72,7 +72,7 @@ pub enum CsvError {
         first_line: String,
     },
     /// A row that cannot be read, before the last one.
-    #[error("{} line {line} is not a row of a queens-sat sweep ({reason}); use --fresh or another file", .path.display())]
+    #[error("{} line {line} is not a row of a queens-sat sweep ({reason}); start it afresh or use another file", .path.display())]
     Damaged {
         /// The file.
         path: PathBuf,

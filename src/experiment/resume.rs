@@ -27,7 +27,7 @@ pub enum ResumeError {
         expected: String,
     },
     /// A row made under other settings.
-    #[error("{} holds rows of another sweep: {source}; use --fresh or another file", .path.display())]
+    #[error("{} holds rows of another sweep: {source}; start it afresh or use another file", .path.display())]
     OtherSweep {
         /// The file.
         path: PathBuf,

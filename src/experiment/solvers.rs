@@ -18,7 +18,7 @@ pub const EMBEDDED: [(&str, Backend); 3] = [
 #[derive(Debug, thiserror::Error)]
 pub enum SolverError {
     /// An embedded solver this build lacks.
-    #[error("--solver {name}: {}", SolveError::Unavailable(*.backend))]
+    #[error("solver {name}: {}", SolveError::Unavailable(*.backend))]
     Unavailable {
         /// The name given.
         name: String,
@@ -29,10 +29,10 @@ pub enum SolverError {
     #[error("cannot find the queens-sat executable")]
     Executable(#[source] std::io::Error),
     /// An empty name.
-    #[error("--solver: empty solver name")]
+    #[error("empty solver name")]
     Empty,
     /// A pseudo-Boolean solver whose program (or package) is not installed.
-    #[error("--solver {name}: {what} cannot be run ({provider})")]
+    #[error("solver {name}: {what} cannot be run ({provider})")]
     PbMissing {
         /// The name given.
         name: String,
@@ -43,23 +43,48 @@ pub enum SolverError {
     },
     /// A solver program that cannot be run (not on PATH, or it does not start); the message
     /// names the embedded solvers that can take its place ([`missing`]).
-    #[error("--solver {name}: the program {program} cannot be run (not on PATH?); {instead}")]
+    #[error("solver {name}: the program {program} cannot be run (not on PATH?); {instead}")]
     Missing {
         /// The solver as given.
         name: String,
         /// Its program.
         program: String,
         /// What to use instead.
-        instead: String,
+        instead: Instead,
     },
     /// An option of an embedded solver is malformed, unknown or out of range.
-    #[error("--solver {name}: {source}")]
+    #[error("solver {name}: {source}")]
     Option {
         /// The solver as given.
         name: String,
         /// What is wrong ([`SolveError::Option`], or a backend without options).
         source: SolveError,
     },
+}
+
+/// What can take the place of a solver program that cannot be run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Instead {
+    /// The embedded solver of the same name.
+    Embedded {
+        /// Its title (`CaDiCaL`, `Kissat`).
+        title: &'static str,
+        /// Its name among a sweep's solvers (`cadical-lib`).
+        name: &'static str,
+    },
+    /// The solvers built in, by name.
+    BuiltIn(Vec<&'static str>),
+}
+
+impl std::fmt::Display for Instead {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Instead::Embedded { title, name } => {
+                write!(f, "the embedded {title} is the solver {name}")
+            }
+            Instead::BuiltIn(names) => write!(f, "the solvers built in are {}", names.join(", ")),
+        }
+    }
 }
 
 /// The name of the library's decision engine among a sweep's solvers ([`SolverSpec::search`]).
@@ -445,7 +470,7 @@ pub fn missing(solver: &SolverSpec) -> SolverError {
                 Backend::Kissat => "Kissat",
                 Backend::Varisat => "varisat",
             };
-            format!("the embedded {title} runs as --solver {lib}")
+            Instead::Embedded { title, name: lib }
         }
         None => {
             let built_in: Vec<&str> = EMBEDDED
@@ -455,7 +480,7 @@ pub fn missing(solver: &SolverSpec) -> SolverError {
                 .chain([SEARCH])
                 .chain(Backend::Cadical.is_available().then_some(PROPAGATOR))
                 .collect();
-            format!("the solvers built in are {}", built_in.join(", "))
+            Instead::BuiltIn(built_in)
         }
     };
     SolverError::Missing {

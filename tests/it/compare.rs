@@ -1261,3 +1261,47 @@ fn instance_files_are_compared_and_resumed() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("line 3:"), "{}", stderr(&out));
 }
+
+/// The library's errors speak of the sweep; the command line names the flag at fault.
+#[test]
+fn refusals_name_the_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("r.svg");
+    let svg = svg.to_str().unwrap();
+    for (args, message) in [
+        (
+            &["--family", "nope"][..],
+            "error: --family: unknown family 'nope'",
+        ),
+        (
+            &["--family", "blocked", "--param", "k=3"],
+            "error: --param: blocked has no parameter 'k'",
+        ),
+        (
+            &["--family", "blocked", "--param", "p=0.1", "--seeds", "x"],
+            "error: --seeds: 'x' is not a seed",
+        ),
+        (
+            &["--scatter", svg, "--scatter-of", "pairwise/varisat"],
+            "error: --scatter-of: give two configurations",
+        ),
+        (
+            &["--plot", svg, "--scatter", svg],
+            "--scatter and --plot name the same file",
+        ),
+        (
+            &["--solver", "varisat, "],
+            "error: --solver: empty solver name",
+        ),
+        (&["--shard", "1/2"], "--csv"),
+    ] {
+        let mut all = vec!["compare", "--n", "4", "--amo", "pairwise", "--repeat", "1"];
+        all.extend_from_slice(args);
+        let out = run(&all);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+}
