@@ -16,7 +16,6 @@ use crate::experiment::{
     merge_shards, run_sweep, scores, transition, Metadata, Point, Row, ShardMergeError, SolverSpec,
     SweepConfig, SweepError,
 };
-use crate::instance::InstanceError;
 use crate::output::{write_output, OutputError};
 use crate::symmetry_breaking::SymmetryBreaking;
 use std::cell::RefCell;
@@ -347,14 +346,6 @@ pub enum CompareError {
     /// An instance file cannot be read or parsed.
     #[error("{0}")]
     ReadInstance(#[from] crate::family::InstanceFileError),
-    /// An instance file does not make an instance of a model.
-    #[error("{}: {error}", .path.display())]
-    Instance {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        error: InstanceError,
-    },
     /// The CSV file cannot be resumed.
     #[error("{0}")]
     Resume(#[from] ResumeError),
@@ -493,10 +484,11 @@ pub fn compare(
     if let Instances::Files { paths, .. } = &grid.instances {
         for (p, path) in files.iter().zip(paths) {
             for &model in &cfg.models {
-                p.instance(model).map_err(|error| CompareError::Instance {
-                    path: path.clone(),
-                    error,
-                })?;
+                p.instance(model)
+                    .map_err(|error| crate::family::InstanceFileError::Model {
+                        path: path.clone(),
+                        error,
+                    })?;
             }
         }
         points = files.clone();

@@ -9,7 +9,6 @@ use crate::board::picture::{MAX_GRID_BOARDS, MAX_GRID_N, MAX_HEATMAP_N};
 use crate::board::{Geometry, MaskedBoard, MaskedError, Placement};
 use crate::count::{self, CountError, Counter, Counts, MergeError, Outcome, Progress, Shard};
 use crate::input::ReadError;
-use crate::instance::InstanceError;
 use crate::output::{write_output, OutputError};
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -193,14 +192,6 @@ pub enum CountCommandError {
     /// An instance file cannot be read or parsed.
     #[error("{0}")]
     ReadInstance(#[from] crate::family::InstanceFileError),
-    /// The instance file does not make an instance.
-    #[error("{}: {error}", .path.display())]
-    Instance {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        error: InstanceError,
-    },
     /// The output cannot be written.
     #[error("{0}")]
     Output(#[from] OutputError),
@@ -589,12 +580,12 @@ fn read_instance(
 ) -> Result<(crate::family::InstanceSpec, MaskedBoard), CountCommandError> {
     let path = &instance.path;
     let spec = crate::family::read_instance_file(path, instance.diagonals)?;
-    let inst = spec
-        .instance(Default::default())
-        .map_err(|error| CountCommandError::Instance {
+    let inst = spec.instance(Default::default()).map_err(|error| {
+        crate::family::InstanceFileError::Model {
             path: path.to_path_buf(),
             error,
-        })?;
+        }
+    })?;
     let board = crate::instance::masked_board(&inst)?;
     Ok((spec, board))
 }

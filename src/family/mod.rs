@@ -422,6 +422,14 @@ pub enum InstanceFileError {
         /// What is wrong.
         error: ParseError,
     },
+    /// Its board does not make an instance of the model asked for.
+    #[error("{}: {error}", .path.display())]
+    Model {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        error: crate::instance::InstanceError,
+    },
 }
 
 /// The most an instance file may hold: 64 MiB (a 2,000 x 2,000 board with every cell listed
