@@ -61,14 +61,13 @@ pub struct FormulaArgs {
     symmetry_breaking: SymmetryBreaking,
 }
 
-/// What solves (`--engine`).
+/// What solves (`--engine`; the option's help says what each does, so the values have none):
+/// a SAT solver on the formula, the search on the board, or CaDiCaL with the at-most-one of
+/// every line propagated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Engine {
-    /// A SAT solver on the formula, as --backend or --solver say.
     Sat,
-    /// The backtracking search on the board, without a formula.
     Search,
-    /// CaDiCaL with the at-most-one of every line propagated.
     Propagator,
 }
 
