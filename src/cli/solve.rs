@@ -5,7 +5,11 @@
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use queens_sat::command::solve::{Engine, SolveProgress};
+use queens_sat::command::solve::{
+    EnumerateSolve, ExternalSolver, InProcess, ListFormat, OneSolve, ProofKept, ProofSolve,
+    ProofSolver, SatSolver, SatTask, SearchRefusal, SearchSolve, SolveCommandError, SolveMode,
+    SolveProgress, Written,
+};
 use queens_sat::family::InstanceSpec;
 use queens_sat::instance::Instance;
 use queens_sat::search::SearchProgress;
@@ -57,11 +61,14 @@ pub struct FormulaArgs {
     symmetry_breaking: SymmetryBreaking,
 }
 
-/// The parser of `--engine`: one of the engines' names (clap lists them on a typo).
-fn parse_engine() -> impl clap::builder::TypedValueParser<Value = Engine> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Engine::names())
-        .map(|s| s.parse::<Engine>().unwrap_or_default())
+/// What solves (`--engine`; the option's help says what each does, so the values have none):
+/// a SAT solver on the formula, the search on the board, or CaDiCaL with the at-most-one of
+/// every line propagated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Engine {
+    Sat,
+    Search,
+    Propagator,
 }
 
 /// The parser of `--symmetry-breaking`: one of the modes' names (clap lists them on a typo).
@@ -192,7 +199,7 @@ pub struct SolveArgs {
     /// races random restarts) or propagator (CaDiCaL with the rows' at-least-one clauses, the
     /// at-most-one of every line propagated through its external propagator interface; the
     /// pairwise cell model; its proofs refer to the pairwise formula of `encode`).
-    #[arg(long, value_name = "ENGINE", default_value = "sat", value_parser = parse_engine())]
+    #[arg(long, value_name = "ENGINE", value_enum, default_value_t = Engine::Sat)]
     engine: Engine,
     /// Solve even a formula estimated too large to hold in memory (or, with --solver, to
     /// write).
@@ -226,52 +233,218 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
-    use queens_sat::command::solution::Format as Out;
     use queens_sat::command::solve::{solve, SolveRequest};
     args.formula
         .refuse_as_output(&[args.output.as_deref(), args.proof.as_deref()])?;
     // Rejects bad sizes and partial boards before any work.
     let instance = args.formula.instance(args.n)?;
-    let req = SolveRequest {
-        instance,
-        n: args.n,
-        format: match args.format {
-            Format::Board => Out::Board,
-            Format::Line => Out::Line,
-            Format::Json => Out::Json,
-            Format::Competition => Out::Competition,
-            Format::Svg => Out::Svg,
-        },
-        all: args.all,
-        count: args.count,
-        output: args.output,
-        limit: args.limit,
-        solver: args.solver,
-        timeout: args.timeout,
-        backend: args.backend,
-        solver_options: args.solver_options.solver_option,
-        split_rows: args.split_rows,
-        threads: args.threads.map(|t| t as usize),
-        force: args.force,
-        explain: args.explain,
-        why: args.why,
-        proof: args.proof,
-        check_proof: args.check_proof,
-        proof_format: args.proof_format.map(|f| match f.as_str() {
-            "lrat" => queens_sat::solve::ProofFormat::Lrat,
-            _ => queens_sat::solve::ProofFormat::Drat,
-        }),
-        command_line: Some(super::command_line()),
-        engine: args.engine,
-    };
+    let mode = args.mode()?;
+    let req = SolveRequest { instance, mode };
     let mut progress = ProgressReport::new();
     let ending = solve(
         &req,
         &mut queens_sat::output::stdout(),
         &mut io::stderr(),
         &mut progress,
-    )?;
+    )
+    .map_err(with_flags)?;
     Ok(ExitCode::from(ending.exit_code()))
+}
+
+/// The end of the message of an option that `--engine search` does not take.
+const NOT_WITH_SEARCH: &str = "does not go with --engine search, which finds one solution or shows that there is none, on the board, without a formula";
+
+impl SolveArgs {
+    /// The solve these options ask for; options that do not go together are refused, naming
+    /// them.
+    fn mode(&self) -> Result<SolveMode> {
+        let threads = self.threads.map(|t| t as usize);
+        if self.engine == Engine::Search {
+            let refused = [
+                (self.all, "--all"),
+                (self.count, "--count"),
+                (self.limit.is_some(), "--limit"),
+                (self.solver.is_some(), "--solver"),
+                (self.backend.is_some(), "--backend"),
+                (self.split_rows.is_some(), "--split-rows"),
+                (self.explain, "--explain"),
+                (self.why, "--why"),
+                (self.proof.is_some(), "--proof"),
+                (self.check_proof, "--check-proof"),
+                (
+                    !self.solver_options.solver_option.is_empty(),
+                    "--solver-option",
+                ),
+                (self.proof_format.is_some(), "--proof-format"),
+                (self.force, "--force"),
+            ];
+            if let Some(&(_, flag)) = refused.iter().find(|(on, _)| *on) {
+                bail!("{flag} {NOT_WITH_SEARCH}");
+            }
+            return Ok(SolveMode::Search(SearchSolve {
+                written: self.written()?,
+                threads,
+                timeout: self.timeout,
+            }));
+        }
+        if self.limit == Some(0) {
+            bail!("--limit must be at least 1");
+        }
+        let enumerate = self.all || self.count || self.limit.is_some();
+        let proof = self.proof.is_some() || self.check_proof;
+        if self.timeout.is_some() && self.solver.is_none() && (self.why || proof) {
+            bail!("--timeout applies to solving and enumeration, not to --why or proofs");
+        }
+        let options = self.solver_options.solver_option.clone();
+        if self.solver.is_some() && !options.is_empty() {
+            bail!("--solver-option sets options of the embedded solver, not of --solver");
+        }
+        let in_process = match self.engine {
+            Engine::Propagator => {
+                if self.solver.is_some() {
+                    bail!("--engine propagator runs the embedded CaDiCaL; it does not go with --solver");
+                }
+                if self.backend.is_some_and(|b| b != Backend::Cadical) {
+                    bail!("--engine propagator runs CaDiCaL (IPASIR-UP); --backend can only be cadical");
+                }
+                if self.why {
+                    bail!("--why explains the formula's clauses; it does not go with --engine propagator");
+                }
+                InProcess::Propagator { options }
+            }
+            Engine::Sat | Engine::Search => InProcess::Embedded {
+                backend: self.backend,
+                options,
+            },
+        };
+        let task = if enumerate {
+            let format = match self.format {
+                Format::Board => ListFormat::Board,
+                Format::Line => ListFormat::Line,
+                Format::Json => ListFormat::Json,
+                Format::Competition => bail!("--format competition shows one model; use --all or --count with --format board, line or json"),
+                Format::Svg => bail!("--format svg draws one solution; `count N --list --format svg` draws many"),
+            };
+            if self.output.is_some() {
+                bail!("-o FILE goes with --format svg (the other formats go to stdout)");
+            }
+            SatTask::Enumerate(EnumerateSolve {
+                format,
+                count_only: self.count,
+                limit: self.limit.and_then(std::num::NonZeroU64::new),
+                split_rows: self.split_rows,
+                threads,
+                solver: in_process,
+                timeout: self.timeout,
+            })
+        } else if self.why {
+            if !self.solver_options.solver_option.is_empty() {
+                bail!("--solver-option does not go with --why, which runs varisat (it takes no options)");
+            }
+            SatTask::Why
+        } else if proof {
+            let kept = match (&self.proof, self.check_proof) {
+                (Some(path), false) => ProofKept::File(path.clone()),
+                (Some(path), true) => ProofKept::CheckedFile(path.clone()),
+                (None, _) => ProofKept::Checked,
+            };
+            let prover = match &self.solver {
+                Some(command) => ProofSolver::External {
+                    solver: self.external(command),
+                    timeout: self.timeout,
+                },
+                None => ProofSolver::InProcess {
+                    solver: in_process,
+                    format: match self.proof_format.as_deref() {
+                        Some("lrat") => queens_sat::solve::ProofFormat::Lrat,
+                        _ => queens_sat::solve::ProofFormat::Drat,
+                    },
+                },
+            };
+            SatTask::Proof(ProofSolve {
+                written: self.written()?,
+                kept,
+                prover,
+            })
+        } else {
+            SatTask::One(OneSolve {
+                written: self.written()?,
+                explain: self.explain,
+                solver: match &self.solver {
+                    Some(command) => SatSolver::External(self.external(command)),
+                    None => SatSolver::InProcess(in_process),
+                },
+                timeout: self.timeout,
+            })
+        };
+        Ok(SolveMode::Sat {
+            task,
+            force: self.force,
+        })
+    }
+
+    /// How one solution is written: `-o FILE` goes with `--format svg` only.
+    fn written(&self) -> Result<Written> {
+        use queens_sat::command::solution::Format as Out;
+        Ok(match (self.format, &self.output) {
+            (Format::Svg, Some(path)) => Written::SvgFile(path.clone()),
+            (_, Some(_)) => {
+                bail!("-o FILE goes with --format svg (the other formats go to stdout)")
+            }
+            (Format::Board, None) => Written::Out(Out::Board),
+            (Format::Line, None) => Written::Out(Out::Line),
+            (Format::Json, None) => Written::Out(Out::Json),
+            (Format::Competition, None) => Written::Out(Out::Competition),
+            (Format::Svg, None) => Written::Out(Out::Svg),
+        })
+    }
+
+    /// The external solver `--solver COMMAND`.
+    fn external(&self, command: &str) -> ExternalSolver {
+        ExternalSolver {
+            command: command.to_string(),
+            command_line: Some(super::command_line()),
+        }
+    }
+}
+
+/// The library's error, with the options it is about spelled as on the command line.
+fn with_flags(e: SolveCommandError) -> anyhow::Error {
+    use SolveCommandError as E;
+    let max_svg = queens_sat::board::picture::MAX_DOT_PLOT_N;
+    match e {
+        E::TooLarge {
+            error,
+            n,
+            sequential_fits,
+        } => anyhow::anyhow!(
+            "{error}; use `queens-sat construct {n}` for one solution, {}a smaller n, or --force",
+            if sequential_fits { "--amo sequential, " } else { "" }
+        ),
+        E::SvgTooLarge => anyhow::anyhow!("--format svg draws boards up to n = {max_svg}"),
+        E::SplitRows { k, n, max } => anyhow::anyhow!(
+            "--split-rows {k} would make up to {n}^{k} sub-problems; at most {max} for n = {n} (at most {} parts)",
+            queens_sat::solve::MAX_PARTS
+        ),
+        E::SolverOptions { backend, source } => {
+            anyhow::anyhow!("--solver-option for {backend}: {source}")
+        }
+        E::ProofFormat { backend, format } => {
+            anyhow::anyhow!("--backend {backend} does not write {format} proofs (cadical writes lrat)")
+        }
+        E::NotForSearch(refused) => {
+            let flag = match refused {
+                SearchRefusal::CompetitionFormat => "--format competition",
+                SearchRefusal::SymmetryBreaking => "--symmetry-breaking",
+                SearchRefusal::Redundant => "--redundant",
+                SearchRefusal::ColumnModel => "--model columns",
+                SearchRefusal::AtMostOne => "--amo",
+                SearchRefusal::ColumnAlo => "--column-alo",
+            };
+            anyhow::anyhow!("{flag} {NOT_WITH_SEARCH}")
+        }
+        e => e.into(),
+    }
 }
 
 /// A progress bar on stderr, shown only on a terminal and only once the work has run for a

@@ -341,6 +341,94 @@ fn cli_bad_input_gets_one_line_errors() {
     }
 }
 
+/// Options that do not go together are refused on the command line, naming them (the
+/// library's request cannot hold them); the library's errors about options it cannot take
+/// come back in the command line's words.
+#[test]
+fn cli_refusals_name_the_options() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["solve", "8", "--count", "--format", "svg"],
+            "--format svg draws one solution",
+        ),
+        (
+            &["solve", "8", "-o", "x.svg"],
+            "-o FILE goes with --format svg",
+        ),
+        (
+            &["solve", "3", "--why", "--timeout", "5"],
+            "--timeout applies to solving and enumeration, not to --why or proofs",
+        ),
+        (
+            &[
+                "solve",
+                "8",
+                "--solver",
+                "cadical",
+                "--solver-option",
+                "reduce=0",
+            ],
+            "--solver-option sets options of the embedded solver, not of --solver",
+        ),
+        (
+            &["solve", "3", "--why", "--solver-option", "reduce=0"],
+            "--solver-option does not go with --why",
+        ),
+        (
+            &["solve", "8", "--engine", "propagator", "--why"],
+            "--why explains the formula's clauses; it does not go with --engine propagator",
+        ),
+        (
+            &[
+                "solve",
+                "8",
+                "--engine",
+                "propagator",
+                "--backend",
+                "varisat",
+            ],
+            "--backend can only be cadical",
+        ),
+        // Mapped from the library's typed errors.
+        (
+            &["solve", "6", "--count", "--split-rows", "40"],
+            "--split-rows 40 would make up to 6^40 sub-problems",
+        ),
+        (
+            &[
+                "solve",
+                "3",
+                "--check-proof",
+                "--backend",
+                "varisat",
+                "--proof-format",
+                "lrat",
+            ],
+            "--backend varisat does not write lrat proofs (cadical writes lrat)",
+        ),
+        (
+            &[
+                "solve",
+                "8",
+                "--backend",
+                "varisat",
+                "--solver-option",
+                "reduce=0",
+            ],
+            "--solver-option for varisat: ",
+        ),
+    ];
+    for (args, needle) in cases {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+}
+
 /// A fake solver that answers with a wrong model, and one that claims UNSAT.
 #[cfg(unix)]
 #[test]

@@ -1,34 +1,29 @@
-//! `solve --all`, `--count`, `--limit`: the solutions of the embedded solver listed as they
-//! come, or their number ([`enumeration`], [`write_count`]).
+//! [`SatTask::Enumerate`](super::SatTask::Enumerate): the solutions of a solver in this
+//! process listed as they come, or their number ([`enumeration`], [`write_count`]).
 
-use super::{
-    checked_options, embedded_backend, stopped, Ending, Engine, Format, SolveCommandError,
-    SolveProgress, SolveRequest,
-};
+use super::{stopped, Ending, EnumerateSolve, ListFormat, SolveCommandError, SolveProgress};
 use crate::command::solution::{unsat_message, write_listed};
+use crate::instance::Instance;
 use crate::solve::{Backend, Enumeration, SolveError};
 use std::io::{self, Write};
 
-/// `--all`, `--count`, `--limit`: the solutions listed as they come, or their number.
+/// The solutions of `inst` listed as they come, or their number, as `req` asks.
 pub(super) fn enumeration(
-    req: &SolveRequest,
+    inst: &Instance,
+    req: &EnumerateSolve,
     out: &mut dyn Write,
     log: &mut dyn Write,
     progress: &mut dyn SolveProgress,
 ) -> Result<Ending, SolveCommandError> {
-    let inst = &req.instance;
     let n = inst.n();
-    let backend = match req.engine {
-        Engine::Sat | Engine::Search => embedded_backend(req, Backend::for_enumeration),
-        Engine::Propagator => Backend::Cadical,
-    };
-    let options = checked_options(req, backend)?;
+    let (backend, options) = req.solver.checked(Backend::for_enumeration)?;
+    let limit = req.limit.map(std::num::NonZeroU64::get);
     let mut e = Enumeration::new(inst.clone())
-        .limit(req.limit)
+        .limit(limit)
         .backend_with_options(backend, &options)
         .time_limit(req.timeout);
     #[cfg(feature = "cadical")]
-    if req.engine == Engine::Propagator {
+    if let super::InProcess::Propagator { .. } = req.solver {
         use crate::solve::propagator::PropagatorSolver;
         let inst = inst.clone();
         // The model and the options were checked: making the solver cannot fail.
@@ -48,22 +43,22 @@ pub(super) fn enumeration(
         e = e.threads(t);
     }
     let mut out = io::BufWriter::new(out);
-    if req.count {
+    if req.count_only {
         let count = e.count(|p| progress.update(p));
         progress.finish();
         let count = match count {
             Err(SolveError::Stopped(stop)) => return Ok(stopped(stop, log)),
             r => r?,
         };
-        write_count(&mut out, log, req, count)?;
+        write_count(&mut out, log, inst, req, count)?;
         out.flush()?;
         return Ok(Ending::Success);
     }
     let mut found = 0u64;
-    if req.format == Format::Json {
+    if req.format == ListFormat::Json {
         write!(out, "{{\"n\":{n},\"solutions\":[")?;
     }
-    let format = req.format;
+    let format = req.format.format();
     let result = e.for_each_batch::<SolveCommandError>(
         |batch| {
             for p in batch {
@@ -83,13 +78,13 @@ pub(super) fn enumeration(
         return Err(e);
     }
     match req.format {
-        Format::Json => {
-            let limit = serde_json::json!(req.limit);
+        ListFormat::Json => {
+            let limit = serde_json::json!(limit);
             writeln!(out, "],\"count\":{found},\"limit\":{limit}}}")?;
         }
-        Format::Board if found == 0 => writeln!(out, "{}", unsat_message(inst))?,
-        Format::Board => {
-            let limited = req.limit.is_some_and(|l| found >= l);
+        ListFormat::Board if found == 0 => writeln!(out, "{}", unsat_message(inst))?,
+        ListFormat::Board => {
+            let limited = limit.is_some_and(|l| found >= l);
             writeln!(
                 out,
                 "{found} solution{} for n = {n}{}",
@@ -97,7 +92,7 @@ pub(super) fn enumeration(
                 if limited { " (stopped at --limit)" } else { "" }
             )?;
         }
-        _ => {}
+        ListFormat::Line => {}
     }
     out.flush()?;
     Ok(Ending::Success)
@@ -109,14 +104,15 @@ pub(super) fn enumeration(
 fn write_count(
     out: &mut dyn Write,
     log: &mut dyn Write,
-    req: &SolveRequest,
+    inst: &Instance,
+    req: &EnumerateSolve,
     count: u64,
 ) -> io::Result<()> {
-    let inst = &req.instance;
     let mode = inst.symmetry_breaking();
     let broken = || -> Vec<&str> { inst.symmetries_broken().iter().map(|s| s.name()).collect() };
-    if req.format == Format::Json {
-        let mut v = serde_json::json!({"n": inst.n(), "count": count, "limit": req.limit});
+    if req.format == ListFormat::Json {
+        let limit = req.limit.map(std::num::NonZeroU64::get);
+        let mut v = serde_json::json!({"n": inst.n(), "count": count, "limit": limit});
         if mode.is_on() {
             v["symmetry_breaking"] = serde_json::json!(mode.name());
             v["broken"] = serde_json::json!(broken());

@@ -1,7 +1,9 @@
-//! `queens-sat solve`: one solution, every solution or their number, from the embedded solver
-//! or an external one, with proofs of UNSAT answers ([`solve()`]); the results are written by
-//! [`super::solution`]. The enumeration (`--all`, `--count`, `--limit`) is in the module
-//! `enumeration`, the decision engine's solve (`--engine search`) in the module `search`.
+//! The solve of an instance: one solution, every solution or their number, from the embedded
+//! solver, an external one or the search on the board, with proofs of UNSAT answers
+//! ([`solve()`]); the results are written by [`super::solution`]. A [`SolveRequest`] says by
+//! its types what the solve does ([`SolveMode`]): each mode holds only what it reads, so that
+//! a combination that means nothing cannot be built. The enumeration is in the module
+//! `enumeration`, the search's solve in the module `search`.
 
 mod enumeration;
 mod search;
@@ -21,116 +23,245 @@ use crate::solve::{
     ProofOutcome, Prover, SolveError, SolverCommand, SolverOption, Stop,
 };
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::num::NonZeroU64;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// What solves (`--engine`): a SAT solver on the formula, the search on the board, or CaDiCaL
-/// with the at-most-one constraints of the lines as a propagator.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Engine {
-    /// A SAT solver on the formula: the embedded one ([`SolveRequest::backend`]) or an
-    /// external one ([`SolveRequest::solver`]).
-    #[default]
-    Sat,
-    /// The backtracking search of the instance counter on the board itself, without a formula
-    /// ([`crate::search::Decision`], n <= 64): one solution, checked, or the proof by
-    /// exhaustive search that there is none.
-    Search,
-    /// The cell variables and the rows' at-least-one clauses in CaDiCaL, the at-most-one of
-    /// every line propagated ([`crate::solve::propagator`]; the pairwise cell model only, needs
-    /// the `cadical` feature).
-    Propagator,
-}
+pub use search::SearchRefusal;
 
-impl Engine {
-    /// Every engine, in the order `--engine` lists them.
-    pub const ALL: [Engine; 3] = [Engine::Sat, Engine::Search, Engine::Propagator];
-
-    /// The name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Sat => "sat",
-            Engine::Search => "search",
-            Engine::Propagator => "propagator",
-        }
-    }
-
-    /// The names of [`Engine::ALL`].
-    pub fn names() -> [&'static str; 3] {
-        Engine::ALL.map(Engine::name)
-    }
-}
-
-impl std::fmt::Display for Engine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Engine {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Engine, String> {
-        Engine::ALL
-            .into_iter()
-            .find(|e| e.name() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown engine '{s}' (one of: {})",
-                    Engine::names().join(", ")
-                )
-            })
-    }
-}
-
-/// A solve as `queens-sat solve` asks for it.
+/// A solve: the instance, and what solves it how ([`SolveMode`]).
 #[derive(Clone, Debug)]
 pub struct SolveRequest {
     /// The instance (its model, partial board and symmetry breaking).
     pub instance: Instance,
-    /// The board size as given (`None` with an instance file): the SVG's size limit applies
-    /// to it.
-    pub n: Option<usize>,
-    /// How to write solutions.
-    pub format: Format,
-    /// List every solution.
-    pub all: bool,
-    /// Write only the number of solutions.
-    pub count: bool,
-    /// The SVG file (stdout when `None`).
-    pub output: Option<PathBuf>,
-    /// Stop after this many solutions (listing them unless `count`).
-    pub limit: Option<u64>,
-    /// An external solver's command line, instead of the embedded solver.
-    pub solver: Option<String>,
-    /// The time limit of the solve, the enumeration or the external solver.
-    pub timeout: Option<Duration>,
-    /// The embedded solver (default: CaDiCaL when `solver_options` are given and it is built
-    /// in; else [`Backend::for_formula`] for one solution, [`Backend::for_enumeration`] for
-    /// many; for a proof, varisat, or CaDiCaL for an LRAT proof).
-    pub backend: Option<Backend>,
-    /// Options of the embedded solver, by name (checked by [`Backend::check_options`]).
-    pub solver_options: Vec<SolverOption>,
-    /// Enumeration: split into sub-problems on the first K rows.
-    pub split_rows: Option<usize>,
-    /// Enumeration: worker threads.
-    pub threads: Option<usize>,
-    /// Solve even a formula past the size limits.
-    pub force: bool,
+    /// What solves the instance, and what it answers.
+    pub mode: SolveMode,
+}
+
+/// What solves the instance, and what it answers.
+#[derive(Clone, Debug)]
+pub enum SolveMode {
+    /// A SAT solver on the instance's formula.
+    Sat {
+        /// What the solver is asked.
+        task: SatTask,
+        /// Solve even a formula past the size limits ([`Limits::IN_MEMORY`] for a solver in
+        /// this process, [`Limits::STREAM`] for an external one, which reads a written file).
+        force: bool,
+    },
+    /// The backtracking search of the instance counter on the board itself, without a formula
+    /// ([`crate::search::Decision`], n <= 64): one solution, checked, or the proof by
+    /// exhaustive search that there is none. It takes the plain formula's instance only (the
+    /// cell model, pairwise at-most-one, nothing added, no symmetry breaking): see
+    /// [`SearchRefusal`].
+    Search(SearchSolve),
+}
+
+/// What a SAT solver is asked.
+#[derive(Clone, Debug)]
+pub enum SatTask {
+    /// One solution, or that there is none.
+    One(OneSolve),
+    /// One solution (on the board, by varisat), or, without one, a minimal set of clauses that
+    /// contradict each other, and why.
+    Why,
+    /// One solution, or the proof that there is none.
+    Proof(ProofSolve),
+    /// Every solution (or the first ones), listed as they come or counted.
+    Enumerate(EnumerateSolve),
+}
+
+/// One solution, or that there is none.
+#[derive(Clone, Debug)]
+pub struct OneSolve {
+    /// How the answer is written.
+    pub written: Written,
     /// After the solution, each clause group evaluated on it.
     pub explain: bool,
-    /// Without a solution, a minimal set of clauses that contradict each other, and why.
-    pub why: bool,
-    /// Without a solution, the DRAT proof of it written to this file.
-    pub proof: Option<PathBuf>,
-    /// Check the proof of unsatisfiability before reporting (DRAT with the library's checker
-    /// and VeriPB, LRAT with the library's checker).
-    pub check_proof: bool,
-    /// The embedded solver's proof format (default: DRAT).
-    pub proof_format: Option<ProofFormat>,
-    /// The command line, for the comments of the DIMACS file given to an external solver.
+    /// The solver.
+    pub solver: SatSolver,
+    /// The time limit of the solve (of an external solver and every process it started);
+    /// none when `None`.
+    pub timeout: Option<Duration>,
+}
+
+/// The SAT solver of one solve.
+#[derive(Clone, Debug)]
+pub enum SatSolver {
+    /// A solver in this process.
+    InProcess(InProcess),
+    /// An external solver, given the formula as a DIMACS file; its answer is checked.
+    External(ExternalSolver),
+}
+
+/// A SAT solver in this process.
+#[derive(Clone, Debug)]
+pub enum InProcess {
+    /// An embedded solver.
+    Embedded {
+        /// Which one (default: CaDiCaL when `options` are given and it is built in; else
+        /// [`Backend::for_formula`] for one solution, [`Backend::for_enumeration`] for many;
+        /// for a proof, varisat, or CaDiCaL for an LRAT proof).
+        backend: Option<Backend>,
+        /// Its options, by name (checked by [`Backend::check_options`]).
+        options: Vec<SolverOption>,
+    },
+    /// CaDiCaL with the cell variables and the rows' at-least-one clauses, the at-most-one of
+    /// every line propagated ([`crate::solve::propagator`]; the pairwise cell model only,
+    /// needs the `cadical` feature).
+    Propagator {
+        /// CaDiCaL's options, by name.
+        options: Vec<SolverOption>,
+    },
+}
+
+/// An external SAT solver.
+#[derive(Clone, Debug)]
+pub struct ExternalSolver {
+    /// Its command line: a program on PATH and its arguments ([`SolverCommand::parse`]).
+    pub command: String,
+    /// The command line of the solve, for the comments of the DIMACS file it is given.
     pub command_line: Option<String>,
-    /// What solves (default: a SAT solver on the formula).
-    pub engine: Engine,
+}
+
+/// One solution, or the proof that there is none.
+#[derive(Clone, Debug)]
+pub struct ProofSolve {
+    /// How the answer is written (the notes about the proof go on the log with JSON and SVG).
+    pub written: Written,
+    /// Where the proof goes and whether it is checked.
+    pub kept: ProofKept,
+    /// The solver that writes the proof.
+    pub prover: ProofSolver,
+}
+
+/// What becomes of a proof of unsatisfiability: written to a file (that appears only once it
+/// is complete, and checked if asked), or made in a temporary place to be checked only.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProofKept {
+    /// Written to this file, not checked.
+    File(PathBuf),
+    /// Checked (DRAT by the library's checker and VeriPB, LRAT by the library's checker),
+    /// then written to this file.
+    CheckedFile(PathBuf),
+    /// Made in a temporary place and checked.
+    Checked,
+}
+
+impl ProofKept {
+    /// The file the proof goes to, if any.
+    pub fn file(&self) -> Option<&Path> {
+        match self {
+            ProofKept::File(p) | ProofKept::CheckedFile(p) => Some(p),
+            ProofKept::Checked => None,
+        }
+    }
+
+    /// Whether the proof is checked before it is reported.
+    pub fn checked(&self) -> bool {
+        !matches!(self, ProofKept::File(_))
+    }
+}
+
+/// The solver that writes a proof of unsatisfiability.
+#[derive(Clone, Debug)]
+pub enum ProofSolver {
+    /// A solver in this process (no time limit: a proof is made to the end).
+    InProcess {
+        /// The solver.
+        solver: InProcess,
+        /// The proof's format (LRAT: CaDiCaL only).
+        format: ProofFormat,
+    },
+    /// An external solver that writes its own DRAT proof (CaDiCaL, Kissat).
+    External {
+        /// The solver.
+        solver: ExternalSolver,
+        /// Its time limit (it and every process it started); none when `None`.
+        timeout: Option<Duration>,
+    },
+}
+
+/// Every solution (or the first ones) by a solver in this process, listed as they come or
+/// counted.
+#[derive(Clone, Debug)]
+pub struct EnumerateSolve {
+    /// How the solutions, or their number, are written.
+    pub format: ListFormat,
+    /// Write only the number of solutions.
+    pub count_only: bool,
+    /// Stop after this many solutions.
+    pub limit: Option<NonZeroU64>,
+    /// Split into sub-problems on the first K rows (default: by n,
+    /// [`crate::solve::Enumeration::split_rows`]).
+    pub split_rows: Option<usize>,
+    /// Worker threads (default: one per core).
+    pub threads: Option<usize>,
+    /// The solver.
+    pub solver: InProcess,
+    /// The time limit of the enumeration; none when `None`.
+    pub timeout: Option<Duration>,
+}
+
+/// How a list of solutions, or their number, is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListFormat {
+    /// Each board as a text grid and its one-line form, then how many there are (the number
+    /// alone when counted).
+    Board,
+    /// Each solution's one-line form (the number alone when counted).
+    Line,
+    /// JSON: the solutions and their number, or the number.
+    Json,
+}
+
+impl ListFormat {
+    /// The format of one solution that lists the same way.
+    pub fn format(self) -> Format {
+        match self {
+            ListFormat::Board => Format::Board,
+            ListFormat::Line => Format::Line,
+            ListFormat::Json => Format::Json,
+        }
+    }
+}
+
+/// The search on the board.
+#[derive(Clone, Debug)]
+pub struct SearchSolve {
+    /// How the answer is written (not in SAT-competition format: see [`SearchRefusal`]).
+    pub written: Written,
+    /// Worker threads (default: one per core).
+    pub threads: Option<usize>,
+    /// The time limit of the search; none when `None`.
+    pub timeout: Option<Duration>,
+}
+
+/// How one solution, or the answer that there is none, is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// On the output, in this format.
+    Out(Format),
+    /// As an SVG picture, to this file (a temporary file, then renamed).
+    SvgFile(PathBuf),
+}
+
+impl Written {
+    /// The format.
+    pub fn format(&self) -> Format {
+        match self {
+            Written::Out(f) => *f,
+            Written::SvgFile(_) => Format::Svg,
+        }
+    }
+
+    /// The file of an SVG picture, if it does not go on the output.
+    pub fn svg_file(&self) -> Option<&Path> {
+        match self {
+            Written::Out(_) => None,
+            Written::SvgFile(p) => Some(p),
+        }
+    }
 }
 
 /// What an enumeration reports as it goes (the command line draws a progress bar). Every
@@ -142,7 +273,7 @@ pub trait SolveProgress {
     }
     /// The enumeration is over (the results come next).
     fn finish(&mut self) {}
-    /// `--engine search`: the nodes visited so far, about five times a second (from the
+    /// [`SolveMode::Search`]: the nodes visited so far, about five times a second (from the
     /// calling thread).
     fn search(&mut self, progress: SearchProgress) {
         let _ = progress;
@@ -155,29 +286,27 @@ impl SolveProgress for () {}
 /// Why a solve could not run or report.
 #[derive(Debug, thiserror::Error)]
 pub enum SolveCommandError {
-    /// The formula is past the size limits (the hint says what to do instead).
+    /// The formula is past the size limits (the message says what to do instead).
     #[error(
-        "{error}; use `queens-sat construct {n}` for one solution, {hint}a smaller n, or --force"
+        "{error}; for one solution the construction needs no formula (`construct {n}`); else {}a smaller n, or a forced solve",
+        if *sequential_fits { "the sequential at-most-one encoding, " } else { "" }
     )]
     TooLarge {
         /// The limit's message.
         error: InstanceError,
         /// Board size.
         n: usize,
-        /// `--amo sequential, ` when that encoding would fit, else empty.
-        hint: &'static str,
+        /// Whether the same model with the sequential at-most-one encoding would fit.
+        sequential_fits: bool,
     },
-    /// Options that do not go together, or a value out of range; the message says which.
-    #[error("{0}")]
-    Usage(&'static str),
-    /// An SVG of a board too large.
+    /// An SVG picture of a board too large.
     #[error(
-        "--format svg draws boards up to n = {}",
+        "SVG pictures show boards up to n = {}",
         crate::board::picture::MAX_DOT_PLOT_N
     )]
     SvgTooLarge,
     /// Too many sub-problems.
-    #[error("--split-rows {k} would make up to {n}^{k} sub-problems; at most {max} for n = {n} (at most {} parts)", crate::solve::MAX_PARTS)]
+    #[error("splitting on {k} rows would make up to {n}^{k} sub-problems; at most {max} rows for n = {n} (at most {} parts)", crate::solve::MAX_PARTS)]
     SplitRows {
         /// The rows asked for.
         k: usize,
@@ -203,7 +332,7 @@ pub enum SolveCommandError {
         outcome: String,
     },
     /// The options of the embedded solver are unknown or out of range for it.
-    #[error("--solver-option for {backend}: {source}")]
+    #[error("the options of {backend}: {source}")]
     SolverOptions {
         /// The embedded solver.
         backend: Backend,
@@ -211,14 +340,14 @@ pub enum SolveCommandError {
         source: SolveError,
     },
     /// The embedded solver cannot write the proof format asked for.
-    #[error("--backend {backend} does not write {format} proofs (cadical writes lrat)")]
+    #[error("{backend} does not write {format} proofs (cadical writes lrat)")]
     ProofFormat {
         /// The embedded solver.
         backend: Backend,
         /// The format asked for.
         format: ProofFormat,
     },
-    /// The instance cannot go to the propagator engine.
+    /// The instance cannot go to the propagator.
     #[error("{0}")]
     Propagator(String),
     /// The embedded solver failed.
@@ -230,16 +359,16 @@ pub enum SolveCommandError {
     /// The embedded solver's proof could not be made.
     #[error("{0}")]
     Proof(#[from] ProofError),
-    /// `--why` could not explain the formula.
+    /// The formula could not be explained ([`SatTask::Why`]).
     #[error("{0}")]
     Core(#[from] CoreError),
-    /// An option that `--engine search` does not take.
-    #[error("{0} does not go with --engine search, which finds one solution or shows that there is none, on the board, without a formula")]
-    NotWithSearch(&'static str),
-    /// `--engine search` cannot take this instance (n past 64, a queen on a forbidden cell).
+    /// What the search does not take.
+    #[error("the search does not take {0}: it finds one solution or shows that there is none, on the board, without a formula")]
+    NotForSearch(SearchRefusal),
+    /// The search cannot take this instance (n past 64, a queen on a forbidden cell).
     #[error("{0}")]
     Board(#[from] crate::board::MaskedError),
-    /// `--engine search` could not run.
+    /// The search could not run.
     #[error("{0}")]
     Search(#[from] crate::search::DecideError),
     /// An output file cannot be written.
@@ -263,181 +392,167 @@ impl From<super::solution::WriteError> for SolveCommandError {
 const NO_PROOF_SAT: &str =
     "no proof of unsatisfiability: the instance has a solution (shown above), so none exists";
 
-/// Solves as `req` asks, after refusing options that do not go together and (unless `force`)
-/// a formula past the size limits: writes the solution, the solutions, their number or that
-/// none exists on `out`; notes, the symmetry classes a count counts and what went wrong with
-/// an external solver on `log`; reports the enumeration's progress.
+/// Solves as `req` asks, after refusing (unless forced) a formula past the size limits, an
+/// SVG picture too large and an instance the propagator or the search cannot take: writes the
+/// solution, the solutions, their number or that none exists on `out`; notes, the symmetry
+/// classes a count counts and what went wrong with an external solver on `log`; reports the
+/// enumeration's and the search's progress.
 pub fn solve(
     req: &SolveRequest,
     out: &mut dyn Write,
     log: &mut dyn Write,
     progress: &mut dyn SolveProgress,
 ) -> Result<Ending, SolveCommandError> {
-    use SolveCommandError::Usage;
-    if req.engine == Engine::Search {
-        return search::search(req, out, log, progress);
+    let inst = &req.instance;
+    let (task, force) = match &req.mode {
+        SolveMode::Search(s) => return search::search(inst, s, out, log, progress),
+        SolveMode::Sat { task, force } => (task, *force),
+    };
+    let (written, in_process) = match task {
+        SatTask::One(one) => match &one.solver {
+            SatSolver::InProcess(s) => (Some(&one.written), Some(s)),
+            SatSolver::External(_) => (Some(&one.written), None),
+        },
+        SatTask::Why => (None, None),
+        SatTask::Proof(p) => match &p.prover {
+            ProofSolver::InProcess { solver, .. } => (Some(&p.written), Some(solver)),
+            ProofSolver::External { .. } => (Some(&p.written), None),
+        },
+        SatTask::Enumerate(e) => (None, Some(&e.solver)),
+    };
+    if !force {
+        let external = in_process.is_none() && !matches!(task, SatTask::Why);
+        check_size(inst, external)?;
     }
-    if !req.force {
-        check_size(req)?;
+    if let Some(w) = written {
+        check_svg(inst, w)?;
     }
-    if req.limit == Some(0) {
-        return Err(Usage("--limit must be at least 1"));
+    if let Some(InProcess::Propagator { .. }) = in_process {
+        check_propagator(inst)?;
     }
-    let enumerate = req.all || req.count || req.limit.is_some();
-    if req.timeout.is_some()
-        && req.solver.is_none()
-        && (req.why || req.proof.is_some() || req.check_proof)
-    {
-        return Err(Usage(
-            "--timeout applies to solving and enumeration, not to --why or proofs",
-        ));
-    }
-    if enumerate && req.format == Format::Competition {
-        return Err(Usage("--format competition shows one model; use --all or --count with --format board, line or json"));
-    }
-    if req.format == Format::Svg {
-        if enumerate {
-            return Err(Usage(
-                "--format svg draws one solution; `count N --list --format svg` draws many",
-            ));
+    match task {
+        SatTask::Enumerate(e) => enumeration::enumeration(inst, e, out, log, progress),
+        SatTask::Proof(p) => with_proof(inst, p, out, log),
+        SatTask::Why => {
+            let solver = InProcess::Embedded {
+                backend: Some(Backend::Varisat),
+                options: Vec::new(),
+            };
+            let one = OneSolve {
+                written: Written::Out(Format::Board),
+                explain: false,
+                solver: SatSolver::InProcess(solver.clone()),
+                timeout: None,
+            };
+            embedded(inst, &one, &solver, true, out, log)
         }
-        if req
-            .n
-            .is_some_and(|n| n > crate::board::picture::MAX_DOT_PLOT_N)
-        {
-            return Err(SolveCommandError::SvgTooLarge);
-        }
-    } else if req.output.is_some() {
-        return Err(Usage(
-            "-o FILE goes with --format svg (the other formats go to stdout)",
-        ));
-    }
-    if req.solver.is_some() && !req.solver_options.is_empty() {
-        return Err(Usage(
-            "--solver-option sets options of the embedded solver, not of --solver",
-        ));
-    }
-    if req.engine == Engine::Propagator {
-        check_propagator(req)?;
-    }
-    if enumerate {
-        return enumeration::enumeration(req, out, log, progress);
-    }
-    if req.proof.is_some() || req.check_proof {
-        return with_proof(req, out, log);
-    }
-    match &req.solver {
-        Some(cmd) => external(req, cmd, out, log),
-        None => embedded(req, out, log),
+        SatTask::One(one) => match &one.solver {
+            SatSolver::External(solver) => external(inst, one, solver, out, log),
+            SatSolver::InProcess(solver) => embedded(inst, one, solver, false, out, log),
+        },
     }
 }
 
-/// One solve by the embedded solver, with `--explain` and `--why`.
+/// Refuses an SVG picture of a board past [`crate::board::picture::MAX_DOT_PLOT_N`].
+fn check_svg(inst: &Instance, written: &Written) -> Result<(), SolveCommandError> {
+    if written.format() == Format::Svg && inst.n() > crate::board::picture::MAX_DOT_PLOT_N {
+        return Err(SolveCommandError::SvgTooLarge);
+    }
+    Ok(())
+}
+
+/// One solve in this process (`one.solver` is `solver`); with `why`, a minimal set of clauses
+/// that contradict each other when there is no solution.
 fn embedded(
-    req: &SolveRequest,
+    inst: &Instance,
+    one: &OneSolve,
+    solver: &InProcess,
+    why: bool,
     out: &mut dyn Write,
     log: &mut dyn Write,
 ) -> Result<Ending, SolveCommandError> {
-    let inst = &req.instance;
-    let backend = if req.why {
-        Backend::Varisat
-    } else if req.engine == Engine::Propagator {
-        Backend::Cadical
-    } else {
-        embedded_backend(req, || Backend::for_formula(inst))
-    };
-    let options = checked_options(req, backend)?;
+    let (backend, options) = solver.checked(|| Backend::for_formula(inst))?;
     crate::interrupt::cleanup_needed();
-    let budget = Budget::from_limit(req.timeout);
-    let solved = match req.engine {
-        // (The search answered before any formula was made.)
-        Engine::Sat | Engine::Search => solve_model_with_options(inst, backend, &options, budget),
-        Engine::Propagator => with_propagator(inst, &options, budget, log),
+    let budget = Budget::from_limit(one.timeout);
+    let solved = match solver {
+        InProcess::Embedded { .. } => solve_model_with_options(inst, backend, &options, budget),
+        InProcess::Propagator { .. } => with_propagator(inst, &options, budget, log),
     };
     let model = match solved {
         Err(SolveError::Stopped(stop)) => return Ok(stopped(stop, log)),
         r => r?,
     };
-    let header = if req.why {
+    let header = if why {
         "a solution exists, so the formula is satisfiable; here is one"
     } else {
         "a solution"
     };
+    let (format, svg) = (one.written.format(), one.written.svg_file());
     let ending = match &model {
         Some(m) => write_solution(
             out,
-            req.format,
-            req.output.as_deref(),
+            format,
+            svg,
             inst,
             &m.placement,
             &m.assignment.lits(),
             header,
         )?,
-        None => write_unsat(out, req.format, inst, None)?,
+        None => write_unsat(out, format, inst, None)?,
     };
-    if req.explain {
+    if one.explain {
         match &model {
             Some(m) => write_groups(out, inst, &m.assignment)?,
             None => writeln!(out, "(--why shows clauses that contradict each other)")?,
         }
     }
-    if req.why && model.is_none() {
+    if why && model.is_none() {
         write_core(out, inst)?;
     }
     Ok(ending)
 }
 
-/// Refuses what the propagator engine does not do: another solver than the embedded CaDiCaL,
-/// `--why`, a model other than the pairwise cell model.
-fn check_propagator(req: &SolveRequest) -> Result<(), SolveCommandError> {
-    use SolveCommandError::Usage;
-    if req.solver.is_some() {
-        return Err(Usage(
-            "--engine propagator runs the embedded CaDiCaL; it does not go with --solver",
-        ));
-    }
-    if req.backend.is_some_and(|b| b != Backend::Cadical) {
-        return Err(Usage(
-            "--engine propagator runs CaDiCaL (IPASIR-UP); --backend can only be cadical",
-        ));
-    }
-    if req.why {
-        return Err(Usage(
-            "--why explains the formula's clauses; it does not go with --engine propagator",
-        ));
-    }
+/// Refuses what the propagator does not take: a build without CaDiCaL, a model other than
+/// the pairwise cell model.
+fn check_propagator(inst: &Instance) -> Result<(), SolveCommandError> {
     if !Backend::Cadical.is_available() {
         return Err(SolveError::Unavailable(Backend::Cadical).into());
     }
     #[cfg(feature = "cadical")]
-    crate::solve::propagator::check_model(&req.instance)
+    crate::solve::propagator::check_model(inst)
         .map_err(|e| SolveCommandError::Propagator(e.to_string()))?;
+    #[cfg(not(feature = "cadical"))]
+    let _ = inst;
     Ok(())
 }
 
-/// The embedded backend: the one asked for, else CaDiCaL when options are given (and built
-/// in), else `default`.
-fn embedded_backend(req: &SolveRequest, default: impl FnOnce() -> Backend) -> Backend {
-    match req.backend {
-        Some(b) => b,
-        None if !req.solver_options.is_empty() && Backend::Cadical.is_available() => {
-            Backend::Cadical
-        }
-        None => default(),
+impl InProcess {
+    /// The backend and its options, checked against it: the propagator runs CaDiCaL; an
+    /// embedded solver is the one asked for, else CaDiCaL when options are given (and built
+    /// in), else `default`.
+    fn checked(
+        &self,
+        default: impl FnOnce() -> Backend,
+    ) -> Result<(Backend, Vec<SolverOption>), SolveCommandError> {
+        let (backend, options) = match self {
+            InProcess::Embedded { backend, options } => {
+                let backend = match backend {
+                    Some(b) => *b,
+                    None if !options.is_empty() && Backend::Cadical.is_available() => {
+                        Backend::Cadical
+                    }
+                    None => default(),
+                };
+                (backend, options)
+            }
+            InProcess::Propagator { options } => (Backend::Cadical, options),
+        };
+        backend
+            .check_options(options)
+            .map_err(|source| SolveCommandError::SolverOptions { backend, source })?;
+        Ok((backend, options.clone()))
     }
 }
-
-/// The solver options, checked against the backend's.
-fn checked_options(
-    req: &SolveRequest,
-    backend: Backend,
-) -> Result<Vec<SolverOption>, SolveCommandError> {
-    backend
-        .check_options(&req.solver_options)
-        .map_err(|source| SolveCommandError::SolverOptions { backend, source })?;
-    Ok(req.solver_options.clone())
-}
-
 /// One solve by CaDiCaL with the queens propagator; what the propagator did goes on `log`.
 #[cfg(feature = "cadical")]
 fn with_propagator(
@@ -517,12 +632,11 @@ fn stopped(stop: Stop, log: &mut dyn Write) -> Ending {
     }
 }
 
-/// Refuses a formula past the size limits: the embedded solver holds the formula in memory
-/// ([`Limits::IN_MEMORY`]); an external solver reads a written file ([`Limits::STREAM`]).
-fn check_size(req: &SolveRequest) -> Result<(), SolveCommandError> {
+/// Refuses a formula past the size limits: a solver in this process holds the formula in
+/// memory ([`Limits::IN_MEMORY`]); an `external` one reads a written file ([`Limits::STREAM`]).
+fn check_size(inst: &Instance, external: bool) -> Result<(), SolveCommandError> {
     use crate::encode::{Amo, LineEncodings, ModelOptions};
-    let inst = &req.instance;
-    let limits = if req.solver.is_some() {
+    let limits = if external {
         Limits::STREAM
     } else {
         Limits::IN_MEMORY
@@ -530,10 +644,10 @@ fn check_size(req: &SolveRequest) -> Result<(), SolveCommandError> {
     let Err(error) = inst.check_size(limits) else {
         return Ok(());
     };
-    // The same model with the sequential at-most-one, where the model reads --amo and that
-    // would fit.
+    // The same model with the sequential at-most-one, where the model has an at-most-one
+    // encoding and that would fit.
     let sequential = LineEncodings::uniform(Amo::SEQUENTIAL);
-    let fits = inst.model().is_some_and(|model| {
+    let sequential_fits = inst.model().is_some_and(|model| {
         let linear = ModelOptions {
             amo: sequential,
             ..*model.options()
@@ -545,35 +659,31 @@ fn check_size(req: &SolveRequest) -> Result<(), SolveCommandError> {
                 .and_then(|m| m.encoder_on(inst.n(), inst.geometry()).ok())
                 .is_some_and(|e| limits.allows(&e.size()))
     });
-    let hint = if fits { "--amo sequential, " } else { "" };
     Err(SolveCommandError::TooLarge {
         error,
         n: inst.n(),
-        hint,
+        sequential_fits,
     })
 }
 
-/// The checked run of the external solver on the instance (with the proof asked for, if
+/// The checked run of the external `solver` on the instance (with the proof asked for, if
 /// any): the model checked as a board and against every clause, an UNSAT answer refuted or
 /// confirmed by the embedded solver.
 fn run_solver(
-    req: &SolveRequest,
+    inst: &Instance,
     solver: &SolverCommand,
+    command_line: Option<&str>,
+    timeout: Option<Duration>,
     proof: Option<ProofRequest<'_>>,
 ) -> Result<RunReport, RunError> {
-    let inst = &req.instance;
     crate::interrupt::cleanup_needed();
-    let request = RunRequest::new(
-        solver,
-        CnfInput::instance(inst, req.command_line.as_deref()),
-    )
-    .timeout(req.timeout)
-    .verify(inst)
-    .unsat(UnsatCheck::Refute(inst))
-    .proof(proof);
+    let request = RunRequest::new(solver, CnfInput::instance(inst, command_line))
+        .timeout(timeout)
+        .verify(inst)
+        .unsat(UnsatCheck::Refute(inst))
+        .proof(proof);
     runner::run(&request)
 }
-
 /// The message of a run without an answer (the time limit, an unreadable answer, too much
 /// output), if it had none.
 fn no_answer(report: &RunReport, log: &mut dyn Write) -> Option<Ending> {
@@ -590,15 +700,16 @@ fn failure(log: &mut dyn Write, text: &str) -> Ending {
 
 /// One solve by an external solver, its answer checked.
 fn external(
-    req: &SolveRequest,
-    cmd: &str,
+    inst: &Instance,
+    one: &OneSolve,
+    solver: &ExternalSolver,
     out: &mut dyn Write,
     log: &mut dyn Write,
 ) -> Result<Ending, SolveCommandError> {
-    let inst = &req.instance;
     let n = inst.n();
-    let solver = SolverCommand::parse(cmd)?;
-    let report = run_solver(req, &solver, None)?;
+    let command = SolverCommand::parse(&solver.command)?;
+    let line = solver.command_line.as_deref();
+    let report = run_solver(inst, &command, line, one.timeout, None)?;
     if let Some(ending) = no_answer(&report, log) {
         return Ok(ending);
     }
@@ -613,11 +724,10 @@ fn external(
                 "a solution found by {who}, checked: no two queens attack each other, all {} clauses hold",
                 v.clauses
             );
-            let format = req.format;
-            let svg = req.output.as_deref();
+            let (format, svg) = (one.written.format(), one.written.svg_file());
             let ending =
                 write_solution(out, format, svg, inst, &v.placement, &model.lits(), &header)?;
-            if req.explain {
+            if one.explain {
                 write_groups(out, inst, model)?;
             }
             Ok(ending)
@@ -651,7 +761,7 @@ fn external(
         }
         Outcome::Unsat { .. } => {
             let note = format!("answer of {who}, confirmed by the embedded solver");
-            Ok(write_unsat(out, req.format, inst, Some(&note))?)
+            Ok(write_unsat(out, one.written.format(), inst, Some(&note))?)
         }
         Outcome::Unknown => say(format!("{who} gave no answer (UNKNOWN)")),
         other => Err(SolveCommandError::Unexpected {
@@ -679,57 +789,51 @@ fn proof_note(
     Ok(())
 }
 
-/// `--proof FILE` / `--check-proof`: the proof of an UNSAT answer written (atomically) and
-/// checked if asked.
+/// One solution, or the proof that there is none: written (atomically) and checked as `p`
+/// asks.
 fn with_proof(
-    req: &SolveRequest,
+    inst: &Instance,
+    p: &ProofSolve,
     out: &mut dyn Write,
     log: &mut dyn Write,
 ) -> Result<Ending, SolveCommandError> {
-    let inst = &req.instance;
-    // Before any solving: the target must be writable, the solver able to write a proof.
-    let solver = match &req.solver {
-        Some(cmd) => {
-            let solver = SolverCommand::parse(cmd)?;
-            solver.check_proofs()?;
-            Some(solver)
-        }
-        None => None,
-    };
-    let proof_format = req.proof_format.unwrap_or_default();
-    let backend = if req.engine == Engine::Propagator {
-        Backend::Cadical
-    } else {
-        embedded_backend(req, || match proof_format {
-            ProofFormat::Lrat => Backend::Cadical,
-            ProofFormat::Drat => Backend::Varisat,
-        })
-    };
-    let options = checked_options(req, backend)?;
-    if solver.is_none() && !proof_format.written_by(backend) {
-        return Err(SolveCommandError::ProofFormat {
-            backend,
-            format: proof_format,
-        });
-    }
-    let mut target = Staged::proof(req.proof.as_deref())?;
+    let (format, svg) = (p.written.format(), p.written.svg_file());
+    let checked = p.kept.checked();
     let who;
     let check: Option<crate::proof::Verdict>;
     let mut kind = "DRAT";
-    let (format, svg) = (req.format, req.output.as_deref());
-    match &solver {
-        None => {
-            who = match req.engine {
-                Engine::Propagator => "the propagator engine".to_string(),
-                Engine::Sat | Engine::Search => "the embedded solver".to_string(),
+    let mut target;
+    match &p.prover {
+        ProofSolver::InProcess {
+            solver,
+            format: proof_format,
+        } => {
+            // Before any solving: the solver able to write the proof, the target writable.
+            let proof_format = *proof_format;
+            let (backend, options) = solver.checked(|| match proof_format {
+                ProofFormat::Lrat => Backend::Cadical,
+                ProofFormat::Drat => Backend::Varisat,
+            })?;
+            if !proof_format.written_by(backend) {
+                return Err(SolveCommandError::ProofFormat {
+                    backend,
+                    format: proof_format,
+                });
+            }
+            target = Staged::proof(p.kept.file())?;
+            who = match solver {
+                InProcess::Propagator { .. } => "the propagator engine".to_string(),
+                InProcess::Embedded { .. } => "the embedded solver".to_string(),
             };
             if proof_format == ProofFormat::Lrat {
                 kind = "LRAT";
             }
             let file = io::BufWriter::new(target.file().try_clone()?);
-            let outcome = match req.engine {
-                Engine::Propagator => propagator_proof(inst, proof_format, &options, file, log)?,
-                Engine::Sat | Engine::Search => {
+            let outcome = match solver {
+                InProcess::Propagator { .. } => {
+                    propagator_proof(inst, proof_format, &options, file, log)?
+                }
+                InProcess::Embedded { .. } => {
                     Prover::new(backend, proof_format)?
                         .with_options(&options)?
                         .prove(inst, file)?
@@ -742,7 +846,7 @@ fn with_proof(
                 out.flush()?;
                 return Ok(failure(log, NO_PROOF_SAT));
             }
-            check = if req.check_proof {
+            check = if checked {
                 let file = target.reopen()?;
                 let checked = check_proof(inst, io::BufReader::new(file), &Default::default());
                 Some(checked.map_err(|e| SolveCommandError::ProofUnchecked {
@@ -753,15 +857,20 @@ fn with_proof(
                 None
             };
         }
-        Some(solver) => {
+        ProofSolver::External { solver, timeout } => {
+            // Before any solving: the solver able to write a proof, the target writable.
+            let command = SolverCommand::parse(&solver.command)?;
+            command.check_proofs()?;
+            target = Staged::proof(p.kept.file())?;
             let request = ProofRequest {
                 path: target.path(),
-                check: req.check_proof.then_some(inst as &dyn Formula),
+                check: checked.then_some(inst as &dyn Formula),
             };
-            let report = match run_solver(req, solver, Some(request)) {
+            let line = solver.command_line.as_deref();
+            let report = match run_solver(inst, &command, line, *timeout, Some(request)) {
                 Err(RunError::Proof(e)) => {
                     return Err(SolveCommandError::ProofUnchecked {
-                        who: solver.label(),
+                        who: command.label(),
                         message: e.to_string(),
                     })
                 }
@@ -832,7 +941,7 @@ fn with_proof(
         notes.push(format!(
             "proof written to {} ({kind} by {who}, {bytes} bytes){}",
             path.display(),
-            if req.check_proof {
+            if checked {
                 ""
             } else {
                 "; not checked here (--check-proof checks it)"
@@ -841,14 +950,142 @@ fn with_proof(
     }
     target.commit()?;
     let note = format!("answer of {who}");
-    let ending = write_unsat(
-        out,
-        format,
-        inst,
-        req.solver.as_ref().map(|_| note.as_str()),
-    )?;
+    let external = matches!(p.prover, ProofSolver::External { .. });
+    let ending = write_unsat(out, format, inst, external.then_some(note.as_str()))?;
     for n in &notes {
         proof_note(out, log, format, n)?;
     }
     Ok(ending)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(n: usize) -> Instance {
+        Instance::new(n, crate::instance::Model::default()).unwrap()
+    }
+
+    fn run(req: &SolveRequest) -> Result<(Ending, String), SolveCommandError> {
+        let (mut out, mut log) = (Vec::new(), Vec::new());
+        let ending = solve(req, &mut out, &mut log, &mut ())?;
+        Ok((ending, String::from_utf8(out).unwrap()))
+    }
+
+    fn search(instance: Instance, written: Written) -> SolveRequest {
+        SolveRequest {
+            instance,
+            mode: SolveMode::Search(SearchSolve {
+                written,
+                threads: Some(1),
+                timeout: None,
+            }),
+        }
+    }
+
+    /// What the search cannot take is refused by a typed error, whose message speaks of the
+    /// library's terms, not of command-line options.
+    #[test]
+    fn the_search_refuses_what_it_cannot_take_in_library_terms() {
+        use crate::symmetry_breaking::SymmetryBreaking;
+        let broken = plain(8).with_symmetry_breaking(SymmetryBreaking::LexLeader);
+        let cases = [
+            (
+                search(broken, Written::Out(Format::Line)),
+                SearchRefusal::SymmetryBreaking,
+            ),
+            (
+                search(plain(8), Written::Out(Format::Competition)),
+                SearchRefusal::CompetitionFormat,
+            ),
+        ];
+        for (req, want) in cases {
+            let e = run(&req).unwrap_err();
+            assert!(
+                matches!(e, SolveCommandError::NotForSearch(r) if r == want),
+                "{e:?}"
+            );
+            assert!(!e.to_string().contains("--"), "{e}");
+        }
+        let (ending, out) = run(&search(plain(8), Written::Out(Format::Line))).unwrap();
+        assert_eq!(ending, Ending::Success);
+        assert_eq!(out.split_whitespace().count(), 8, "{out}");
+    }
+
+    /// The errors that name options in the command line's wording name none here.
+    #[test]
+    fn errors_speak_of_the_library_not_of_flags() {
+        let enumerate = |split_rows| SolveRequest {
+            instance: plain(6),
+            mode: SolveMode::Sat {
+                task: SatTask::Enumerate(EnumerateSolve {
+                    format: ListFormat::Line,
+                    count_only: true,
+                    limit: None,
+                    split_rows,
+                    threads: Some(1),
+                    solver: InProcess::Embedded {
+                        backend: Some(Backend::Varisat),
+                        options: Vec::new(),
+                    },
+                    timeout: None,
+                }),
+                force: false,
+            },
+        };
+        let e = run(&enumerate(Some(40))).unwrap_err();
+        assert!(
+            matches!(e, SolveCommandError::SplitRows { k: 40, n: 6, .. }),
+            "{e:?}"
+        );
+        let (_, out) = run(&enumerate(Some(1))).unwrap();
+        assert_eq!(out.trim(), "4");
+        let proof = SolveRequest {
+            instance: plain(3),
+            mode: SolveMode::Sat {
+                task: SatTask::Proof(ProofSolve {
+                    written: Written::Out(Format::Line),
+                    kept: ProofKept::Checked,
+                    prover: ProofSolver::InProcess {
+                        solver: InProcess::Embedded {
+                            backend: Some(Backend::Varisat),
+                            options: Vec::new(),
+                        },
+                        format: ProofFormat::Lrat,
+                    },
+                }),
+                force: false,
+            },
+        };
+        let e = run(&proof).unwrap_err();
+        assert!(matches!(e, SolveCommandError::ProofFormat { .. }), "{e:?}");
+        let too_large = SolveRequest {
+            instance: plain(16000),
+            mode: SolveMode::Sat {
+                task: SatTask::Why,
+                force: false,
+            },
+        };
+        let e = run(&too_large).unwrap_err();
+        assert!(matches!(e, SolveCommandError::TooLarge { .. }), "{e:?}");
+        let messages = [
+            e.to_string(),
+            run(&enumerate(Some(40))).unwrap_err().to_string(),
+            run(&proof).unwrap_err().to_string(),
+            SolveCommandError::SvgTooLarge.to_string(),
+        ];
+        for m in messages {
+            assert!(!m.contains("--"), "{m}");
+        }
+    }
+
+    #[test]
+    fn a_proof_kept_says_where_it_goes_and_whether_it_is_checked() {
+        let p = PathBuf::from("p.drat");
+        assert_eq!(ProofKept::File(p.clone()).file(), Some(p.as_path()));
+        assert!(!ProofKept::File(p.clone()).checked());
+        assert!(ProofKept::CheckedFile(p.clone()).checked());
+        assert_eq!(ProofKept::Checked.file(), None);
+        assert!(ProofKept::Checked.checked());
+    }
 }

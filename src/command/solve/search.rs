@@ -1,80 +1,87 @@
-//! `solve --engine search`: the decision engine of the library ([`crate::search`]) on the
-//! instance's board, without a formula; the options that only a formula or a SAT solver
-//! reads are refused ([`search`]).
+//! [`SolveMode::Search`](super::SolveMode::Search): the decision engine of the library
+//! ([`crate::search`]) on the instance's board, without a formula; an instance or a format
+//! that only a formula or a SAT solver has a use for is refused ([`SearchRefusal`]).
 
-use super::{Ending, Format, SolveCommandError, SolveProgress, SolveRequest};
+use super::{check_svg, Ending, Format, SearchSolve, SolveCommandError, SolveProgress};
 use crate::command::solution::{write_solution, write_unsat};
 use crate::instance::Instance;
 use crate::search::SearchProgress;
 use std::io::Write;
 use std::time::Duration;
 
-/// The option that chose another formula than the plain one (the cell model, pairwise at
-/// most one, nothing added), for `--engine search`, which searches the board without a formula:
-/// `--redundant`, `--model columns` (with its `--domain`, `--constraints`, `--alldiff`),
-/// `--amo`, `--column-alo`. `None` for the plain formula and for a library user's own encoding.
-fn formula_option(inst: &Instance) -> Option<&'static str> {
+/// What the search does not take: it searches the plain board (the cell model, pairwise at
+/// most one, nothing added), finds one solution or shows that there is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SearchRefusal {
+    /// The SAT-competition format (its `v` lines are a formula's model).
+    CompetitionFormat,
+    /// Symmetry breaking (one solution of each class is a formula's matter).
+    SymmetryBreaking,
+    /// Redundant constraints added to the model.
+    Redundant,
+    /// The column model.
+    ColumnModel,
+    /// An at-most-one encoding other than pairwise.
+    AtMostOne,
+    /// The cell model's redundant column at-least-one clauses.
+    ColumnAlo,
+}
+
+impl std::fmt::Display for SearchRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SearchRefusal::CompetitionFormat => "the SAT-competition format",
+            SearchRefusal::SymmetryBreaking => "symmetry breaking",
+            SearchRefusal::Redundant => "redundant constraints",
+            SearchRefusal::ColumnModel => "the column model",
+            SearchRefusal::AtMostOne => "an at-most-one encoding other than pairwise",
+            SearchRefusal::ColumnAlo => "the column at-least-one clauses",
+        })
+    }
+}
+
+/// What in the instance chose another formula than the plain one (the cell model, pairwise at
+/// most one, nothing added), or breaks symmetries. `None` for the plain formula and for a
+/// library user's own encoding.
+fn refusal(inst: &Instance) -> Option<SearchRefusal> {
+    if inst.symmetry_breaking().is_on() {
+        return Some(SearchRefusal::SymmetryBreaking);
+    }
     let model = inst.model()?;
     let options = model.options();
     if !options.redundant.is_empty() {
-        return Some("--redundant");
+        return Some(SearchRefusal::Redundant);
     }
     if model.entry().name != crate::encode::Model::default().entry().name {
-        return Some("--model columns");
+        return Some(SearchRefusal::ColumnModel);
     }
     if options.amo != crate::encode::LineEncodings::default() {
-        return Some("--amo");
+        return Some(SearchRefusal::AtMostOne);
     }
-    options.column_alo.then_some("--column-alo")
+    options.column_alo.then_some(SearchRefusal::ColumnAlo)
 }
 
-/// `--engine search`: the decision engine of the library on the instance's board (on
-/// [`SolveRequest::threads`] threads, within [`SolveRequest::timeout`]); the solution it finds
-/// is checked against the instance before it is written.
+/// The decision engine of the library on the instance's board (on [`SearchSolve::threads`]
+/// threads, within [`SearchSolve::timeout`]); the solution it finds is checked against the
+/// instance before it is written.
 pub(super) fn search(
-    req: &SolveRequest,
+    inst: &Instance,
+    req: &SearchSolve,
     out: &mut dyn Write,
     log: &mut dyn Write,
     progress: &mut dyn SolveProgress,
 ) -> Result<Ending, SolveCommandError> {
     use crate::search::{Answer, Decision, Stopped};
     use std::sync::atomic::{AtomicU64, Ordering};
-    let inst = &req.instance;
-    let refused = [
-        (req.all, "--all"),
-        (req.count, "--count"),
-        (req.limit.is_some(), "--limit"),
-        (req.solver.is_some(), "--solver"),
-        (req.backend.is_some(), "--backend"),
-        (req.split_rows.is_some(), "--split-rows"),
-        (req.explain, "--explain"),
-        (req.why, "--why"),
-        (req.proof.is_some(), "--proof"),
-        (req.check_proof, "--check-proof"),
-        (!req.solver_options.is_empty(), "--solver-option"),
-        (req.proof_format.is_some(), "--proof-format"),
-        (req.force, "--force"),
-        (req.format == Format::Competition, "--format competition"),
-        (inst.symmetry_breaking().is_on(), "--symmetry-breaking"),
-    ];
-    if let Some(&(_, flag)) = refused.iter().find(|(on, _)| *on) {
-        return Err(SolveCommandError::NotWithSearch(flag));
-    }
-    if let Some(flag) = formula_option(inst) {
-        return Err(SolveCommandError::NotWithSearch(flag));
-    }
-    if req.format == Format::Svg
-        && req
-            .n
-            .is_some_and(|n| n > crate::board::picture::MAX_DOT_PLOT_N)
-    {
-        return Err(SolveCommandError::SvgTooLarge);
-    }
-    if req.format != Format::Svg && req.output.is_some() {
-        return Err(SolveCommandError::Usage(
-            "-o FILE goes with --format svg (the other formats go to stdout)",
+    if req.written.format() == Format::Competition {
+        return Err(SolveCommandError::NotForSearch(
+            SearchRefusal::CompetitionFormat,
         ));
     }
+    if let Some(refused) = refusal(inst) {
+        return Err(SolveCommandError::NotForSearch(refused));
+    }
+    check_svg(inst, &req.written)?;
     let board = crate::instance::masked_board(inst)?;
     crate::interrupt::cleanup_needed();
     let nodes = AtomicU64::new(0);
@@ -118,8 +125,8 @@ pub(super) fn search(
     match done.answer {
         Answer::Sat(p) => Ok(write_solution(
             out,
-            req.format,
-            req.output.as_deref(),
+            req.written.format(),
+            req.written.svg_file(),
             inst,
             &p,
             &[],
@@ -127,7 +134,7 @@ pub(super) fn search(
         )?),
         Answer::Unsat => Ok(write_unsat(
             out,
-            req.format,
+            req.written.format(),
             inst,
             Some("the search is complete: no placement of the queens is left"),
         )?),
