@@ -51,6 +51,10 @@ pub enum Param {
     Sizes,
     /// Worker threads.
     Threads,
+    /// Why there is no solution: the clauses that contradict each other.
+    Why,
+    /// Check the proof of unsatisfiability.
+    CheckProof,
 }
 
 impl Param {
@@ -75,6 +79,8 @@ impl Param {
             Param::Models => "models",
             Param::Sizes => "n",
             Param::Threads => "threads",
+            Param::Why => "why",
+            Param::CheckProof => "check_proof",
         }
     }
 }

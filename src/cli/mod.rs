@@ -333,6 +333,8 @@ fn flag(param: queens_sat::vocabulary::Param) -> &'static str {
         Param::Models => "--models",
         Param::Sizes => "--n",
         Param::Threads => "--threads",
+        Param::Why => "--why",
+        Param::CheckProof => "--check-proof",
     }
 }
 

@@ -89,7 +89,11 @@ pub(super) fn enumeration(
                 out,
                 "{found} solution{} for n = {n}{}",
                 if found == 1 { "" } else { "s" },
-                if limited { " (stopped at --limit)" } else { "" }
+                if limited {
+                    format!(" (stopped at {})", crate::vocabulary::Param::Limit)
+                } else {
+                    String::new()
+                }
             )?;
         }
         ListFormat::Line => {}

@@ -503,7 +503,11 @@ fn embedded(
     if one.explain {
         match &model {
             Some(m) => write_groups(out, inst, &m.assignment)?,
-            None => writeln!(out, "(--why shows clauses that contradict each other)")?,
+            None => writeln!(
+                out,
+                "({} shows clauses that contradict each other)",
+                crate::vocabulary::Param::Why
+            )?,
         }
     }
     if why && model.is_none() {
@@ -942,9 +946,12 @@ fn with_proof(
             "proof written to {} ({kind} by {who}, {bytes} bytes){}",
             path.display(),
             if checked {
-                ""
+                String::new()
             } else {
-                "; not checked here (--check-proof checks it)"
+                format!(
+                    "; not checked here ({} checks it)",
+                    crate::vocabulary::Param::CheckProof
+                )
             }
         ));
     }

@@ -24,7 +24,7 @@ impl DomainEncoding for Direct {
         "direct"
     }
     fn summary(&self) -> &'static str {
-        "one variable per value, x(r)=c; at least one and at most one (--amo) per row"
+        "one variable per value, x(r)=c; at least one and at most one (amo) per row"
     }
     fn uses_amo(&self) -> bool {
         true
