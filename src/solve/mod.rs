@@ -195,7 +195,7 @@ impl From<crate::encode::EncodeError> for SolveError {
 
 /// A solution with the solver's full model (auxiliary variables included).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Model {
+pub struct Solution {
     /// The board.
     pub placement: Placement,
     /// The value of every variable of the formula.
@@ -209,7 +209,7 @@ pub fn solve(f: &dyn Formula) -> Result<Option<Placement>, SolveError> {
 }
 
 /// Like [`solve`], but also returns the full model.
-pub fn solve_model(f: &dyn Formula) -> Result<Option<Model>, SolveError> {
+pub fn solve_model(f: &dyn Formula) -> Result<Option<Solution>, SolveError> {
     solve_model_with(f, Backend::for_formula(f))
 }
 
@@ -219,7 +219,7 @@ pub fn solve_with(f: &dyn Formula, backend: Backend) -> Result<Option<Placement>
 }
 
 /// Like [`solve_model`], with the given backend.
-pub fn solve_model_with(f: &dyn Formula, backend: Backend) -> Result<Option<Model>, SolveError> {
+pub fn solve_model_with(f: &dyn Formula, backend: Backend) -> Result<Option<Solution>, SolveError> {
     solve_model_within(f, backend, Budget::unlimited())
 }
 
@@ -241,7 +241,7 @@ pub fn solve_model_within(
     f: &dyn Formula,
     backend: Backend,
     budget: Budget,
-) -> Result<Option<Model>, SolveError> {
+) -> Result<Option<Solution>, SolveError> {
     let mut solver = backend.solver(&budget)?;
     solve_model_with_solver(f, solver.as_mut(), &budget)
 }
@@ -252,7 +252,7 @@ pub fn solve_model_with_options(
     backend: Backend,
     options: &[SolverOption],
     budget: Budget,
-) -> Result<Option<Model>, SolveError> {
+) -> Result<Option<Solution>, SolveError> {
     let mut solver = backend.solver_with(&budget, options)?;
     solve_model_with_solver(f, solver.as_mut(), &budget)
 }
@@ -265,7 +265,7 @@ pub fn solve_model_with_solver(
     f: &dyn Formula,
     solver: &mut dyn Solver,
     budget: &Budget,
-) -> Result<Option<Model>, SolveError> {
+) -> Result<Option<Solution>, SolveError> {
     // Adding clauses to a solver cannot fail.
     let _ = crate::instance::encode(f, &mut *solver);
     if !solver.solve(&[], budget)? {
@@ -274,7 +274,7 @@ pub fn solve_model_with_solver(
     let lits = solver.model(f.num_vars() as usize)?;
     let placement = decode_model(f, &lits)?;
     let assignment = Assignment::from_lits(&lits);
-    Ok(Some(Model {
+    Ok(Some(Solution {
         placement,
         assignment,
     }))

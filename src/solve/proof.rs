@@ -23,7 +23,7 @@
 //! assert!(verdict.verified(), "{verdict}");
 //! ```
 
-use super::{decode_model, Assignment, Backend, Model, SolveError, SolverOption};
+use super::{decode_model, Assignment, Backend, Solution, SolveError, SolverOption};
 use crate::cnf::{ClauseSink, Cnf};
 use crate::instance::Formula;
 use crate::proof::{CheckOptions, Verdict};
@@ -40,7 +40,7 @@ pub enum ProofOutcome {
     },
     /// A solution exists (no proof of unsatisfiability can exist); the proof target received
     /// only the solver's steps up to the solution and should be discarded.
-    Sat(Box<Model>),
+    Sat(Box<Solution>),
 }
 
 /// Why a proof could not be written or checked. A proof that is read in full but does not
@@ -540,7 +540,7 @@ fn prove_dimacs<W: Write + Send + 'static>(
 
 /// The model of a satisfiable solve, checked as a solution of `f`.
 fn checked_model(f: &dyn Formula, lits: &[crate::cnf::Lit]) -> Result<ProofOutcome, ProofError> {
-    Ok(ProofOutcome::Sat(Box::new(Model {
+    Ok(ProofOutcome::Sat(Box::new(Solution {
         placement: decode_model(f, lits)?,
         assignment: Assignment::from_lits(lits),
     })))

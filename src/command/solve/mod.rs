@@ -329,7 +329,7 @@ fn with_propagator(
     options: &[SolverOption],
     budget: Budget,
     log: &mut dyn Write,
-) -> Result<Option<crate::solve::Model>, SolveError> {
+) -> Result<Option<crate::solve::Solution>, SolveError> {
     use crate::solve::propagator::PropagatorSolver;
     let mut solver = PropagatorSolver::new(inst, options)?;
     let model = crate::solve::solve_model_with_solver(inst, &mut solver, &budget);
@@ -384,7 +384,7 @@ fn with_propagator(
     _options: &[SolverOption],
     _budget: Budget,
     _log: &mut dyn Write,
-) -> Result<Option<crate::solve::Model>, SolveError> {
+) -> Result<Option<crate::solve::Solution>, SolveError> {
     Err(SolveError::Unavailable(Backend::Cadical))
 }
 

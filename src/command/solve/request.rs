@@ -24,15 +24,15 @@ pub enum SolveMode {
     Sat {
         /// What the solver is asked.
         task: SatTask,
-        /// Solve even a formula past the size limits ([`Limits::IN_MEMORY`] for a solver in
-        /// this process, [`Limits::STREAM`] for an external one, which reads a written file).
+        /// Solve even a formula past the size limits ([`Limits::IN_MEMORY`](crate::instance::Limits::IN_MEMORY) for a solver in
+        /// this process, [`Limits::STREAM`](crate::instance::Limits::STREAM) for an external one, which reads a written file).
         force: bool,
     },
     /// The backtracking search of the instance counter on the board itself, without a formula
     /// ([`crate::search::Decision`], n <= 64): one solution, checked, or the proof by
     /// exhaustive search that there is none. It takes the plain formula's instance only (the
     /// cell model, pairwise at-most-one, nothing added, no symmetry breaking): see
-    /// [`SearchRefusal`].
+    /// [`SearchRefusal`](super::SearchRefusal).
     Search(SearchSolve),
 }
 
@@ -208,7 +208,7 @@ impl ListFormat {
 /// The search on the board.
 #[derive(Clone, Debug)]
 pub struct SearchSolve {
-    /// How the answer is written (not in SAT-competition format: see [`SearchRefusal`]).
+    /// How the answer is written (not in SAT-competition format: see [`SearchRefusal`](super::SearchRefusal)).
     pub written: Written,
     /// Worker threads (default: one per core).
     pub threads: Option<usize>,
