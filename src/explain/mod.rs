@@ -27,7 +27,7 @@ pub use holds::{
 pub use latex::write_latex;
 pub use text::{write_dimacs_commented, write_readable, Notation};
 pub use why::{
-    case_split, minimal_unsat_core, write_core, write_why, Case, CoreError, Outcome, Refutation,
+    case_split, minimal_unsat_core, write_core, write_why, BranchEnd, Case, CoreError, Refutation,
     Step, MAX_ARGUMENT_LINES,
 };
 

@@ -92,7 +92,7 @@ pub struct Step {
 
 /// How a branch of a [`case_split`] argument ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum BranchEnd {
     /// The clause (an index) is false: every literal of it has been made false.
     Conflict(usize),
     /// The clause (an index) must hold, so one of its literals is true: each case fails.
@@ -112,17 +112,17 @@ pub struct Case {
     /// The forced literals the contradiction uses, in order.
     pub steps: Vec<Step>,
     /// The contradiction, or a further split.
-    pub outcome: Outcome,
+    pub outcome: BranchEnd,
 }
 
 /// An argument that a set of clauses has no model: steps forced from the start, then an
-/// [`Outcome`].
+/// [`BranchEnd`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refutation {
     /// Literals forced before any case split (by unit clauses), as used.
     pub steps: Vec<Step>,
     /// The contradiction or the first split.
-    pub outcome: Outcome,
+    pub outcome: BranchEnd,
 }
 
 impl Refutation {
@@ -133,10 +133,10 @@ impl Refutation {
 }
 
 /// Lines of an outcome: one per case, step and contradiction.
-fn outcome_size(o: &Outcome) -> usize {
+fn outcome_size(o: &BranchEnd) -> usize {
     match o {
-        Outcome::Conflict(_) => 1,
-        Outcome::Split { cases, .. } => cases
+        BranchEnd::Conflict(_) => 1,
+        BranchEnd::Split { cases, .. } => cases
             .iter()
             .map(|c| 1 + c.steps.len() + outcome_size(&c.outcome))
             .sum(),
@@ -210,7 +210,7 @@ impl State<'_> {
         depth: usize,
         top: bool,
         budget: &mut usize,
-    ) -> Option<(Vec<Step>, Outcome, HashSet<Var>)> {
+    ) -> Option<(Vec<Step>, BranchEnd, HashSet<Var>)> {
         let start = self.trail.len();
         let result = self.refute_here(depth, top, budget);
         let out = result.map(|(outcome, mut used)| {
@@ -233,10 +233,10 @@ impl State<'_> {
         depth: usize,
         top: bool,
         budget: &mut usize,
-    ) -> Option<(Outcome, HashSet<Var>)> {
+    ) -> Option<(BranchEnd, HashSet<Var>)> {
         if let Err(i) = self.propagate() {
             let used = self.cnf.clause(i).iter().map(|l| l.var()).collect();
-            return Some((Outcome::Conflict(i), used));
+            return Some((BranchEnd::Conflict(i), used));
         }
         if depth == 0 || *budget == 0 {
             return None;
@@ -255,7 +255,7 @@ impl State<'_> {
             (negative, o.len())
         });
         let tries = if top { candidates.len() } else { 1 };
-        let mut best: Option<(Outcome, HashSet<Var>, usize)> = None;
+        let mut best: Option<(BranchEnd, HashSet<Var>, usize)> = None;
         for (clause, open) in candidates.into_iter().take(tries) {
             let mut b = *budget;
             if let Some((outcome, used)) = self.split_on(clause, open, depth, &mut b) {
@@ -276,7 +276,7 @@ impl State<'_> {
         open: Vec<Lit>,
         depth: usize,
         budget: &mut usize,
-    ) -> Option<(Outcome, HashSet<Var>)> {
+    ) -> Option<(BranchEnd, HashSet<Var>)> {
         let mut used: HashSet<Var> = self.cnf.clause(clause).iter().map(|l| l.var()).collect();
         let mut cases = Vec::new();
         for l in open {
@@ -294,7 +294,7 @@ impl State<'_> {
                 outcome,
             });
         }
-        Some((Outcome::Split { clause, cases }, used))
+        Some((BranchEnd::Split { clause, cases }, used))
     }
 }
 
@@ -360,17 +360,17 @@ fn write_outcome(
     out: &mut impl Write,
     say: &Say,
     cnf: &LabelledCnf,
-    o: &Outcome,
+    o: &BranchEnd,
     indent: usize,
 ) -> io::Result<()> {
     let pad = " ".repeat(indent);
     match o {
-        Outcome::Conflict(i) => writeln!(
+        BranchEnd::Conflict(i) => writeln!(
             out,
             "{pad}contradiction: every literal of {} is false",
             clause_text(say, cnf, *i)
         ),
-        Outcome::Split { clause, cases } => {
+        BranchEnd::Split { clause, cases } => {
             writeln!(
                 out,
                 "{pad}{} must hold; try each of its open literals:",
@@ -565,16 +565,16 @@ mod tests {
                 known.push(s.lit);
             }
         }
-        fn outcome(cnf: &Cnf, core: &[usize], known: &mut Vec<Lit>, o: &Outcome) {
+        fn outcome(cnf: &Cnf, core: &[usize], known: &mut Vec<Lit>, o: &BranchEnd) {
             match o {
-                Outcome::Conflict(i) => {
+                BranchEnd::Conflict(i) => {
                     assert!(core.contains(i));
                     assert!(cnf
                         .clause(*i)
                         .iter()
                         .all(|&l| value(known, l) == Some(false)));
                 }
-                Outcome::Split { clause, cases } => {
+                BranchEnd::Split { clause, cases } => {
                     assert!(core.contains(clause));
                     for &l in cnf.clause(*clause) {
                         if value(known, l) != Some(false) {
