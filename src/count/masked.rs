@@ -496,24 +496,9 @@ mod tests {
         /// the checker accepts it on the geometry, it avoids the blocked cells and it holds
         /// every pre-placed queen.
         fn brute_force(&self) -> Vec<Vec<u32>> {
-            fn perms(n: usize, prefix: &mut Vec<u32>, used: &mut [bool], out: &mut Vec<Vec<u32>>) {
-                if prefix.len() == n {
-                    out.push(prefix.clone());
-                    return;
-                }
-                for c in 0..n {
-                    if !used[c] {
-                        used[c] = true;
-                        prefix.push(c as u32);
-                        perms(n, prefix, used, out);
-                        prefix.pop();
-                        used[c] = false;
-                    }
-                }
-            }
-            let mut all = Vec::new();
-            perms(self.n, &mut Vec::new(), &mut vec![false; self.n], &mut all);
-            all.into_iter()
+            crate::encode::torus_oracle::permutations(self.n)
+                .into_iter()
+                .map(|p| p.into_iter().map(|c| c as u32).collect::<Vec<u32>>())
                 .filter(|p| {
                     check_placement_on(&Placement::new(p.clone()), self.geometry).is_ok()
                         && self.blocked.iter().all(|&(r, c)| p[r] as usize != c)

@@ -355,6 +355,11 @@ impl VarAlloc {
         v
     }
 
+    /// `count` fresh variables, as positive literals, in increasing order.
+    pub fn fresh_lits(&mut self, count: usize) -> Vec<Lit> {
+        (0..count).map(|_| self.fresh().positive()).collect()
+    }
+
     /// The number of variables handed out or reserved so far, counting from index 0.
     pub fn used(&self) -> usize {
         self.next

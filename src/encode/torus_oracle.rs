@@ -1,5 +1,5 @@
 //! Test oracles for the toroidal board, independent of the encoders: brute force over
-//! permutations, and model enumeration of any encoding with a blocking clause per board.
+//! permutations (also the other tests' enumeration of permutations), and model enumeration of any encoding with a blocking clause per board.
 
 use crate::board::{check_placement_on, Geometry, Placement};
 use crate::cnf::{Lit, Var};
@@ -11,7 +11,7 @@ use varisat::{ExtendFormula, Solver};
 pub const A051906: [usize; 9] = [1, 0, 0, 0, 10, 0, 28, 0, 0];
 
 /// Every permutation of `0..n`, in lexicographic order.
-fn permutations(n: usize) -> Vec<Vec<usize>> {
+pub fn permutations(n: usize) -> Vec<Vec<usize>> {
     fn go(n: usize, used: &mut Vec<bool>, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
         if cur.len() == n {
             out.push(cur.clone());

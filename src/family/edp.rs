@@ -225,20 +225,11 @@ impl lists::Checks for Reading {
         index: usize,
         item: &Value,
     ) -> Result<(), ParseError> {
-        match name {
-            "n" => {
-                return err(
-                    item.line(),
-                    format!("n must be an integer in 1..={MAX_N}, found a list"),
-                )
-            }
-            "numdiags" => {
-                return err(
-                    item.line(),
-                    "numdiags must be a non-negative integer, found a list",
-                )
-            }
-            _ => {}
+        if name == "numdiags" {
+            return err(
+                item.line(),
+                "numdiags must be a non-negative integer, found a list",
+            );
         }
         // The board, when its size came first: the indices are then bounded by it, and so is
         // the number of distinct diagonals (4n - 2).

@@ -164,16 +164,10 @@ impl lists::Checks for Reading {
     fn item(
         &mut self,
         before: &[Statement<'_>],
-        name: &str,
+        _: &str,
         _: usize,
         item: &Value,
     ) -> Result<(), ParseError> {
-        if name == "n" {
-            return err(
-                item.line(),
-                format!("n must be an integer in 1..={MAX_N}, found a list"),
-            );
-        }
         let n = lists::stated_size(before);
         self.queens.place(item, n).map(|_| ())
     }

@@ -340,7 +340,8 @@ pub(super) trait Checks {
         Ok(())
     }
 
-    /// Item `index` of the list that is the value of the statement `name`.
+    /// Item `index` of the list that is the value of the statement `name` (not `n`: a list
+    /// there is refused before).
     fn item(
         &mut self,
         before: &[Statement<'_>],
@@ -435,7 +436,16 @@ pub(super) fn statements_checked<'t>(
             }
         }
         checks.statement(&out, name, line)?;
-        let value = lex.value(&mut |index, item| checks.item(&out, name, index, item))?;
+        let value = lex.value(&mut |index, item| {
+            // `n` is the board size in every file: a list there is refused at its first item.
+            if name == "n" {
+                return err(
+                    item.line(),
+                    format!("n must be an integer in 1..={MAX_N}, found a list"),
+                );
+            }
+            checks.item(&out, name, index, item)
+        })?;
         // A statement ends its line's business: the next token starts a new statement.
         if let (Token::Symbol(c), l) = lex.peek()? {
             return err(

@@ -445,21 +445,29 @@ impl Database {
         None
     }
 
+    /// Marks as seen the variables of clause `clause` other than `skip` not seen yet; returns
+    /// how many it marked.
+    #[inline]
+    fn see(&mut self, clause: u32, skip: usize) -> usize {
+        let c = &self.clauses[clause as usize];
+        let mut marked = 0;
+        for k in c.start..c.start + c.len as usize {
+            let v = var(self.arena[k]);
+            if v != skip && !self.seen[v] {
+                self.seen[v] = true;
+                marked += 1;
+            }
+        }
+        marked
+    }
+
     /// The hints of a conflict on `conflict` (a clause all of whose literals are false,
     /// except that of variable `skip`, if any): the reasons of the literals the conflict
     /// depends on, in the order they were assigned, then the conflict. Assumptions (no
     /// reason) are left out.
     fn cone(&mut self, conflict: u32, skip: usize) {
         self.hints.clear();
-        let mut pending = 0usize;
-        let c = &self.clauses[conflict as usize];
-        for k in c.start..c.start + c.len as usize {
-            let v = var(self.arena[k]);
-            if v != skip && !self.seen[v] {
-                self.seen[v] = true;
-                pending += 1;
-            }
-        }
+        let mut pending = self.see(conflict, skip);
         let mut i = self.trail.len();
         while pending > 0 && i > 0 {
             i -= 1;
@@ -474,14 +482,7 @@ impl Database {
                 continue;
             }
             self.hints.push(u64::from(r) + 1);
-            let rc = &self.clauses[r as usize];
-            for k in rc.start..rc.start + rc.len as usize {
-                let u = var(self.arena[k]);
-                if u != v && !self.seen[u] {
-                    self.seen[u] = true;
-                    pending += 1;
-                }
-            }
+            pending += self.see(r, v);
         }
         self.hints.reverse();
         self.hints.push(u64::from(conflict) + 1);

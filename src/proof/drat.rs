@@ -7,7 +7,7 @@
 //! * Binary: `a` or `d`, then each literal `x` as the variable-length number `2|x| + (x < 0)`
 //!   (7-bit groups, low group first, the high bit set on all but the last byte), then 0.
 
-use super::{sniffed, DratFormat, ProofError, ProofPos, Sniffed, MAX_EXTRA_VARS};
+use super::{sniffed, ProofError, ProofFormat, ProofPos, Sniffed, MAX_EXTRA_VARS};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 
@@ -26,7 +26,7 @@ pub struct ProofStep {
 /// [`sniff_proof`](super::sniff_proof).
 pub struct ProofReader<R: Read> {
     input: BufReader<Limited<Sniffed<R>>>,
-    format: DratFormat,
+    format: ProofFormat,
     max_var: u64,
     limit: u64,
     /// Bytes consumed (binary) or lines read (text).
@@ -40,11 +40,7 @@ impl<R: Read> ProofReader<R> {
     /// binary as [`sniff_proof`](super::sniff_proof) tells from the first bytes.
     pub fn new(input: R, max_var: u64, limit: u64) -> Result<Self, ProofError> {
         let (kind, input) = sniffed(input)?;
-        let format = if kind.is_binary() {
-            DratFormat::Binary
-        } else {
-            DratFormat::Text
-        };
+        let format = kind.format();
         let input = Limited {
             inner: input,
             read: 0,
@@ -61,15 +57,15 @@ impl<R: Read> ProofReader<R> {
     }
 
     /// The format of the proof.
-    pub fn format(&self) -> DratFormat {
+    pub fn format(&self) -> ProofFormat {
         self.format
     }
 
     /// The next step, `None` at the end.
     pub fn next_step(&mut self) -> Result<Option<ProofStep>, ProofError> {
         match self.format {
-            DratFormat::Text => self.next_text(),
-            DratFormat::Binary => self.next_binary(),
+            ProofFormat::Text => self.next_text(),
+            ProofFormat::Binary => self.next_binary(),
         }
     }
 
@@ -329,23 +325,16 @@ mod tests {
 
     #[test]
     fn size_bound() {
-        let proof = b"1 2 0\n".repeat(100);
-        let e = ProofReader::new(&proof[..], 10, 50).and_then(|mut r| {
-            while r.next_step()?.is_some() {}
-            Ok(())
-        });
-        assert!(
-            matches!(e, Err(ProofError::TooLarge { limit: 50 })),
-            "{e:?}"
-        );
-        let bin = [b'a', 2, 4, 0].repeat(100);
-        let e = ProofReader::new(&bin[..], 10, 50).and_then(|mut r| {
-            while r.next_step()?.is_some() {}
-            Ok(())
-        });
-        assert!(
-            matches!(e, Err(ProofError::TooLarge { limit: 50 })),
-            "{e:?}"
-        );
+        // Text and binary alike: the reading stops past 50 bytes.
+        for proof in [b"1 2 0\n".repeat(100), [b'a', 2, 4, 0].repeat(100)] {
+            let e = ProofReader::new(&proof[..], 10, 50).and_then(|mut r| {
+                while r.next_step()?.is_some() {}
+                Ok(())
+            });
+            assert!(
+                matches!(e, Err(ProofError::TooLarge { limit: 50 })),
+                "{e:?}"
+            );
+        }
     }
 }

@@ -36,7 +36,7 @@
 //! assert_eq!(check.failure.unwrap().id, 5);
 //! ```
 
-use super::{sniffed, LratFormat, ProofError, ProofPos, Sniffed, MAX_EXTRA_VARS};
+use super::{sniffed, ProofError, ProofFormat, ProofPos, Sniffed, MAX_EXTRA_VARS};
 use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
@@ -66,7 +66,7 @@ pub enum LratStep {
 /// looks like DRAT is read as text or binary LRAT all the same, and fails where it is not).
 pub struct LratReader<R: Read> {
     input: BufReader<io::Take<Sniffed<R>>>,
-    format: LratFormat,
+    format: ProofFormat,
     max_var: u64,
     limit: u64,
     /// Bytes consumed (binary) or lines read (text).
@@ -80,11 +80,7 @@ impl<R: Read> LratReader<R> {
     /// A reader of at most `limit` bytes of proof with variables up to `max_var`.
     pub fn new(input: R, max_var: u64, limit: u64) -> Result<Self, ProofError> {
         let (kind, input) = sniffed(input)?;
-        let format = if kind.is_binary() {
-            LratFormat::Binary
-        } else {
-            LratFormat::Text
-        };
+        let format = kind.format();
         let input = input.take(limit.saturating_add(1));
         Ok(LratReader {
             input: BufReader::with_capacity(1 << 16, input),
@@ -98,15 +94,15 @@ impl<R: Read> LratReader<R> {
     }
 
     /// The proof's format.
-    pub fn format(&self) -> LratFormat {
+    pub fn format(&self) -> ProofFormat {
         self.format
     }
 
     /// Where the next step starts.
     pub fn position(&self) -> ProofPos {
         match self.format {
-            LratFormat::Text => ProofPos::Line(self.pos + 1),
-            LratFormat::Binary => ProofPos::Byte(self.pos),
+            ProofFormat::Text => ProofPos::Line(self.pos + 1),
+            ProofFormat::Binary => ProofPos::Byte(self.pos),
         }
     }
 
@@ -121,8 +117,8 @@ impl<R: Read> LratReader<R> {
     /// The next step and where it starts, `None` at the end.
     pub fn next_step(&mut self) -> Result<Option<(LratStep, ProofPos)>, ProofError> {
         match self.format {
-            LratFormat::Text => self.next_text(),
-            LratFormat::Binary => self.next_binary(),
+            ProofFormat::Text => self.next_text(),
+            ProofFormat::Binary => self.next_binary(),
         }
     }
 
@@ -414,7 +410,7 @@ pub struct LratCheck {
     /// The empty clause was added and every step before it checked.
     pub verified: bool,
     /// The proof's format.
-    pub format: LratFormat,
+    pub format: ProofFormat,
     /// Steps read, deletions included.
     pub steps: u64,
     /// Lemmas checked (the empty clause included).
@@ -720,7 +716,7 @@ impl LratChecker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::proof::{check_lrat, sniff_proof, DratFormat, ProofKind};
+    use crate::proof::{check_lrat, sniff_proof, ProofFormat, ProofKind};
 
     fn xor2() -> Vec<Vec<i32>> {
         vec![vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]]
@@ -743,10 +739,10 @@ mod tests {
         let p = [
             b'a', 10, 4, 0, 2, 4, 0, b'd', 2, 4, 0, b'a', 12, 0, 10, 6, 8, 0,
         ];
-        assert_eq!(sniff_proof(&p), ProofKind::Lrat(LratFormat::Binary));
+        assert_eq!(sniff_proof(&p), ProofKind::Lrat(ProofFormat::Binary));
         let c = check(&p);
         assert!(c.verified, "{c}");
-        assert_eq!(c.format, LratFormat::Binary);
+        assert_eq!(c.format, ProofFormat::Binary);
     }
 
     #[test]
@@ -839,21 +835,27 @@ mod tests {
 
     #[test]
     fn sniffs_formats() {
-        assert_eq!(sniff_proof(b"1 2 0\n"), ProofKind::Drat(DratFormat::Text));
-        assert_eq!(sniff_proof(b"d 1 2 0\n"), ProofKind::Drat(DratFormat::Text));
-        assert_eq!(sniff_proof(b"0\n"), ProofKind::Drat(DratFormat::Text));
+        assert_eq!(sniff_proof(b"1 2 0\n"), ProofKind::Drat(ProofFormat::Text));
+        assert_eq!(
+            sniff_proof(b"d 1 2 0\n"),
+            ProofKind::Drat(ProofFormat::Text)
+        );
+        assert_eq!(sniff_proof(b"0\n"), ProofKind::Drat(ProofFormat::Text));
         assert_eq!(
             sniff_proof(b"c x\n5 1 0 1 2 0\n"),
-            ProofKind::Lrat(LratFormat::Text)
+            ProofKind::Lrat(ProofFormat::Text)
         );
-        assert_eq!(sniff_proof(b"5 d 1 0\n"), ProofKind::Lrat(LratFormat::Text));
+        assert_eq!(
+            sniff_proof(b"5 d 1 0\n"),
+            ProofKind::Lrat(ProofFormat::Text)
+        );
         assert_eq!(
             sniff_proof(b"6 0 1 2 0\n"),
-            ProofKind::Lrat(LratFormat::Text)
+            ProofKind::Lrat(ProofFormat::Text)
         );
         assert_eq!(
             sniff_proof(&[b'a', 2, 5, 0, b'd', 2, 5, 0, b'a', 0]),
-            ProofKind::Drat(DratFormat::Binary)
+            ProofKind::Drat(ProofFormat::Binary)
         );
     }
 }

@@ -104,38 +104,21 @@ impl fmt::Display for ProofPos {
     }
 }
 
-/// The two DRAT formats.
+/// How a proof, DRAT or LRAT, is written: text or binary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DratFormat {
-    /// Text: `1 -2 0`, `d 1 2 0`, `c` comment lines.
+pub enum ProofFormat {
+    /// Text: DRAT's `1 -2 0`, `d 1 2 0` and `c` comment lines; LRAT's `id lits 0 hints 0` and
+    /// `id d ids 0`.
     Text,
-    /// Binary: `a` or `d`, then literals `2v + sign` as variable-length integers, then 0.
+    /// Binary: `a` or `d`, then variable-length integers (DRAT's literals `2v + sign`, then 0).
     Binary,
 }
 
-impl fmt::Display for DratFormat {
+impl fmt::Display for ProofFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            DratFormat::Text => "text",
-            DratFormat::Binary => "binary",
-        })
-    }
-}
-
-/// The two LRAT formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LratFormat {
-    /// Text: `id lits 0 hints 0`, `id d ids 0`.
-    Text,
-    /// Binary: `a` or `d`, then variable-length integers.
-    Binary,
-}
-
-impl fmt::Display for LratFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            LratFormat::Text => "text",
-            LratFormat::Binary => "binary",
+            ProofFormat::Text => "text",
+            ProofFormat::Binary => "binary",
         })
     }
 }
@@ -144,9 +127,9 @@ impl fmt::Display for LratFormat {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProofKind {
     /// DRAT (lemmas without hints).
-    Drat(DratFormat),
+    Drat(ProofFormat),
     /// LRAT (lemmas with hints).
-    Lrat(LratFormat),
+    Lrat(ProofFormat),
 }
 
 impl fmt::Display for ProofKind {
@@ -164,10 +147,14 @@ pub const SNIFF_BYTES: usize = 1 << 16;
 impl ProofKind {
     /// Binary (DRAT or LRAT).
     pub fn is_binary(self) -> bool {
-        matches!(
-            self,
-            ProofKind::Drat(DratFormat::Binary) | ProofKind::Lrat(LratFormat::Binary)
-        )
+        self.format() == ProofFormat::Binary
+    }
+
+    /// Text or binary.
+    pub fn format(self) -> ProofFormat {
+        match self {
+            ProofKind::Drat(format) | ProofKind::Lrat(format) => format,
+        }
     }
 }
 
@@ -209,9 +196,9 @@ pub fn sniff_proof(head: &[u8]) -> ProofKind {
         });
     if binary {
         if walks_as_binary_drat(head) || !walks_as_binary_lrat(head) {
-            ProofKind::Drat(DratFormat::Binary)
+            ProofKind::Drat(ProofFormat::Binary)
         } else {
-            ProofKind::Lrat(LratFormat::Binary)
+            ProofKind::Lrat(ProofFormat::Binary)
         }
     } else {
         let text = String::from_utf8_lossy(head);
@@ -220,15 +207,15 @@ pub fn sniff_proof(head: &[u8]) -> ProofKind {
             .map(str::trim)
             .find(|l| !l.is_empty() && !l.starts_with('c'));
         let Some(line) = first else {
-            return ProofKind::Drat(DratFormat::Text);
+            return ProofKind::Drat(ProofFormat::Text);
         };
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let lrat = (tokens.len() >= 2 && tokens[1] == "d" && tokens[0].parse::<u64>().is_ok())
             || tokens.iter().filter(|t| **t == "0").count() >= 2;
         if lrat {
-            ProofKind::Lrat(LratFormat::Text)
+            ProofKind::Lrat(ProofFormat::Text)
         } else {
-            ProofKind::Drat(DratFormat::Text)
+            ProofKind::Drat(ProofFormat::Text)
         }
     }
 }

@@ -59,6 +59,25 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use watch::Halt;
 
+/// One step of the xorshift64 generator (Marsaglia 2003): the walkers' random order of the
+/// choices, and the tests' random boards.
+#[inline]
+fn xorshift64(mut x: u64) -> u64 {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    x
+}
+
+/// A stream of xorshift64 words from a non-zero seed.
+#[cfg(test)]
+fn random_words(mut x: u64) -> impl FnMut() -> u64 {
+    move || {
+        x = xorshift64(x);
+        x
+    }
+}
+
 /// The answer of a decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {

@@ -613,19 +613,9 @@ mod tests {
         })
     }
 
-    /// A xorshift64 stream of random words from a non-zero seed.
-    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
-        move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        }
-    }
-
     #[test]
     fn the_second_moment_bound_agrees_with_its_definition() {
-        let mut random = xorshift(0x2545_F491_4F6C_DD1Du64);
+        let mut random = super::super::random_words(0x2545_F491_4F6C_DD1Du64);
         let (mut yes, mut no) = (0, 0);
         for round in 0..4000 {
             let n = [5, 8, 13, 30, 63, 64][round % 6];

@@ -196,12 +196,8 @@ impl<'w, 'a> Walker<'w, 'a> {
 
     /// The next random number of the shuffle (xorshift64).
     fn random(&mut self) -> u64 {
-        let mut x = self.shuffle;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.shuffle = x;
-        x
+        self.shuffle = super::xorshift64(self.shuffle);
+        self.shuffle
     }
 
     /// Walks the tree of `root` on the current rayon pool; `Break` when the visitor or the
@@ -381,22 +377,12 @@ mod tests {
     use super::*;
     use crate::board::Geometry;
 
-    /// A xorshift64 stream of random words from a non-zero seed.
-    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
-        move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        }
-    }
-
     #[test]
     fn probing_keeps_every_solution() {
         // Exact counts of random boards (whole diagonals excluded, and random cells blocked),
         // with the free cells probed at every level and without: taking a cell away must
         // never lose a solution, and must shrink some trees.
-        let mut random = xorshift(0x9E37_79B9_7F4A_7C15u64);
+        let mut random = super::super::random_words(0x9E37_79B9_7F4A_7C15u64);
         let (mut solved, mut smaller) = (0, 0);
         for round in 0..300 {
             let n = 5 + round % 7;

@@ -283,6 +283,13 @@ impl Budget {
         }
     }
 
+    /// The error of a solve that ended without an answer: stopped by the budget, or else
+    /// interrupted.
+    #[cfg(any(feature = "cadical", feature = "kissat"))]
+    fn undecided(&self) -> SolveError {
+        SolveError::Stopped(self.exhausted().unwrap_or(Stop::Interrupted))
+    }
+
     /// `Err(SolveError::Stopped)` once the budget is spent: what a [`Solver`] returns when
     /// asked to solve with nothing left.
     pub fn check(&self) -> Result<(), SolveError> {
@@ -615,9 +622,7 @@ impl Solver for CadicalSolver {
         match r {
             Status::Sat => Ok(true),
             Status::Unsat => Ok(false),
-            Status::Unknown => Err(SolveError::Stopped(
-                budget.exhausted().unwrap_or(Stop::Interrupted),
-            )),
+            Status::Unknown => Err(budget.undecided()),
         }
     }
 
@@ -739,9 +744,7 @@ impl Solver for KissatSolver {
         match r {
             SolveOnce::Sat => Ok(true),
             SolveOnce::Unsat => Ok(false),
-            SolveOnce::Unknown => Err(SolveError::Stopped(
-                budget.exhausted().unwrap_or(Stop::Interrupted),
-            )),
+            SolveOnce::Unknown => Err(budget.undecided()),
         }
     }
 

@@ -472,8 +472,13 @@ fn parse_minisat(text: &str) -> Result<SolverAnswer, ParseAnswerError> {
 mod tests {
     use super::*;
 
+    /// The answer read from a solver's output `text`.
+    fn answer(text: &str) -> SolverAnswer {
+        parse_solver_answer(text).unwrap().0
+    }
+
     fn sat(text: &str) -> Assignment {
-        match parse_solver_answer(text).unwrap().0 {
+        match answer(text) {
             SolverAnswer::Sat(a) => a,
             other => panic!("{other:?}"),
         }
@@ -488,14 +493,8 @@ mod tests {
         assert_eq!(a.max_var(), 4);
         assert!(a.missing(4).is_empty());
         assert_eq!(a.missing(6).len(), 2);
-        assert_eq!(
-            parse_solver_answer("s UNSATISFIABLE\n").unwrap().0,
-            SolverAnswer::Unsat
-        );
-        assert_eq!(
-            parse_solver_answer("s UNKNOWN\n").unwrap().0,
-            SolverAnswer::Unknown
-        );
+        assert_eq!(answer("s UNSATISFIABLE\n"), SolverAnswer::Unsat);
+        assert_eq!(answer("s UNKNOWN\n"), SolverAnswer::Unknown);
     }
 
     #[test]
@@ -503,14 +502,8 @@ mod tests {
         let (a, f) = parse_solver_answer("SAT\n-1 2 -3 0\n").unwrap();
         assert_eq!(f, AnswerFormat::MiniSat);
         assert!(matches!(a, SolverAnswer::Sat(_)));
-        assert_eq!(
-            parse_solver_answer("UNSAT\n").unwrap().0,
-            SolverAnswer::Unsat
-        );
-        assert_eq!(
-            parse_solver_answer("INDET\n").unwrap().0,
-            SolverAnswer::Unknown
-        );
+        assert_eq!(answer("UNSAT\n"), SolverAnswer::Unsat);
+        assert_eq!(answer("INDET\n"), SolverAnswer::Unknown);
     }
 
     #[test]

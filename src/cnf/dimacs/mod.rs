@@ -277,7 +277,6 @@ mod tests {
     #[test]
     fn finish_detects_count_mismatch() {
         let header = DimacsHeader {
-            comments: vec![],
             vars: 1,
             clauses: 2,
             ..DimacsHeader::default()
@@ -290,7 +289,6 @@ mod tests {
     #[test]
     fn large_numbers_round_trip_through_varisat_parser() {
         let header = DimacsHeader {
-            comments: vec![],
             vars: 1_000_000,
             clauses: 1,
             ..DimacsHeader::default()

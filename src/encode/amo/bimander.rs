@@ -66,7 +66,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
     if m == 0 || g == 0 {
         return Ok(());
     }
-    let bits: Vec<Lit> = (0..bits_for(g)).map(|_| alloc.fresh().positive()).collect();
+    let bits = alloc.fresh_lits(bits_for(g));
     let (q, r) = (m / g, m % g);
     let mut start = 0;
     for i in 0..g {

@@ -42,9 +42,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
     alloc: &mut VarAlloc,
     sink: &mut S,
 ) -> io::Result<()> {
-    let bits: Vec<Lit> = (0..bits_for(lits.len()))
-        .map(|_| alloc.fresh().positive())
-        .collect();
+    let bits = alloc.fresh_lits(bits_for(lits.len()));
     encode_indices(lits, |i| i, &bits, sink)
 }
 

@@ -83,9 +83,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
     if lits.len() <= g {
         return pairwise::encode(lits, sink);
     }
-    let commanders: Vec<Lit> = (0..lits.len().div_ceil(g))
-        .map(|_| alloc.fresh().positive())
-        .collect();
+    let commanders = alloc.fresh_lits(lits.len().div_ceil(g));
     let mut clause = Vec::with_capacity(g + 1);
     for (chunk, &c) in lits.chunks(g).zip(&commanders) {
         pairwise::encode(chunk, sink)?;

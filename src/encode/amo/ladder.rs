@@ -57,7 +57,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
     if m <= 1 {
         return Ok(());
     }
-    let y: Vec<Lit> = (0..m).map(|_| alloc.fresh().positive()).collect();
+    let y = alloc.fresh_lits(m);
     for i in 1..m {
         sink.add_clause(&[!y[i], y[i - 1]])?;
     }

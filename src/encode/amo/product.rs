@@ -65,8 +65,8 @@ pub fn encode<S: ClauseSink + ?Sized>(
         return pairwise::encode(lits, sink);
     }
     let (p, q) = grid(m);
-    let u: Vec<Lit> = (0..p).map(|_| alloc.fresh().positive()).collect();
-    let v: Vec<Lit> = (0..q).map(|_| alloc.fresh().positive()).collect();
+    let u = alloc.fresh_lits(p);
+    let v = alloc.fresh_lits(q);
     for (k, &x) in lits.iter().enumerate() {
         sink.add_clause(&[!x, u[k / q]])?;
         sink.add_clause(&[!x, v[k % q]])?;

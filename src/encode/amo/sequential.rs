@@ -49,7 +49,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
     if m <= 1 {
         return Ok(());
     }
-    let s: Vec<Lit> = (0..m - 1).map(|_| alloc.fresh().positive()).collect();
+    let s = alloc.fresh_lits(m - 1);
     sink.add_clause(&[!lits[0], s[0]])?;
     for i in 1..m - 1 {
         sink.add_clause(&[!lits[i], s[i]])?;

@@ -203,8 +203,8 @@ fn tree<S: ClauseSink + ?Sized>(
     let a = tree(left, pr, alloc, sink)?;
     let b = tree(right, pr, alloc, sink)?;
     let (l, u) = pr.digits(lits.len());
-    let lower: Vec<Lit> = (0..l).map(|_| alloc.fresh().positive()).collect();
-    let upper: Vec<Lit> = (0..u).map(|_| alloc.fresh().positive()).collect();
+    let lower = alloc.fresh_lits(l);
+    let upper = alloc.fresh_lits(u);
     let carry = (a.lower.len() + b.lower.len() >= pr.p).then(|| alloc.fresh().positive());
     let p = pr.p;
     let mut clause = Vec::with_capacity(4);

@@ -55,7 +55,7 @@
 //!   and Practice of Constraint Programming (CP 2005), LNCS 3709, pp. 827-831.
 
 use super::{directions, sz, Job, Kind, Size};
-use crate::cnf::{ClauseSink, Lit};
+use crate::cnf::ClauseSink;
 use std::io;
 
 /// Size of the sequential counter for "`kind` `k` of `m` literals", `1 <= k < m`.
@@ -85,9 +85,7 @@ fn encode_proper<S: ClauseSink + ?Sized>(job: Job<'_, S>) -> io::Result<()> {
     let (lits, k, up, down, sink) = (job.lits, job.k, job.up, job.down, job.sink);
     let m = lits.len();
     let x = |i: usize| lits[i - 1];
-    let regs: Vec<Lit> = (0..(m - 1) * k)
-        .map(|_| job.alloc.fresh().positive())
-        .collect();
+    let regs = job.alloc.fresh_lits((m - 1) * k);
     let s = |i: usize, j: usize| regs[(i - 1) * k + (j - 1)];
     if up {
         sink.add_clause(&[!x(1), s(1, 1)])?;

@@ -130,7 +130,7 @@ fn tree<S: ClauseSink + ?Sized>(
     let a = tree(left, cap, up, down, alloc, sink)?;
     let b = tree(right, cap, up, down, alloc, sink)?;
     let c = lits.len().min(cap);
-    let r: Vec<Lit> = (0..c).map(|_| alloc.fresh().positive()).collect();
+    let r = alloc.fresh_lits(c);
     let mut clause = Vec::with_capacity(3);
     if up {
         for i in 0..=a.len() {

@@ -564,16 +564,18 @@ impl Encoding for QueensEncoder {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::cnf::CountingSink;
 
-    fn binom(n: u64, k: u64) -> u64 {
+    /// `C(n, k)`.
+    pub(crate) fn binom(n: u64, k: u64) -> u64 {
         (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
     }
 
-    /// The closed form of the reference document.
-    fn reference_clauses(n: u64) -> u64 {
+    /// The cell model's clause count, the closed form of the reference document (rows at least
+    /// one; rows, columns and diagonals pairwise).
+    pub(crate) fn reference_clauses(n: u64) -> u64 {
         n + 2 * n * binom(n, 2) + 2 * (2 * binom(n + 1, 3) - binom(n, 2))
     }
 

@@ -75,8 +75,7 @@ impl ConstraintEncoding for Conflict {
         domain: &dyn DomainEncoding,
     ) -> Option<Vec<ConstraintGroup>> {
         let nn = n as u64;
-        let pairs = nn.checked_mul(nn - 1)? / 2;
-        let s2 = (nn - 1).checked_mul(nn)?.checked_mul(2 * nn - 1)? / 6;
+        let (pairs, s2) = super::row_pairs(nn)?;
         let c1 = nn.checked_mul(pairs)?;
         // P(k) for k = 0..=n.
         let mut prefix = Vec::with_capacity(n + 1);

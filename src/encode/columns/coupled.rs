@@ -28,6 +28,8 @@
 //!   workshop on modelling and reformulating constraint satisfaction problems (the
 //!   channelling of values and bounds).
 
+use super::direct::Direct;
+use super::order::{self, Order};
 use super::{ColumnDecodeError, DomainEncoding, DomainGroup, Row, RowClauses};
 use crate::cnf::{Lit, Var};
 use crate::encode::Amo;
@@ -41,10 +43,18 @@ fn value(row: Row, c: usize) -> Var {
     row.var(c)
 }
 
+/// The order part of the row: its `n - 1` bounds, laid out as a row of the order domain.
+fn bounds(n: usize, row: Row) -> Row {
+    Row {
+        index: row.index,
+        first: row.first + n,
+    }
+}
+
 /// `[x(row) >= c]` for `c` in `1..n`.
 fn bound(n: usize, row: Row, c: usize) -> Var {
     debug_assert!(c >= 1 && c < n);
-    row.var(n + c - 1)
+    order::bound(bounds(n, row), c)
 }
 
 impl DomainEncoding for Coupled {
@@ -60,43 +70,29 @@ impl DomainEncoding for Coupled {
     fn projected_per_row(&self, n: usize) -> usize {
         n
     }
-    fn groups(&self, n: usize, _: Amo) -> Option<Vec<DomainGroup>> {
-        let ladder = n.saturating_sub(2) as u64;
+    fn groups(&self, n: usize, amo: Amo) -> Option<Vec<DomainGroup>> {
         let nn = n as u64;
         let (clauses, literals) = if n == 1 {
             (1, 1)
         } else {
             (3 * nn - 2, 7 * nn - 6)
         };
-        Some(vec![
-            DomainGroup::domain(
-                "D1",
-                "ladder: [x(r) >= c+1] implies [x(r) >= c]",
-                ladder,
-                ladder.checked_mul(2)?,
-            ),
-            DomainGroup::domain(
-                "D2",
-                "channelling: x(r)=c iff [x(r) >= c] and not [x(r) >= c+1]",
-                clauses,
-                literals,
-            ),
-        ])
+        // D1, the order domain's ladder over the bounds.
+        let mut groups = Order.groups(n, amo)?;
+        groups.push(DomainGroup::domain(
+            "D2",
+            "channelling: x(r)=c iff [x(r) >= c] and not [x(r) >= c+1]",
+            clauses,
+            literals,
+        ));
+        Some(groups)
     }
     fn encode_row(&self, at: RowClauses<'_>) -> io::Result<()> {
-        let RowClauses {
-            n,
-            group,
-            row,
-            sink,
-            ..
-        } = at;
-        if group == 0 {
-            for c in 1..n.saturating_sub(1) {
-                sink.add_clause(&[bound(n, row, c + 1).negative(), bound(n, row, c).positive()])?;
-            }
-            return Ok(());
+        if at.group == 0 {
+            let row = bounds(at.n, at.row);
+            return Order.encode_row(RowClauses { row, ..at });
         }
+        let RowClauses { n, row, sink, .. } = at;
         let mut back = Vec::with_capacity(3);
         for c in 0..n {
             let x = value(row, c).positive();
@@ -114,14 +110,15 @@ impl DomainEncoding for Coupled {
         }
         Ok(())
     }
-    fn push_value_lits(&self, _: usize, row: Row, c: usize, out: &mut Vec<Lit>) {
-        out.push(value(row, c).positive());
+    // A value is read as in the direct domain, a bound as in the order domain.
+    fn push_value_lits(&self, n: usize, row: Row, c: usize, out: &mut Vec<Lit>) {
+        Direct.push_value_lits(n, row, c, out);
     }
     fn bound_lit(&self, n: usize, row: Row, c: usize) -> Option<Lit> {
-        (c >= 1 && c < n).then(|| bound(n, row, c).positive())
+        Order.bound_lit(n, bounds(n, row), c)
     }
-    fn value_lits_len(&self, _: usize, _: usize) -> u64 {
-        1
+    fn value_lits_len(&self, n: usize, c: usize) -> u64 {
+        Direct.value_lits_len(n, c)
     }
     fn decode_row(
         &self,
@@ -129,25 +126,20 @@ impl DomainEncoding for Coupled {
         row: Row,
         val: &dyn Fn(Var) -> bool,
     ) -> Result<usize, ColumnDecodeError> {
-        ColumnDecodeError::one_value(row.index, (0..n).filter(|&c| val(value(row, c))))
+        Direct.decode_row(n, row, val)
     }
     fn var_name(&self, n: usize, r: usize, p: usize) -> String {
         if p < n {
-            format!("x({})={}", r + 1, p + 1)
+            Direct.var_name(n, r, p)
         } else {
-            // Bound c = p - n + 1 (0-based) is column p - n + 2.
-            format!("[x({}) >= {}]", r + 1, p - n + 2)
+            Order.var_name(n, r, p - n)
         }
     }
     fn var_meaning(&self, n: usize, r: usize, p: usize) -> String {
         if p < n {
-            format!("the queen of row {} is in column {}", r + 1, p + 1)
+            Direct.var_meaning(n, r, p)
         } else {
-            format!(
-                "the queen of row {} is in column {} or further right",
-                r + 1,
-                p - n + 2
-            )
+            Order.var_meaning(n, r, p - n)
         }
     }
     fn numbering(&self, n: usize) -> String {

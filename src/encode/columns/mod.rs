@@ -210,6 +210,15 @@ pub trait ConstraintEncoding: Sync + Send + 'static {
     ) -> io::Result<()>;
 }
 
+/// The sums the constraints' sizes are made of, for `n >= 1` rows: the pairs of rows `C(n, 2)`,
+/// and `S2 = (n-1) n (2n-1) / 6`, the sum of `d^2` over the distances `d` of `1..n`; `None`
+/// when one overflows.
+fn row_pairs(n: u64) -> Option<(u64, u64)> {
+    let pairs = n.checked_mul(n - 1)? / 2;
+    let s2 = (n - 1).checked_mul(n)?.checked_mul(2 * n - 1)? / 6;
+    Some((pairs, s2))
+}
+
 /// The variables of one row's integer: a block of consecutive variables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Row {

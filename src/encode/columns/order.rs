@@ -20,7 +20,7 @@ use std::io;
 pub struct Order;
 
 /// `[x(row) >= c]` for `c` in `1..n`.
-fn bound(row: Row, c: usize) -> Var {
+pub(super) fn bound(row: Row, c: usize) -> Var {
     debug_assert!(c >= 1);
     row.var(c - 1)
 }

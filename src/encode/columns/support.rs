@@ -41,8 +41,7 @@ impl ConstraintEncoding for Support {
         _: &dyn DomainEncoding,
     ) -> Option<Vec<ConstraintGroup>> {
         let nn = n as u64;
-        let pairs = nn.checked_mul(nn - 1)? / 2;
-        let s2 = (nn - 1).checked_mul(nn)?.checked_mul(2 * nn - 1)? / 6;
+        let (pairs, s2) = super::row_pairs(nn)?;
         // Per ordered row pair at distance d: n clauses with n^2 - 2(n-d) literals.
         let clauses = nn.checked_mul(nn)?.checked_mul(nn - 1)?;
         let literals = if geometry == Geometry::Toroidal {

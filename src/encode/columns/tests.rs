@@ -4,6 +4,7 @@
 use super::*;
 use crate::board::{check_placement, is_solution};
 use crate::cnf::CountingSink;
+use crate::encode::cells::tests::{binom, reference_clauses};
 use std::collections::HashSet;
 use varisat::{ExtendFormula, Solver};
 
@@ -63,15 +64,6 @@ impl ClauseSink for GroupCounter {
         self.groups.push((group.tag.clone(), 0, 0));
         Ok(())
     }
-}
-
-fn binom(n: u64, k: u64) -> u64 {
-    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
-}
-
-/// The cell model's reference clause count (rows ALO, rows/columns/diagonals pairwise).
-fn reference_clauses(n: u64) -> u64 {
-    n + 2 * n * binom(n, 2) + 2 * (2 * binom(n + 1, 3) - binom(n, 2))
 }
 
 #[test]
