@@ -18,7 +18,11 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(ns) = parse_n_list(s, 100_000, too_large) {
         assert!(ns.windows(2).all(|w| w[0] < w[1]), "not sorted: {ns:?}");
         let text = format_n_list(&ns);
-        assert_eq!(parse_n_list(&text, 100_000, too_large).as_ref(), Ok(&ns), "{text}");
+        assert_eq!(
+            parse_n_list(&text, 100_000, too_large).as_ref(),
+            Ok(&ns),
+            "{text}"
+        );
     }
     if let Ok((r, c)) = parse_cell(s) {
         assert_eq!(parse_cell(&format!("{},{}", r + 1, c + 1)), Ok((r, c)));

@@ -69,8 +69,13 @@ fuzz_target!(|data: &[u8]| {
         .iter()
         .map(|c| c.iter().map(|&l| l as i32).collect())
         .collect();
-    let hinted = check(&clauses, vars as usize, text.as_bytes(), &CheckOptions::default())
-        .expect("a well-formed proof");
+    let hinted = check(
+        &clauses,
+        vars as usize,
+        text.as_bytes(),
+        &CheckOptions::default(),
+    )
+    .expect("a well-formed proof");
     let alone = CheckOptions {
         veripb_alone: true,
         ..CheckOptions::default()
@@ -91,9 +96,17 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(plain.veripb, Opinion::Accepted, "{plain}\n{text}");
     } else if plain.veripb == Opinion::Accepted {
         let deletes = steps.iter().any(|s| matches!(s, Step::Delete(_)));
-        assert!(deletes, "VeriPB alone accepts what the checker rejects: {plain}\n{text}");
+        assert!(
+            deletes,
+            "VeriPB alone accepts what the checker rejects: {plain}\n{text}"
+        );
     }
-    let bin = check(&clauses, vars as usize, &oracle::binary(&steps)[..], &CheckOptions::default())
-        .expect("well formed");
+    let bin = check(
+        &clauses,
+        vars as usize,
+        &oracle::binary(&steps)[..],
+        &CheckOptions::default(),
+    )
+    .expect("well formed");
     assert_eq!(bin.own.verified(), ours, "{text}");
 });

@@ -19,11 +19,19 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut seen = std::collections::HashSet::new();
     assert_eq!(map.vars().len(), n * n);
-    assert!(map.vars().iter().all(|v| seen.insert(*v)), "a variable twice");
+    assert!(
+        map.vars().iter().all(|v| seen.insert(*v)),
+        "a variable twice"
+    );
     let mut again = String::from("# reversed\n");
     for r in (0..n).rev() {
         for c in (0..n).rev() {
-            again.push_str(&format!("{} {} {}\n", r + 1, c + 1, map.var(r, c).to_dimacs()));
+            again.push_str(&format!(
+                "{} {} {}\n",
+                r + 1,
+                c + 1,
+                map.var(r, c).to_dimacs()
+            ));
         }
     }
     let back = CellMap::parse(&again, n).expect("a written map reads back");

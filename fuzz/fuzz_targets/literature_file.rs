@@ -18,7 +18,11 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(EdpFile::parse(&f.to_text()).as_ref(), Ok(&f), "{text}");
     }
     if let Ok(f) = EssenceCompletion::parse(text) {
-        assert_eq!(EssenceCompletion::parse(&f.to_text()).as_ref(), Ok(&f), "{text}");
+        assert_eq!(
+            EssenceCompletion::parse(&f.to_text()).as_ref(),
+            Ok(&f),
+            "{text}"
+        );
     }
     let Ok(spec) = read_instance_text(text, "fuzz.param", None) else {
         return;

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens_sat::proof::{check_lrat, ProofFormat, LratReader, LratStep};
+use queens_sat::proof::{check_lrat, LratReader, LratStep, ProofSyntax};
 
 fn text(step: &LratStep) -> String {
     let join = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(" ");
@@ -46,7 +46,7 @@ fuzz_target!(|data: &[u8]| {
             break;
         }
     }
-    if format != ProofFormat::Text {
+    if format != ProofSyntax::Text {
         return;
     }
     // A text proof written back from its steps reads back the same (deletions keep ids >= 1).

@@ -11,7 +11,9 @@ fuzz_target!(|data: &[u8]| {
     };
     // Boards past 11 take long to split; the reader is the same for every n.
     let n = text.lines().nth(2).and_then(|l| l.strip_prefix("n "));
-    if n.and_then(|v| v.parse::<usize>().ok()).is_some_and(|n| n > 11) {
+    if n.and_then(|v| v.parse::<usize>().ok())
+        .is_some_and(|n| n > 11)
+    {
         return;
     }
     if let Ok(m) = merge(&[("fuzz.txt".into(), text.to_string())]) {

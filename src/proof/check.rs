@@ -5,7 +5,7 @@
 use super::checker::{Accepted, Database, Deleted, Rejected};
 use super::lrat::{LratCheck, LratChecker, LratFailure, LratReader, LratStep};
 use super::{
-    sniffed, ProofError, ProofFormat, ProofKind, ProofPos, ProofReader, MAX_EXTRA_VARS,
+    sniffed, ProofError, ProofKind, ProofPos, ProofReader, ProofSyntax, MAX_EXTRA_VARS,
     MAX_PROOF_BYTES,
 };
 use std::fmt;
@@ -72,7 +72,7 @@ pub enum DratEnd {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DratCheck {
     /// The proof's format.
-    pub format: ProofFormat,
+    pub format: ProofSyntax,
     /// How the check ended.
     pub end: DratEnd,
     /// Steps checked, deletions included.

@@ -7,7 +7,7 @@
 //! * Binary: `a` or `d`, then each literal `x` as the variable-length number `2|x| + (x < 0)`
 //!   (7-bit groups, low group first, the high bit set on all but the last byte), then 0.
 
-use super::{sniffed, ProofError, ProofFormat, ProofPos, Sniffed, MAX_EXTRA_VARS};
+use super::{sniffed, ProofError, ProofPos, ProofSyntax, Sniffed, MAX_EXTRA_VARS};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 
@@ -26,7 +26,7 @@ pub struct ProofStep {
 /// [`sniff_proof`](super::sniff_proof).
 pub struct ProofReader<R: Read> {
     input: BufReader<Limited<Sniffed<R>>>,
-    format: ProofFormat,
+    format: ProofSyntax,
     max_var: u64,
     limit: u64,
     /// Bytes consumed (binary) or lines read (text).
@@ -57,15 +57,15 @@ impl<R: Read> ProofReader<R> {
     }
 
     /// The format of the proof.
-    pub fn format(&self) -> ProofFormat {
+    pub fn format(&self) -> ProofSyntax {
         self.format
     }
 
     /// The next step, `None` at the end.
     pub fn next_step(&mut self) -> Result<Option<ProofStep>, ProofError> {
         match self.format {
-            ProofFormat::Text => self.next_text(),
-            ProofFormat::Binary => self.next_binary(),
+            ProofSyntax::Text => self.next_text(),
+            ProofSyntax::Binary => self.next_binary(),
         }
     }
 

@@ -36,7 +36,7 @@
 //! assert_eq!(check.failure.unwrap().id, 5);
 //! ```
 
-use super::{sniffed, ProofError, ProofFormat, ProofPos, Sniffed, MAX_EXTRA_VARS};
+use super::{sniffed, ProofError, ProofPos, ProofSyntax, Sniffed, MAX_EXTRA_VARS};
 use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
@@ -66,7 +66,7 @@ pub enum LratStep {
 /// looks like DRAT is read as text or binary LRAT all the same, and fails where it is not).
 pub struct LratReader<R: Read> {
     input: BufReader<io::Take<Sniffed<R>>>,
-    format: ProofFormat,
+    format: ProofSyntax,
     max_var: u64,
     limit: u64,
     /// Bytes consumed (binary) or lines read (text).
@@ -94,15 +94,15 @@ impl<R: Read> LratReader<R> {
     }
 
     /// The proof's format.
-    pub fn format(&self) -> ProofFormat {
+    pub fn format(&self) -> ProofSyntax {
         self.format
     }
 
     /// Where the next step starts.
     pub fn position(&self) -> ProofPos {
         match self.format {
-            ProofFormat::Text => ProofPos::Line(self.pos + 1),
-            ProofFormat::Binary => ProofPos::Byte(self.pos),
+            ProofSyntax::Text => ProofPos::Line(self.pos + 1),
+            ProofSyntax::Binary => ProofPos::Byte(self.pos),
         }
     }
 
@@ -117,8 +117,8 @@ impl<R: Read> LratReader<R> {
     /// The next step and where it starts, `None` at the end.
     pub fn next_step(&mut self) -> Result<Option<(LratStep, ProofPos)>, ProofError> {
         match self.format {
-            ProofFormat::Text => self.next_text(),
-            ProofFormat::Binary => self.next_binary(),
+            ProofSyntax::Text => self.next_text(),
+            ProofSyntax::Binary => self.next_binary(),
         }
     }
 
@@ -410,7 +410,7 @@ pub struct LratCheck {
     /// The empty clause was added and every step before it checked.
     pub verified: bool,
     /// The proof's format.
-    pub format: ProofFormat,
+    pub format: ProofSyntax,
     /// Steps read, deletions included.
     pub steps: u64,
     /// Lemmas checked (the empty clause included).
@@ -716,7 +716,7 @@ impl LratChecker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::proof::{check_lrat, sniff_proof, ProofFormat, ProofKind};
+    use crate::proof::{check_lrat, sniff_proof, ProofKind, ProofSyntax};
 
     fn xor2() -> Vec<Vec<i32>> {
         vec![vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]]
@@ -739,10 +739,10 @@ mod tests {
         let p = [
             b'a', 10, 4, 0, 2, 4, 0, b'd', 2, 4, 0, b'a', 12, 0, 10, 6, 8, 0,
         ];
-        assert_eq!(sniff_proof(&p), ProofKind::Lrat(ProofFormat::Binary));
+        assert_eq!(sniff_proof(&p), ProofKind::Lrat(ProofSyntax::Binary));
         let c = check(&p);
         assert!(c.verified, "{c}");
-        assert_eq!(c.format, ProofFormat::Binary);
+        assert_eq!(c.format, ProofSyntax::Binary);
     }
 
     #[test]
@@ -835,27 +835,27 @@ mod tests {
 
     #[test]
     fn sniffs_formats() {
-        assert_eq!(sniff_proof(b"1 2 0\n"), ProofKind::Drat(ProofFormat::Text));
+        assert_eq!(sniff_proof(b"1 2 0\n"), ProofKind::Drat(ProofSyntax::Text));
         assert_eq!(
             sniff_proof(b"d 1 2 0\n"),
-            ProofKind::Drat(ProofFormat::Text)
+            ProofKind::Drat(ProofSyntax::Text)
         );
-        assert_eq!(sniff_proof(b"0\n"), ProofKind::Drat(ProofFormat::Text));
+        assert_eq!(sniff_proof(b"0\n"), ProofKind::Drat(ProofSyntax::Text));
         assert_eq!(
             sniff_proof(b"c x\n5 1 0 1 2 0\n"),
-            ProofKind::Lrat(ProofFormat::Text)
+            ProofKind::Lrat(ProofSyntax::Text)
         );
         assert_eq!(
             sniff_proof(b"5 d 1 0\n"),
-            ProofKind::Lrat(ProofFormat::Text)
+            ProofKind::Lrat(ProofSyntax::Text)
         );
         assert_eq!(
             sniff_proof(b"6 0 1 2 0\n"),
-            ProofKind::Lrat(ProofFormat::Text)
+            ProofKind::Lrat(ProofSyntax::Text)
         );
         assert_eq!(
             sniff_proof(&[b'a', 2, 5, 0, b'd', 2, 5, 0, b'a', 0]),
-            ProofKind::Drat(ProofFormat::Binary)
+            ProofKind::Drat(ProofSyntax::Binary)
         );
     }
 }

@@ -106,7 +106,7 @@ impl fmt::Display for ProofPos {
 
 /// How a proof, DRAT or LRAT, is written: text or binary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProofFormat {
+pub enum ProofSyntax {
     /// Text: DRAT's `1 -2 0`, `d 1 2 0` and `c` comment lines; LRAT's `id lits 0 hints 0` and
     /// `id d ids 0`.
     Text,
@@ -114,11 +114,11 @@ pub enum ProofFormat {
     Binary,
 }
 
-impl fmt::Display for ProofFormat {
+impl fmt::Display for ProofSyntax {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            ProofFormat::Text => "text",
-            ProofFormat::Binary => "binary",
+            ProofSyntax::Text => "text",
+            ProofSyntax::Binary => "binary",
         })
     }
 }
@@ -127,9 +127,9 @@ impl fmt::Display for ProofFormat {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProofKind {
     /// DRAT (lemmas without hints).
-    Drat(ProofFormat),
+    Drat(ProofSyntax),
     /// LRAT (lemmas with hints).
-    Lrat(ProofFormat),
+    Lrat(ProofSyntax),
 }
 
 impl fmt::Display for ProofKind {
@@ -147,11 +147,11 @@ pub const SNIFF_BYTES: usize = 1 << 16;
 impl ProofKind {
     /// Binary (DRAT or LRAT).
     pub fn is_binary(self) -> bool {
-        self.format() == ProofFormat::Binary
+        self.format() == ProofSyntax::Binary
     }
 
     /// Text or binary.
-    pub fn format(self) -> ProofFormat {
+    pub fn format(self) -> ProofSyntax {
         match self {
             ProofKind::Drat(format) | ProofKind::Lrat(format) => format,
         }
@@ -196,9 +196,9 @@ pub fn sniff_proof(head: &[u8]) -> ProofKind {
         });
     if binary {
         if walks_as_binary_drat(head) || !walks_as_binary_lrat(head) {
-            ProofKind::Drat(ProofFormat::Binary)
+            ProofKind::Drat(ProofSyntax::Binary)
         } else {
-            ProofKind::Lrat(ProofFormat::Binary)
+            ProofKind::Lrat(ProofSyntax::Binary)
         }
     } else {
         let text = String::from_utf8_lossy(head);
@@ -207,15 +207,15 @@ pub fn sniff_proof(head: &[u8]) -> ProofKind {
             .map(str::trim)
             .find(|l| !l.is_empty() && !l.starts_with('c'));
         let Some(line) = first else {
-            return ProofKind::Drat(ProofFormat::Text);
+            return ProofKind::Drat(ProofSyntax::Text);
         };
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let lrat = (tokens.len() >= 2 && tokens[1] == "d" && tokens[0].parse::<u64>().is_ok())
             || tokens.iter().filter(|t| **t == "0").count() >= 2;
         if lrat {
-            ProofKind::Lrat(ProofFormat::Text)
+            ProofKind::Lrat(ProofSyntax::Text)
         } else {
-            ProofKind::Drat(ProofFormat::Text)
+            ProofKind::Drat(ProofSyntax::Text)
         }
     }
 }

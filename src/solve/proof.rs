@@ -97,7 +97,7 @@ impl<W: Write> Write for Counting<W> {
 mod tests {
     use super::*;
     use crate::instance::{Instance, Model as M};
-    use crate::proof::{OwnCheck, ProofFormat, ProofKind, ProofPos};
+    use crate::proof::{OwnCheck, ProofKind, ProofPos, ProofSyntax};
 
     fn board(n: usize) -> Instance {
         Instance::new(n, M::default()).unwrap()
@@ -111,7 +111,7 @@ mod tests {
                 .unwrap()
                 .unwrap();
             assert!(c.verified(), "n = {n}: {c}");
-            assert_eq!(c.kind, ProofKind::Drat(ProofFormat::Text));
+            assert_eq!(c.kind, ProofKind::Drat(ProofSyntax::Text));
         }
         let dead = board(4).with_cells(&[(0, 0), (1, 2)], &[]).unwrap();
         assert!(Prover::default()
