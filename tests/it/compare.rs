@@ -1305,3 +1305,61 @@ fn refusals_name_the_flags() {
         assert!(stdout(&out).is_empty(), "{args:?}");
     }
 }
+
+/// The names of the first column of the table under `heading` in a Markdown page.
+fn table_names(page: &str, heading: &str) -> Vec<String> {
+    let section = page
+        .split_once(heading)
+        .unwrap_or_else(|| panic!("no section {heading}"))
+        .1;
+    section
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .map(|l| {
+            l.split('|')
+                .nth(1)
+                .unwrap()
+                .trim()
+                .trim_matches('`')
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn the_csv_columns_are_the_documented_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    let o = run(&[
+        "compare",
+        "--n",
+        "4..5",
+        "--amo",
+        "pairwise",
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let header: Vec<String> = csv_header(&csv_path).iter().map(String::from).collect();
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/formats.md"))
+            .unwrap();
+    let documented = table_names(&page, "## Results of `queens-sat compare`: CSV and JSON");
+    assert_eq!(documented, header);
+    // Every row says its unit and meaning; every time column its timing basis.
+    let section = page
+        .split_once("## Results of `queens-sat compare`")
+        .unwrap()
+        .1;
+    for line in section.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert!(!cells[2].is_empty() && !cells[4].is_empty(), "{line}");
+        if cells[2] == "milliseconds" || cells[2] == "seconds" {
+            assert_eq!(cells[3], "wall", "{line}");
+        }
+    }
+}
