@@ -1363,3 +1363,72 @@ fn the_csv_columns_are_the_documented_ones() {
         }
     }
 }
+
+#[test]
+fn json_rows_are_the_csv_rows_with_numbers_and_nulls() {
+    let dir = tempfile::tempdir().unwrap();
+    let (csv_path, json_path) = (dir.path().join("r.csv"), dir.path().join("r.json"));
+    let o = run(&[
+        "compare",
+        "--n",
+        "3..4",
+        "--amo",
+        "pairwise",
+        "--solver",
+        "varisat,search",
+        "--repeat",
+        "2",
+        "--csv",
+        csv_path.to_str().unwrap(),
+        "--json",
+        json_path.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let table = CsvTable::read(&csv_path);
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    let rows = doc["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), table.rows.len());
+    let col = |name: &str| table.header.iter().position(|h| h == name).unwrap();
+    for csv_row in &table.rows {
+        // The report orders its rows; the CSV has them as they were finished.
+        let json_row = rows
+            .iter()
+            .find(|r| {
+                r["n"].to_string() == csv_row[col("n")] && r["solver"] == csv_row[col("solver")]
+            })
+            .unwrap();
+        let fields = json_row.as_object().unwrap();
+        // The same names (the order is the unit tests' concern: a parsed object is sorted).
+        let names: Vec<&str> = fields.keys().map(String::as_str).collect();
+        let mut header: Vec<&str> = table.header.iter().collect();
+        header.sort_unstable();
+        assert_eq!(names, header);
+        for (name, text) in table.header.iter().zip(csv_row.iter()) {
+            let value = &fields[name];
+            match (name, text) {
+                ("solve_ms_all", _) => {
+                    let times: Vec<f64> = text.split(' ').filter_map(|t| t.parse().ok()).collect();
+                    let array: Vec<f64> = value
+                        .as_array()
+                        .unwrap_or_else(|| panic!("{name}: {value}"))
+                        .iter()
+                        .map(|t| t.as_f64().unwrap())
+                        .collect();
+                    assert_eq!(array, times);
+                    assert_eq!(array.len(), 2, "{csv_row:?}");
+                }
+                // A missing value: an empty field, null.
+                (_, "") => assert!(value.is_null(), "{name}: {value}"),
+                (_, t) if t.parse::<f64>().is_ok() && name != "value" => {
+                    assert_eq!(value.as_f64(), t.parse::<f64>().ok(), "{name}")
+                }
+                ("column_alo", t) => assert_eq!(value.as_bool(), t.parse().ok(), "{name}"),
+                (_, t) => assert_eq!(value.as_str(), Some(t), "{name}"),
+            }
+        }
+        // Neither solver prints its conflicts: not available, not 0.
+        assert!(json_row["conflicts"].is_null() && json_row["family"].is_null());
+        assert!(json_row["solve_ms"].as_f64().unwrap() >= 0.0);
+    }
+}
