@@ -158,7 +158,7 @@ pub struct CompareArgs {
 
 pub fn run(args: CompareArgs) -> Result<ExitCode> {
     let req = request(args)?;
-    let mut bar = Bar(None);
+    let mut bar = Bar::default();
     let ending = compare::compare(
         &req,
         &mut queens_sat::output::stdout(),
@@ -342,8 +342,108 @@ fn flag_wording(e: &CompareError) -> Option<String> {
     })
 }
 
-/// The progress bar of a sweep on stderr, shown only on a terminal.
-struct Bar(Option<ProgressBar>);
+/// The environment variable that sets the seconds between two progress lines when stderr
+/// is not a terminal (docs/commands.md).
+const PROGRESS_SECONDS: &str = "QUEENS_SAT_PROGRESS_SECONDS";
+
+/// The seconds between two progress lines: [`PROGRESS_SECONDS`] when it is a positive number
+/// of seconds, else 5.
+fn progress_interval() -> Duration {
+    std::env::var(PROGRESS_SECONDS)
+        .ok()
+        .and_then(|s| s.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .map_or(Duration::from_secs(5), |s| {
+            Duration::from_secs_f64(s.max(0.05))
+        })
+}
+
+/// The progress of a sweep on stderr: a bar on a terminal; elsewhere (a log file, a pipe) a
+/// plain line every few seconds ([`Lines`]).
+#[derive(Default)]
+struct Bar {
+    bar: Option<ProgressBar>,
+    lines: Option<Lines>,
+}
+
+/// What the plain progress lines report, shared with the thread that prints them.
+#[derive(Default)]
+struct Counts {
+    total: u64,
+    done: u64,
+    solved: u64,
+    step: String,
+}
+
+/// Progress lines printed by a thread every interval, `compare: 12/40 runs, 3 solved, 00:41
+/// elapsed (n=8 pairwise varisat run 2/3)`, until the sweep ends.
+struct Lines {
+    counts: std::sync::Arc<std::sync::Mutex<Counts>>,
+    stop: std::sync::mpsc::Sender<()>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Lines {
+    fn start(total: u64, done: u64, interval: Duration) -> Lines {
+        use std::sync::{mpsc, Arc, Mutex};
+        let counts = Arc::new(Mutex::new(Counts {
+            total,
+            done,
+            ..Counts::default()
+        }));
+        let (stop, stopped) = mpsc::channel::<()>();
+        let shared = Arc::clone(&counts);
+        let started = std::time::Instant::now();
+        let thread = std::thread::spawn(move || {
+            while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(interval) {
+                let line = match shared.lock() {
+                    Ok(c) => progress_line(&c, started.elapsed()),
+                    Err(_) => return,
+                };
+                eprintln!("{line}");
+            }
+        });
+        Lines {
+            counts,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    fn update(&self, f: impl FnOnce(&mut Counts)) {
+        if let Ok(mut c) = self.counts.lock() {
+            f(&mut c);
+        }
+    }
+}
+
+impl Drop for Lines {
+    fn drop(&mut self) {
+        let _ = self.stop.send(());
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// One progress line: runs finished of all (those of a resumed CSV counted), rows answered
+/// SAT or UNSAT in this run, the time since the sweep started, and the step under way.
+fn progress_line(c: &Counts, elapsed: Duration) -> String {
+    let s = elapsed.as_secs();
+    let clock = if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{:02}:{:02}", s / 60, s % 60)
+    };
+    let mut line = format!(
+        "compare: {}/{} runs, {} solved, {clock} elapsed",
+        c.done, c.total, c.solved
+    );
+    if !c.step.is_empty() && c.done < c.total {
+        line.push_str(&format!(" ({})", c.step));
+    }
+    line
+}
 
 impl SweepProgress for Bar {
     fn start(&mut self, total: u64, done: u64) {
@@ -356,25 +456,62 @@ impl SweepProgress for Bar {
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             b.set_position(done);
-            self.0 = Some(b);
+            self.bar = Some(b);
+        } else {
+            self.lines = Some(Lines::start(total, done, progress_interval()));
         }
     }
 
     fn step(&mut self, what: &str) {
-        if let Some(b) = &self.0 {
+        if let Some(b) = &self.bar {
             b.set_message(what.to_string());
+        }
+        if let Some(l) = &self.lines {
+            l.update(|c| c.step = what.to_string());
         }
     }
 
-    fn row(&mut self) {
-        if let Some(b) = &self.0 {
+    fn row(&mut self, row: &experiment::Row) {
+        if let Some(b) = &self.bar {
             b.inc(1);
+        }
+        if let Some(l) = &self.lines {
+            let solved = matches!(row.status.as_str(), "SAT" | "UNSAT");
+            l.update(|c| {
+                c.done += 1;
+                c.solved += u64::from(solved);
+            });
         }
     }
 
     fn finish(&mut self) {
-        if let Some(b) = &self.0 {
+        if let Some(b) = &self.bar {
             b.finish_and_clear();
         }
+        self.lines = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_progress_line() {
+        let c = Counts {
+            total: 40,
+            done: 12,
+            solved: 3,
+            step: "n=8 pairwise varisat run 2/3".into(),
+        };
+        assert_eq!(
+            progress_line(&c, Duration::from_secs(41)),
+            "compare: 12/40 runs, 3 solved, 00:41 elapsed (n=8 pairwise varisat run 2/3)"
+        );
+        let done = Counts { done: 40, ..c };
+        assert_eq!(
+            progress_line(&done, Duration::from_secs(3723)),
+            "compare: 40/40 runs, 3 solved, 1:02:03 elapsed"
+        );
     }
 }

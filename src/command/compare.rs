@@ -226,8 +226,10 @@ pub trait SweepProgress {
     fn step(&mut self, what: &str) {
         let _ = what;
     }
-    /// One more row is finished.
-    fn row(&mut self) {}
+    /// One more row is finished: `row`.
+    fn row(&mut self, row: &Row) {
+        let _ = row;
+    }
     /// The sweep is over (the report comes next).
     fn finish(&mut self) {}
 }
@@ -534,7 +536,7 @@ pub fn compare(
             if let Some(c) = csv.as_mut() {
                 c.append(row)?;
             }
-            progress.borrow_mut().row();
+            progress.borrow_mut().row(row);
             rows.push(row.clone());
             Ok(())
         },

@@ -386,8 +386,55 @@ impl CsvAppender {
     }
 }
 
-/// The JSON document of a sweep: its metadata, its rows and, for a family sweep, its
-/// summary per (n, value, encoding, solver) (see [`super::transition`]).
+/// The text columns of [`Row`] that are empty when there is nothing to say (an empty board
+/// has no family, an unsharded sweep no shard, a row of an older file no `gbd_hash`): `null`
+/// in the JSON, as the numbers that are not available are.
+pub const TEXT_OR_NULL: [&str; 6] = [
+    "family",
+    "parameter",
+    "value",
+    "fixed_parameters",
+    "shard",
+    "gbd_hash",
+];
+
+/// A row as the JSON document gives it: the CSV's columns in their order, numbers as numbers
+/// (`solve_ms_all` an array of them), and a value that is not available as `null`, never 0
+/// or an empty string.
+struct JsonRow<'a>(&'a Row);
+
+impl serde::Serialize for JsonRow<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeMap};
+        use serde_json::Value;
+        let Value::Object(mut fields) = serde_json::to_value(self.0).map_err(S::Error::custom)?
+        else {
+            return Err(S::Error::custom("a row is not a JSON object"));
+        };
+        let header = csv_header();
+        let mut map = s.serialize_map(Some(fields.len()))?;
+        for name in header.split(',') {
+            let value = match fields.remove(name).unwrap_or(Value::Null) {
+                _ if name == "solve_ms_all" => Value::from(solve_times(&self.0.solve_ms_all)),
+                Value::String(t) if t.is_empty() && TEXT_OR_NULL.contains(&name) => Value::Null,
+                v => v,
+            };
+            map.serialize_entry(name, &value)?;
+        }
+        map.end()
+    }
+}
+
+/// The times of [`Row::solve_ms_all`], in milliseconds (those that are not numbers left out).
+pub fn solve_times(text: &str) -> Vec<f64> {
+    text.split_whitespace()
+        .filter_map(|t| t.parse().ok())
+        .collect()
+}
+
+/// The JSON document of a sweep: its metadata, its rows (each as [`JsonRow`] gives it) and,
+/// for a family sweep, its summary per (n, value, encoding, solver) (see
+/// [`super::transition`]).
 pub fn json(
     meta: &Metadata,
     rows: &[Row],
@@ -396,13 +443,13 @@ pub fn json(
     #[derive(serde::Serialize)]
     struct Doc<'a> {
         metadata: &'a Metadata,
-        rows: &'a [Row],
+        rows: Vec<JsonRow<'a>>,
         #[serde(skip_serializing_if = "Option::is_none")]
         summary: Option<&'a [Summary]>,
     }
     serde_json::to_string_pretty(&Doc {
         metadata: meta,
-        rows,
+        rows: rows.iter().map(JsonRow).collect(),
         summary,
     })
 }
@@ -423,6 +470,51 @@ mod tests {
         // The header of files written before the last two columns.
         assert!(csv_header().starts_with(&format!("{},", legacy_csv_header())));
         assert!(legacy_csv_header().ends_with(",fixed_parameters"));
+    }
+
+    #[test]
+    fn json_rows_have_numbers_and_nulls() {
+        let row = Row {
+            n: 4,
+            status: "SAT".into(),
+            solve_ms: Some(1.5),
+            solve_ms_all: "1.25 1.50 2.00".into(),
+            conflicts: Some(0),
+            shard: "1/2".into(),
+            ..Row::default()
+        };
+        let meta = Metadata {
+            tool_version: "t".into(),
+            machine: "m".into(),
+            solvers: vec![],
+            missing_solvers: vec![],
+            repeats: 3,
+            timeout_s: 60.0,
+            column_alo: false,
+            family: None,
+        };
+        let doc: serde_json::Value =
+            serde_json::from_str(&json(&meta, &[row], None).unwrap()).unwrap();
+        let r = &doc["rows"][0];
+        assert_eq!(r["solve_ms_all"], serde_json::json!([1.25, 1.5, 2.0]));
+        assert_eq!(r["solve_ms"], 1.5);
+        // A measured 0 stays 0; what is not available is null.
+        assert_eq!(r["conflicts"], 0);
+        assert!(r["decisions"].is_null() && r["seed"].is_null() && r["shuffle"].is_null());
+        for name in TEXT_OR_NULL.iter().filter(|&&k| k != "shard") {
+            assert!(r[name].is_null(), "{name}: {}", r[name]);
+        }
+        assert_eq!(r["shard"], "1/2");
+        // The columns of the CSV, in its order.
+        let keys: Vec<&String> = r.as_object().unwrap().keys().collect();
+        assert_eq!(keys.len(), csv_header().split(',').count());
+        let text = json(&meta, &[Row::default()], None).unwrap();
+        let at = |k: &str| text.find(&format!("\"{k}\":")).unwrap();
+        assert!(at("n") < at("encoding") && at("gbd_hash") < at("shuffle"));
+        // No run answered: an empty array, the median null.
+        let r = &serde_json::from_str::<serde_json::Value>(&text).unwrap()["rows"][0];
+        assert_eq!(r["solve_ms_all"], serde_json::json!([]));
+        assert!(r["solve_ms"].is_null());
     }
 
     #[test]

@@ -36,7 +36,9 @@ pub struct Row {
     pub status: String,
     /// Median solve time over the repeats, in milliseconds (none unless every repeat finished).
     pub solve_ms: Option<f64>,
-    /// Every repeat's time, in milliseconds, separated by spaces.
+    /// The time of every run that answered (SAT or UNSAT), in milliseconds with two decimals,
+    /// separated by spaces (a CSV field); the JSON gives it as an array of numbers
+    /// ([`super::report::solve_times`]).
     pub solve_ms_all: String,
     /// Conflicts the solver reported (last repeat), if it reports them.
     pub conflicts: Option<u64>,

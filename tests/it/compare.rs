@@ -1305,3 +1305,177 @@ fn refusals_name_the_flags() {
         assert!(stdout(&out).is_empty(), "{args:?}");
     }
 }
+
+/// The names of the first column of the table under `heading` in a Markdown page.
+fn table_names(page: &str, heading: &str) -> Vec<String> {
+    let section = page
+        .split_once(heading)
+        .unwrap_or_else(|| panic!("no section {heading}"))
+        .1;
+    section
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .map(|l| {
+            l.split('|')
+                .nth(1)
+                .unwrap()
+                .trim()
+                .trim_matches('`')
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn the_csv_columns_are_the_documented_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("r.csv");
+    let o = run(&[
+        "compare",
+        "--n",
+        "4..5",
+        "--amo",
+        "pairwise",
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let header: Vec<String> = csv_header(&csv_path).iter().map(String::from).collect();
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/formats.md"))
+            .unwrap();
+    let documented = table_names(&page, "## Results of `queens-sat compare`: CSV and JSON");
+    assert_eq!(documented, header);
+    // Every row says its unit and meaning; every time column its timing basis.
+    let section = page
+        .split_once("## Results of `queens-sat compare`")
+        .unwrap()
+        .1;
+    for line in section.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert!(!cells[2].is_empty() && !cells[4].is_empty(), "{line}");
+        if cells[2] == "milliseconds" || cells[2] == "seconds" {
+            assert_eq!(cells[3], "wall", "{line}");
+        }
+    }
+}
+
+#[test]
+fn json_rows_are_the_csv_rows_with_numbers_and_nulls() {
+    let dir = tempfile::tempdir().unwrap();
+    let (csv_path, json_path) = (dir.path().join("r.csv"), dir.path().join("r.json"));
+    let o = run(&[
+        "compare",
+        "--n",
+        "3..4",
+        "--amo",
+        "pairwise",
+        "--solver",
+        "varisat,search",
+        "--repeat",
+        "2",
+        "--csv",
+        csv_path.to_str().unwrap(),
+        "--json",
+        json_path.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let table = CsvTable::read(&csv_path);
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    let rows = doc["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), table.rows.len());
+    let col = |name: &str| table.header.iter().position(|h| h == name).unwrap();
+    for csv_row in &table.rows {
+        // The report orders its rows; the CSV has them as they were finished.
+        let json_row = rows
+            .iter()
+            .find(|r| {
+                r["n"].as_u64() == csv_row[col("n")].parse().ok()
+                    && r["solver"] == csv_row[col("solver")]
+            })
+            .unwrap();
+        let fields = json_row.as_object().unwrap();
+        // The same names (the order is the unit tests' concern: a parsed object is sorted).
+        let names: Vec<&str> = fields.keys().map(String::as_str).collect();
+        let mut header: Vec<&str> = table.header.iter().collect();
+        header.sort_unstable();
+        assert_eq!(names, header);
+        for (name, text) in table.header.iter().zip(csv_row.iter()) {
+            let value = &fields[name];
+            match (name, text) {
+                ("solve_ms_all", _) => {
+                    let times: Vec<f64> = text.split(' ').filter_map(|t| t.parse().ok()).collect();
+                    let array: Vec<f64> = value
+                        .as_array()
+                        .unwrap_or_else(|| panic!("{name}: {value}"))
+                        .iter()
+                        .map(|t| t.as_f64().unwrap())
+                        .collect();
+                    assert_eq!(array.len(), times.len());
+                    for (a, t) in array.iter().zip(&times) {
+                        assert!((a - t).abs() <= 1e-12 * t.abs(), "{a} {t}");
+                    }
+                    assert_eq!(array.len(), 2, "{csv_row:?}");
+                }
+                // A missing value: an empty field, null.
+                (_, "") => assert!(value.is_null(), "{name}: {value}"),
+                // A number (serde_json's parser may miss the last bit of a float).
+                (_, t) if t.parse::<f64>().is_ok() && name != "value" => {
+                    let (json, csv) = (value.as_f64().unwrap(), t.parse::<f64>().unwrap());
+                    assert!(
+                        (json - csv).abs() <= 1e-12 * csv.abs(),
+                        "{name}: {json} {csv}"
+                    )
+                }
+                ("column_alo", t) => assert_eq!(value.as_bool(), t.parse().ok(), "{name}"),
+                (_, t) => assert_eq!(value.as_str(), Some(t), "{name}"),
+            }
+        }
+        // Neither solver prints its conflicts: not available, not 0.
+        assert!(json_row["conflicts"].is_null() && json_row["family"].is_null());
+        assert!(json_row["solve_ms"].as_f64().unwrap() >= 0.0);
+    }
+}
+
+#[test]
+fn progress_lines_when_stderr_is_not_a_terminal() {
+    let args = [
+        "compare", "--n", "4..32", "--amo", "pairwise", "--repeat", "3",
+    ];
+    // Every 0.05 s: lines counting the runs up, on stderr; the table alone on stdout.
+    let o = output(bin().args(args).env("QUEENS_SAT_PROGRESS_SECONDS", "0.05"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(!lines.is_empty(), "no progress line");
+    let mut last = 0;
+    for line in &lines {
+        let rest = line
+            .strip_prefix("compare: ")
+            .unwrap_or_else(|| panic!("{line}"));
+        let (done, rest) = rest
+            .split_once("/29 runs, ")
+            .unwrap_or_else(|| panic!("{line}"));
+        let done: u64 = done.parse().unwrap();
+        assert!(done >= last && done <= 29, "{line}");
+        last = done;
+        let (solved, rest) = rest.split_once(" solved, ").unwrap();
+        assert!(solved.parse::<u64>().unwrap() <= done, "{line}");
+        assert!(
+            rest.starts_with("00:") && rest[5..].starts_with(" elapsed"),
+            "{line}"
+        );
+    }
+    assert!(!stdout(&o).contains("compare: "));
+    // By default at most one line every 5 s: none in a sweep this short.
+    let o = output(bin().args([
+        "compare", "--n", "4..5", "--amo", "pairwise", "--repeat", "1",
+    ]));
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stderr(&o), "");
+}
