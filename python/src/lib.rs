@@ -1312,6 +1312,7 @@ fn compare_rows<'py>(
         compare, CompareError, CompareRequest, CsvFile, FamilyRequest, Grid, Instances, Mode,
         Runs, Solvers,
     };
+    use queens_sat::command::Failure;
     let ns = ns.iter().map(size_arg).collect::<PyResult<Vec<usize>>>()?;
     let repeats = opt_count(Some(repeats), "repeats")?.unwrap_or_default();
     let shuffle = opt_count(Some(shuffle), "shuffle")?.unwrap_or_default();
@@ -1383,7 +1384,7 @@ fn compare_rows<'py>(
         compare(&req, &mut out, &mut log, &mut ()).map(|_| (out, log))
     })?;
     let (out, log) = r.map_err(|e| match e {
-        CompareError::Output(_) => PyOSError::new_err(e.to_string()),
+        CompareError::Failure(Failure::Output(_)) => PyOSError::new_err(e.to_string()),
         e => value_error(e),
     })?;
     let header = queens_sat::experiment::report::csv_header();

@@ -74,15 +74,6 @@ pub enum CheckError {
     /// The models cannot be made.
     #[error("{0}")]
     Models(String),
-    /// A formula cannot be made.
-    #[error("{0}")]
-    Instance(#[from] InstanceError),
-    /// An instance file cannot be read.
-    #[error("{0}")]
-    Read(#[from] ReadError),
-    /// An instance file cannot be read or parsed.
-    #[error("{0}")]
-    ReadInstance(#[from] crate::family::InstanceFileError),
     /// An instance file's board is beyond the counter.
     #[error("{}: n = {n} is above {}, the largest board the counter checks", .path.display(), crate::board::MASKED_MAX_N)]
     TooLarge {
@@ -102,10 +93,12 @@ pub enum CheckError {
     /// The JSON document cannot be written.
     #[error("{0}")]
     Json(#[from] serde_json::Error),
-    /// The results cannot be written.
-    #[error("{0}")]
-    Io(#[from] io::Error),
+    /// A formula cannot be made, an instance file read, or the results written.
+    #[error(transparent)]
+    Failure(#[from] super::Failure),
 }
+
+failures_into!(CheckError: InstanceError, ReadError, crate::family::InstanceFileError, io::Error);
 
 /// The encodings the `--amo` values name (all of them when none is given).
 pub fn encodings(values: &[String]) -> Result<Vec<LineEncodings>, CheckError> {

@@ -345,9 +345,6 @@ pub enum CompareError {
     /// the family: [`SweepError::Recipe`]).
     #[error("{0}")]
     Sweep(#[source] Box<SweepError>),
-    /// An instance file cannot be read or parsed.
-    #[error("{0}")]
-    ReadInstance(#[from] crate::family::InstanceFileError),
     /// The CSV file cannot be resumed.
     #[error("{0}")]
     Resume(#[from] ResumeError),
@@ -366,13 +363,12 @@ pub enum CompareError {
     /// A plot cannot be drawn.
     #[error("{0}")]
     Plot(#[from] PlotError),
-    /// An output file cannot be written.
-    #[error("{0}")]
-    Output(#[from] OutputError),
-    /// The table cannot be written.
-    #[error("{0}")]
-    Io(#[from] std::io::Error),
+    /// An instance file cannot be read, or an output file or the table written.
+    #[error(transparent)]
+    Failure(#[from] super::Failure),
 }
+
+failures_into!(CompareError: crate::family::InstanceFileError, OutputError, std::io::Error);
 
 impl From<SweepError> for CompareError {
     fn from(e: SweepError) -> Self {

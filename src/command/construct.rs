@@ -77,13 +77,12 @@ pub enum ConstructCommandError {
     /// The construction failed.
     #[error("{0}")]
     Construct(#[from] ConstructError),
-    /// The output cannot be written.
-    #[error("{0}")]
-    Output(#[from] OutputError),
-    /// Standard output cannot be written.
-    #[error("{0}")]
-    Io(#[from] std::io::Error),
+    /// The output file or standard output cannot be written.
+    #[error(transparent)]
+    Failure(#[from] super::Failure),
 }
+
+failures_into!(ConstructCommandError: OutputError, std::io::Error);
 
 /// Bytes of memory the kernel reports as available, if it says.
 fn available_memory() -> Option<u64> {

@@ -186,19 +186,12 @@ pub enum CountCommandError {
     /// The shard files do not merge.
     #[error("{0}")]
     Merge(#[from] MergeError),
-    /// A file cannot be read.
-    #[error("{0}")]
-    Read(#[from] ReadError),
-    /// An instance file cannot be read or parsed.
-    #[error("{0}")]
-    ReadInstance(#[from] crate::family::InstanceFileError),
-    /// The output cannot be written.
-    #[error("{0}")]
-    Output(#[from] OutputError),
-    /// Standard output cannot be written.
-    #[error("{0}")]
-    Io(#[from] io::Error),
+    /// A file cannot be read, or the output file or standard output written.
+    #[error(transparent)]
+    Failure(#[from] super::Failure),
 }
+
+failures_into!(CountCommandError: ReadError, crate::family::InstanceFileError, OutputError, io::Error);
 
 /// The largest shard file a merge reads: 1 GB (a shard of n = 32 holds at most some millions
 /// of lines of under 100 bytes).

@@ -49,13 +49,15 @@ pub enum EncodeCommandError {
     /// The cubes cannot be made.
     #[error("{0}")]
     Cubes(#[from] CubeError),
-    /// The output cannot be written.
-    #[error("{0}")]
-    Output(#[from] OutputError),
     /// The model has no OPB form.
     #[error("{0}")]
     Opb(#[from] crate::instance::OpbError),
+    /// The output cannot be written.
+    #[error(transparent)]
+    Failure(#[from] super::Failure),
 }
+
+failures_into!(EncodeCommandError: OutputError);
 
 /// Writes the formula of `req` (unless `force`, refusing one past [`Limits::STREAM`]).
 pub fn encode(req: &EncodeRequest) -> Result<Ending, EncodeCommandError> {

@@ -61,16 +61,13 @@ pub enum GradeCommandError {
     /// file.
     #[error("{0}")]
     Invalid(String),
-    /// A map file cannot be read.
-    #[error("{0}")]
-    Read(#[from] ReadError),
-    /// The embedded solver failed or was interrupted.
-    #[error("{0}")]
-    Solve(#[from] SolveError),
-    /// The report cannot be written.
-    #[error("{0}")]
-    Io(#[from] io::Error),
+    /// A map file cannot be read, the embedded solver failed or was interrupted, or the report
+    /// cannot be written.
+    #[error(transparent)]
+    Failure(#[from] super::Failure),
 }
+
+failures_into!(GradeCommandError: ReadError, SolveError, io::Error);
 
 /// Grades the files `req` names, each reported on `out` (a summary line after several); the
 /// first file that cannot be read stops the run. Ends in [`Ending::Failure`] when a file is not

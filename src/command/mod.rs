@@ -4,6 +4,21 @@
 //! its report to any [`std::io::Write`] (notes to a second one, the log), returns how it
 //! [`Ending`]ed, and fails with a typed error that says what to fix.
 
+/// Implements `From` each failure type named for a command's error, through its
+/// [`Failure`] variant, so that `?` turns any of them into the command's error:
+/// `failures_into!(CountCommandError: OutputError, io::Error);`.
+macro_rules! failures_into {
+    ($error:ty: $($from:ty),+ $(,)?) => {
+        $(
+            impl From<$from> for $error {
+                fn from(e: $from) -> Self {
+                    Self::Failure($crate::command::Failure::from(e))
+                }
+            }
+        )+
+    };
+}
+
 pub mod check;
 pub mod compare;
 pub mod construct;
@@ -17,6 +32,38 @@ pub mod solve;
 pub mod trace;
 pub mod verify;
 pub mod verify_proof;
+
+use crate::family::InstanceFileError;
+use crate::input::ReadError;
+use crate::instance::InstanceError;
+use crate::output::OutputError;
+use crate::solve::SolveError;
+use std::io;
+
+/// What any command may meet besides what is its own: a report, output file or input file that
+/// cannot be written or read, an instance that cannot be made, the embedded solver's failure.
+/// Each command's error holds it as one variant, its message the failure's own.
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    /// An output file cannot be written.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// Standard output (the report) cannot be written.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// A file cannot be read.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// An instance file cannot be read or parsed.
+    #[error(transparent)]
+    ReadInstance(#[from] InstanceFileError),
+    /// An instance cannot be made.
+    #[error(transparent)]
+    Instance(#[from] InstanceError),
+    /// The embedded solver failed or was interrupted.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
 
 /// How a command ended, when it ran: the command line's exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,5 +90,42 @@ impl Ending {
             Ending::Unsatisfiable => 20,
             Ending::Interrupted => 130,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compare::CompareError;
+    use super::count::CountCommandError;
+    use super::solve::SolveCommandError;
+    use super::Failure;
+    use crate::output::OutputError;
+    use std::error::Error;
+    use std::io;
+    use std::path::PathBuf;
+
+    #[test]
+    fn a_failure_converts_into_the_command_error_with_its_own_message() {
+        let e: CountCommandError = io::Error::other("disk full").into();
+        assert!(matches!(e, CountCommandError::Failure(Failure::Io(_))));
+        assert_eq!(e.to_string(), "disk full");
+        let e: SolveCommandError = crate::solve::SolveError::Solver("no model".into()).into();
+        assert!(matches!(e, SolveCommandError::Failure(Failure::Solve(_))));
+    }
+
+    #[test]
+    fn an_output_failure_stays_an_output_failure() {
+        // Front ends (the Python bindings) tell an output file that cannot be written from bad
+        // input by this variant.
+        let output = OutputError::Target {
+            path: PathBuf::from("/no/such/folder/out.csv"),
+            why: "no such folder".into(),
+        };
+        let text = output.to_string();
+        let e: CompareError = output.into();
+        assert!(matches!(e, CompareError::Failure(Failure::Output(_))));
+        assert_eq!(e.to_string(), text);
+        // Transparent: the chain goes on with the failure's own source, not with itself again.
+        assert!(e.source().is_none());
     }
 }

@@ -2,7 +2,7 @@
 //! ([`write_solution`]), none ([`write_unsat`], [`unsat_message`]), a solution of a list
 //! ([`write_listed`]). [`super::solve`] writes with them; other front ends may too.
 
-use super::Ending;
+use super::{Ending, Failure};
 use crate::board::Placement;
 use crate::cnf::Lit;
 use crate::instance::{Formula, Instance};
@@ -82,17 +82,6 @@ fn json_cols(p: &Placement) -> Vec<u32> {
     p.cols().iter().map(|c| c + 1).collect()
 }
 
-/// Why a solution could not be written.
-#[derive(Debug, thiserror::Error)]
-pub enum WriteError {
-    /// An output file cannot be written.
-    #[error("{0}")]
-    Output(#[from] crate::output::OutputError),
-    /// Standard output cannot be written.
-    #[error("{0}")]
-    Io(#[from] io::Error),
-}
-
 /// Writes a solution `p` of `inst` (with its full `model`, for the `v` lines) in `format`
 /// under `header`; an SVG goes to `svg_output` (stdout when `None`).
 pub fn write_solution(
@@ -103,7 +92,7 @@ pub fn write_solution(
     p: &Placement,
     model: &[Lit],
     header: &str,
-) -> Result<Ending, WriteError> {
+) -> Result<Ending, Failure> {
     let n = inst.n();
     match format {
         Format::Board => {

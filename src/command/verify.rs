@@ -226,16 +226,13 @@ pub enum VerifyError {
         /// The board size.
         n: usize,
     },
-    /// The board size cannot make an instance.
-    #[error("{0}")]
-    Instance(InstanceError),
-    /// The embedded solver failed.
-    #[error("{0}")]
-    Solve(#[from] SolveError),
-    /// The report cannot be written.
-    #[error("{0}")]
-    Io(#[from] io::Error),
+    /// The board size cannot make an instance, the embedded solver failed, or the report
+    /// cannot be written.
+    #[error(transparent)]
+    Failure(#[from] super::Failure),
 }
+
+failures_into!(VerifyError: InstanceError, SolveError, io::Error);
 
 /// The most an answer file may hold: 64 MiB plus 24 bytes per variable (a `v` line writes
 /// each literal in at most 12 bytes).
@@ -593,7 +590,7 @@ fn reference_instance(name: &str, n: usize, vars: usize) -> Result<Instance, Ver
             n,
         });
     }
-    Instance::new(n, crate::instance::Model::default()).map_err(VerifyError::Instance)
+    Instance::new(n, crate::instance::Model::default()).map_err(VerifyError::from)
 }
 
 /// A reading error of the DIMACS file `name` as a [`VerifyError`].

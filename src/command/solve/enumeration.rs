@@ -3,6 +3,7 @@
 
 use super::{stopped, Ending, EnumerateSolve, ListFormat, SolveCommandError, SolveProgress};
 use crate::command::solution::{unsat_message, write_listed};
+use crate::command::Failure;
 use crate::instance::Instance;
 use crate::solve::{Backend, Enumeration, SolveError};
 use std::io::{self, Write};
@@ -72,7 +73,7 @@ pub(super) fn enumeration(
     progress.finish();
     if let Err(e) = result {
         out.flush()?;
-        if let SolveCommandError::Solve(SolveError::Stopped(stop)) = e {
+        if let SolveCommandError::Failure(Failure::Solve(SolveError::Stopped(stop))) = e {
             return Ok(stopped(stop, log));
         }
         return Err(e);

@@ -115,9 +115,6 @@ pub enum SolveCommandError {
     /// The instance cannot go to the propagator.
     #[error("{0}")]
     Propagator(String),
-    /// The embedded solver failed.
-    #[error("{0}")]
-    Solve(#[from] SolveError),
     /// The external solver could not be run.
     #[error("{0}")]
     Run(#[from] RunError),
@@ -136,22 +133,12 @@ pub enum SolveCommandError {
     /// The search could not run.
     #[error("{0}")]
     Search(#[from] crate::search::DecideError),
-    /// An output file cannot be written.
-    #[error("{0}")]
-    Output(#[from] OutputError),
-    /// Standard output cannot be written.
-    #[error("{0}")]
-    Io(#[from] io::Error),
+    /// The embedded solver failed, or an output file or standard output cannot be written.
+    #[error(transparent)]
+    Failure(#[from] super::Failure),
 }
 
-impl From<super::solution::WriteError> for SolveCommandError {
-    fn from(e: super::solution::WriteError) -> Self {
-        match e {
-            super::solution::WriteError::Output(e) => SolveCommandError::Output(e),
-            super::solution::WriteError::Io(e) => SolveCommandError::Io(e),
-        }
-    }
-}
+failures_into!(SolveCommandError: SolveError, OutputError, io::Error);
 
 /// The message for a proof asked of a satisfiable instance.
 const NO_PROOF_SAT: &str =
