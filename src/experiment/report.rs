@@ -432,9 +432,9 @@ pub fn solve_times(text: &str) -> Vec<f64> {
         .collect()
 }
 
-/// The JSON document of a sweep: its metadata, its rows (each as [`JsonRow`] gives it) and,
-/// for a family sweep, its summary per (n, value, encoding, solver) (see
-/// [`super::transition`]).
+/// The JSON document of a sweep: its metadata, its rows (each in the CSV's column order,
+/// numbers as numbers, `null` for what is not available) and, for a family sweep, its summary
+/// per (n, value, encoding, solver) (see [`super::transition`]).
 pub fn json(
     meta: &Metadata,
     rows: &[Row],
