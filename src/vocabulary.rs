@@ -55,9 +55,57 @@ pub enum Param {
     Why,
     /// Check the proof of unsatisfiability.
     CheckProof,
+    /// The board size.
+    BoardSize,
+    /// The heatmap of solutions per cell.
+    Heatmap,
+    /// Only the fundamental solutions.
+    Fundamental,
+    /// One shard of the work.
+    Shard,
+    /// What solves: a SAT solver or the search.
+    Engine,
+    /// The embedded solver.
+    Backend,
+    /// An option of the embedded solver.
+    SolverOption,
+    /// The rows an enumeration is split on.
+    SplitRows,
 }
 
 impl Param {
+    /// Every option, in declaration order.
+    pub const ALL: [Param; 28] = [
+        Param::Model,
+        Param::Amo,
+        Param::Domain,
+        Param::Constraints,
+        Param::Alldiff,
+        Param::ColumnAlo,
+        Param::SymmetryBreaking,
+        Param::Redundant,
+        Param::Format,
+        Param::Force,
+        Param::Limit,
+        Param::Cubes,
+        Param::MaxSteps,
+        Param::Check,
+        Param::Cnf,
+        Param::Models,
+        Param::Sizes,
+        Param::Threads,
+        Param::Why,
+        Param::CheckProof,
+        Param::BoardSize,
+        Param::Heatmap,
+        Param::Fundamental,
+        Param::Shard,
+        Param::Engine,
+        Param::Backend,
+        Param::SolverOption,
+        Param::SplitRows,
+    ];
+
     /// The option's name in the library's terms (the Python package's keyword).
     pub fn name(self) -> &'static str {
         match self {
@@ -81,6 +129,14 @@ impl Param {
             Param::Threads => "threads",
             Param::Why => "why",
             Param::CheckProof => "check_proof",
+            Param::BoardSize => "n",
+            Param::Heatmap => "heatmap",
+            Param::Fundamental => "fundamental",
+            Param::Shard => "shard",
+            Param::Engine => "engine",
+            Param::Backend => "backend",
+            Param::SolverOption => "solver_option",
+            Param::SplitRows => "split_rows",
         }
     }
 }

@@ -1,14 +1,14 @@
 //! `queens-sat count N`: the number of solutions and of fundamental solutions, or the solutions
 //! themselves with `--list` ([`queens_sat::command::count`]).
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use queens_sat::command::count::{
-    self as count_command, Board, CountCommandError, CountProgress, CountRequest, Format as Out,
-    InstanceFile, ListFormat, Listing,
+    self as count_command, Board, CountProgress, CountRequest, Format as Out, InstanceFile,
+    ListFormat, Listing,
 };
-use queens_sat::count::{self, CountError, Progress};
+use queens_sat::count::{self, Progress};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -81,8 +81,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         &mut queens_sat::output::stdout(),
         &mut std::io::stderr(),
         &bar,
-    )
-    .map_err(cli_error)?;
+    )?;
     Ok(ExitCode::from(ending.exit_code()))
 }
 
@@ -160,33 +159,6 @@ fn request(args: CountArgs) -> Result<CountRequest> {
             }
         }
     })
-}
-
-/// The library's error as the command line words it: the flags named where the library names
-/// what they ask for.
-fn cli_error(e: CountCommandError) -> anyhow::Error {
-    use queens_sat::board::picture::{MAX_GRID_BOARDS, MAX_GRID_N, MAX_HEATMAP_N};
-    use queens_sat::command::count::HEATMAP_MAX_N;
-    use CountCommandError as E;
-    match e {
-        E::HeatmapTooCostly => anyhow!(
-            "--heatmap counts the solutions once per cell, about n times the work of one count: \
-             n <= {HEATMAP_MAX_N} (n = {HEATMAP_MAX_N} takes seconds, each n more about 6 times longer)"
-        ),
-        E::HeatmapTooLarge => anyhow!("--heatmap draws boards up to n = {MAX_HEATMAP_N}"),
-        E::GridTooLarge => anyhow!("--format svg draws boards up to n = {MAX_GRID_N}"),
-        E::GridTooMany => anyhow!(
-            "--format svg draws at most {MAX_GRID_BOARDS} boards and this list has more; \
-             use --fundamental, or the text list"
-        ),
-        E::MergedSize { n, files } => {
-            anyhow!("n = {n} disagrees with the shard files (n = {files}); leave N out")
-        }
-        E::Count(CountError::Unsplit(n)) => {
-            anyhow!("n = {n} is not split into sub-problems; count it without --shard")
-        }
-        e => e.into(),
-    }
 }
 
 /// A progress bar on stderr, shown only on a terminal and only once a run has lasted a second.

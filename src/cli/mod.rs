@@ -335,6 +335,14 @@ fn flag(param: queens_sat::vocabulary::Param) -> &'static str {
         Param::Threads => "--threads",
         Param::Why => "--why",
         Param::CheckProof => "--check-proof",
+        Param::BoardSize => "N",
+        Param::Heatmap => "--heatmap",
+        Param::Fundamental => "--fundamental",
+        Param::Shard => "--shard",
+        Param::Engine => "--engine",
+        Param::Backend => "--backend",
+        Param::SolverOption => "--solver-option",
+        Param::SplitRows => "--split-rows",
     }
 }
 
@@ -451,4 +459,38 @@ pub fn parse_backend() -> impl clap::builder::TypedValueParser<Value = queens_sa
     use clap::builder::TypedValueParser;
     clap::builder::PossibleValuesParser::new(queens_sat::solve::Backend::NAMES)
         .map(|s| s.parse::<queens_sat::solve::Backend>().unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every option the library's messages name is spelled as a flag (or the positional N) that
+    /// the command line has: a renamed flag fails here before a message names the old one.
+    #[test]
+    fn every_spelled_option_is_a_flag_of_the_command_line() {
+        use clap::CommandFactory;
+        let cli = Cli::command();
+        let mut longs = std::collections::HashSet::new();
+        let mut positionals = std::collections::HashSet::new();
+        for sub in cli.get_subcommands() {
+            for arg in sub.get_arguments() {
+                if let Some(long) = arg.get_long() {
+                    longs.insert(format!("--{long}"));
+                }
+                if arg.is_positional() {
+                    if let Some(names) = arg.get_value_names() {
+                        positionals.extend(names.iter().map(|n| n.to_string()));
+                    }
+                }
+            }
+        }
+        for param in queens_sat::vocabulary::Param::ALL {
+            let spelled = flag(param);
+            assert!(
+                longs.contains(spelled) || positionals.contains(spelled),
+                "{param:?} is spelled {spelled}, which no command takes"
+            );
+        }
+    }
 }

@@ -6,9 +6,8 @@
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::command::solve::{
-    EnumerateSolve, ExternalSolver, InProcess, ListFormat, OneSolve, ProofKept, ProofSolve,
-    ProofSolver, SatSolver, SatTask, SearchRefusal, SearchSolve, SolveCommandError, SolveMode,
-    SolveProgress, Written,
+    EnumerateSolve, ExternalSolver, InProcess, ListFormat, NotWithSearch, OneSolve, ProofKept,
+    ProofSolve, ProofSolver, SatSolver, SatTask, SearchSolve, SolveMode, SolveProgress, Written,
 };
 use queens_sat::family::InstanceSpec;
 use queens_sat::instance::Instance;
@@ -246,13 +245,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         &mut queens_sat::output::stdout(),
         &mut io::stderr(),
         &mut progress,
-    )
-    .map_err(with_flags)?;
+    )?;
     Ok(ExitCode::from(ending.exit_code()))
 }
-
-/// The end of the message of an option that `--engine search` does not take.
-const NOT_WITH_SEARCH: &str = "does not go with --engine search, which finds one solution or shows that there is none, on the board, without a formula";
 
 impl SolveArgs {
     /// The solve these options ask for; options that do not go together are refused, naming
@@ -279,7 +274,7 @@ impl SolveArgs {
                 (self.force, "--force"),
             ];
             if let Some(&(_, flag)) = refused.iter().find(|(on, _)| *on) {
-                bail!("{flag} {NOT_WITH_SEARCH}");
+                bail!("{flag} {NotWithSearch}");
             }
             return Ok(SolveMode::Search(SearchSolve {
                 written: self.written()?,
@@ -405,45 +400,6 @@ impl SolveArgs {
             command: command.to_string(),
             command_line: Some(super::command_line()),
         }
-    }
-}
-
-/// The library's error, with the options it is about spelled as on the command line.
-fn with_flags(e: SolveCommandError) -> anyhow::Error {
-    use SolveCommandError as E;
-    let max_svg = queens_sat::board::picture::MAX_DOT_PLOT_N;
-    match e {
-        E::TooLarge {
-            error,
-            n,
-            sequential_fits,
-        } => anyhow::anyhow!(
-            "{error}; use `queens-sat construct {n}` for one solution, {}a smaller n, or --force",
-            if sequential_fits { "--amo sequential, " } else { "" }
-        ),
-        E::SvgTooLarge => anyhow::anyhow!("--format svg draws boards up to n = {max_svg}"),
-        E::SplitRows { k, n, max } => anyhow::anyhow!(
-            "--split-rows {k} would make up to {n}^{k} sub-problems; at most {max} for n = {n} (at most {} parts)",
-            queens_sat::solve::MAX_PARTS
-        ),
-        E::SolverOptions { backend, source } => {
-            anyhow::anyhow!("--solver-option for {backend}: {source}")
-        }
-        E::ProofFormat { backend, format } => {
-            anyhow::anyhow!("--backend {backend} does not write {format} proofs (cadical writes lrat)")
-        }
-        E::NotForSearch(refused) => {
-            let flag = match refused {
-                SearchRefusal::CompetitionFormat => "--format competition",
-                SearchRefusal::SymmetryBreaking => "--symmetry-breaking",
-                SearchRefusal::Redundant => "--redundant",
-                SearchRefusal::ColumnModel => "--model columns",
-                SearchRefusal::AtMostOne => "--amo",
-                SearchRefusal::ColumnAlo => "--column-alo",
-            };
-            anyhow::anyhow!("{flag} {NOT_WITH_SEARCH}")
-        }
-        e => e.into(),
     }
 }
 

@@ -10,6 +10,7 @@ use crate::board::{Geometry, MaskedBoard, MaskedError, Placement};
 use crate::count::{self, CountError, Counter, Counts, MergeError, Outcome, Progress, Shard};
 use crate::input::ReadError;
 use crate::output::{write_output, OutputError};
+use crate::vocabulary::Param;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -147,24 +148,30 @@ impl CountProgress for () {}
 pub enum CountCommandError {
     /// The heatmap of an empty board past [`HEATMAP_MAX_N`]: too long to count.
     #[error(
-        "the heatmap counts the solutions once per cell, about n times the work of one count: \
-         n <= {HEATMAP_MAX_N} (n = {HEATMAP_MAX_N} takes seconds, each n more about 6 times longer)"
+        "{} counts the solutions once per cell, about n times the work of one count: \
+         n <= {HEATMAP_MAX_N} (n = {HEATMAP_MAX_N} takes seconds, each n more about 6 times longer)",
+        Param::Heatmap
     )]
     HeatmapTooCostly,
     /// A heatmap of a board past [`MAX_HEATMAP_N`].
-    #[error("the heatmap draws boards up to n = {MAX_HEATMAP_N}")]
+    #[error("{} draws boards up to n = {MAX_HEATMAP_N}", Param::Heatmap)]
     HeatmapTooLarge,
     /// A grid of solutions of boards past [`MAX_GRID_N`].
-    #[error("the grid of solutions draws boards up to n = {MAX_GRID_N}")]
+    #[error("{} svg draws boards up to n = {MAX_GRID_N}", Param::Format)]
     GridTooLarge,
     /// A grid of more than [`MAX_GRID_BOARDS`] solutions.
     #[error(
-        "the grid of solutions draws at most {MAX_GRID_BOARDS} boards and this list has more; \
-         list the fundamental solutions, or write the list as text"
+        "{} svg draws at most {MAX_GRID_BOARDS} boards and this list has more; \
+         use {}, or the text list",
+        Param::Format,
+        Param::Fundamental
     )]
     GridTooMany,
     /// The board size asked for is not the shard files'.
-    #[error("n = {n} disagrees with the shard files (n = {files})")]
+    #[error(
+        "n = {n} disagrees with the shard files (n = {files}); leave {} out",
+        Param::BoardSize
+    )]
     MergedSize {
         /// The size asked for.
         n: usize,

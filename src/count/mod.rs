@@ -106,7 +106,7 @@ pub enum CountError {
     },
     /// A shard of a board too small to be split into sub-problems (n < 4): such a board is
     /// counted whole.
-    #[error("n = {0} is not split into sub-problems: it is counted whole, not in shards")]
+    #[error("n = {0} is not split into sub-problems; count it without {shard}", shard = crate::vocabulary::Param::Shard)]
     Unsplit(usize),
     /// More shards than the board has sub-problems.
     #[error("n = {n} has {sub_problems} sub-problems, fewer than the {shards} shards asked for")]

@@ -23,11 +23,12 @@ use crate::solve::{
     check_proof, solve_model_with_options, Backend, Budget, Progress, ProofError, ProofFormat,
     ProofOutcome, Prover, SolveError, SolverCommand, SolverOption, Stop,
 };
+use crate::vocabulary::Param;
 use std::io::{self, Write};
 use std::time::Duration;
 
 pub use request::*;
-pub use search::SearchRefusal;
+pub use search::{NotWithSearch, SearchRefusal};
 
 /// What an enumeration reports as it goes (the command line draws a progress bar). Every
 /// method does nothing unless implemented.
@@ -53,8 +54,9 @@ impl SolveProgress for () {}
 pub enum SolveCommandError {
     /// The formula is past the size limits (the message says what to do instead).
     #[error(
-        "{error}; for one solution the construction needs no formula (`construct {n}`); else {}a smaller n, or a forced solve",
-        if *sequential_fits { "the sequential at-most-one encoding, " } else { "" }
+        "{error}; use `queens-sat construct {n}` for one solution, {}a smaller n, or {}",
+        if *sequential_fits { format!("{} sequential, ", Param::Amo) } else { String::new() },
+        Param::Force
     )]
     TooLarge {
         /// The limit's message.
@@ -66,12 +68,13 @@ pub enum SolveCommandError {
     },
     /// An SVG picture of a board too large.
     #[error(
-        "SVG pictures show boards up to n = {}",
+        "{} svg draws boards up to n = {}",
+        Param::Format,
         crate::board::picture::MAX_DOT_PLOT_N
     )]
     SvgTooLarge,
     /// Too many sub-problems.
-    #[error("splitting on {k} rows would make up to {n}^{k} sub-problems; at most {max} rows for n = {n} (at most {} parts)", crate::solve::MAX_PARTS)]
+    #[error("{} {k} would make up to {n}^{k} sub-problems; at most {max} for n = {n} (at most {} parts)", Param::SplitRows, crate::solve::MAX_PARTS)]
     SplitRows {
         /// The rows asked for.
         k: usize,
@@ -97,7 +100,7 @@ pub enum SolveCommandError {
         outcome: String,
     },
     /// The options of the embedded solver are unknown or out of range for it.
-    #[error("the options of {backend}: {source}")]
+    #[error("{} for {backend}: {source}", Param::SolverOption)]
     SolverOptions {
         /// The embedded solver.
         backend: Backend,
@@ -105,7 +108,10 @@ pub enum SolveCommandError {
         source: SolveError,
     },
     /// The embedded solver cannot write the proof format asked for.
-    #[error("{backend} does not write {format} proofs (cadical writes lrat)")]
+    #[error(
+        "{} {backend} does not write {format} proofs (cadical writes lrat)",
+        Param::Backend
+    )]
     ProofFormat {
         /// The embedded solver.
         backend: Backend,
@@ -125,7 +131,7 @@ pub enum SolveCommandError {
     #[error("{0}")]
     Core(#[from] CoreError),
     /// What the search does not take.
-    #[error("the search does not take {0}: it finds one solution or shows that there is none, on the board, without a formula")]
+    #[error("{0} {NotWithSearch}")]
     NotForSearch(SearchRefusal),
     /// The search cannot take this instance (n past 64, a queen on a forbidden cell).
     #[error("{0}")]

@@ -27,16 +27,33 @@ pub enum SearchRefusal {
     ColumnAlo,
 }
 
+/// The option refused, as the user sets it.
 impl std::fmt::Display for SearchRefusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            SearchRefusal::CompetitionFormat => "the SAT-competition format",
-            SearchRefusal::SymmetryBreaking => "symmetry breaking",
-            SearchRefusal::Redundant => "redundant constraints",
-            SearchRefusal::ColumnModel => "the column model",
-            SearchRefusal::AtMostOne => "an at-most-one encoding other than pairwise",
-            SearchRefusal::ColumnAlo => "the column at-least-one clauses",
-        })
+        use crate::vocabulary::Param;
+        match self {
+            SearchRefusal::CompetitionFormat => write!(f, "{} competition", Param::Format),
+            SearchRefusal::SymmetryBreaking => write!(f, "{}", Param::SymmetryBreaking),
+            SearchRefusal::Redundant => write!(f, "{}", Param::Redundant),
+            SearchRefusal::ColumnModel => write!(f, "{} columns", Param::Model),
+            SearchRefusal::AtMostOne => write!(f, "{}", Param::Amo),
+            SearchRefusal::ColumnAlo => write!(f, "{}", Param::ColumnAlo),
+        }
+    }
+}
+
+/// What follows an option the search does not take: `does not go with engine search, which
+/// finds one solution or shows that there is none, on the board, without a formula`.
+pub struct NotWithSearch;
+
+impl std::fmt::Display for NotWithSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "does not go with {} search, which finds one solution or shows that there is none, \
+             on the board, without a formula",
+            crate::vocabulary::Param::Engine
+        )
     }
 }
 
