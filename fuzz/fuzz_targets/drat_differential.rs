@@ -20,6 +20,7 @@ mod oracle;
 
 use libfuzzer_sys::fuzz_target;
 use oracle::Step;
+use queens_sat::cnf::{Cnf, Lit};
 use queens_sat::proof::{check, CheckOptions, Opinion};
 
 /// Bytes taken one at a time, zero past the end.
@@ -65,9 +66,9 @@ fuzz_target!(|data: &[u8]| {
         });
     }
     let text = oracle::text(&steps);
-    let clauses: Vec<Vec<i32>> = formula
+    let clauses: Cnf = formula
         .iter()
-        .map(|c| c.iter().map(|&l| l as i32).collect())
+        .map(|c| c.iter().map(|&l| Lit::from_dimacs(l as isize)).collect::<Vec<_>>())
         .collect();
     let hinted = check(
         &clauses,

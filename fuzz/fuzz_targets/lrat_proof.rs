@@ -4,6 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use queens_sat::cnf::{Cnf, Lit};
 use queens_sat::proof::{check_lrat, LratReader, LratStep, ProofSyntax};
 
 fn text(step: &LratStep) -> String {
@@ -33,7 +34,10 @@ fn sp(s: &str) -> &'static str {
 
 fuzz_target!(|data: &[u8]| {
     // (1 2) (-1 2) (1 -2) (-1 -2) over 3 variables.
-    let cnf = [vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]];
+    let cnf: Cnf = [[1, 2], [-1, 2], [1, -2], [-1, -2]]
+        .iter()
+        .map(|c| c.map(Lit::from_dimacs))
+        .collect();
     let _ = check_lrat(&cnf, 3, data, 1 << 20);
     let Ok(mut r) = LratReader::new(data, 100, 1 << 20) else {
         return;

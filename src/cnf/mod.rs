@@ -25,6 +25,38 @@ pub use gbd::GbdHasher;
 use std::io;
 pub use varisat::{Lit, Var};
 
+/// Literals written as DIMACS numbers in serialized views (JSON): `#[serde(serialize_with =
+/// "crate::cnf::dimacs_serde::...")]` on a field of [`Lit`]s.
+pub(crate) mod dimacs_serde {
+    use super::Lit;
+    use serde::ser::{SerializeSeq, Serializer};
+
+    /// A clause: an array of numbers.
+    pub fn clause<S: Serializer>(lits: &[Lit], s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(lits.len()))?;
+        for l in lits {
+            seq.serialize_element(&(l.to_dimacs() as i64))?;
+        }
+        seq.end()
+    }
+
+    /// A clause or nothing: an array of numbers or `null`.
+    pub fn clause_opt<S: Serializer>(lits: &Option<Vec<Lit>>, s: S) -> Result<S::Ok, S::Error> {
+        match lits {
+            Some(l) => clause(l, s),
+            None => s.serialize_none(),
+        }
+    }
+
+    /// A literal or nothing: a number or `null`.
+    pub fn lit_opt<S: Serializer>(lit: &Option<Lit>, s: S) -> Result<S::Ok, S::Error> {
+        match lit {
+            Some(l) => s.serialize_i64(l.to_dimacs() as i64),
+            None => s.serialize_none(),
+        }
+    }
+}
+
 /// A labelled block of clauses, announced to the sink before its clauses.
 ///
 /// Sinks that do not care (counters, solvers) ignore it; a DIMACS writer may turn it into a
@@ -80,6 +112,26 @@ impl ClauseSink for CountingSink {
             self.max_var = self.max_var.max(l.var().to_dimacs() as u64);
         }
         Ok(())
+    }
+}
+
+/// A formula from its clauses, in order (no groups):
+///
+/// ```
+/// use queens_sat::cnf::{Cnf, Lit};
+///
+/// let f: Cnf = [[1, 2], [-1, -2]].iter().map(|c| c.map(Lit::from_dimacs)).collect();
+/// assert_eq!(f.len(), 2);
+/// assert_eq!(f.clause(1)[0], Lit::from_dimacs(-1));
+/// ```
+impl<C: AsRef<[Lit]>> FromIterator<C> for Cnf {
+    fn from_iter<I: IntoIterator<Item = C>>(clauses: I) -> Self {
+        let mut f = Cnf::new();
+        for c in clauses {
+            f.lits.extend_from_slice(c.as_ref());
+            f.ends.push(f.lits.len());
+        }
+        f
     }
 }
 

@@ -90,18 +90,13 @@ pub fn verify_proof(
     };
     let counts = read_dimacs_into(input, &limits, &mut formula)
         .map_err(|source| VerifyProofError::NotDimacs { file: name, source })?;
-    let clauses: Vec<Vec<i32>> = formula
-        .iter()
-        .map(|c| c.iter().map(|l| l.to_dimacs() as i32).collect())
-        .collect();
-    drop(formula);
     let (proof, name) = open(&req.proof)?;
     let options = CheckOptions {
         veripb_on_lrat: req.veripb_on_lrat,
         veripb_alone: req.veripb_alone,
         ..CheckOptions::default()
     };
-    let verdict = check(&clauses, counts.vars, proof, &options)
+    let verdict = check(&formula, counts.vars, proof, &options)
         .map_err(|source| VerifyProofError::Proof { file: name, source })?;
     write_verdict(&verdict, out)?;
     Ok(if verdict.verified() {

@@ -107,13 +107,11 @@ impl Probe<'_> {
         if units.refutes(&lits) {
             return Ok(());
         }
-        let mut clauses: Vec<Vec<i32>> = self
-            .formula
-            .cnf
-            .iter()
-            .map(|c| c.iter().map(|l| l.to_dimacs() as i32).collect())
-            .collect();
-        clauses.extend(lits.iter().map(|l| vec![l.to_dimacs() as i32]));
+        let mut clauses = self.formula.cnf.clone();
+        for &l in &lits {
+            // Adding to memory cannot fail.
+            let _ = crate::cnf::ClauseSink::add_clause(&mut clauses, &[l]);
+        }
 
         let vars = vars.max(self.formula.cnf.max_var());
         match crate::solve::Prover::strongest().prove_clauses_and_check(&clauses, vars) {

@@ -8,6 +8,7 @@ use super::{
     sniffed, ProofError, ProofKind, ProofPos, ProofReader, ProofSyntax, MAX_EXTRA_VARS,
     MAX_PROOF_BYTES,
 };
+use crate::cnf::{Cnf, Lit};
 use std::fmt;
 use std::io::{self, Read};
 
@@ -45,8 +46,8 @@ pub struct Failure {
     pub step: u64,
     /// Where it starts in the proof.
     pub at: Option<ProofPos>,
-    /// Its clause, DIMACS literals.
-    pub clause: Vec<i64>,
+    /// Its clause.
+    pub clause: Vec<Lit>,
     /// Why it does not check.
     pub reason: String,
 }
@@ -158,7 +159,7 @@ impl fmt::Display for DratCheck {
             }
             DratEnd::Failed => match &self.failure {
                 Some(x) => {
-                    let clause: Vec<String> = x.clause.iter().map(i64::to_string).collect();
+                    let clause: Vec<String> = x.clause.iter().map(Lit::to_string).collect();
                     write!(f, "step {}", x.step)?;
                     if let Some(at) = x.at {
                         write!(f, " ({at})")?;
@@ -353,11 +354,37 @@ impl fmt::Display for Verdict {
 }
 
 /// Checks a proof (DRAT or LRAT, text or binary, recognised from its content) of the
-/// unsatisfiability of `clauses` (DIMACS literals; LRAT numbers them 1, 2, ... in this order)
-/// over `vars` variables: the library's checker, and VeriPB (always on DRAT, on LRAT when
-/// asked). An error is a proof that cannot be read (malformed, too long); one that does not
-/// check is a [`Verdict`] that is not verified.
-pub fn check<C: AsRef<[i32]>>(
+/// unsatisfiability of `formula` (LRAT numbers its clauses 1, 2, ... in this order) over
+/// `vars` variables: the library's checker, and VeriPB (always on DRAT, on LRAT when asked).
+/// An error is a proof that cannot be read (malformed, too long); one that does not check is
+/// a [`Verdict`] that is not verified.
+pub fn check(
+    formula: &Cnf,
+    vars: usize,
+    proof: impl Read,
+    options: &CheckOptions,
+) -> Result<Verdict, ProofError> {
+    check_clauses(&dimacs_clauses(formula), vars, proof, options)
+}
+
+/// The checkers' own form of the clauses: DIMACS numbers.
+fn dimacs_clauses(formula: &Cnf) -> Vec<Vec<i32>> {
+    formula
+        .iter()
+        .map(|c| c.iter().map(|l| l.to_dimacs() as i32).collect())
+        .collect()
+}
+
+/// The literals of a clause read in DIMACS numbers.
+fn lits(clause: &[i64]) -> Vec<Lit> {
+    clause
+        .iter()
+        .map(|&l| Lit::from_dimacs(l as isize))
+        .collect()
+}
+
+/// [`check`] on the clauses in DIMACS numbers.
+fn check_clauses<C: AsRef<[i32]>>(
     clauses: &[C],
     vars: usize,
     proof: impl Read,
@@ -542,7 +569,7 @@ fn drat<C: AsRef<[i32]>>(
                     check.failure = Some(Failure {
                         step: check.steps,
                         at: Some(step.at),
-                        clause: step.clause.clone(),
+                        clause: lits(&step.clause),
                         reason: match why {
                             Rejected::NotRup => "the empty clause does not follow: unit propagation reaches no conflict".to_string(),
                             Rejected::NotRat { pivot, clause } => format!(
@@ -594,16 +621,17 @@ fn rest(reader: &mut ProofReader<impl Read>) -> Result<u64, ProofError> {
     Ok(steps)
 }
 
-/// Checks an LRAT proof (text or binary, at most `limit` bytes) against the clauses (ids 1,
-/// 2, ... in order; DIMACS literals) with `vars` variables, by the library's LRAT checker
-/// alone: read up to the empty clause, or to the end, or to the first failing step.
-pub fn check_lrat<C: AsRef<[i32]>>(
-    clauses: &[C],
+/// Checks an LRAT proof (text or binary, at most `limit` bytes) against the formula's clauses
+/// (ids 1, 2, ... in order) with `vars` variables, by the library's LRAT checker alone: read
+/// up to the empty clause, or to the end, or to the first failing step.
+pub fn check_lrat(
+    formula: &Cnf,
     vars: usize,
     proof: impl Read,
     limit: u64,
 ) -> Result<LratCheck, ProofError> {
-    Ok(lrat(clauses, max_var(clauses, vars), proof, limit, None)?.0)
+    let clauses = dimacs_clauses(formula);
+    Ok(lrat(&clauses, max_var(&clauses, vars), proof, limit, None)?.0)
 }
 
 /// `vars`, or the largest variable of the clauses if that is larger.
@@ -657,7 +685,7 @@ fn lrat<C: AsRef<[i32]>>(
         let origin = (check.steps, Some(at));
         match step {
             LratStep::Add { id, clause, hints } => {
-                let lits: Vec<i64> = clause.iter().map(|&x| i64::from(x)).collect();
+                let lits: Vec<i64> = clause.iter().map(|l| l.to_dimacs() as i64).collect();
                 let rat = hints.iter().any(|&h| h < 0);
                 if let Some(t) = t.as_mut() {
                     let new = if rat {
@@ -731,11 +759,12 @@ fn verify_lemma(
     checker: &mut LratChecker,
     check: &mut LratCheck,
     id: u64,
-    clause: Vec<i32>,
+    clause: Vec<Lit>,
     hints: &[i64],
     at: ProofPos,
 ) -> bool {
-    match checker.add(id, &clause, hints) {
+    let dimacs: Vec<i32> = clause.iter().map(|l| l.to_dimacs() as i32).collect();
+    match checker.add(id, &dimacs, hints) {
         Ok(rat) => {
             check.lemmas += 1;
             check.rat_lemmas += u64::from(rat);

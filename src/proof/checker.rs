@@ -214,6 +214,7 @@ impl Database {
     }
 
     /// The literals of clause `id` (DIMACS), if it exists and is not deleted.
+    #[cfg(test)]
     pub fn clause(&self, id: u64) -> Option<Vec<i64>> {
         let c = self
             .clauses

@@ -25,9 +25,13 @@
 //! and its clause id ([`LratFailure`]); a malformed proof is a [`ProofError`].
 //!
 //! ```
+//! use queens_sat::cnf::{Cnf, Lit};
 //! use queens_sat::proof::check_lrat;
 //! // (1 or 2), (-1 or 2), (1 or -2), (-1 or -2): unsatisfiable.
-//! let cnf = [vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]];
+//! let cnf: Cnf = [[1, 2], [-1, 2], [1, -2], [-1, -2]]
+//!     .iter()
+//!     .map(|c| c.map(Lit::from_dimacs))
+//!     .collect();
 //! let proof = "5 2 0 1 2 0\n6 0 5 3 4 0\n";
 //! let check = check_lrat(&cnf, 2, proof.as_bytes(), u64::MAX).unwrap();
 //! assert!(check.verified, "{check}");
@@ -37,6 +41,7 @@
 //! ```
 
 use super::{sniffed, ProofError, ProofPos, ProofSyntax, Sniffed, MAX_EXTRA_VARS};
+use crate::cnf::{Lit, Var};
 use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
@@ -49,7 +54,7 @@ pub enum LratStep {
         /// The new clause's id.
         id: u64,
         /// Its literals.
-        clause: Vec<i32>,
+        clause: Vec<Lit>,
         /// Its hints.
         hints: Vec<i64>,
     },
@@ -189,7 +194,7 @@ impl<R: Read> LratReader<R> {
                     break;
                 }
                 self.check_lit(at, x)?;
-                clause.push(x as i32);
+                clause.push(Lit::from_dimacs(x as isize));
             }
             let mut hints = Vec::new();
             loop {
@@ -218,7 +223,7 @@ impl<R: Read> LratReader<R> {
     }
 
     fn check_lit(&self, at: ProofPos, x: i64) -> Result<(), ProofError> {
-        if x.unsigned_abs() > self.max_var || x.unsigned_abs() > i32::MAX as u64 {
+        if x.unsigned_abs() > self.max_var || x.unsigned_abs() > Var::max_count() as u64 {
             return Err(Self::error(
                 at,
                 format!(
@@ -304,7 +309,7 @@ impl<R: Read> LratReader<R> {
                     }
                     let x = signed(code);
                     self.check_lit(lit_at, x)?;
-                    clause.push(x as i32);
+                    clause.push(Lit::from_dimacs(x as isize));
                 }
                 let mut hints = Vec::new();
                 loop {
@@ -368,7 +373,7 @@ pub enum LratFailureKind {
         /// The clause.
         clause: u64,
         /// The negated pivot.
-        negated_pivot: i32,
+        negated_pivot: Lit,
     },
     /// A RAT group names a clause without the negated pivot.
     #[error(
@@ -378,7 +383,7 @@ pub enum LratFailureKind {
         /// The clause.
         clause: u64,
         /// The negated pivot.
-        negated_pivot: i32,
+        negated_pivot: Lit,
     },
     /// The empty clause has no pivot for a RAT check.
     #[error("the empty clause cannot be a RAT lemma")]
@@ -399,7 +404,7 @@ pub struct LratFailure {
     /// The step's clause id (of a deletion: the clause it names).
     pub id: u64,
     /// Its literals (empty for a deletion).
-    pub clause: Vec<i32>,
+    pub clause: Vec<Lit>,
     /// What is wrong.
     pub kind: LratFailureKind,
 }
@@ -434,7 +439,7 @@ impl fmt::Display for LratCheck {
         }
         match &self.failure {
             Some(x) => {
-                let lits: Vec<String> = x.clause.iter().map(i32::to_string).collect();
+                let lits: Vec<String> = x.clause.iter().map(Lit::to_string).collect();
                 write!(
                     f,
                     "step {} ({}), clause {} [{}]: {}",
@@ -455,7 +460,7 @@ impl fmt::Display for LratCheck {
 }
 
 /// The clause database and assignment of an LRAT check.
-pub struct LratChecker {
+pub(crate) struct LratChecker {
     /// Clauses by id, for ids below the table's length.
     dense: Vec<Option<Box<[i32]>>>,
     /// Clauses with ids past the table.
@@ -474,7 +479,7 @@ const DENSE_MIN: u64 = 1 << 16;
 impl LratChecker {
     /// A checker for the formula's clauses (ids 1, 2, ... in order), with variables up to
     /// `max_var` (more may appear in lemmas: the table grows).
-    pub fn new<'a>(clauses: impl IntoIterator<Item = &'a [i32]>, max_var: usize) -> Self {
+    pub(crate) fn new<'a>(clauses: impl IntoIterator<Item = &'a [i32]>, max_var: usize) -> Self {
         let mut c = LratChecker {
             dense: vec![None],
             sparse: HashMap::new(),
@@ -595,7 +600,12 @@ impl LratChecker {
     }
 
     /// Checks and adds a lemma: `Ok(rat)` when it holds (`rat`: it needed RAT groups).
-    pub fn add(&mut self, id: u64, clause: &[i32], hints: &[i64]) -> Result<bool, LratFailureKind> {
+    pub(crate) fn add(
+        &mut self,
+        id: u64,
+        clause: &[i32],
+        hints: &[i64],
+    ) -> Result<bool, LratFailureKind> {
         if id == 0 || self.contains(id) {
             return Err(LratFailureKind::DuplicateId(id));
         }
@@ -643,7 +653,7 @@ impl LratChecker {
                 Some(c) if !c.contains(&-pivot) => {
                     return Err(LratFailureKind::NotResolvable {
                         clause: d,
-                        negated_pivot: -pivot,
+                        negated_pivot: Lit::from_dimacs(-pivot as isize),
                     })
                 }
                 Some(_) => {}
@@ -679,7 +689,7 @@ impl LratChecker {
                         self.undo_to(base);
                         return Err(LratFailureKind::MissingRatGroup {
                             clause: d,
-                            negated_pivot: -pivot,
+                            negated_pivot: Lit::from_dimacs(-pivot as isize),
                         });
                     }
                     Some(g) => {
@@ -703,7 +713,7 @@ impl LratChecker {
     }
 
     /// Deletes clauses.
-    pub fn delete(&mut self, ids: &[u64]) -> Result<(), (u64, LratFailureKind)> {
+    pub(crate) fn delete(&mut self, ids: &[u64]) -> Result<(), (u64, LratFailureKind)> {
         for &d in ids {
             if !self.remove(d) {
                 return Err((d, LratFailureKind::DeleteUnknown(d)));
@@ -716,14 +726,25 @@ impl LratChecker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cnf::Cnf;
     use crate::proof::{check_lrat, sniff_proof, ProofKind, ProofSyntax};
+
+    fn cnf<C: AsRef<[i32]>>(clauses: &[C]) -> Cnf {
+        let lits = |c: &C| -> Vec<Lit> {
+            c.as_ref()
+                .iter()
+                .map(|&l| Lit::from_dimacs(l as isize))
+                .collect()
+        };
+        clauses.iter().map(lits).collect()
+    }
 
     fn xor2() -> Vec<Vec<i32>> {
         vec![vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]]
     }
 
     fn check(proof: &[u8]) -> LratCheck {
-        check_lrat(&xor2(), 2, proof, 1 << 20).unwrap()
+        check_lrat(&cnf(&xor2()), 2, proof, 1 << 20).unwrap()
     }
 
     #[test]
@@ -773,7 +794,7 @@ mod tests {
         // F = (1 2) (-1 2): lemma (3 1)? Use extension: x3 <-> not 1... Simpler: the clause
         // (3) with a fresh variable 3 is RAT on 3 (no clause contains -3).
         let f = vec![vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]];
-        let c = check_lrat(&f, 3, &b"5 3 0 -1 0\n"[..], 1 << 20).unwrap();
+        let c = check_lrat(&cnf(&f), 3, &b"5 3 0 -1 0\n"[..], 1 << 20).unwrap();
         // -1 names a clause without -3: not resolvable.
         assert!(matches!(
             c.failure.unwrap().kind,
@@ -781,11 +802,11 @@ mod tests {
         ));
         // (3) with an empty group list is fine when no clause has -3... but the lemma needs a
         // negative hint to be RAT at all.
-        let c = check_lrat(&f, 3, &b"5 3 0 0\n"[..], 1 << 20).unwrap();
+        let c = check_lrat(&cnf(&f), 3, &b"5 3 0 0\n"[..], 1 << 20).unwrap();
         assert_eq!(c.failure.unwrap().kind, LratFailureKind::NoConflict);
         // Add (-3 1), then (3 -1) by RAT on 3: resolvent with (-3 1) is (-1 1): tautology.
         let p = b"5 -3 1 0 -1 0\n";
-        let c = check_lrat(&f, 3, &p[..], 1 << 20).unwrap();
+        let c = check_lrat(&cnf(&f), 3, &p[..], 1 << 20).unwrap();
         assert!(matches!(
             c.failure.unwrap().kind,
             LratFailureKind::NotResolvable { .. }
@@ -793,43 +814,43 @@ mod tests {
         let f2 = vec![vec![1, 2], vec![-3, 1]];
         // Lemma (3 -1) by RAT on 3: the only clause with -3 is 2 = (-3 1); the resolvent
         // (-1 1) is a tautology, so the group may be empty: "-2".
-        let c = check_lrat(&f2, 3, &b"3 3 -1 0 -2 0\n"[..], 1 << 20).unwrap();
+        let c = check_lrat(&cnf(&f2), 3, &b"3 3 -1 0 -2 0\n"[..], 1 << 20).unwrap();
         assert!(c.failure.is_none(), "{c}");
         assert_eq!(c.rat_lemmas, 1);
         // Lemma (3 2) by RAT on 3: resolvent with (-3 1) is (2 1) = clause 1: the group
         // -2 1 must falsify clause 1 under -2, -1... -3? Assigned: -3, -2; group: -1 (from
         // D without -3 = (1): assign -1), then hint 1 = (1 2) is falsified: conflict.
-        let c = check_lrat(&f2, 3, &b"3 3 2 0 -2 1 0\n"[..], 1 << 20).unwrap();
+        let c = check_lrat(&cnf(&f2), 3, &b"3 3 2 0 -2 1 0\n"[..], 1 << 20).unwrap();
         assert!(c.failure.is_none(), "{c}");
         // Without the group's hint: no conflict.
-        let c = check_lrat(&f2, 3, &b"3 3 2 0 -2 0\n"[..], 1 << 20).unwrap();
+        let c = check_lrat(&cnf(&f2), 3, &b"3 3 2 0 -2 0\n"[..], 1 << 20).unwrap();
         assert_eq!(c.failure.unwrap().kind, LratFailureKind::RatNoConflict(2));
         // A clause with -3 without a group.
         let f3 = vec![vec![1, 2], vec![-3, 1], vec![-3, 2]];
-        let c = check_lrat(&f3, 3, &b"4 3 2 0 -2 1 0\n"[..], 1 << 20).unwrap();
+        let c = check_lrat(&cnf(&f3), 3, &b"4 3 2 0 -2 1 0\n"[..], 1 << 20).unwrap();
         assert!(matches!(
             c.failure.unwrap().kind,
             LratFailureKind::MissingRatGroup { clause: 3, .. }
         ));
-        let c = check_lrat(&f3, 3, &b"4 3 0 -2 1 0\n"[..], 1 << 20).unwrap();
+        let c = check_lrat(&cnf(&f3), 3, &b"4 3 0 -2 1 0\n"[..], 1 << 20).unwrap();
         assert_eq!(c.failure.unwrap().kind, LratFailureKind::RatNoConflict(2));
     }
 
     #[test]
     fn parse_errors() {
-        let e = check_lrat(&xor2(), 2, &b"5 2 0 1 x 0\n"[..], 1 << 20).unwrap_err();
+        let e = check_lrat(&cnf(&xor2()), 2, &b"5 2 0 1 x 0\n"[..], 1 << 20).unwrap_err();
         assert!(
             e.to_string().contains("line 1") && e.to_string().contains("'x'"),
             "{e}"
         );
-        let e = check_lrat(&xor2(), 2, &b"5 2 0 1 2\n"[..], 1 << 20).unwrap_err();
+        let e = check_lrat(&cnf(&xor2()), 2, &b"5 2 0 1 2\n"[..], 1 << 20).unwrap_err();
         assert!(e.to_string().contains("truncated"), "{e}");
-        let e = check_lrat(&xor2(), 2, &b"5 9999999 0 1 0\n"[..], 10).unwrap_err();
+        let e = check_lrat(&cnf(&xor2()), 2, &b"5 9999999 0 1 0\n"[..], 10).unwrap_err();
         assert!(
             matches!(e, ProofError::TooLarge { .. }) || e.to_string().contains("variable"),
             "{e}"
         );
-        let e = check_lrat(&xor2(), 2, &[b'a', 10, 4, 0, 2][..], 1 << 20).unwrap_err();
+        let e = check_lrat(&cnf(&xor2()), 2, &[b'a', 10, 4, 0, 2][..], 1 << 20).unwrap_err();
         assert!(e.to_string().contains("truncated"), "{e}");
     }
 

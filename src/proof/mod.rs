@@ -7,9 +7,9 @@
 //! names, for each lemma, the clauses it follows from (its hints).
 //!
 //! * [`check`] reads a proof of either kind (recognised from its content by [`sniff_proof`])
-//!   and checks it twice: DRAT with the library's own checker ([`checker`], driven by
-//!   [`drat`]'s reader) and with VeriPB, the pseudo-Boolean proof checker of the VeriPB
-//!   project (the `veripb` crate, on the proof translated to its format: [`veripb`]); LRAT
+//!   and checks it twice: DRAT with the library's own checker (`checker.rs`, driven by the
+//!   reader of `drat.rs`) and with VeriPB, the pseudo-Boolean proof checker of the VeriPB
+//!   project (the `veripb` crate, on the proof translated to its format: `veripb.rs`); LRAT
 //!   with the library's LRAT checker ([`lrat`]) and, when asked, VeriPB. The [`Verdict`]
 //!   says what each checker concluded; the proof is verified only when every checker that
 //!   ran accepts it.
@@ -20,31 +20,35 @@
 //!   what follows is read (a proof cut short is refused) but not checked.
 //!
 //! ```
+//! use queens_sat::cnf::{Cnf, Lit};
 //! use queens_sat::proof::{check, CheckOptions};
 //!
 //! // (1 or 2), (-1 or 2), (1 or -2), (-1 or -2): unsatisfiable.
-//! let cnf = [vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]];
+//! let cnf: Cnf = [[1, 2], [-1, 2], [1, -2], [-1, -2]]
+//!     .iter()
+//!     .map(|c| c.map(Lit::from_dimacs))
+//!     .collect();
 //! let verdict = check(&cnf, 2, &b"2 0\n0\n"[..], &CheckOptions::default()).unwrap();
 //! assert!(verdict.verified(), "{}", verdict.summary());
 //!
 //! // A satisfiable formula: no proof may check.
-//! let sat = [vec![1]];
+//! let sat: Cnf = [[Lit::from_dimacs(1)]].into_iter().collect();
 //! let forged = "-2 -1 0\nd -2 -1 0\n2 0\n0\n";
 //! let verdict = check(&sat, 1, forged.as_bytes(), &CheckOptions::default()).unwrap();
 //! assert!(!verdict.verified());
 //! ```
 
 mod check;
-pub mod checker;
-pub mod drat;
+mod checker;
+mod drat;
 pub mod lrat;
 #[cfg(feature = "veripb")]
-pub mod veripb;
+mod veripb;
 
 pub use check::{
     check, check_lrat, CheckOptions, DratCheck, DratEnd, Failure, Opinion, OwnCheck, Verdict,
 };
-pub use drat::{ProofReader, ProofStep};
+pub(crate) use drat::ProofReader;
 pub use lrat::{LratCheck, LratFailure, LratFailureKind, LratReader, LratStep};
 
 use std::fmt;

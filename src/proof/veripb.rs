@@ -41,8 +41,6 @@ pub struct Translation {
     out: BufWriter<std::fs::File>,
     /// The origin of each rule, from the proof file's third line on.
     origins: Vec<Origin>,
-    /// Constraints in the formula.
-    clauses: u64,
     /// Constraint ids given so far.
     last_id: u64,
     line: String,
@@ -102,7 +100,6 @@ impl Translation {
             dir,
             out,
             origins: Vec::new(),
-            clauses: clauses.len() as u64,
             last_id: clauses.len() as u64,
             line: String::new(),
         })
@@ -224,11 +221,6 @@ impl Translation {
                     .to_string(),
             },
         }
-    }
-
-    /// Constraints in the formula.
-    pub fn formula_clauses(&self) -> u64 {
-        self.clauses
     }
 }
 

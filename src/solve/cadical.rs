@@ -9,20 +9,6 @@
 //!
 //! Callbacks run inside CaDiCaL's C++ code: a panic in one is caught there, the solver is asked
 //! to stop, and the panic resumes once [`Cadical::solve`] returns.
-//!
-//! ```
-//! use queens_sat::solve::cadical::{Cadical, Status};
-//! let mut s = Cadical::new();
-//! s.set_option("elim", 0).unwrap();
-//! assert!(s.set_option("no-such-option", 1).is_err());
-//! s.add_clause(&[1, 2]);
-//! s.add_clause(&[-1]);
-//! assert_eq!(s.solve(), Status::Sat);
-//! assert_eq!(s.value(2), Some(true));
-//! s.assume(2);
-//! s.assume(-2);
-//! assert_eq!(s.solve(), Status::Unsat);
-//! ```
 
 pub use super::options::OptionError;
 use pindakaas_cadical as ffi;
@@ -306,16 +292,6 @@ impl Cadical {
         }
     }
 
-    /// `true` when the assumption `lit` was used to refute the assumptions (after an
-    /// unsatisfiable solve under assumptions; `false` in any other state).
-    pub fn failed(&self, lit: i32) -> bool {
-        if !self.unsat || lit == 0 || lit == i32::MIN {
-            return false;
-        }
-        // SAFETY: a valid solver in the unsatisfied state (CaDiCaL requires it).
-        unsafe { ffi::ccadical_failed(self.raw(), lit) != 0 }
-    }
-
     /// Sets (or, with `None`, removes) the terminate callback: polled during the search, the
     /// solve stops with [`Status::Unknown`] once it returns `true`.
     pub fn set_terminate(&mut self, f: Option<Box<Terminate>>) {
@@ -402,11 +378,6 @@ impl Cadical {
         Some(slot.inner)
     }
 
-    /// The connected external propagator, if any.
-    pub fn external_propagator(&mut self) -> Option<&mut (dyn ExternalPropagator + 'static)> {
-        self.propagator.as_mut().map(|s| &mut *s.inner)
-    }
-
     /// Marks a variable as observed by the external propagator (its assignments are
     /// notified; it is not eliminated).
     pub fn add_observed_var(&mut self, var: i32) {
@@ -418,48 +389,6 @@ impl Cadical {
         self.max_var = self.max_var.max(var);
         // SAFETY: a valid solver with a propagator.
         unsafe { ffi::ccadical_add_observed_var(self.raw(), var) };
-    }
-
-    /// No longer observes the variable.
-    pub fn remove_observed_var(&mut self, var: i32) {
-        // SAFETY: a valid solver.
-        unsafe { ffi::ccadical_remove_observed_var(self.raw(), var) };
-    }
-
-    /// No longer observes any variable.
-    pub fn reset_observed_vars(&mut self) {
-        // SAFETY: a valid solver.
-        unsafe { ffi::ccadical_reset_observed_vars(self.raw()) };
-    }
-
-    /// `true` when the (observed) literal was assigned by a decision.
-    pub fn is_decision(&mut self, lit: i32) -> bool {
-        // SAFETY: a valid solver and literal.
-        unsafe { ffi::ccadical_is_decision(self.raw(), lit) }
-    }
-
-    /// Asks the solver to backtrack to `level` (from a propagator's callback).
-    pub fn force_backtrack(&mut self, level: usize) {
-        // SAFETY: a valid solver.
-        unsafe { ffi::ccadical_force_backtrack(self.raw(), level) };
-    }
-
-    /// Freezes a variable (kept through simplification) for incremental use.
-    pub fn freeze(&mut self, lit: i32) {
-        // SAFETY: a valid solver and literal.
-        unsafe { ffi::ccadical_freeze(self.raw(), lit) };
-    }
-
-    /// Undoes one [`Cadical::freeze`].
-    pub fn melt(&mut self, lit: i32) {
-        // SAFETY: a valid solver and a frozen literal.
-        unsafe { ffi::ccadical_melt(self.raw(), lit) };
-    }
-
-    /// Prints CaDiCaL's statistics to stdout.
-    pub fn print_statistics(&mut self) {
-        // SAFETY: a valid solver.
-        unsafe { ffi::ccadical_print_statistics(self.raw()) };
     }
 }
 
@@ -619,6 +548,20 @@ fn propagator_vtable(
 mod tests {
     use super::*;
     use std::sync::{Arc, Mutex};
+
+    #[test]
+    fn the_wrapper_solves_with_options_and_assumptions() {
+        let mut s = Cadical::new();
+        s.set_option("elim", 0).unwrap();
+        assert!(s.set_option("no-such-option", 1).is_err());
+        s.add_clause(&[1, 2]);
+        s.add_clause(&[-1]);
+        assert_eq!(s.solve(), Status::Sat);
+        assert_eq!(s.value(2), Some(true));
+        s.assume(2);
+        s.assume(-2);
+        assert_eq!(s.solve(), Status::Unsat);
+    }
 
     #[test]
     fn version_is_three() {

@@ -5,18 +5,6 @@
 //! ([`Kissat::set_option`]), clauses as DIMACS integers, a terminate callback, and a DRAT proof
 //! (text or binary) written by Kissat's own proof tracer to a file ([`Kissat::write_proof`]).
 //! Kissat is not incremental: one [`Kissat::solve`] per solver, and no assumptions.
-//!
-//! ```
-//! use queens_sat::solve::kissat::{Kissat, SolveOnce};
-//! let mut s = Kissat::new();
-//! s.set_option("seed", 3).unwrap();
-//! assert!(s.set_option("no-such-option", 1).is_err());
-//! s.add_clause(&[1, 2]);
-//! s.add_clause(&[-1]);
-//! assert_eq!(s.solve(), Ok(SolveOnce::Sat));
-//! assert_eq!(s.value(2), Some(true));
-//! assert!(s.solve().is_err(), "one solve per solver");
-//! ```
 
 pub use super::options::OptionError;
 use pindakaas_kissat as ffi;
@@ -175,6 +163,7 @@ impl Kissat {
     }
 
     /// The current value of an option (0 for an unknown name).
+    #[cfg(test)]
     pub fn get_option(&self, name: &str) -> i32 {
         let Ok(c) = CString::new(name) else { return 0 };
         // SAFETY: a valid solver and a NUL-terminated name.
@@ -342,6 +331,18 @@ impl Drop for Kissat {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_wrapper_solves_once_with_options() {
+        let mut s = Kissat::new();
+        s.set_option("seed", 3).unwrap();
+        assert!(s.set_option("no-such-option", 1).is_err());
+        s.add_clause(&[1, 2]);
+        s.add_clause(&[-1]);
+        assert_eq!(s.solve(), Ok(SolveOnce::Sat));
+        assert_eq!(s.value(2), Some(true));
+        assert!(s.solve().is_err(), "one solve per solver");
+    }
 
     #[test]
     fn version_is_four() {

@@ -113,10 +113,10 @@
 
 mod backend;
 #[cfg(feature = "cadical")]
-pub mod cadical;
+pub(crate) mod cadical;
 mod enumerate;
 #[cfg(feature = "kissat")]
-pub mod kissat;
+pub(crate) mod kissat;
 pub mod options;
 mod parse;
 pub mod process;

@@ -195,18 +195,14 @@ impl std::str::FromStr for ProofFormat {
     }
 }
 
-/// The formula's clauses as DIMACS integers, in the order [`crate::instance::encode`] writes
-/// them, and the number of variables.
-pub(crate) fn formula_clauses(f: &dyn Formula) -> (Vec<Vec<i32>>, usize) {
+/// The formula's clauses, in the order [`crate::instance::encode`] writes them, and the
+/// number of variables.
+pub(crate) fn formula_clauses(f: &dyn Formula) -> (Cnf, usize) {
     let mut cnf = Cnf::new();
     // Writing to memory cannot fail.
     let _ = crate::instance::encode(f, &mut cnf);
     let vars = (f.num_vars() as usize).max(cnf.max_var());
-    let clauses = cnf
-        .iter()
-        .map(|c| c.iter().map(|l| l.to_dimacs() as i32).collect())
-        .collect();
-    (clauses, vars)
+    (cnf, vars)
 }
 
 /// Which engine writes the proof.
@@ -348,20 +344,20 @@ impl Prover {
         }
     }
 
-    /// Solves DIMACS clauses (1-based literals) over `vars` variables, writing the proof to
+    /// Solves the clauses of `clauses` over `vars` variables, writing the proof to
     /// `proof` as it goes: `Some(writer)` with the complete proof of unsatisfiability, or
     /// `None` when the clauses are satisfiable. The propagator engine takes a formula of
     /// n-queens, not clauses: refused.
     pub fn prove_clauses<W: Write + Send + 'static>(
         &self,
-        clauses: &[Vec<i32>],
+        clauses: &Cnf,
         vars: usize,
         proof: W,
     ) -> Result<Option<W>, ProofError> {
         if self.engine == ProofEngine::Propagator {
             return Err(ProofError::PropagatorOnClauses);
         }
-        prove_dimacs(
+        prove_cnf(
             clauses,
             vars,
             self.backend,
@@ -387,7 +383,7 @@ impl Prover {
     /// ([`crate::proof::check`]): the verdict, or `None` when the clauses are satisfiable.
     pub fn prove_clauses_and_check(
         &self,
-        clauses: &[Vec<i32>],
+        clauses: &Cnf,
         vars: usize,
     ) -> Result<Option<Verdict>, ProofError> {
         let Some(proof) = self.prove_clauses(clauses, vars, Vec::new())? else {
@@ -515,10 +511,10 @@ fn prove_with_varisat(
     Ok((model, target.bytes))
 }
 
-/// Solves DIMACS clauses with the backend, writing the proof: the writer when the clauses
-/// are unsatisfiable, `None` when they are satisfiable.
-fn prove_dimacs<W: Write + Send + 'static>(
-    clauses: &[Vec<i32>],
+/// Solves the clauses with the backend, writing the proof: the writer when the clauses are
+/// unsatisfiable, `None` when they are satisfiable.
+fn prove_cnf<W: Write + Send + 'static>(
+    clauses: &Cnf,
     vars: usize,
     backend: Backend,
     format: ProofFormat,
@@ -526,12 +522,9 @@ fn prove_dimacs<W: Write + Send + 'static>(
     proof: W,
 ) -> Result<Option<W>, ProofError> {
     let mut load = |s: &mut dyn ClauseSink| {
-        let mut buf = Vec::new();
-        for c in clauses {
-            buf.clear();
-            buf.extend(c.iter().map(|&x| crate::cnf::Lit::from_dimacs(x as isize)));
+        for c in clauses.iter() {
             // Adding clauses to a solver cannot fail.
-            let _ = s.add_clause(&buf);
+            let _ = s.add_clause(c);
         }
     };
     let (model, _, proof) = prove_clauses_with(&mut load, vars, backend, format, options, proof)?;
@@ -911,7 +904,8 @@ fn prove_with_propagator<W: Write + Send + 'static>(
     let (clauses, _) = formula_clauses(f);
     let mut pairs = std::collections::HashMap::new();
     for (k, c) in clauses.iter().enumerate() {
-        if let &[a, b] = &c[..] {
+        if let &[a, b] = c {
+            let (a, b) = (a.to_dimacs() as i32, b.to_dimacs() as i32);
             if a < 0 && b < 0 {
                 pairs.entry((a.min(b), a.max(b))).or_insert(k as u64 + 1);
             }

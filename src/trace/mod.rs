@@ -132,8 +132,9 @@ pub enum StepKind {
 /// One clause of the formula, with its meaning.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TraceClause {
-    /// Its literals, DIMACS numbers.
-    pub lits: Vec<i64>,
+    /// Its literals (DIMACS numbers in the JSON).
+    #[serde(serialize_with = "crate::cnf::dimacs_serde::clause")]
+    pub lits: Vec<Lit>,
     /// Its group's tag (`Q1`, ..., `P`, `F`).
     pub group: String,
     /// The clause with named variables: `¬q(1,2) ∨ ¬q(4,2)`.
@@ -149,8 +150,9 @@ pub struct Step {
     pub step: usize,
     /// What happened.
     pub kind: StepKind,
-    /// The literal assigned (decide, flip, propagate), DIMACS.
-    pub literal: Option<i64>,
+    /// The literal assigned (decide, flip, propagate); a DIMACS number in the JSON.
+    #[serde(serialize_with = "crate::cnf::dimacs_serde::lit_opt")]
+    pub literal: Option<Lit>,
     /// That literal with its variable's name: `q(1,2)`, `¬s(row 1, 2)`.
     pub name: Option<String>,
     /// The decision level after the step.
@@ -159,8 +161,9 @@ pub struct Step {
     /// the new clause of a learn step. An index into [`Trace::clauses`]; indices from
     /// `clauses.len()` on are the learned clauses, in the order of their learn steps.
     pub clause: Option<usize>,
-    /// A learn step's clause, DIMACS literals, the asserted literal first.
-    pub learned: Option<Vec<i64>>,
+    /// A learn step's clause, the asserted literal first (DIMACS numbers in the JSON).
+    #[serde(serialize_with = "crate::cnf::dimacs_serde::clause_opt")]
+    pub learned: Option<Vec<Lit>>,
     /// The step in words.
     pub text: String,
     /// The board after the step, one string per row: `Q` queen, `x` excluded, `.` open.
@@ -426,7 +429,7 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
     let formula: Vec<Vec<Lit>> = narrator.cnf.iter().map(|c| c.to_vec()).collect();
     let clauses: Vec<TraceClause> = (0..formula.len())
         .map(|i| TraceClause {
-            lits: formula[i].iter().map(|l| l.to_dimacs() as i64).collect(),
+            lits: formula[i].to_vec(),
             group: narrator
                 .cnf
                 .group_of(i)
@@ -561,13 +564,13 @@ pub fn trace(inst: &Instance, opts: &TraceOptions) -> Result<Trace, TraceError> 
             .collect();
         board = after;
         let learned_lits = match &event {
-            Event::Learn { lits, .. } => Some(lits.iter().map(|l| l.to_dimacs() as i64).collect()),
+            Event::Learn { lits, .. } => Some(lits.clone()),
             _ => None,
         };
         steps.push(Step {
             step: steps.len() + 1,
             kind,
-            literal: lit.map(|l| l.to_dimacs() as i64),
+            literal: lit,
             name: lit.map(|l| narrator.lit(l)),
             level,
             clause,

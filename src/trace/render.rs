@@ -1,22 +1,19 @@
 //! The trace as text (step by step, with small boards) and as JSON.
 
 use super::{StepKind, Trace};
+use crate::cnf::Lit;
 use std::io::{self, Write};
 
 impl Trace {
     /// The learned clause of a learn step drawn as a board: `Q` for a queen of the pattern,
     /// `_` for a cell the pattern needs empty, `.` elsewhere.
-    pub fn pattern_board(&self, learned: &[i64]) -> Vec<String> {
+    pub fn pattern_board(&self, learned: &[Lit]) -> Vec<String> {
         let n = self.n;
         let mut rows = vec![vec!['.'; n]; n];
         for &l in learned {
-            let cell = self
-                .cells
-                .get(l.unsigned_abs() as usize - 1)
-                .copied()
-                .flatten();
+            let cell = self.cells.get(l.index()).copied().flatten();
             if let Some([r, c]) = cell {
-                rows[r - 1][c - 1] = if l < 0 { 'Q' } else { '_' };
+                rows[r - 1][c - 1] = if l.is_negative() { 'Q' } else { '_' };
             }
         }
         rows.into_iter().map(|r| r.into_iter().collect()).collect()

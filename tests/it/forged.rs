@@ -9,6 +9,7 @@
 
 use crate::common::{run, script, stderr, stdout};
 use crate::oracle::{self, brute_force_sat, Step};
+use queens_sat::cnf::{Cnf, Lit};
 use queens_sat::proof::{check, CheckOptions, Opinion, OwnCheck, ProofError, Verdict};
 use queens_sat::solve::{Backend, ProofFormat, Prover};
 use std::path::Path;
@@ -19,7 +20,7 @@ fn try_verdict(clauses: &[Vec<i64>], proof: &[u8]) -> Result<Verdict, ProofError
         veripb_on_lrat: true,
         ..CheckOptions::default()
     };
-    check(&to32(clauses), 0, proof, &options)
+    check(&to_cnf(clauses), 0, proof, &options)
 }
 
 /// [`try_verdict`] of a well-formed proof.
@@ -247,14 +248,18 @@ fn forged_proofs_of_satisfiable_formulas_are_never_accepted() {
 fn proof_of(clauses: &[Vec<i64>], backend: Backend, format: ProofFormat) -> Vec<u8> {
     let vars = clauses.iter().flatten().map(|l| l.abs()).max().unwrap_or(0);
     Prover::new(backend, format)
-        .and_then(|p| p.prove_clauses(&to32(clauses), vars as usize, Vec::new()))
+        .and_then(|p| p.prove_clauses(&to_cnf(clauses), vars as usize, Vec::new()))
         .unwrap()
         .expect("unsatisfiable")
 }
 
-fn to32(c: &[Vec<i64>]) -> Vec<Vec<i32>> {
+fn to_cnf(c: &[Vec<i64>]) -> Cnf {
     c.iter()
-        .map(|c| c.iter().map(|&l| l as i32).collect())
+        .map(|c| {
+            c.iter()
+                .map(|&l| Lit::from_dimacs(l as isize))
+                .collect::<Vec<_>>()
+        })
         .collect()
 }
 
