@@ -1369,6 +1369,8 @@ fn compare_rows<'py>(
                 runs: Runs {
                     repeats,
                     timeout,
+                    cpu_limit: None,
+                    memory_limit: None,
                     shuffle,
                 },
             },

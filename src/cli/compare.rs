@@ -86,9 +86,17 @@ pub struct CompareArgs {
     /// Runs per combination, 1 to 1000 (the median is reported).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=MAX_REPEAT as i64))]
     repeat: u32,
-    /// Time limit of one run, in seconds (0.001 to 604800, a week).
+    /// Time limit of one run, in seconds of wall-clock time (0.001 to 604800, a week).
     #[arg(long, default_value_t = 60.0, value_parser = parse_timeout)]
     timeout: f64,
+    /// CPU time limit of one run, in seconds (user + system time of the solver and every
+    /// process it starts; 0.001 to 604800): a run past it is a TIMEOUT row, as at --timeout.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    cpu_limit: Option<f64>,
+    /// Memory limit of one run: the solver and its processes together (resident memory), as
+    /// 512M, 2G or 1.5GiB (a number alone is MiB): a run past it is a MEMOUT row.
+    #[arg(long, value_name = "SIZE")]
+    memory_limit: Option<queens_sat::solve::measure::MemorySize>,
     /// Append each row to this CSV file as it is finished; rerunning the same command resumes
     /// it (the rows already there must come from the same settings).
     #[arg(long, value_name = "FILE")]
@@ -213,6 +221,8 @@ fn request(args: CompareArgs) -> Result<CompareRequest> {
         runs: Runs {
             repeats: args.repeat as usize,
             timeout: Duration::from_secs_f64(args.timeout),
+            cpu_limit: args.cpu_limit.map(Duration::from_secs_f64),
+            memory_limit: args.memory_limit.map(|m| m.bytes()),
             shuffle: args.shuffle.unwrap_or(0) as usize,
         },
     };

@@ -144,8 +144,12 @@ pub struct Solvers {
 pub struct Runs {
     /// Runs per combination (the median is reported).
     pub repeats: usize,
-    /// Time limit of one run.
+    /// Time limit of one run (wall clock).
     pub timeout: Duration,
+    /// CPU time limit of one run: the solver and every process it starts.
+    pub cpu_limit: Option<Duration>,
+    /// Memory limit of one run, in bytes: the solver and its processes together.
+    pub memory_limit: Option<u64>,
     /// Solve this many shuffled copies of each formula (0: the formula as encoded).
     pub shuffle: usize,
 }
@@ -456,6 +460,8 @@ pub fn compare(
         solvers,
         repeats: grid.runs.repeats,
         timeout: grid.runs.timeout,
+        cpu_limit: grid.runs.cpu_limit,
+        memory_limit: grid.runs.memory_limit,
         family,
         symmetry_breaking: modes,
         shard,
@@ -661,9 +667,12 @@ fn report_rows(
     }
     writeln!(
         out,
-        "{}; machine: {}; solvers: {}",
+        "{}; machine: {}{}; limits per run: {}; solvers: {}",
         meta.tool_version,
         meta.machine,
+        meta.load_at_start
+            .map_or_else(String::new, |l| format!(", load {l:.2} at the start")),
+        limits_text(meta),
         meta.solvers
             .iter()
             .map(|(s, v)| format!("{s} ({v})"))
@@ -725,6 +734,19 @@ fn report_rows(
 
 /// [`Mode::Merge`]: the rows of a sharded sweep's CSV files, checked and joined
 /// ([`merge_shards`]), written to the CSV file `csv` if given, and reported as the whole sweep.
+/// The limits of one run as the summary line names them: `60 s wall, 10 s CPU, 2048 MiB
+/// memory`.
+fn limits_text(meta: &crate::experiment::Metadata) -> String {
+    let mut parts = vec![format!("{} s wall", meta.timeout_s)];
+    if let Some(c) = meta.cpu_limit_s {
+        parts.push(format!("{c} s CPU"));
+    }
+    if let Some(m) = meta.memory_limit_mib {
+        parts.push(format!("{m} MiB memory"));
+    }
+    parts.join(", ")
+}
+
 fn merge(
     paths: &[PathBuf],
     csv: Option<&Path>,
@@ -787,6 +809,8 @@ mod tests {
             runs: Runs {
                 repeats: 1,
                 timeout: Duration::from_secs(10),
+                cpu_limit: None,
+                memory_limit: None,
                 shuffle: 0,
             },
         }

@@ -91,6 +91,7 @@ fn external_one(
     };
     Ok(match report.outcome {
         Outcome::Timeout { .. } => ("timeout".into(), None),
+        Outcome::Memout { .. } => ("memout".into(), None),
         Outcome::Failed(failure) => no_answer(failure.reason()),
         Outcome::Unknown => no_answer("the solver answered UNKNOWN".into()),
         Outcome::Unsat { .. } => {

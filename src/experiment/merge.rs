@@ -171,6 +171,9 @@ pub fn metadata(rows: &[Row]) -> Metadata {
         missing_solvers: Vec::new(),
         repeats: first.repeats,
         timeout_s: first.timeout_s,
+        cpu_limit_s: first.cpu_limit_s,
+        memory_limit_mib: first.memory_limit_mib,
+        load_at_start: None,
         column_alo: first.column_alo,
         family: None,
     }

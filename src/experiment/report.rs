@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 /// The Markdown table of `rows`, one line per (n, encoding, solver).
 pub fn markdown(rows: &[Row]) -> String {
     let mut s = String::from(
-        "| n | encoding | solver | vars | clauses | literals | DIMACS bytes | encode ms | status | solve ms (median) | conflicts | decisions |\n\
-         |---:|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|\n",
+        "| n | encoding | solver | vars | clauses | literals | DIMACS bytes | encode ms | status | solve ms (median) | CPU s | memory MiB | conflicts | decisions |\n\
+         |---:|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n",
     );
     let opt = |v: Option<u64>| v.map_or_else(|| "".to_string(), |v| v.to_string());
     let instances = rows.iter().any(|r| !r.family.is_empty());
@@ -28,7 +28,7 @@ pub fn markdown(rows: &[Row]) -> String {
             r.n.to_string()
         };
         s.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {:.1} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {:.1} | {} | {} | {} | {} | {} | {} |\n",
             n,
             r.encoding,
             r.solver,
@@ -39,6 +39,9 @@ pub fn markdown(rows: &[Row]) -> String {
             r.encode_ms,
             r.status,
             r.solve_ms.map_or_else(String::new, |t| format!("{t:.1}")),
+            r.cpu_s.map_or_else(String::new, |t| format!("{t:.3}")),
+            r.max_rss_mib
+                .map_or_else(String::new, |m| format!("{m:.1}")),
             opt(r.conflicts),
             opt(r.decisions),
         ));
@@ -104,15 +107,29 @@ pub fn csv_header() -> String {
     text.lines().next().unwrap_or_default().to_string()
 }
 
-/// The header of the CSV files of earlier versions: the fields of [`Row`] up to
-/// `fixed_parameters`, before `shard`, `gbd_hash` and `shuffle` were added. Such files are
-/// still read, resumed and merged; rows appended to them keep their columns.
-pub fn legacy_csv_header() -> String {
+/// The last column of the CSV files of each earlier version: up to `fixed_parameters`
+/// (before `shard`, `gbd_hash` and `shuffle`), up to `shuffle` (before the limits and the
+/// measures, `cpu_limit_s` ... `max_rss_mib`). Such files are still read, resumed and merged;
+/// rows appended to them keep their columns.
+const EARLIER_LAST_COLUMNS: [&str; 2] = ["fixed_parameters", "shuffle"];
+
+/// The headers of the CSV files of earlier versions, oldest first: [`csv_header`] cut after
+/// each of [`EARLIER_LAST_COLUMNS`].
+pub fn earlier_csv_headers() -> Vec<String> {
     let h = csv_header();
-    match h.find(",fixed_parameters") {
-        Some(i) => h[..i + ",fixed_parameters".len()].to_string(),
-        None => h,
-    }
+    EARLIER_LAST_COLUMNS
+        .iter()
+        .filter_map(|last| {
+            let cut = format!(",{last}");
+            h.find(&format!("{cut},"))
+                .map(|i| h[..i + cut.len()].to_string())
+        })
+        .collect()
+}
+
+/// The header of the oldest CSV files still read ([`earlier_csv_headers`]).
+pub fn legacy_csv_header() -> String {
+    earlier_csv_headers().swap_remove(0)
 }
 
 /// The CSV text of `rows`: the header ([`csv_header`]) and one line per row.
@@ -134,8 +151,9 @@ pub fn csv_text(rows: &[Row]) -> Result<String, csv::Error> {
 /// A sweep's CSV as read back to resume it.
 #[derive(Debug, Default)]
 pub struct ResumeFile {
-    /// The file has the columns of [`legacy_csv_header`]: rows appended keep to them.
-    pub legacy: bool,
+    /// The file has the columns of an earlier version ([`earlier_csv_headers`]), this many:
+    /// rows appended keep to them. `None`: every column of [`Row`].
+    pub columns: Option<usize>,
     /// The rows, each with the line it starts on (the header is line 1).
     pub rows: Vec<(u64, Row)>,
     /// How many bytes of the file to keep when appending: `None` for a file that does not
@@ -200,7 +218,7 @@ pub fn read_for_resume(path: &Path, fresh: bool) -> Result<ResumeFile, CsvError>
         path: path.to_path_buf(),
         first_line: shorten(&String::from_utf8_lossy(first_line)),
     };
-    let legacy = legacy_csv_header();
+    let earlier = earlier_csv_headers();
     if first_end.is_none() {
         // Only part of the header: the sweep stopped while writing its first row.
         if header.as_bytes().starts_with(first_line) {
@@ -210,8 +228,8 @@ pub fn read_for_resume(path: &Path, fresh: bool) -> Result<ResumeFile, CsvError>
         }
         return Err(foreign());
     }
-    if first_line == legacy.as_bytes() {
-        out.legacy = true;
+    if let Some(h) = earlier.iter().find(|h| first_line == h.as_bytes()) {
+        out.columns = Some(h.split(',').count());
     } else if first_line != header.as_bytes() {
         return Err(foreign());
     }
@@ -307,7 +325,8 @@ fn shorten(s: &str) -> String {
 pub struct CsvAppender {
     writer: csv::Writer<std::fs::File>,
     path: PathBuf,
-    /// Fields written per row: all of [`Row`]'s, or those of [`legacy_csv_header`].
+    /// Fields written per row: all of [`Row`]'s, or the first ones (an earlier version's,
+    /// [`earlier_csv_headers`]).
     fields: Option<usize>,
 }
 
@@ -339,10 +358,10 @@ impl CsvAppender {
         })
     }
 
-    /// Writes rows with the columns of [`legacy_csv_header`] (for a file that has them, see
-    /// [`ResumeFile::legacy`]).
-    pub fn legacy(mut self, on: bool) -> Self {
-        self.fields = on.then(|| legacy_csv_header().split(',').count());
+    /// Writes rows with only the first `columns` columns (for a file of an earlier version,
+    /// see [`ResumeFile::columns`]); `None` writes them all.
+    pub fn columns(mut self, columns: Option<usize>) -> Self {
+        self.fields = columns;
         self
     }
 
@@ -465,11 +484,16 @@ mod tests {
             "n,encoding,column_alo,solver,repeats,timeout_s,vars,clauses,literals,\
              dimacs_bytes,encode_ms,status,solve_ms,solve_ms_all,conflicts,decisions,\
              solver_version,tool_version,machine,family,parameter,value,seed,fixed_parameters,\
-             shard,gbd_hash,shuffle"
+             shard,gbd_hash,shuffle,cpu_limit_s,memory_limit_mib,wall_s,cpu_s,max_rss_mib"
         );
-        // The header of files written before the last two columns.
-        assert!(csv_header().starts_with(&format!("{},", legacy_csv_header())));
-        assert!(legacy_csv_header().ends_with(",fixed_parameters"));
+        // The headers of files written before the last columns.
+        let earlier = earlier_csv_headers();
+        assert_eq!(earlier.len(), 2);
+        assert!(earlier[0].ends_with(",fixed_parameters"));
+        assert!(earlier[1].ends_with(",gbd_hash,shuffle"));
+        for h in &earlier {
+            assert!(csv_header().starts_with(&format!("{h},")));
+        }
     }
 
     #[test]
@@ -490,6 +514,9 @@ mod tests {
             missing_solvers: vec![],
             repeats: 3,
             timeout_s: 60.0,
+            cpu_limit_s: None,
+            memory_limit_mib: None,
+            load_at_start: None,
             column_alo: false,
             family: None,
         };
@@ -520,15 +547,22 @@ mod tests {
     #[test]
     fn files_without_the_last_columns_are_read_as_legacy() {
         let head = format!("{}\n", legacy_csv_header());
-        let r = resume(&format!("{head}{}", &ROW.replacen(",,,\n", "\n", 1))).unwrap();
-        assert!(r.legacy);
+        let r = resume(&format!("{head}{}", &ROW.replacen(",,,,,,,,\n", "\n", 1))).unwrap();
+        assert_eq!(r.columns, Some(24));
         assert_eq!(r.rows.len(), 1);
         assert_eq!(r.rows[0].1.shard, "");
-        assert!(!resume(&format!("{}\n{ROW}", csv_header())).unwrap().legacy);
+        let head = format!("{}\n", earlier_csv_headers()[1]);
+        let r = resume(&format!("{head}{}", &ROW.replacen(",,,,,\n", "\n", 1))).unwrap();
+        assert_eq!(r.columns, Some(27));
+        assert_eq!(r.rows[0].1.cpu_s, None);
+        assert_eq!(
+            resume(&format!("{}\n{ROW}", csv_header())).unwrap().columns,
+            None
+        );
     }
 
     const ROW: &str =
-        "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m,,,,,,,,\n";
+        "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m,,,,,,,,,,,,,\n";
 
     fn resume(text: &str) -> Result<ResumeFile, CsvError> {
         let dir = tempfile::tempdir().unwrap();

@@ -80,7 +80,7 @@ pub fn open(
             source,
         }
     })?;
-    let csv = CsvAppender::open(path, file.keep)?.legacy(file.legacy);
+    let csv = CsvAppender::open(path, file.keep)?.columns(file.columns);
     if let Some(line) = file.torn_line {
         let _ = writeln!(
             log,
@@ -166,6 +166,8 @@ pub fn check_resume<'a>(
         column_alo: meta.column_alo,
         repeats: meta.repeats,
         timeout_s: meta.timeout_s,
+        cpu_limit_s: meta.cpu_limit_s,
+        memory_limit_mib: meta.memory_limit_mib,
         tool_version: &meta.tool_version,
         machine: Some(&meta.machine),
         family: meta
@@ -204,6 +206,8 @@ pub(super) struct Settings<'a> {
     column_alo: bool,
     repeats: usize,
     timeout_s: f64,
+    cpu_limit_s: Option<f64>,
+    memory_limit_mib: Option<f64>,
     tool_version: &'a str,
     /// `None` where rows may come from several machines (the shards of a sweep).
     machine: Option<&'a str>,
@@ -218,6 +222,8 @@ impl<'a> Settings<'a> {
             column_alo: r.column_alo,
             repeats: r.repeats,
             timeout_s: r.timeout_s,
+            cpu_limit_s: r.cpu_limit_s,
+            memory_limit_mib: r.memory_limit_mib,
             tool_version: &r.tool_version,
             machine: None,
             family: Some((&r.family, &r.parameter, r.fixed_parameters.clone())),
@@ -244,6 +250,17 @@ impl<'a> Settings<'a> {
                 "timeout_s",
                 r.timeout_s.to_string(),
                 self.timeout_s.to_string(),
+            ));
+        }
+        let limit = |v: Option<f64>| v.map_or_else(|| "none".to_string(), |x| x.to_string());
+        if r.cpu_limit_s != self.cpu_limit_s {
+            return Some(("cpu_limit_s", limit(r.cpu_limit_s), limit(self.cpu_limit_s)));
+        }
+        if r.memory_limit_mib != self.memory_limit_mib {
+            return Some((
+                "memory_limit_mib",
+                limit(r.memory_limit_mib),
+                limit(self.memory_limit_mib),
             ));
         }
         if r.tool_version != self.tool_version {

@@ -31,7 +31,8 @@ pub struct Row {
     pub dimacs_bytes: u64,
     /// Time to encode and write the DIMACS file, in milliseconds.
     pub encode_ms: f64,
-    /// `SAT`, `UNSAT`, `TIMEOUT`, `SKIPPED` (timed out at a smaller n), `WRONG` (a model that is
+    /// `SAT`, `UNSAT`, `TIMEOUT` (the wall-clock or the CPU limit), `MEMOUT` (the memory
+    /// limit), `SKIPPED` (timed out or out of memory at a smaller n), `WRONG` (a model that is
     /// not a valid placement, or an answer that contradicts the known counts) or `ERROR: ...`.
     pub status: String,
     /// Median solve time over the repeats, in milliseconds (none unless every repeat finished).
@@ -74,6 +75,24 @@ pub struct Row {
     /// [`shuffle`](super::shuffle)); none for the formula as encoded.
     #[serde(default)]
     pub shuffle: Option<u64>,
+    /// The CPU time limit of one run, in seconds (none: only the wall-clock limit `timeout_s`).
+    #[serde(default)]
+    pub cpu_limit_s: Option<f64>,
+    /// The memory limit of one run, in MiB (none: no limit).
+    #[serde(default)]
+    pub memory_limit_mib: Option<f64>,
+    /// Wall-clock time of a run, in seconds: the median over the runs of the row (the run that
+    /// stopped it included). Not available for rows of older files.
+    #[serde(default)]
+    pub wall_s: Option<f64>,
+    /// CPU time (user + system) of the solver and every process it started, in seconds, the
+    /// median over the runs of the row ([`crate::solve::measure`]).
+    #[serde(default)]
+    pub cpu_s: Option<f64>,
+    /// The largest memory (resident set) the solver and its processes held together, in MiB,
+    /// over the runs of the row; not available for the engines that run inside queens-sat.
+    #[serde(default)]
+    pub max_rss_mib: Option<f64>,
 }
 
 /// What the sweep records about itself.
@@ -91,6 +110,15 @@ pub struct Metadata {
     pub repeats: usize,
     /// Timeout per run, in seconds.
     pub timeout_s: f64,
+    /// CPU time limit per run, in seconds.
+    #[serde(default)]
+    pub cpu_limit_s: Option<f64>,
+    /// Memory limit per run, in MiB.
+    #[serde(default)]
+    pub memory_limit_mib: Option<f64>,
+    /// The load average of the machine over the minute before the sweep started.
+    #[serde(default)]
+    pub load_at_start: Option<f64>,
     /// The redundant column at-least-one clauses were added.
     pub column_alo: bool,
     /// The family sweep, if the points are drawn instances.

@@ -10,10 +10,11 @@ use super::{
 use crate::cnf::Lit;
 use crate::family::InstanceSpec;
 use crate::instance::Model;
+use crate::solve::process::{run_bounded, Limits};
 use crate::solve::runner;
 use crate::symmetry_breaking::SymmetryBreaking;
 use std::collections::HashSet;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The status of a row for the outcome of a run: `SAT`, `UNSAT`, `TIMEOUT`, `WRONG: ...` (a
 /// model that fails its check, UNSAT for an instance known to have solutions) or `ERROR: ...`
@@ -22,6 +23,7 @@ fn run_status(outcome: &runner::Outcome) -> String {
     use runner::Outcome;
     match outcome {
         Outcome::Timeout { .. } => "TIMEOUT".to_string(),
+        Outcome::Memout { .. } => "MEMOUT".to_string(),
         Outcome::Failed(f) => format!("ERROR: {}", one_line(&f.reason())),
         Outcome::Unknown => "ERROR: the solver answered UNKNOWN".to_string(),
         Outcome::Unsat { verdict, .. } if verdict.is_wrong() => "WRONG: UNSAT".to_string(),
@@ -35,46 +37,139 @@ fn run_status(outcome: &runner::Outcome) -> String {
     }
 }
 
-/// Runs the library's decision engine on the board of `enc`, `repeats` times on one thread
-/// within `timeout`: the status (`SAT`, `UNSAT`, `TIMEOUT`, `WRONG: UNSAT` for an instance
-/// known to have solutions, `ERROR: ...`) and the times of the finished runs, in milliseconds.
-/// A solution is checked against the instance by the engine itself.
-fn run_search(
+/// What the runs of a row measured: the times of the runs that answered (milliseconds), and
+/// the wall-clock and CPU seconds of every run and the largest memory (MiB), where measured.
+#[derive(Clone, Debug, Default)]
+struct Measures {
+    times_ms: Vec<f64>,
+    wall_s: Vec<f64>,
+    cpu_s: Vec<f64>,
+    max_rss_mib: Option<f64>,
+}
+
+impl Measures {
+    /// Adds a run's wall-clock and CPU time and its peak memory (bytes).
+    fn run(&mut self, wall: Duration, cpu: Duration, max_rss: u64) {
+        self.wall_s.push(wall.as_secs_f64());
+        self.cpu_s.push(cpu.as_secs_f64());
+        let mib = max_rss as f64 / f64::from(1u32 << 20);
+        self.max_rss_mib = Some(self.max_rss_mib.map_or(mib, |m| m.max(mib)));
+    }
+}
+
+/// The engines of queens-sat itself (`search`, `propagator`) run as child processes of this
+/// program, as the embedded SAT solvers do: `PROGRAM solve N|--instance FILE --engine E
+/// --format line`, measured and limited as every solver is. The placement the engine prints is
+/// checked against the row's formula, as a board and clause by clause; UNSAT is wrong for an
+/// instance known to have solutions. The status (as [`run_status`]'s) and what the runs
+/// measured.
+fn run_engine(
+    solver: &SolverSpec,
+    board: &[String],
     enc: &crate::instance::Instance,
-    timeout: std::time::Duration,
+    limits: &Limits,
     repeats: usize,
     known: Option<bool>,
     on_step: &mut dyn FnMut(usize),
-) -> (String, Vec<f64>) {
-    use crate::search::{Answer, Decision};
-    let board = match crate::instance::masked_board(enc) {
-        Ok(b) => b,
-        Err(e) => return (format!("ERROR: {}", one_line(&e.to_string())), Vec::new()),
+) -> (String, Measures) {
+    let engine = if solver.search {
+        "search"
+    } else {
+        "propagator"
     };
-    let mut times = Vec::new();
+    let mut measured = Measures::default();
     let mut status = String::new();
     for rep in 0..repeats {
         on_step(rep);
-        let t = Instant::now();
-        let done = Decision::new(&board)
-            .threads(1)
-            .time_limit(timeout)
-            .stop_when(crate::solve::interrupted)
-            .run();
-        let ms = t.elapsed().as_secs_f64() * 1e3;
-        status = match done.map(|d| d.answer) {
-            Ok(Answer::Sat(_)) => "SAT".into(),
-            Ok(Answer::Unsat) if known == Some(true) => "WRONG: UNSAT".into(),
-            Ok(Answer::Unsat) => "UNSAT".into(),
-            Ok(Answer::Stopped(_)) => "TIMEOUT".into(),
-            Err(e) => format!("ERROR: {}", one_line(&e.to_string())),
+        let mut cmd = std::process::Command::new(&solver.program);
+        cmd.arg("solve")
+            .args(board)
+            .args(["--engine", engine, "--format", "line"]);
+        if solver.search {
+            cmd.args(["--threads", "1"]);
+        }
+        cmd.args(
+            solver
+                .options
+                .iter()
+                .map(|o| format!("--solver-option={o}")),
+        );
+        let fin = match run_bounded(cmd, &solver.name, limits) {
+            Ok(fin) => fin,
+            Err(e) => {
+                status = format!("ERROR: {}", one_line(&e.to_string()));
+                break;
+            }
         };
+        measured.run(fin.elapsed, fin.usage.cpu, fin.usage.max_rss);
+        status = engine_status(&fin, enc, limits, known);
         if status != "SAT" && status != "UNSAT" {
             break;
         }
-        times.push(ms);
+        measured.times_ms.push(fin.elapsed.as_secs_f64() * 1e3);
     }
-    (status, times)
+    (status, measured)
+}
+
+/// The status of a run of an engine of queens-sat ([`run_engine`]).
+fn engine_status(
+    fin: &crate::solve::process::Finished,
+    enc: &crate::instance::Instance,
+    limits: &Limits,
+    known: Option<bool>,
+) -> String {
+    if fin.timed_out {
+        return "TIMEOUT".into();
+    }
+    if fin.out_of_memory(limits.memory) {
+        return "MEMOUT".into();
+    }
+    let said = fin
+        .stderr_last_line()
+        .map_or_else(String::new, |l| format!("; stderr: {l}"));
+    if !fin.status.is_some_and(|s| s.success()) {
+        let code = fin.status.and_then(|s| s.code());
+        return format!(
+            "ERROR: {}",
+            one_line(&format!(
+                "the engine failed (exit code {}){said}",
+                code.map_or_else(|| "none, killed by a signal".into(), |c| c.to_string())
+            ))
+        );
+    }
+    let text = String::from_utf8_lossy(&fin.stdout);
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    if line.starts_with("no solution") {
+        return if known == Some(true) {
+            "WRONG: UNSAT".into()
+        } else {
+            "UNSAT".into()
+        };
+    }
+    let placement = match crate::board::Placement::parse_one_line(line, Some(enc.n())) {
+        Ok(p) => p,
+        Err(e) => {
+            return format!(
+                "ERROR: {}",
+                one_line(&format!("cannot read the engine's answer: {e}{said}"))
+            )
+        }
+    };
+    match crate::solve::verify_placement(enc, &placement) {
+        Ok(report) => match (&report.board, &report.cnf) {
+            (Err(b), _) => format!("WRONG: {}", one_line(&b.to_string())),
+            (_, Err(p)) => format!("WRONG: {}", one_line(&p.to_string())),
+            (Ok(()), Ok(())) => "SAT".into(),
+        },
+        Err(e) => format!(
+            "ERROR: cannot check the model: {}",
+            one_line(&e.to_string())
+        ),
+    }
 }
 
 /// The model of a pseudo-Boolean solver, which names the cells by their DIMACS numbers (the
@@ -101,68 +196,6 @@ fn extend_cells(
         Ok(true) => crate::solve::Assignment::from_lits(&solver.model().unwrap_or_default()),
         _ => crate::solve::Assignment::from_lits(&cells),
     }
-}
-
-/// Runs the propagator engine (`solve --engine propagator`: the embedded CaDiCaL with the
-/// at-most-one of every line propagated through IPASIR-UP) with CaDiCaL's `options` on `inst`,
-/// the pairwise cell model of a point, `repeats` times in this process within `timeout`: the
-/// status (as [`run_search`]'s) and the times of the finished runs, in milliseconds. A model
-/// is decoded and checked as a solution of the instance
-/// ([`crate::solve::solve_model_with_solver`]); a wrong one is a `WRONG` row.
-fn run_propagator(
-    inst: &crate::instance::Instance,
-    options: &[crate::solve::SolverOption],
-    timeout: std::time::Duration,
-    repeats: usize,
-    known: Option<bool>,
-    on_step: &mut dyn FnMut(usize),
-) -> (String, Vec<f64>) {
-    use crate::solve::SolveError;
-    let mut times = Vec::new();
-    let mut status = String::new();
-    for rep in 0..repeats {
-        on_step(rep);
-        let t = Instant::now();
-        let solved = propagator_solve(inst, options, timeout);
-        let ms = t.elapsed().as_secs_f64() * 1e3;
-        status = match solved {
-            Ok(true) => "SAT".into(),
-            Ok(false) if known == Some(true) => "WRONG: UNSAT".into(),
-            Ok(false) => "UNSAT".into(),
-            Err(SolveError::Stopped(_)) => "TIMEOUT".into(),
-            Err(e @ SolveError::BadModel { .. }) => format!("WRONG: {}", one_line(&e.to_string())),
-            Err(e) => format!("ERROR: {}", one_line(&e.to_string())),
-        };
-        if status != "SAT" && status != "UNSAT" {
-            break;
-        }
-        times.push(ms);
-    }
-    (status, times)
-}
-
-/// One solve by the propagator engine: `true` with a model checked as a solution.
-#[cfg(feature = "cadical")]
-fn propagator_solve(
-    inst: &crate::instance::Instance,
-    options: &[crate::solve::SolverOption],
-    timeout: std::time::Duration,
-) -> Result<bool, crate::solve::SolveError> {
-    let mut solver = crate::solve::propagator::PropagatorSolver::new(inst, options)?;
-    let budget = crate::solve::Budget::time_limit(timeout);
-    crate::solve::solve_model_with_solver(inst, &mut solver, &budget).map(|m| m.is_some())
-}
-
-/// Without the `cadical` feature there is no propagator engine.
-#[cfg(not(feature = "cadical"))]
-fn propagator_solve(
-    _inst: &crate::instance::Instance,
-    _options: &[crate::solve::SolverOption],
-    _timeout: std::time::Duration,
-) -> Result<bool, crate::solve::SolveError> {
-    Err(crate::solve::SolveError::Unavailable(
-        crate::solve::Backend::Cadical,
-    ))
 }
 
 /// A message on one line (for a status in a table or CSV).
@@ -226,7 +259,9 @@ pub fn run_sweep<E: From<SweepError>>(
     let skip: HashSet<RowKey> = previous.iter().map(row_key).collect();
     let mut timed_out: HashSet<(String, String)> = previous
         .iter()
-        .filter(|r| r.family.is_empty() && (r.status == "TIMEOUT" || r.status == "SKIPPED"))
+        .filter(|r| {
+            r.family.is_empty() && matches!(r.status.as_str(), "TIMEOUT" | "MEMOUT" | "SKIPPED")
+        })
         .map(|r| (r.encoding.clone(), r.solver.clone()))
         .collect();
     let fixed = cfg
@@ -240,6 +275,13 @@ pub fn run_sweep<E: From<SweepError>>(
         .map(|f| f.parameter.clone())
         .unwrap_or_default();
     let repeats = cfg.repeats.max(1);
+    // The bounds of every run of a solver or engine.
+    let limits = Limits {
+        timeout: Some(cfg.timeout),
+        cpu: cfg.cpu_limit,
+        memory: cfg.memory_limit,
+        ..Limits::default()
+    };
     let modes = if cfg.symmetry_breaking.is_empty() {
         vec![SymmetryBreaking::None]
     } else {
@@ -262,10 +304,10 @@ pub fn run_sweep<E: From<SweepError>>(
         let label = drawn.map_or_else(|| format!("n={n}"), InstanceSpec::describe);
         // The search works on the board, not the formula: one run per point serves every
         // configuration of the point.
-        let mut searched: Option<(String, Vec<f64>)> = None;
+        let mut searched: Option<(String, Measures)> = None;
         // So does the propagator, on the point's pairwise cell model (per solver name: its
         // options).
-        let mut propagated: Vec<(String, (String, Vec<f64>))> = Vec::new();
+        let mut propagated: Vec<(String, (String, Measures))> = Vec::new();
         let copies: Vec<Option<u64>> = if cfg.shuffle == 0 {
             vec![None]
         } else {
@@ -283,6 +325,8 @@ pub fn run_sweep<E: From<SweepError>>(
                 solver: String::new(),
                 repeats: cfg.repeats,
                 timeout_s: meta.timeout_s,
+                cpu_limit_s: meta.cpu_limit_s,
+                memory_limit_mib: meta.memory_limit_mib,
                 tool_version: meta.tool_version.clone(),
                 machine: meta.machine.clone(),
                 family: family.clone(),
@@ -414,47 +458,56 @@ pub fn run_sweep<E: From<SweepError>>(
                             .find(|p| p.0 == solver.name)
                             .map(|p| p.1.clone())
                     };
-                    let (status, times) = match cached {
+                    let (status, measured) = match cached {
                         Some(done) => done,
-                        None if solver.propagator => {
-                            let pairwise = point.instance(Model::default());
-                            let done = match pairwise {
-                                Ok(inst) => run_propagator(
-                                    &inst,
-                                    &solver.options,
-                                    cfg.timeout,
-                                    repeats,
-                                    known,
-                                    &mut |rep| {
-                                        on_step(&format!(
-                                            "{label} propagator run {}/{repeats}",
-                                            rep + 1
-                                        ))
-                                    },
-                                ),
-                                Err(e) => {
-                                    (format!("ERROR: {}", one_line(&e.to_string())), Vec::new())
+                        None => {
+                            let board = match &point.spec {
+                                None => vec![n.to_string()],
+                                Some(spec) => {
+                                    let file = dir.path().join(format!("q{n}.txt"));
+                                    std::fs::write(&file, spec.to_text()).map_err(|source| {
+                                        SweepError::Io {
+                                            what: format!(
+                                                "cannot write the instance to {}",
+                                                file.display()
+                                            ),
+                                            source,
+                                        }
+                                    })?;
+                                    vec!["--instance".into(), file.display().to_string()]
                                 }
                             };
-                            propagated.push((solver.name.clone(), done.clone()));
-                            done
-                        }
-                        None => {
-                            let done = run_search(&enc, cfg.timeout, repeats, known, &mut |rep| {
-                                on_step(&format!("{label} search run {}/{repeats}", rep + 1))
-                            });
-                            searched = Some(done.clone());
+                            let done = run_engine(
+                                solver,
+                                &board,
+                                &enc,
+                                &limits,
+                                repeats,
+                                known,
+                                &mut |rep| {
+                                    on_step(&format!(
+                                        "{label} {} run {}/{repeats}",
+                                        solver.name,
+                                        rep + 1
+                                    ))
+                                },
+                            );
+                            if solver.search {
+                                searched = Some(done.clone());
+                            } else {
+                                propagated.push((solver.name.clone(), done.clone()));
+                            }
                             done
                         }
                     };
                     row.status = status;
-                    if record_times(&mut row, &times) && drawn.is_none() {
+                    if record_times(&mut row, &measured) && drawn.is_none() {
                         timed_out.insert((name.clone(), solver.name.clone()));
                     }
                     on_row(&row)?;
                     continue;
                 }
-                let mut times = Vec::new();
+                let mut measured = Measures::default();
                 let command = solver.to_command();
                 // The model is checked as a board and against every clause (mapped back to
                 // the formula's variables in a shuffled copy); UNSAT is wrong for an instance
@@ -486,6 +539,8 @@ pub fn run_sweep<E: From<SweepError>>(
                 };
                 let request = runner::RunRequest::new(&command, input)
                     .timeout(Some(cfg.timeout))
+                    .cpu_limit(cfg.cpu_limit)
+                    .memory_limit(cfg.memory_limit)
                     .verify(&enc)
                     .restore(if solver.opb {
                         &extend as runner::Restore
@@ -517,12 +572,15 @@ pub fn run_sweep<E: From<SweepError>>(
                     row.conflicts = out.conflicts;
                     row.decisions = out.decisions;
                     row.status = run_status(&out.outcome);
+                    if out.elapsed > Duration::ZERO {
+                        measured.run(out.elapsed, out.usage.cpu, out.usage.max_rss);
+                    }
                     if row.status != "SAT" && row.status != "UNSAT" {
                         break;
                     }
-                    times.push(out.elapsed.as_secs_f64() * 1e3);
+                    measured.times_ms.push(out.elapsed.as_secs_f64() * 1e3);
                 }
-                if record_times(&mut row, &times) && drawn.is_none() {
+                if record_times(&mut row, &measured) && drawn.is_none() {
                     timed_out.insert((name.clone(), solver.name.clone()));
                 }
                 on_row(&row)?;
@@ -532,9 +590,16 @@ pub fn run_sweep<E: From<SweepError>>(
     Ok(())
 }
 
-/// Writes the times of a row's runs (milliseconds) on the row, and their median when the
-/// formula was solved; `true` when the row timed out.
-fn record_times(row: &mut Row, times: &[f64]) -> bool {
+/// Writes what a row's runs measured on the row: the times of the answers (milliseconds) and
+/// their median when the formula was solved, the medians of the wall-clock and CPU times of
+/// every run, the largest memory; `true` when the row timed out or ran out of memory (a larger
+/// n is not tried).
+fn record_times(row: &mut Row, measured: &Measures) -> bool {
+    let times = &measured.times_ms;
+    let round = |x: f64| (x * 1e4).round() / 1e4;
+    row.wall_s = (!measured.wall_s.is_empty()).then(|| round(median(&measured.wall_s)));
+    row.cpu_s = (!measured.cpu_s.is_empty()).then(|| round(median(&measured.cpu_s)));
+    row.max_rss_mib = measured.max_rss_mib.map(|m| (m * 100.0).round() / 100.0);
     row.solve_ms_all = times
         .iter()
         .map(|t| format!("{t:.2}"))
@@ -544,5 +609,5 @@ fn record_times(row: &mut Row, times: &[f64]) -> bool {
         row.solve_ms = Some(median(times));
         return false;
     }
-    row.status == "TIMEOUT"
+    row.status == "TIMEOUT" || row.status == "MEMOUT"
 }

@@ -107,16 +107,18 @@ pub struct SolverSpec {
     pub result_file: bool,
     /// The version to record, when the program cannot say it (`None`: ask `--version`).
     pub version: Option<String>,
-    /// Not a program: the decision engine of the library ([`crate::search::Decision`]), run in
-    /// this process on the instance's board, on one thread, within the sweep's time limit.
+    /// The decision engine of the library ([`crate::search::Decision`]), run on one thread as
+    /// a child process of queens-sat (`program solve ... --engine search`) on the instance's
+    /// board.
     pub search: bool,
     /// A pseudo-Boolean solver ([`PB_SOLVERS`]): it reads the instance's OPB form
     /// (`encode --format opb`) instead of the DIMACS file, and answers in the output format of
     /// the Pseudo-Boolean Competition.
     pub opb: bool,
-    /// Not a program: the propagator engine of `solve --engine propagator` (the embedded
-    /// CaDiCaL with the at-most-one of every line as an IPASIR-UP propagator), run in this
-    /// process on the pairwise cell model of the instance, within the sweep's time limit.
+    /// The propagator engine of `solve --engine propagator` (the embedded CaDiCaL with the
+    /// at-most-one of every line as an IPASIR-UP propagator), run as a child process of
+    /// queens-sat (`program solve ... --engine propagator`) on the pairwise cell model of the
+    /// instance.
     pub propagator: bool,
     /// The propagator's CaDiCaL options (the solver's name carries them too).
     pub options: Vec<SolverOption>,
@@ -320,8 +322,15 @@ impl SolverSpec {
         program: Option<&Path>,
         options: &[SolverOption],
     ) -> Result<SolverSpec, SolverError> {
+        let exe = || match program {
+            Some(p) => Ok(p.to_path_buf()),
+            None => std::env::current_exe().map_err(SolverError::Executable),
+        };
         if name.trim() == SEARCH {
-            return Ok(SolverSpec::search());
+            return Ok(SolverSpec {
+                program: exe()?,
+                ..SolverSpec::search()
+            });
         }
         if let Some(pb) = pb_solver(name.trim()) {
             return pb;
@@ -352,12 +361,12 @@ impl SolverSpec {
         }
         backend.check_options(&opts).map_err(option_error)?;
         if lib == PROPAGATOR {
-            return Ok(SolverSpec::propagator(opts));
+            return Ok(SolverSpec {
+                program: exe()?,
+                ..SolverSpec::propagator(opts)
+            });
         }
-        let program = match program {
-            Some(p) => p.to_path_buf(),
-            None => std::env::current_exe().map_err(SolverError::Executable)?,
-        };
+        let program = exe()?;
         // `sat` defaults to varisat: its command line stays the one of earlier sweeps.
         let mut args = match backend {
             Backend::Varisat => vec!["sat".into()],

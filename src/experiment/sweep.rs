@@ -226,6 +226,10 @@ pub struct SweepConfig {
     pub repeats: usize,
     /// Time limit of one run.
     pub timeout: Duration,
+    /// CPU time limit of one run (user + system of the solver and its processes).
+    pub cpu_limit: Option<Duration>,
+    /// Memory limit of one run, in bytes (the solver and its processes together).
+    pub memory_limit: Option<u64>,
     /// Instances of a family instead of empty boards.
     pub family: Option<FamilySweep>,
     /// The symmetry breaking modes, each a configuration with every model (empty: none only);
@@ -316,6 +320,11 @@ impl SweepConfig {
             missing_solvers: missing,
             repeats: self.repeats,
             timeout_s: self.timeout.as_secs_f64(),
+            cpu_limit_s: self.cpu_limit.map(|c| c.as_secs_f64()),
+            memory_limit_mib: self
+                .memory_limit
+                .map(|m| crate::solve::measure::MemorySize(m).mib()),
+            load_at_start: crate::solve::measure::load_average(),
             column_alo: self.column_alo,
             family: self.family.clone(),
         }

@@ -117,6 +117,7 @@ pub(crate) mod cadical;
 mod enumerate;
 #[cfg(feature = "kissat")]
 pub(crate) mod kissat;
+pub mod measure;
 pub mod options;
 mod parse;
 pub mod process;

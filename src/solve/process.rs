@@ -22,6 +22,8 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::measure::{self, LimitHit, Sampler, Usage};
+
 /// The process groups and temporary folders that [`kill_running`] cleans up.
 #[derive(Default)]
 struct Registry {
@@ -114,6 +116,12 @@ fn kill_group(pgid: i32) {
 pub struct Limits {
     /// Stop the program after this long (`None`: no limit).
     pub timeout: Option<Duration>,
+    /// Stop the program once it and its processes have used this much CPU time, user + system
+    /// (`None`: no limit; [`super::measure`]).
+    pub cpu: Option<Duration>,
+    /// Stop the program once it and its processes together hold more than this many bytes of
+    /// memory (resident set; `None`: no limit; [`super::measure`]).
+    pub memory: Option<u64>,
     /// Most bytes of standard output kept; more is an error ([`ProcessError::OutputTooLarge`]).
     pub stdout_max: usize,
     /// Bytes kept from the end of standard error.
@@ -127,6 +135,8 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             timeout: None,
+            cpu: None,
+            memory: None,
             stdout_max: 64 << 20,
             stderr_tail: 4096,
             grace: Duration::from_millis(500),
@@ -137,12 +147,16 @@ impl Default for Limits {
 /// How a run ended.
 #[derive(Clone, Debug)]
 pub struct Finished {
-    /// The exit status (`None` when it was killed at the time limit).
+    /// The exit status (`None` when it was killed at a limit).
     pub status: Option<ExitStatus>,
-    /// Stopped at the time limit.
+    /// Stopped at a time limit, wall-clock or CPU.
     pub timed_out: bool,
+    /// The limit that stopped it, if one did.
+    pub hit: Option<LimitHit>,
     /// From the start to the exit (or to the kill).
     pub elapsed: Duration,
+    /// CPU time and peak memory of the program and its processes ([`super::measure`]).
+    pub usage: Usage,
     /// Standard output.
     pub stdout: Vec<u8>,
     /// The end of standard error (at most [`Limits::stderr_tail`] bytes).
@@ -150,6 +164,26 @@ pub struct Finished {
 }
 
 impl Finished {
+    /// Whether the run ran out of memory: stopped at the memory limit, or, under a memory
+    /// limit, ended in failure after holding at least half of it or saying so on standard
+    /// error (an allocation the kernel's bound refused).
+    pub fn out_of_memory(&self, limit: Option<u64>) -> bool {
+        if self.hit == Some(LimitHit::Memory) {
+            return true;
+        }
+        let Some(limit) = limit else {
+            return false;
+        };
+        if self.timed_out || self.status.is_some_and(|s| s.success()) {
+            return false;
+        }
+        let tail = String::from_utf8_lossy(&self.stderr_tail).to_ascii_lowercase();
+        self.usage.max_rss >= limit / 2
+            || ["memory", "bad_alloc", "alloc"]
+                .iter()
+                .any(|w| tail.contains(w))
+    }
+
     /// The last non-empty line of standard error, with control characters escaped.
     pub fn stderr_last_line(&self) -> Option<String> {
         String::from_utf8_lossy(&self.stderr_tail)
@@ -300,6 +334,13 @@ pub fn run_bounded(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+    let rlimits = measure::rlimits(limits.cpu, limits.memory);
+    if !rlimits.is_empty() {
+        // SAFETY: the closure only calls setrlimit, which is safe between fork and exec.
+        unsafe {
+            cmd.pre_exec(move || measure::apply_rlimits(&rlimits));
+        }
+    }
     let start;
     let mut child: Child;
     {
@@ -316,12 +357,16 @@ pub fn run_bounded(
     let pgid = child.id() as i32;
     let result = supervise(&mut child, pgid, start, program, limits);
     kill_group(pgid);
-    let reaped = child.wait();
+    let reaped = reap(pgid);
     registry().groups.retain(|&g| g != pgid);
     let mut fin = result?;
     match reaped {
-        Ok(status) if !fin.timed_out => fin.status = Some(status),
-        Ok(_) => {}
+        Ok((status, usage)) => {
+            fin.usage = fin.usage.max(usage);
+            if fin.hit.is_none() {
+                fin.status = Some(status);
+            }
+        }
         Err(source) => {
             return Err(ProcessError::Wait {
                 program: program.to_string(),
@@ -330,6 +375,26 @@ pub fn run_bounded(
         }
     }
     Ok(fin)
+}
+
+/// Reaps the child `pid`: its exit status and the kernel's account of its cost (it and the
+/// descendants it waited for).
+fn reap(pid: i32) -> io::Result<(ExitStatus, Usage)> {
+    use std::os::unix::process::ExitStatusExt;
+    loop {
+        let mut status = 0;
+        // SAFETY: a zeroed rusage is a valid output buffer for wait4.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: waits for our own child, writing into the two buffers above.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if r == pid {
+            return Ok((ExitStatus::from_raw(status), measure::rusage_usage(&usage)));
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
 }
 
 fn supervise(
@@ -369,15 +434,19 @@ fn supervise(
     }
     drop(tx);
     let mut deadline = limits.timeout.and_then(|t| start.checked_add(t));
-    let mut timed_out = false;
+    let mut hit = None;
     let mut overflow = false;
     let mut eofs = 0;
+    // The group is sampled at 10 ms, then less and less often, at least every 100 ms.
+    let mut sampler = Sampler::new(pgid);
+    let mut every = Duration::from_millis(10);
+    let mut next_sample = start + every;
     let exited_at = loop {
-        let ev = match deadline {
-            Some(d) => rx.recv_timeout(d.saturating_duration_since(Instant::now())),
-            None => rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+        let wake = match deadline {
+            Some(d) if hit.is_none() => d.min(next_sample),
+            _ => next_sample,
         };
-        match ev {
+        match rx.recv_timeout(wake.saturating_duration_since(Instant::now())) {
             Ok(Event::Exited(at)) => break at,
             Ok(Event::Eof) => eofs += 1,
             Ok(Event::Overflow) => {
@@ -385,13 +454,33 @@ fn supervise(
                 kill_group(pgid);
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {
-                timed_out = true;
-                deadline = None;
-                kill_group(pgid);
+                let now = Instant::now();
+                if hit.is_none() && deadline.is_some_and(|d| now >= d) {
+                    hit = Some(LimitHit::Wall);
+                    deadline = None;
+                    kill_group(pgid);
+                }
+                if now >= next_sample {
+                    let usage = sampler.sample();
+                    if hit.is_none() {
+                        if limits.cpu.is_some_and(|c| usage.cpu >= c) {
+                            hit = Some(LimitHit::Cpu);
+                            kill_group(pgid);
+                        } else if limits.memory.is_some_and(|m| usage.max_rss > m) {
+                            hit = Some(LimitHit::Memory);
+                            kill_group(pgid);
+                        }
+                    }
+                    every = (every * 3 / 2).min(Duration::from_millis(100));
+                    next_sample = now + every;
+                }
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => break Instant::now(),
         }
     };
+    // The last look at the group before it is reaped: the exited program is still there (not
+    // reaped), with every second of CPU it used.
+    sampler.sample();
     let elapsed = exited_at.duration_since(start);
     // The pipes may still be held by processes the program left behind: wait a little, kill
     // them, wait a little more, then stop reading.
@@ -423,8 +512,10 @@ fn supervise(
         |b: &Arc<Mutex<Vec<u8>>>| std::mem::take(&mut *b.lock().unwrap_or_else(|e| e.into_inner()));
     Ok(Finished {
         status: None,
-        timed_out,
+        timed_out: matches!(hit, Some(LimitHit::Wall | LimitHit::Cpu)),
+        hit,
         elapsed,
+        usage: sampler.last,
         stdout: take(&out_buf),
         stderr_tail: take(&err_buf),
     })
@@ -464,6 +555,61 @@ mod tests {
         let f = run_bounded(sh("sleep 30 & sleep 30; wait"), "sh", &limits).unwrap();
         assert!(f.timed_out);
         assert!(t.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn stops_the_group_at_the_cpu_limit_and_measures_its_cpu() {
+        // Two busy loops in two processes: the group's sum reaches the limit when neither
+        // process alone has (the kernel's per-process bound is a second later).
+        let limits = Limits {
+            timeout: Some(Duration::from_secs(120)),
+            cpu: Some(Duration::from_millis(600)),
+            ..Limits::default()
+        };
+        let f = run_bounded(
+            sh("while :; do :; done & while :; do :; done & wait"),
+            "sh",
+            &limits,
+        )
+        .unwrap();
+        assert_eq!(f.hit, Some(LimitHit::Cpu), "{f:?}");
+        assert!(f.timed_out);
+        assert!(f.usage.cpu >= Duration::from_millis(600), "{:?}", f.usage);
+        assert!(f.usage.cpu < Duration::from_secs(60), "{:?}", f.usage);
+    }
+
+    #[test]
+    fn stops_the_group_at_the_memory_limit() {
+        // tail keeps the one endless line of /dev/zero in memory.
+        let limit = 64 << 20;
+        let limits = Limits {
+            timeout: Some(Duration::from_secs(120)),
+            memory: Some(limit),
+            ..Limits::default()
+        };
+        let f = run_bounded(sh("tail /dev/zero"), "tail", &limits).unwrap();
+        assert!(f.out_of_memory(Some(limit)), "{f:?}");
+        assert!(!f.timed_out);
+        assert!(!f.status.is_some_and(|s| s.success()), "{f:?}");
+        // Without the limit in mind, the same run is not called out of memory unless the
+        // sampler stopped it.
+        assert_eq!(f.out_of_memory(None), f.hit == Some(LimitHit::Memory));
+    }
+
+    #[test]
+    fn measures_memory_and_cpu_of_a_finished_run() {
+        // 32 MiB held by a shell variable, then a second of busy loop in a child process.
+        let f = run_bounded(
+            sh("x=$(head -c 33554432 /dev/zero | tr '\\0' a); sh -c 'end=$(($(date +%s)+1)); while [ $(date +%s) -lt $end ]; do :; done'; echo ${#x}"),
+            "sh",
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(f.stdout, b"33554432\n");
+        assert_eq!(f.hit, None);
+        assert!(f.usage.max_rss >= 32 << 20, "{:?}", f.usage);
+        assert!(f.usage.cpu > Duration::ZERO, "{:?}", f.usage);
+        assert!(!f.out_of_memory(Some(1 << 40)));
     }
 
     #[test]

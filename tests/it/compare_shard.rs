@@ -217,14 +217,21 @@ fn csv_files_without_the_new_columns_resume() {
     let o = sweep(&SWEEP, &["--csv", csv.to_str().unwrap()]);
     assert!(o.status.success());
     let text = std::fs::read_to_string(&csv).unwrap();
-    // Strip the columns after `fixed_parameters` (shard, gbd_hash, shuffle), and keep the
-    // first three rows only.
+    // Strip the columns after `fixed_parameters` (shard, gbd_hash, shuffle, the limits and
+    // the measures), and keep the first three rows only.
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let after = header.len()
+        - 1
+        - header
+            .iter()
+            .position(|&h| h == "fixed_parameters")
+            .unwrap();
     let old: Vec<String> = text
         .lines()
         .take(4)
         .map(|l| {
-            let f: Vec<&str> = l.rsplitn(4, ',').collect();
-            f[3].to_string()
+            let f: Vec<&str> = l.rsplitn(after + 1, ',').collect();
+            f[after].to_string()
         })
         .collect();
     assert!(old[0].ends_with("fixed_parameters"), "{}", old[0]);

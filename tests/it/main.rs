@@ -42,6 +42,7 @@ mod layering;
 mod literature;
 mod lrat;
 mod masked;
+mod measured;
 mod oracle;
 mod output;
 mod pictures;

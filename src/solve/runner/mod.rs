@@ -54,6 +54,7 @@ pub use command::{
     output_bound, solver_version, writes_proofs, SolverCommand, PROOF_SOLVERS, VERSION_TIMEOUT,
 };
 
+use super::measure::{LimitHit, MemorySize, Usage};
 use super::process::{escape, run_bounded, Limits, ProcessError, TempDirGuard};
 use super::{
     check_proof, parse_solver_answer, verify_assignment, AnswerFormat, Assignment,
@@ -142,6 +143,10 @@ pub struct RunRequest<'a> {
     pub input: CnfInput<'a>,
     /// Stop it (and every process it started) after this long.
     pub timeout: Option<Duration>,
+    /// Stop it once it and its processes have used this much CPU time.
+    pub cpu_limit: Option<Duration>,
+    /// Stop it once it and its processes hold more than this many bytes of memory.
+    pub memory_limit: Option<u64>,
     /// Check a model against this formula: as a board and clause by clause
     /// ([`super::verify_assignment`]).
     pub verify: Option<&'a dyn Formula>,
@@ -161,6 +166,8 @@ impl<'a> RunRequest<'a> {
             solver,
             input,
             timeout: None,
+            cpu_limit: None,
+            memory_limit: None,
             verify: None,
             restore: None,
             unsat: UnsatCheck::Trust,
@@ -171,6 +178,18 @@ impl<'a> RunRequest<'a> {
     /// Sets the time limit.
     pub fn timeout(mut self, limit: Option<Duration>) -> Self {
         self.timeout = limit;
+        self
+    }
+
+    /// Sets the CPU time limit ([`crate::solve::measure`]).
+    pub fn cpu_limit(mut self, limit: Option<Duration>) -> Self {
+        self.cpu_limit = limit;
+        self
+    }
+
+    /// Sets the memory limit, in bytes ([`crate::solve::measure`]).
+    pub fn memory_limit(mut self, limit: Option<u64>) -> Self {
+        self.memory_limit = limit;
         self
     }
 
@@ -258,10 +277,16 @@ pub enum Outcome {
     },
     /// The solver answered UNKNOWN.
     Unknown,
-    /// Stopped at the time limit.
+    /// Stopped at a time limit (wall-clock, or CPU: [`RunReport::hit`] says which).
     Timeout {
         /// The limit.
         limit: Duration,
+    },
+    /// Stopped at the memory limit, or failed under it for want of memory
+    /// ([`super::process::Finished::out_of_memory`]).
+    Memout {
+        /// The limit, in bytes.
+        limit: u64,
     },
     /// The solver ran but gave no usable answer.
     Failed(SolverFailure),
@@ -319,6 +344,11 @@ pub struct RunReport {
     /// From the start to the exit (or to the kill at the time limit; zero when the output
     /// was too large).
     pub elapsed: Duration,
+    /// CPU time and peak memory of the solver and its processes (zero when the output was too
+    /// large).
+    pub usage: Usage,
+    /// The limit that stopped the run, if one did.
+    pub hit: Option<LimitHit>,
     /// Conflicts, if the solver printed them (`c conflicts: ...`).
     pub conflicts: Option<u64>,
     /// Decisions, if the solver printed them.
@@ -334,6 +364,11 @@ impl RunReport {
                 "'{}' gave no answer within {} s and was stopped",
                 self.program,
                 limit.as_secs_f64()
+            )),
+            Outcome::Memout { limit } => Some(format!(
+                "'{}' ran out of memory (limit {})",
+                self.program,
+                MemorySize(*limit)
             )),
             Outcome::Failed(f) => Some(f.to_string()),
             _ => None,
@@ -441,13 +476,25 @@ pub fn run(req: &RunRequest<'_>) -> Result<RunReport, RunError> {
         solver,
         &cnf_path,
         vars,
-        req.timeout,
+        Limits {
+            timeout: req.timeout,
+            cpu: req.cpu_limit,
+            memory: req.memory_limit,
+            ..Limits::default()
+        },
         req.proof.map(|p| p.path),
         pb,
     )?;
     let outcome = match raw.answer {
         Answer::TimedOut => Outcome::Timeout {
-            limit: req.timeout.unwrap_or_default(),
+            limit: match raw.hit {
+                Some(LimitHit::Cpu) => req.cpu_limit,
+                _ => req.timeout,
+            }
+            .unwrap_or_default(),
+        },
+        Answer::Memout => Outcome::Memout {
+            limit: req.memory_limit.unwrap_or_default(),
         },
         Answer::TooLarge(limit) => Outcome::Failed(SolverFailure::OutputTooLarge {
             program: program.clone(),
@@ -468,6 +515,8 @@ pub fn run(req: &RunRequest<'_>) -> Result<RunReport, RunError> {
         outcome,
         exit_code: raw.exit_code,
         elapsed: raw.elapsed,
+        usage: raw.usage,
+        hit: raw.hit,
         conflicts: statistic(&raw.output, "conflicts"),
         decisions: statistic(&raw.output, "decisions"),
     })
@@ -551,6 +600,8 @@ fn check_unsat(req: &RunRequest<'_>) -> Result<Outcome, RunError> {
 enum Answer {
     /// Stopped at the time limit.
     TimedOut,
+    /// Out of memory.
+    Memout,
     /// More output than the bound given.
     TooLarge(usize),
     /// The answer read.
@@ -562,6 +613,8 @@ struct RawRun {
     answer: Answer,
     exit_code: Option<i32>,
     elapsed: Duration,
+    usage: Usage,
+    hit: Option<LimitHit>,
     /// Standard output (statistics lines), as text.
     output: String,
     /// The last non-empty line of standard error, escaped.
@@ -569,7 +622,7 @@ struct RawRun {
 }
 
 /// Runs `solver` on the DIMACS file `cnf` (with `vars` variables, which bounds the output
-/// accepted), stopping it after `timeout` if given; with `proof`, the solver is asked to write
+/// accepted), within the time and memory of `limits`; with `proof`, the solver is asked to write
 /// its DRAT proof there, as the argument after the input file; with `pb`, the file is OPB and
 /// the answer is read as a pseudo-Boolean solver's (`v x1 -x2 ...`, about twice the bytes of
 /// a DIMACS model).
@@ -577,7 +630,7 @@ fn execute(
     solver: &SolverCommand,
     cnf: &Path,
     vars: usize,
-    timeout: Option<Duration>,
+    limits: Limits,
     proof: Option<&Path>,
     pb: bool,
 ) -> Result<RawRun, RunError> {
@@ -603,14 +656,15 @@ fn execute(
         None
     };
     let limits = Limits {
-        timeout,
         stdout_max: max,
-        ..Limits::default()
+        ..limits
     };
     let too_large = |limit| RawRun {
         answer: Answer::TooLarge(limit),
         exit_code: None,
         elapsed: Duration::ZERO,
+        usage: Usage::default(),
+        hit: None,
         output: String::new(),
         stderr_last: None,
     };
@@ -623,10 +677,16 @@ fn execute(
         answer: Answer::TimedOut,
         exit_code: fin.status.and_then(|s| s.code()),
         elapsed: fin.elapsed,
+        usage: fin.usage,
+        hit: fin.hit,
         output: String::from_utf8_lossy(&fin.stdout).into_owned(),
         stderr_last: fin.stderr_last_line(),
     };
     if fin.timed_out {
+        return Ok(run);
+    }
+    if fin.out_of_memory(limits.memory) {
+        run.answer = Answer::Memout;
         return Ok(run);
     }
     let text = match &result {
