@@ -640,7 +640,7 @@ fn check_output(output: Output, path: &Path) -> Result<PathBuf, CompareError> {
 
 /// Reports `rows` (sorted here): the table on `out` (the phase-transition summary for a family
 /// sweep), the scores over instances and the line on the tool, machine and solvers; the JSON
-/// and SVG files asked for; on `log` the number of wrong answers and of rows without one.
+/// (with the scores over instances) and SVG files asked for; on `log` the number of wrong answers and of rows without one.
 fn report_rows(
     reports: &Reports,
     meta: &Metadata,
@@ -662,7 +662,8 @@ fn report_rows(
     }
     let scores = scores::scores(&rows);
     // Over instances (a family, instance files) the scores sum up the sweep.
-    if rows.iter().any(|r| !r.family.is_empty()) {
+    let over_instances = rows.iter().any(|r| !r.family.is_empty());
+    if over_instances {
         writeln!(out, "{}", scores::markdown(&scores))?;
     }
     writeln!(
@@ -682,7 +683,11 @@ fn report_rows(
     let write_file =
         |path: &Path, text: &str| write_output(Some(path), |w| w.write_all(text.as_bytes()));
     if let Some(path) = &reports.json {
-        write_file(path, &report::json(meta, &rows, summary.as_deref())?)?;
+        let mut doc = report::json(meta, &rows, summary.as_deref())?;
+        if over_instances {
+            doc = scores::json_with_scores(&doc, &scores)?;
+        }
+        write_file(path, &doc)?;
     }
     if let Some(path) = &reports.plot {
         let svg = match &summary {
@@ -697,11 +702,14 @@ fn report_rows(
     if let Some(scatter) = &reports.scatter {
         let (a, b) = match &scatter.pair {
             Some([a, b]) => (a.to_string(), b.to_string()),
-            None if scores.len() >= 2 => (
-                format!("{} / {}", scores[0].encoding, scores[0].solver),
-                format!("{} / {}", scores[1].encoding, scores[1].solver),
-            ),
-            None => return Err(CompareError::NoScatterPair(scores.len())),
+            None if scores.configurations.len() >= 2 => {
+                let [a, b] = [0, 1].map(|i| &scores.configurations[i]);
+                (
+                    format!("{} / {}", a.encoding, a.solver),
+                    format!("{} / {}", b.encoding, b.solver),
+                )
+            }
+            None => return Err(CompareError::NoScatterPair(scores.configurations.len())),
         };
         write_file(&scatter.path, &plot::render_scatter_svg(&rows, &a, &b)?)?;
     }

@@ -1,118 +1,324 @@
-//! Scores of a sweep as the SAT community reads them: per encoding and solver, over all the
-//! sweep's instances, the number solved, the PAR-2 score, the median and 90th percentile solve
-//! time; and the data of a cactus plot (instances solved against time) and of a scatter plot
-//! of two configurations instance by instance ([`super::plot`] draws both).
+//! Scores of a sweep as SAT-competition papers report them, and the data of a cactus plot
+//! (instances solved against time) and of a scatter plot of two configurations instance by
+//! instance ([`super::plot`] draws both).
 //!
-//! A run is *solved* when it answered SAT or UNSAT (checked). PAR-2 is the mean over the
-//! instances of the solve time of a solved run and twice the time limit for any other (a
+//! A *configuration* is an (encoding, solver); an *instance* is a point of the sweep: n,
+//! family, parameter, value, seed and shuffled copy ([`instance_key`]). Per configuration, over
+//! its rows: the instances, the number solved, SAT and UNSAT apart, the PAR-2 score, the median
+//! and 90th percentile time, the median and total time of the solved runs, the instances it
+//! alone solved (*unique*) and those on which it is the fastest (its *contributions* to the
+//! virtual best solver). The *virtual best solver* (VBS) takes, for every instance, the best
+//! time of any configuration; it is scored like a configuration.
+//!
+//! A run is *solved* when it answered SAT or UNSAT (checked) and has a time. PAR-2 is the mean
+//! over the instances of the time of a solved run and twice the time limit for any other (a
 //! timeout, a skipped run, a wrong answer or none), in seconds. Medians and percentiles count
-//! an unsolved run as the time limit.
+//! an unsolved run as the time limit. Every time is a run's [`time_s`], the scores' one time
+//! basis ([`TIME_BASIS`]).
 
 use super::transition::nearest_rank;
 use super::{median, Row};
 use serde::Serialize;
+use serde_json::value::RawValue;
+use std::collections::{BTreeMap, BTreeSet};
 
-/// The score of one (encoding, solver) over the sweep's instances.
+/// The name of the time basis of [`time_s`], as [`Scores::time_basis`] records it: `wall`, the
+/// wall-clock time.
+pub const TIME_BASIS: &str = "wall";
+
+/// A run's time in seconds for the scores, none when the row has none.
+///
+/// This is the time basis of every summary here (solved, PAR-2, medians, totals, the virtual
+/// best solver, the cactus and scatter plots): the wall-clock solve time, `solve_ms` (the median
+/// of the repeats), in seconds. To score another time (CPU time), change this function and
+/// [`TIME_BASIS`] together.
+pub fn time_s(r: &Row) -> Option<f64> {
+    r.solve_ms.map(|ms| ms / 1e3)
+}
+
+/// What identifies an instance across configurations: n, family, parameter, value, seed and
+/// shuffled copy (a row's key without its encoding and solver).
+pub type InstanceKey = (usize, String, String, String, Option<u64>, Option<u64>);
+
+/// The instance `r` measured.
+pub fn instance_key(r: &Row) -> InstanceKey {
+    (
+        r.n,
+        r.family.clone(),
+        r.parameter.clone(),
+        r.value.clone(),
+        r.seed,
+        r.shuffle,
+    )
+}
+
+/// `true` for a solved run: it answered SAT or UNSAT and has a time ([`time_s`]).
+pub fn solved(r: &Row) -> bool {
+    matches!(r.status.as_str(), "SAT" | "UNSAT") && time_s(r).is_some()
+}
+
+/// A run's time in seconds for the scores: its time when solved, else the time limit.
+fn capped_s(r: &Row) -> f64 {
+    match time_s(r) {
+        Some(t) if solved(r) => t,
+        _ => r.timeout_s,
+    }
+}
+
+/// One run as the scores count it: its answer and time when solved, and its time limit.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    /// `Some((sat, seconds))` when solved.
+    solved: Option<(bool, f64)>,
+    /// The time limit, in seconds.
+    limit_s: f64,
+}
+
+impl Run {
+    fn of(r: &Row) -> Run {
+        Run {
+            solved: solved(r).then(|| (r.status == "SAT", capped_s(r))),
+            limit_s: r.timeout_s,
+        }
+    }
+}
+
+/// The totals of a list of runs, one per instance: a configuration's or the virtual best
+/// solver's. Times in seconds on the scores' time basis.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Tally {
+    /// Instances (runs).
+    pub instances: usize,
+    /// Solved (SAT or UNSAT).
+    pub solved: usize,
+    /// Solved with the answer SAT.
+    pub solved_sat: usize,
+    /// Solved with the answer UNSAT.
+    pub solved_unsat: usize,
+    /// PAR-2: the mean time, an unsolved run counting twice the time limit.
+    pub par2_s: f64,
+    /// Median time, an unsolved run counting as the time limit.
+    pub median_s: f64,
+    /// 90th percentile (nearest rank) of the same times.
+    pub p90_s: f64,
+    /// Median time of the solved runs; none when none is solved.
+    pub solved_median_s: Option<f64>,
+    /// Total time of the solved runs (0 when none is solved).
+    pub solved_total_s: f64,
+}
+
+/// The tally of `runs`; none for no runs.
+fn tally(runs: &[Run]) -> Option<Tally> {
+    if runs.is_empty() {
+        return None;
+    }
+    let solved: Vec<f64> = runs.iter().filter_map(|r| r.solved).map(|s| s.1).collect();
+    let capped: Vec<f64> = runs
+        .iter()
+        .map(|r| r.solved.map_or(r.limit_s, |s| s.1))
+        .collect();
+    let par2 = runs
+        .iter()
+        .map(|r| r.solved.map_or(2.0 * r.limit_s, |s| s.1))
+        .sum::<f64>()
+        / runs.len() as f64;
+    let sat = runs.iter().filter(|r| matches!(r.solved, Some((true, _))));
+    let solved_sat = sat.count();
+    Some(Tally {
+        instances: runs.len(),
+        solved: solved.len(),
+        solved_sat,
+        solved_unsat: solved.len() - solved_sat,
+        par2_s: par2,
+        median_s: median(&capped),
+        p90_s: nearest_rank(&capped, 0.9),
+        solved_median_s: (!solved.is_empty()).then(|| median(&solved)),
+        // Folded from +0 (an empty `sum` of floats is -0).
+        solved_total_s: solved.iter().fold(0.0, |a, b| a + b),
+    })
+}
+
+/// The score of one configuration (encoding, solver) over its rows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Score {
     /// The encoding.
     pub encoding: String,
     /// The solver.
     pub solver: String,
-    /// Instances (rows).
-    pub instances: usize,
-    /// Solved (SAT or UNSAT).
-    pub solved: usize,
-    /// PAR-2, in seconds.
-    pub par2_s: f64,
-    /// Median solve time in milliseconds, an unsolved run counting as the time limit.
-    pub median_ms: f64,
-    /// 90th percentile (nearest rank) of the same times.
-    pub p90_ms: f64,
+    /// Its totals.
+    #[serde(flatten)]
+    pub tally: Tally,
+    /// Instances this configuration solved and no other configuration of the sweep did.
+    pub unique: usize,
+    /// Instances solved on which this configuration has the virtual best solver's time (the
+    /// fastest; on a tie, every configuration tied counts it).
+    pub vbs_contributions: usize,
 }
 
-/// `true` for a solved run.
-pub fn solved(r: &Row) -> bool {
-    matches!(r.status.as_str(), "SAT" | "UNSAT") && r.solve_ms.is_some()
+/// The scores of a sweep.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Scores {
+    /// The time basis of every time here ([`TIME_BASIS`]).
+    pub time_basis: &'static str,
+    /// Per configuration, most solved first, then lowest PAR-2.
+    pub configurations: Vec<Score>,
+    /// The virtual best solver: per instance, the best time of any configuration (a solved
+    /// run's; the instance unsolved when no configuration solved it, at the longest time limit
+    /// of its runs), with the answer of that run. None for a sweep without rows.
+    pub vbs: Option<Tally>,
 }
 
-/// A run's time in seconds for the scores: its solve time when solved, else the time limit.
-fn capped_s(r: &Row) -> f64 {
-    match r.solve_ms {
-        Some(t) if solved(r) => t / 1e3,
-        _ => r.timeout_s,
-    }
-}
-
-/// The scores of every (encoding, solver) of `rows`, most solved first, then lowest PAR-2.
-pub fn scores(rows: &[Row]) -> Vec<Score> {
-    let mut keys: Vec<(&str, &str)> = Vec::new();
+/// The scores of `rows` ([`Scores`]).
+pub fn scores(rows: &[Row]) -> Scores {
+    let mut configs: Vec<(&str, &str)> = Vec::new();
     for r in rows {
-        if !keys.contains(&(r.encoding.as_str(), r.solver.as_str())) {
-            keys.push((&r.encoding, &r.solver));
+        if !configs.contains(&(r.encoding.as_str(), r.solver.as_str())) {
+            configs.push((&r.encoding, &r.solver));
         }
     }
-    let mut out: Vec<Score> = keys
-        .into_iter()
-        .map(|(e, s)| {
-            let group: Vec<&Row> = rows
+    let index = |r: &Row| {
+        configs
+            .iter()
+            .position(|&(e, s)| e == r.encoding && s == r.solver)
+            .expect("every row's configuration is listed")
+    };
+    let mut instances: BTreeMap<InstanceKey, Vec<&Row>> = BTreeMap::new();
+    for r in rows {
+        instances.entry(instance_key(r)).or_default().push(r);
+    }
+    let (mut unique, mut contributions) = (vec![0; configs.len()], vec![0; configs.len()]);
+    let mut vbs = Vec::new();
+    for runs in instances.values() {
+        let limit_s = runs.iter().map(|r| r.timeout_s).fold(0.0, f64::max);
+        let best = runs
+            .iter()
+            .filter(|r| solved(r))
+            .min_by(|a, b| capped_s(a).total_cmp(&capped_s(b)));
+        vbs.push(Run {
+            solved: best.map(|r| Run::of(r).solved.expect("solved")),
+            limit_s,
+        });
+        let Some(best) = best else { continue };
+        let solvers: BTreeSet<usize> = runs
+            .iter()
+            .filter(|r| solved(r))
+            .map(|r| index(r))
+            .collect();
+        if let [only] = solvers.iter().copied().collect::<Vec<_>>()[..] {
+            unique[only] += 1;
+        }
+        let fastest: BTreeSet<usize> = runs
+            .iter()
+            .filter(|r| solved(r) && capped_s(r) == capped_s(best))
+            .map(|r| index(r))
+            .collect();
+        for c in fastest {
+            contributions[c] += 1;
+        }
+    }
+    let mut out: Vec<Score> = configs
+        .iter()
+        .enumerate()
+        .map(|(i, &(e, s))| {
+            let runs: Vec<Run> = rows
                 .iter()
                 .filter(|r| r.encoding == e && r.solver == s)
+                .map(Run::of)
                 .collect();
-            let par2: f64 = group
-                .iter()
-                .map(|r| {
-                    if solved(r) {
-                        capped_s(r)
-                    } else {
-                        2.0 * r.timeout_s
-                    }
-                })
-                .sum::<f64>()
-                / group.len() as f64;
-            let times: Vec<f64> = group.iter().map(|r| capped_s(r) * 1e3).collect();
             Score {
                 encoding: e.to_string(),
                 solver: s.to_string(),
-                instances: group.len(),
-                solved: group.iter().filter(|r| solved(r)).count(),
-                par2_s: par2,
-                median_ms: median(&times),
-                p90_ms: nearest_rank(&times, 0.9),
+                tally: tally(&runs).expect("a configuration has rows"),
+                unique: unique[i],
+                vbs_contributions: contributions[i],
             }
         })
         .collect();
     out.sort_by(|a, b| {
-        b.solved
-            .cmp(&a.solved)
-            .then_with(|| a.par2_s.total_cmp(&b.par2_s))
+        b.tally
+            .solved
+            .cmp(&a.tally.solved)
+            .then_with(|| a.tally.par2_s.total_cmp(&b.tally.par2_s))
     });
-    out
+    Scores {
+        time_basis: TIME_BASIS,
+        configurations: out,
+        vbs: tally(&vbs),
+    }
 }
 
-/// The scores as a Markdown table with a caption.
-pub fn markdown(scores: &[Score]) -> String {
+/// The scores as a Markdown table with a caption: a line per configuration, then the virtual
+/// best solver's.
+pub fn markdown(scores: &Scores) -> String {
     let mut s = String::from(
-        "| encoding | solver | instances | solved | PAR-2 (s) | median ms | p90 ms |\n\
-         |---|---|---:|---:|---:|---:|---:|\n",
+        "| encoding | solver | instances | solved | SAT | UNSAT | unique | VBS contributions | \
+         PAR-2 (s) | median ms | p90 ms | solved median ms | solved total ms |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
-    for r in scores {
+    let line = |s: &mut String, enc: &str, solver: &str, t: &Tally, extra: [String; 2]| {
+        let solved_median = t
+            .solved_median_s
+            .map_or_else(|| "-".to_string(), |m| format!("{:.1}", m * 1e3));
         s.push_str(&format!(
-            "| {} | {} | {} | {} | {:.3} | {:.1} | {:.1} |\n",
-            r.encoding, r.solver, r.instances, r.solved, r.par2_s, r.median_ms, r.p90_ms
+            "| {enc} | {solver} | {} | {} | {} | {} | {} | {} | {:.3} | {:.1} | {:.1} | \
+             {solved_median} | {:.1} |\n",
+            t.instances,
+            t.solved,
+            t.solved_sat,
+            t.solved_unsat,
+            extra[0],
+            extra[1],
+            t.par2_s,
+            t.median_s * 1e3,
+            t.p90_s * 1e3,
+            t.solved_total_s * 1e3
         ));
+    };
+    for r in &scores.configurations {
+        let extra = [r.unique.to_string(), r.vbs_contributions.to_string()];
+        line(&mut s, &r.encoding, &r.solver, &r.tally, extra);
     }
-    s.push_str(
-        "\nSolved = answered SAT or UNSAT (checked). PAR-2 = mean time, an unsolved run (timeout, \
-         skipped, failed) counting twice the time limit. Median and p90 count an unsolved run as \
-         the time limit.\n",
-    );
+    if let Some(vbs) = &scores.vbs {
+        line(&mut s, "VBS", "best of all", vbs, ["".into(), "".into()]);
+    }
+    s.push_str(&format!(
+        "\nTime basis: {}. Solved = answered SAT or UNSAT (checked). Unique = solved by \
+         this configuration only. VBS (virtual best solver) = the best time of any \
+         configuration per instance; a configuration's VBS contributions = the instances on \
+         which it has that time (ties count for each). PAR-2 = mean time, an unsolved run \
+         (timeout, skipped, failed) counting twice the time limit. Median and p90 count an \
+         unsolved run as the time limit; solved median and total are over the solved runs.\n",
+        basis_words(scores.time_basis)
+    ));
     s
 }
 
-/// The cactus plot's series: for each (encoding, solver), label `encoding / solver`, the solve
-/// times of its solved runs in milliseconds, sorted (the k-th point: k instances solved within
-/// that time).
+/// The time basis as the caption says it.
+fn basis_words(basis: &str) -> String {
+    match basis {
+        "wall" => "wall clock (the median of the repeats)".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// `document`, a sweep's JSON document ([`super::report::json`]), with `scores` added as its
+/// member `scores` (replacing any); the other members as they were, in the order of their
+/// names.
+pub fn json_with_scores(document: &str, scores: &Scores) -> Result<String, serde_json::Error> {
+    #[derive(Serialize)]
+    struct Doc<'a> {
+        #[serde(flatten)]
+        members: BTreeMap<String, &'a RawValue>,
+        scores: &'a Scores,
+    }
+    let mut members: BTreeMap<String, &RawValue> = serde_json::from_str(document)?;
+    members.remove("scores");
+    serde_json::to_string_pretty(&Doc { members, scores })
+}
+
+/// The cactus plot's series: for each (encoding, solver), label `encoding / solver`, the times
+/// of its solved runs in milliseconds, sorted (the k-th point: k instances solved within that
+/// time).
 pub fn cactus(rows: &[Row]) -> Vec<(String, Vec<f64>)> {
     let mut out: Vec<(String, Vec<f64>)> = Vec::new();
     for r in rows {
@@ -125,7 +331,7 @@ pub fn cactus(rows: &[Row]) -> Vec<(String, Vec<f64>)> {
             }
         };
         if solved(r) {
-            out[i].1.extend(r.solve_ms);
+            out[i].1.push(capped_s(r) * 1e3);
         }
     }
     for (_, v) in &mut out {
@@ -135,14 +341,17 @@ pub fn cactus(rows: &[Row]) -> Vec<(String, Vec<f64>)> {
 }
 
 /// The scatter plot's points for configurations `a` and `b` (each `encoding / solver`): for
-/// every instance both ran, their times in milliseconds, an unsolved run at the time limit,
-/// with whether each was solved. Instances are matched by n, family, value, seed and file.
+/// every instance both ran ([`instance_key`]), their times in milliseconds, an unsolved run at
+/// the time limit, with whether each was solved.
 pub fn scatter(rows: &[Row], a: &str, b: &str) -> Vec<(f64, f64, bool, bool)> {
     let label = |r: &Row| format!("{} / {}", r.encoding, r.solver);
-    let key = |r: &Row| (r.n, r.family.clone(), r.value.clone(), r.seed);
     let mut out = Vec::new();
     for ra in rows.iter().filter(|r| label(r) == a) {
-        if let Some(rb) = rows.iter().find(|r| label(r) == b && key(r) == key(ra)) {
+        let key = instance_key(ra);
+        if let Some(rb) = rows
+            .iter()
+            .find(|r| label(r) == b && instance_key(r) == key)
+        {
             out.push((
                 capped_s(ra) * 1e3,
                 capped_s(rb) * 1e3,
@@ -153,7 +362,6 @@ pub fn scatter(rows: &[Row], a: &str, b: &str) -> Vec<(f64, f64, bool, bool)> {
     }
     out
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +381,10 @@ mod tests {
         }
     }
 
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9
+    }
+
     #[test]
     fn par2_by_hand() {
         // a: 1 s, 3 s, a timeout (2 x 10 s) -> (1 + 3 + 20) / 3 = 8 s; b: all solved.
@@ -184,16 +396,16 @@ mod tests {
             row("b", 2, "SAT", Some(500.0)),
             row("b", 3, "WRONG", Some(1.0)),
         ];
-        let s = scores(&rows);
+        let s = scores(&rows).configurations;
         // b: 0.5 s, 0.5 s and a wrong answer at 2 x 10 s -> 7 s. Both solved 2 of 3, so the
         // lower PAR-2 comes first.
         assert_eq!((s[0].encoding.as_str(), s[1].encoding.as_str()), ("b", "a"));
-        assert_eq!((s[1].solved, s[1].instances), (2, 3));
-        assert!((s[1].par2_s - 8.0).abs() < 1e-9);
-        assert!((s[0].par2_s - 7.0).abs() < 1e-9);
+        assert_eq!((s[1].tally.solved, s[1].tally.instances), (2, 3));
+        assert!(close(s[1].tally.par2_s, 8.0));
+        assert!(close(s[0].tally.par2_s, 7.0));
         // Median of a: 1 s, 3 s, 10 s (the limit) -> 3 s; p90 -> 10 s.
         let a = s.iter().find(|x| x.encoding == "a").unwrap();
-        assert_eq!((a.median_ms, a.p90_ms), (3000.0, 10000.0));
+        assert_eq!((a.tally.median_s, a.tally.p90_s), (3.0, 10.0));
         // Cactus: solved times sorted.
         let c = cactus(&rows);
         assert_eq!(c[0], ("a / s".to_string(), vec![1000.0, 3000.0]));
@@ -202,5 +414,230 @@ mod tests {
         assert_eq!(p.len(), 3);
         assert_eq!(p[2], (10000.0, 10000.0, false, false));
         assert_eq!(p[0], (1000.0, 500.0, true, true));
+    }
+
+    /// A row of configuration `config` (`a`, `b` on solver `s`; `c` on solver `t`) on
+    /// instance `inst` (1..=5, of two families, two seeds and two sizes).
+    fn on(config: &str, inst: u32, status: &str, ms: Option<f64>) -> Row {
+        let (family, parameter, value, seed, n) = match inst {
+            1 => ("blocked", "p", "0.5", 1, 10),
+            2 => ("blocked", "p", "0.5", 2, 10),
+            3 => ("completion", "k", "3", 1, 10),
+            4 => ("completion", "k", "3", 2, 10),
+            _ => ("blocked", "p", "0.5", 1, 12),
+        };
+        Row {
+            n,
+            encoding: config.into(),
+            solver: if config == "c" { "t" } else { "s" }.into(),
+            timeout_s: 10.0,
+            status: status.into(),
+            solve_ms: ms,
+            family: family.into(),
+            parameter: parameter.into(),
+            value: value.into(),
+            seed: Some(seed),
+            ..Row::default()
+        }
+    }
+
+    /// The instances by configuration (times in ms; 10 s limit):
+    ///
+    /// | instance | a | b | c |
+    /// |---|---|---|---|
+    /// | 1 | SAT 1000 | SAT 2000 | SAT 1000 (tie with a) |
+    /// | 2 | UNSAT 4000 | TIMEOUT | WRONG 100 |
+    /// | 3 | SAT 500 | SAT 300 | TIMEOUT |
+    /// | 4 | TIMEOUT | TIMEOUT | ERROR |
+    /// | 5 | SKIPPED | UNSAT 6000 | UNSAT 7000 |
+    fn sweep() -> Vec<Row> {
+        let t = |ms: f64| Some(ms);
+        vec![
+            on("c", 5, "UNSAT", t(7000.0)),
+            on("a", 1, "SAT", t(1000.0)),
+            on("b", 1, "SAT", t(2000.0)),
+            on("c", 1, "SAT", t(1000.0)),
+            on("a", 2, "UNSAT", t(4000.0)),
+            on("b", 2, "TIMEOUT", None),
+            on("c", 2, "WRONG: UNSAT where solutions exist", t(100.0)),
+            on("a", 3, "SAT", t(500.0)),
+            on("b", 3, "SAT", t(300.0)),
+            on("c", 3, "TIMEOUT", None),
+            on("a", 4, "TIMEOUT", None),
+            on("b", 4, "TIMEOUT", None),
+            on("c", 4, "ERROR: no answer", None),
+            on("a", 5, "SKIPPED", None),
+            on("b", 5, "UNSAT", t(6000.0)),
+        ]
+    }
+
+    #[test]
+    fn configurations_unique_and_virtual_best_by_hand() {
+        let s = scores(&sweep());
+        assert_eq!(s.time_basis, "wall");
+        let names: Vec<(&str, &str)> = s
+            .configurations
+            .iter()
+            .map(|c| (c.encoding.as_str(), c.solver.as_str()))
+            .collect();
+        // a and b both solve 3 (a with the lower PAR-2), c 2.
+        assert_eq!(names, [("a", "s"), ("b", "s"), ("c", "t")]);
+        // Per configuration: solved, SAT, UNSAT, unique, VBS contributions, PAR-2, median,
+        // p90, solved median, solved total (seconds), worked out by hand:
+        // a: solved 1, 2, 3 (1 + 4 + 0.5 = 5.5 s, median 1); PAR-2 (5.5 + 20 + 20) / 5 = 9.1;
+        //    times 0.5 1 4 10 10 -> median 4, p90 10; alone on 2; fastest on 1 (tie) and 2.
+        // b: solved 1, 3, 5 (2 + 0.3 + 6 = 8.3 s, median 2); PAR-2 (8.3 + 40) / 5 = 9.66;
+        //    times 0.3 2 6 10 10 -> median 6; alone on none; fastest on 3 and 5.
+        // c: solved 1, 5 (1 + 7 = 8 s, median 4; 2 is WRONG); PAR-2 (8 + 60) / 5 = 13.6;
+        //    times 1 7 10 10 10 -> median 10; alone on none; fastest on 1 (tie).
+        type Expected = (usize, usize, usize, usize, usize, f64, f64, f64, f64, f64);
+        let expected: [Expected; 3] = [
+            (3, 2, 1, 1, 2, 9.1, 4.0, 10.0, 1.0, 5.5),
+            (3, 2, 1, 0, 2, 9.66, 6.0, 10.0, 2.0, 8.3),
+            (2, 1, 1, 0, 1, 13.6, 10.0, 10.0, 4.0, 8.0),
+        ];
+        for (c, e) in s.configurations.iter().zip(expected) {
+            let t = &c.tally;
+            assert_eq!(t.instances, 5, "{}", c.encoding);
+            assert_eq!(
+                (t.solved, t.solved_sat, t.solved_unsat),
+                (e.0, e.1, e.2),
+                "{}",
+                c.encoding
+            );
+            assert_eq!(
+                (c.unique, c.vbs_contributions),
+                (e.3, e.4),
+                "{}",
+                c.encoding
+            );
+            for (got, want) in [
+                (t.par2_s, e.5),
+                (t.median_s, e.6),
+                (t.p90_s, e.7),
+                (t.solved_median_s.unwrap(), e.8),
+                (t.solved_total_s, e.9),
+            ] {
+                assert!(close(got, want), "{}: {got} != {want}", c.encoding);
+            }
+        }
+        // The VBS: 1 s SAT, 4 s UNSAT, 0.3 s SAT, unsolved, 6 s UNSAT: 4 solved (2 SAT,
+        // 2 UNSAT), total 11.3 s, solved median (1 + 4) / 2 = 2.5; PAR-2 (11.3 + 20) / 5 =
+        // 6.26; times 0.3 1 4 6 10 -> median 4, p90 10.
+        let v = s.vbs.clone().unwrap();
+        assert_eq!(
+            (v.instances, v.solved, v.solved_sat, v.solved_unsat),
+            (5, 4, 2, 2)
+        );
+        for (got, want) in [
+            (v.par2_s, 6.26),
+            (v.median_s, 4.0),
+            (v.p90_s, 10.0),
+            (v.solved_median_s.unwrap(), 2.5),
+            (v.solved_total_s, 11.3),
+        ] {
+            assert!(close(got, want), "VBS: {got} != {want}");
+        }
+        // The table: a line per configuration and the VBS's.
+        let md = markdown(&s);
+        assert!(
+            md.contains(
+                "| a | s | 5 | 3 | 2 | 1 | 1 | 2 | 9.100 | 4000.0 | 10000.0 | 1000.0 | 5500.0 |"
+            ),
+            "{md}"
+        );
+        assert!(
+            md.contains("| VBS | best of all | 5 | 4 | 2 | 2 |  |  | 6.260 | 4000.0 | 10000.0 | 2500.0 | 11300.0 |"),
+            "{md}"
+        );
+        assert!(md.contains("wall clock"), "{md}");
+    }
+
+    #[test]
+    fn shuffled_copies_are_instances_of_their_own() {
+        // Copy 1 of the formula: a fast; copy 2: b fast. Matched by copy, each is fastest once
+        // and neither is unique.
+        let copy = |enc: &str, k: u64, ms: f64| Row {
+            shuffle: Some(k),
+            ..row(enc, 1, "SAT", Some(ms))
+        };
+        let rows = vec![
+            copy("a", 1, 100.0),
+            copy("a", 2, 900.0),
+            copy("b", 1, 800.0),
+            copy("b", 2, 200.0),
+        ];
+        let s = scores(&rows);
+        for c in &s.configurations {
+            assert_eq!((c.unique, c.vbs_contributions), (0, 1), "{}", c.encoding);
+        }
+        let v = s.vbs.unwrap();
+        assert_eq!((v.instances, v.solved), (2, 2));
+        assert!(close(v.solved_total_s, 0.3));
+        assert_eq!(
+            scatter(&rows, "a / s", "b / s"),
+            [(100.0, 800.0, true, true), (900.0, 200.0, true, true)]
+        );
+    }
+
+    #[test]
+    fn nothing_solved_and_no_rows() {
+        let rows = vec![row("a", 1, "TIMEOUT", None), row("a", 2, "SKIPPED", None)];
+        let s = scores(&rows);
+        let a = &s.configurations[0];
+        assert_eq!((a.tally.solved, a.unique, a.vbs_contributions), (0, 0, 0));
+        assert_eq!(a.tally.solved_median_s, None);
+        assert_eq!(a.tally.solved_total_s.to_bits(), 0.0f64.to_bits());
+        assert!(close(a.tally.par2_s, 20.0));
+        assert_eq!(s.vbs.as_ref().map(|v| v.solved), Some(0));
+        let md = markdown(&s);
+        assert!(md.contains("| 10000.0 | - | 0.0 |"), "{md}");
+        let none = scores(&[]);
+        assert!(none.configurations.is_empty() && none.vbs.is_none());
+    }
+
+    #[test]
+    fn the_json_document_gets_the_scores_as_numbers_and_keeps_its_members() {
+        let rows = vec![
+            row("a", 1, "TIMEOUT", None),
+            row("b", 1, "SAT", Some(250.0)),
+        ];
+        let meta = crate::experiment::Metadata {
+            tool_version: "t".into(),
+            machine: "m".into(),
+            solvers: vec![],
+            missing_solvers: vec![],
+            repeats: 1,
+            timeout_s: 10.0,
+            column_alo: false,
+            family: None,
+        };
+        let doc = super::super::report::json(&meta, &rows, None).unwrap();
+        let with = json_with_scores(&doc, &scores(&rows)).unwrap();
+        // The rows as they were written, their members in the CSV's order.
+        let rows_text =
+            |d: &str| d[d.find("\"rows\"").unwrap()..d.find("\n  ]").unwrap()].to_string();
+        assert_eq!(rows_text(&with), rows_text(&doc));
+        let v: serde_json::Value = serde_json::from_str(&with).unwrap();
+        let old: serde_json::Value = serde_json::from_str(&doc).unwrap();
+        assert_eq!(
+            (&v["metadata"], &v["rows"]),
+            (&old["metadata"], &old["rows"])
+        );
+        let s = &v["scores"];
+        assert_eq!(s["time_basis"], "wall");
+        let b = &s["configurations"][0];
+        assert_eq!(b["encoding"], "b");
+        assert_eq!(b["solved"].as_u64(), Some(1));
+        assert_eq!(b["solved_median_s"].as_f64(), Some(0.25));
+        assert_eq!(b["unique"].as_u64(), Some(1));
+        assert_eq!(b["vbs_contributions"].as_u64(), Some(1));
+        let a = &s["configurations"][1];
+        assert!(a["solved_median_s"].is_null());
+        assert_eq!(a["par2_s"].as_f64(), Some(20.0));
+        assert_eq!(s["vbs"]["solved"].as_u64(), Some(1));
+        // Added again, the scores are replaced, not repeated.
+        let twice = json_with_scores(&with, &scores(&rows)).unwrap();
+        assert_eq!(twice, with);
     }
 }

@@ -1478,3 +1478,140 @@ fn progress_lines_when_stderr_is_not_a_terminal() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stderr(&o), "");
 }
+
+/// The scores of a small family sweep in its JSON: per configuration the counts of its CSV
+/// rows, and the unique solves and the virtual best solver recomputed here from the CSV; the
+/// totals consistent with each other and with the printed table.
+#[test]
+fn the_json_scores_agree_with_the_csv_and_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let (csv_path, json_path) = (dir.path().join("s.csv"), dir.path().join("s.json"));
+    let out = run(&[
+        "compare",
+        "--family",
+        "blocked",
+        "--n",
+        "8",
+        "--param",
+        "p=0.1..0.5:0.2",
+        "--seeds",
+        "1..2",
+        "--models",
+        "cells",
+        "--amo",
+        "pairwise,sequential",
+        "--solver",
+        "varisat,search",
+        "--repeat",
+        "1",
+        "--csv",
+        csv_path.to_str().unwrap(),
+        "--json",
+        json_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = csv_maps(&csv_path);
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    let scores = &doc["scores"];
+    assert_eq!(scores["time_basis"], "wall");
+    let configs = scores["configurations"].as_array().unwrap();
+    assert_eq!(configs.len(), 4);
+    let is_solved = |r: &std::collections::HashMap<String, String>| {
+        matches!(r["status"].as_str(), "SAT" | "UNSAT") && !r["solve_ms"].is_empty()
+    };
+    let instance = |r: &std::collections::HashMap<String, String>| {
+        (r["n"].clone(), r["value"].clone(), r["seed"].clone())
+    };
+    let instances: std::collections::BTreeSet<_> = rows.iter().map(instance).collect();
+    assert_eq!(instances.len(), 6);
+    // Per instance: the configurations that solved it, and the best time.
+    let solvers_of = |i: &(String, String, String)| -> Vec<(String, String, f64)> {
+        rows.iter()
+            .filter(|r| instance(r) == *i && is_solved(r))
+            .map(|r| {
+                let ms: f64 = r["solve_ms"].parse().unwrap();
+                (r["encoding"].clone(), r["solver"].clone(), ms / 1e3)
+            })
+            .collect()
+    };
+    let n = |v: &serde_json::Value| v.as_u64().unwrap();
+    let x = |v: &serde_json::Value| v.as_f64().unwrap();
+    let vbs = &scores["vbs"];
+    let vbs_solved = instances
+        .iter()
+        .filter(|i| !solvers_of(i).is_empty())
+        .count() as u64;
+    assert_eq!(n(&vbs["instances"]), 6);
+    assert_eq!(n(&vbs["solved"]), vbs_solved);
+    let vbs_total: f64 = instances
+        .iter()
+        .filter_map(|i| solvers_of(i).iter().map(|s| s.2).reduce(f64::min))
+        .sum();
+    assert!((x(&vbs["solved_total_s"]) - vbs_total).abs() < 1e-9);
+    assert_eq!(
+        n(&vbs["solved"]),
+        n(&vbs["solved_sat"]) + n(&vbs["solved_unsat"])
+    );
+    let (mut unique_sum, mut contributions_sum) = (0, 0);
+    for c in configs {
+        let (enc, solver) = (
+            c["encoding"].as_str().unwrap(),
+            c["solver"].as_str().unwrap(),
+        );
+        let own: Vec<_> = rows
+            .iter()
+            .filter(|r| r["encoding"] == enc && r["solver"] == solver)
+            .collect();
+        let count = |st: &str| own.iter().filter(|r| r["status"] == st).count() as u64;
+        assert_eq!(n(&c["instances"]), own.len() as u64, "{c}");
+        assert_eq!(n(&c["solved_sat"]), count("SAT"), "{c}");
+        assert_eq!(n(&c["solved_unsat"]), count("UNSAT"), "{c}");
+        assert_eq!(n(&c["solved"]), count("SAT") + count("UNSAT"), "{c}");
+        assert!(n(&vbs["solved"]) >= n(&c["solved"]), "{c}");
+        assert!(x(&vbs["par2_s"]) <= x(&c["par2_s"]) + 1e-9, "{c}");
+        let total: f64 = own
+            .iter()
+            .filter(|r| is_solved(r))
+            .map(|r| r["solve_ms"].parse::<f64>().unwrap() / 1e3)
+            .sum();
+        assert!((x(&c["solved_total_s"]) - total).abs() < 1e-9, "{c}");
+        // Unique: solved here and by no other configuration.
+        let unique = instances
+            .iter()
+            .filter(|i| {
+                let s = solvers_of(i);
+                s.len() == 1 && s[0].0 == enc && s[0].1 == solver
+            })
+            .count() as u64;
+        assert_eq!(n(&c["unique"]), unique, "{c}");
+        unique_sum += unique;
+        contributions_sum += n(&c["vbs_contributions"]);
+        // Its line in the table.
+        let table = stdout(&out);
+        let line = format!(
+            "| {enc} | {solver} | {} | {} | {} | {} | {} | {} | {:.3} |",
+            n(&c["instances"]),
+            n(&c["solved"]),
+            n(&c["solved_sat"]),
+            n(&c["solved_unsat"]),
+            n(&c["unique"]),
+            n(&c["vbs_contributions"]),
+            x(&c["par2_s"]),
+        );
+        assert!(table.contains(&line), "{line} in\n{table}");
+    }
+    assert!(unique_sum <= n(&vbs["solved"]));
+    // Every instance solved has a fastest configuration (more than one on a tie).
+    assert!(contributions_sum >= n(&vbs["solved"]));
+    let vbs_line = format!(
+        "| VBS | best of all | 6 | {} | {} | {} |  |  | {:.3} |",
+        n(&vbs["solved"]),
+        n(&vbs["solved_sat"]),
+        n(&vbs["solved_unsat"]),
+        x(&vbs["par2_s"])
+    );
+    assert!(stdout(&out).contains(&vbs_line), "{vbs_line}");
+    // The rest of the document as before: a row per CSV row.
+    assert_eq!(doc["rows"].as_array().unwrap().len(), rows.len());
+}

@@ -255,7 +255,7 @@ fn csv_files_without_the_new_columns_resume() {
     assert!(after.lines().all(|l| fields(l) == width), "{after}");
 }
 
-/// The scores table (solved, PAR-2) of a family sweep, recomputed here from its CSV, and the
+/// The scores table (solved, SAT, UNSAT, PAR-2) of a family sweep, recomputed here from its CSV, and the
 /// cactus and scatter plots.
 #[test]
 fn scores_and_plots_of_a_family_sweep() {
@@ -320,12 +320,15 @@ fn scores_and_plots_of_a_family_sweep() {
             / rows.len() as f64;
         let line = out
             .lines()
-            .find(|l| l.starts_with(&format!("| {e} | varisat | ")) && l.split('|').count() == 9)
+            .find(|l| l.starts_with(&format!("| {e} | varisat | ")) && l.split('|').count() == 15)
             .unwrap_or_else(|| panic!("no score line for {e}: {out}"));
         let f: Vec<&str> = line.split('|').map(str::trim).collect();
         assert_eq!(f[3], rows.len().to_string(), "{line}");
         assert_eq!(f[4], solved.len().to_string(), "{line}");
-        assert_eq!(f[5], format!("{par2:.3}"), "{line}");
+        let sat = solved.iter().filter(|r| &r[status] == "SAT").count();
+        assert_eq!(f[5], sat.to_string(), "{line}");
+        assert_eq!(f[6], (solved.len() - sat).to_string(), "{line}");
+        assert_eq!(f[9], format!("{par2:.3}"), "{line}");
     }
     for (svg, needle) in [
         (&cactus, "pairwise / varisat"),
