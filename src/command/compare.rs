@@ -683,11 +683,11 @@ fn report_rows(
     let write_file =
         |path: &Path, text: &str| write_output(Some(path), |w| w.write_all(text.as_bytes()));
     if let Some(path) = &reports.json {
-        let mut doc = report::json(meta, &rows, summary.as_deref())?;
-        if over_instances {
-            doc = scores::json_with_scores(&doc, &scores)?;
-        }
-        write_file(path, &doc)?;
+        let scores = over_instances.then_some(&scores);
+        write_file(
+            path,
+            &report::json(meta, &rows, summary.as_deref(), scores)?,
+        )?;
     }
     if let Some(path) = &reports.plot {
         let svg = match &summary {
@@ -740,8 +740,6 @@ fn report_rows(
     )
 }
 
-/// [`Mode::Merge`]: the rows of a sharded sweep's CSV files, checked and joined
-/// ([`merge_shards`]), written to the CSV file `csv` if given, and reported as the whole sweep.
 /// The limits of one run as the summary line names them: `60 s wall, 10 s CPU, 2048 MiB
 /// memory`.
 fn limits_text(meta: &crate::experiment::Metadata) -> String {
@@ -755,6 +753,8 @@ fn limits_text(meta: &crate::experiment::Metadata) -> String {
     parts.join(", ")
 }
 
+/// [`Mode::Merge`]: the rows of a sharded sweep's CSV files, checked and joined
+/// ([`merge_shards`]), written to the CSV file `csv` if given, and reported as the whole sweep.
 fn merge(
     paths: &[PathBuf],
     csv: Option<&Path>,

@@ -1,6 +1,7 @@
 //! A sweep's results as a Markdown table, CSV (appended row by row, read back to resume) and
 //! JSON.
 
+use super::scores::Scores;
 use super::transition::Summary;
 use super::{Metadata, Row};
 use std::fs::OpenOptions;
@@ -458,6 +459,7 @@ pub fn json(
     meta: &Metadata,
     rows: &[Row],
     summary: Option<&[Summary]>,
+    scores: Option<&Scores>,
 ) -> Result<String, serde_json::Error> {
     #[derive(serde::Serialize)]
     struct Doc<'a> {
@@ -465,11 +467,14 @@ pub fn json(
         rows: Vec<JsonRow<'a>>,
         #[serde(skip_serializing_if = "Option::is_none")]
         summary: Option<&'a [Summary]>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        scores: Option<&'a Scores>,
     }
     serde_json::to_string_pretty(&Doc {
         metadata: meta,
         rows: rows.iter().map(JsonRow).collect(),
         summary,
+        scores,
     })
 }
 
@@ -521,7 +526,7 @@ mod tests {
             family: None,
         };
         let doc: serde_json::Value =
-            serde_json::from_str(&json(&meta, &[row], None).unwrap()).unwrap();
+            serde_json::from_str(&json(&meta, &[row], None, None).unwrap()).unwrap();
         let r = &doc["rows"][0];
         assert_eq!(r["solve_ms_all"], serde_json::json!([1.25, 1.5, 2.0]));
         assert_eq!(r["solve_ms"], 1.5);
@@ -535,7 +540,7 @@ mod tests {
         // The columns of the CSV, in its order.
         let keys: Vec<&String> = r.as_object().unwrap().keys().collect();
         assert_eq!(keys.len(), csv_header().split(',').count());
-        let text = json(&meta, &[Row::default()], None).unwrap();
+        let text = json(&meta, &[Row::default()], None, None).unwrap();
         let at = |k: &str| text.find(&format!("\"{k}\":")).unwrap();
         assert!(at("n") < at("encoding") && at("gbd_hash") < at("shuffle"));
         // No run answered: an empty array, the median null.

@@ -293,10 +293,10 @@ fn scores_and_plots_of_a_family_sweep() {
     let mut rdr = csv::Reader::from_path(&csv_path).unwrap();
     let h = rdr.headers().unwrap().clone();
     let col = |name: &str| h.iter().position(|x| x == name).unwrap();
-    let (enc, status, ms, limit) = (
+    let (enc, status, cpu, limit) = (
         col("encoding"),
         col("status"),
-        col("solve_ms"),
+        col("cpu_s"),
         col("timeout_s"),
     );
     for e in ["pairwise", "sequential"] {
@@ -313,7 +313,7 @@ fn scores_and_plots_of_a_family_sweep() {
         let par2 = rows
             .iter()
             .map(|r| match &r[status] {
-                "SAT" | "UNSAT" => r[ms].parse::<f64>().unwrap() / 1e3,
+                "SAT" | "UNSAT" => r[cpu].parse::<f64>().unwrap(),
                 _ => 2.0 * r[limit].parse::<f64>().unwrap(),
             })
             .sum::<f64>()
