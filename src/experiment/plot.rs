@@ -498,7 +498,8 @@ mod tests {
             .collect();
         assert_eq!(ks, vec![0, 1, 2, 3, 4, 5]);
         assert!(axis.frac(1.0).abs() < 1e-9 && (axis.frac(1e5) - 1.0).abs() < 1e-9);
-        // 8 .. 32 fills a third of 1 .. 100: the data with a margin, labelled at 10, 20, 30.
+        // 8 .. 32 fills a third of 1 .. 100: the data with a margin; 10 and 20 alone would be
+        // two labels, so every multiple is.
         let axis = Axis::log([8.0, 32.0], "n");
         assert!(axis.frac(8.0) > 0.0 && axis.frac(8.0) < 0.1);
         assert!(axis.frac(32.0) < 1.0 && axis.frac(32.0) > 0.9);
@@ -506,7 +507,13 @@ mod tests {
             .filter(|t| t.1.is_some())
             .map(|t| t.0)
             .collect();
-        assert_eq!(labelled, vec![10.0, 20.0]);
+        assert_eq!(labelled, vec![8.0, 9.0, 10.0, 20.0, 30.0]);
+        // 3 .. 25 (to the decades 1 .. 100 would leave half the frame empty): 5, 10, 20.
+        let labelled: Vec<f64> = (Axis::log([3.0, 25.0], "t").ticks().into_iter())
+            .filter(|t| t.1.is_some())
+            .map(|t| t.0)
+            .collect();
+        assert_eq!(labelled, vec![5.0, 10.0, 20.0]);
     }
 
     #[test]

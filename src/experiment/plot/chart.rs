@@ -244,8 +244,9 @@ impl Axis {
     }
 
     /// The ticks: on a log axis every decade labelled, and the multiples 2..9 of each decade
-    /// minor ticks (labelled 2 and 5, or all of them, when fewer than two decades are in range);
-    /// on a linear axis a step of 1, 2, 2.5 or 5 times a power of ten, about six labels.
+    /// minor ticks (when fewer than two decades are in range, labelled 2 and 5, or all of them
+    /// when that makes fewer than three labels); on a linear axis a step of 1, 2, 2.5 or 5
+    /// times a power of ten, about six labels.
     pub fn ticks(&self) -> Vec<Tick> {
         let inside = |v: f64| v >= self.lo - 1e-9 && v <= self.hi + 1e-9;
         if !self.categories.is_empty() {
@@ -264,7 +265,7 @@ impl Axis {
                         .collect()
                 };
                 let labelled: &[u32] = match grid(&[1]).len() {
-                    0 | 1 if grid(&[1, 2, 5]).len() >= 2 => &[1, 2, 5],
+                    0 | 1 if grid(&[1, 2, 5]).len() >= 3 => &[1, 2, 5],
                     0 | 1 => &[1, 2, 3, 4, 5, 6, 7, 8, 9],
                     _ => &[1],
                 };
