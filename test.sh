@@ -6,7 +6,8 @@
 # 1. External programs the tests run, when one is missing and this runs as root (apt-get,
 #    non-interactive): the SAT solvers cadical and minisat, pdflatex (texlive-latex-base), a
 #    single-node Slurm cluster (slurm-wlm, munge), GNU parallel and headless chromium; g++ to
-#    build the embedded CaDiCaL.
+#    build the embedded CaDiCaL; a font (fonts-dejavu-core) when the system has none, for the
+#    text of PNG and PDF plots.
 # 2. The Python oracles of tests/requirements.txt (pyganak, gbd-tools, exact, ortools) in a virtual
 #    environment .venv at the top of the repository (python3 -m venv), unless QUEENS_SAT_PYTHON
 #    already names an interpreter that has them.
@@ -95,6 +96,10 @@ apt_install() {
 
 # 1. External programs.
 mapfile -t packages < <(missing_packages)
+# A font for the text of PNG and PDF plots (compare --plot FILE.png), when the system has none.
+if [ -z "$(find /usr/share/fonts /usr/local/share/fonts -name '*.ttf' -print -quit 2>/dev/null)" ]; then
+  packages+=(fonts-dejavu-core)
+fi
 if [ ${#packages[@]} -gt 0 ]; then
   apt_install "${packages[@]}" || true
 fi

@@ -43,7 +43,10 @@ fn main() {
         i += 1;
     }
     let command = &args[(i + 1).min(args.len())..];
-    assert!(!command.is_empty(), "usage: -- [--rounds K] -- PROGRAM [ARGS...]");
+    assert!(
+        !command.is_empty(),
+        "usage: -- [--rounds K] -- PROGRAM [ARGS...]"
+    );
     let make = || {
         let mut c = Command::new(&command[0]);
         c.args(&command[1..]);

@@ -107,7 +107,8 @@ pub struct CompareArgs {
     /// Write the results and metadata as JSON.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
-    /// Draw clauses vs n and solve time vs n (log scales) as SVG; with --family, the phase
+    /// Draw clauses vs n and solve time vs n (n linear, clauses and times on log scales) as
+    /// SVG, or PNG or PDF for a FILE ending in .png or .pdf; with --family, the phase
     /// transition: fraction SAT and median solve time against the swept parameter.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
@@ -117,12 +118,12 @@ pub struct CompareArgs {
     /// and checked against the original formula.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=experiment::MAX_SHUFFLE as i64))]
     shuffle: Option<u32>,
-    /// Draw a cactus plot as SVG: for each encoding and solver, the instances solved within a
-    /// time.
+    /// Draw a cactus plot as SVG (PNG, PDF for .png, .pdf): for each encoding and solver, the
+    /// instances solved within a time.
     #[arg(long, value_name = "FILE.svg")]
     cactus: Option<PathBuf>,
-    /// Draw a scatter plot as SVG of two configurations instance by instance (those of
-    /// --scatter-of, or the two with the best scores).
+    /// Draw a scatter plot as SVG (PNG, PDF for .png, .pdf) of two configurations instance by
+    /// instance (those of --scatter-of, or the two with the best scores).
     #[arg(long, value_name = "FILE.svg")]
     scatter: Option<PathBuf>,
     /// The two configurations of --scatter, as ENCODING/SOLVER,ENCODING/SOLVER (for example

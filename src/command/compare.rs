@@ -689,15 +689,20 @@ fn report_rows(
             &report::json(meta, &rows, summary.as_deref(), scores)?,
         )?;
     }
+    // A plot in the format its file name asks for (SVG, PNG, PDF).
+    let write_plot = |path: &Path, svg: &str| -> Result<(), CompareError> {
+        let bytes = plot::export(svg, plot::Format::of(path))?;
+        Ok(write_output(Some(path), |w| w.write_all(&bytes))?)
+    };
     if let Some(path) = &reports.plot {
         let svg = match &summary {
             Some(s) => plot::render_transition_svg(s)?,
             None => plot::render_svg(&rows)?,
         };
-        write_file(path, &svg)?;
+        write_plot(path, &svg)?;
     }
     if let Some(path) = &reports.cactus {
-        write_file(path, &plot::render_cactus_svg(&rows)?)?;
+        write_plot(path, &plot::render_cactus_svg(&rows)?)?;
     }
     if let Some(scatter) = &reports.scatter {
         let (a, b) = match &scatter.pair {
@@ -711,7 +716,7 @@ fn report_rows(
             }
             None => return Err(CompareError::NoScatterPair(scores.configurations.len())),
         };
-        write_file(&scatter.path, &plot::render_scatter_svg(&rows, &a, &b)?)?;
+        write_plot(&scatter.path, &plot::render_scatter_svg(&rows, &a, &b)?)?;
     }
     let count = |prefix: &str| rows.iter().filter(|r| r.status.starts_with(prefix)).count();
     let (wrong, error) = (count("WRONG"), count("ERROR"));

@@ -33,6 +33,8 @@ fn sweep_outputs_parse_back_and_agree() {
     let csv_path = dir.path().join("r.csv");
     let json_path = dir.path().join("r.json");
     let svg_path = dir.path().join("r.svg");
+    let cactus_path = dir.path().join("c.svg");
+    let scatter_path = dir.path().join("s.svg");
     let mut solvers = vec!["varisat"];
     for s in ["cadical", "minisat"] {
         if require(s) {
@@ -58,6 +60,10 @@ fn sweep_outputs_parse_back_and_agree() {
         json_path.to_str().unwrap(),
         "--plot",
         svg_path.to_str().unwrap(),
+        "--cactus",
+        cactus_path.to_str().unwrap(),
+        "--scatter",
+        scatter_path.to_str().unwrap(),
     ]);
     assert!(
         out.status.success(),
@@ -130,10 +136,9 @@ fn sweep_outputs_parse_back_and_agree() {
             assert_eq!(texts.iter().filter(|t| **t == label).count(), 1, "{label}");
         }
     }
-    // Series are drawn 2 px wide (axes 1 px). The solid ones (the clauses panel, and the first
-    // solver in the time panel; the others are dashed, one short polyline per dash) have a
-    // point per n: one per encoding in each panel.
-    let solid = xml
+    // Every series is a polyline 2 px wide (axes 1 px) with a point per n: one per encoding in
+    // the clauses panel, one per encoding and solver in the time panel.
+    let lines = xml
         .descendants()
         .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke-width") == Some("2"))
         .filter(|n| {
@@ -144,7 +149,375 @@ fn sweep_outputs_parse_back_and_agree() {
                 == 5
         })
         .count();
-    assert_eq!(solid, 2 * encodings.len());
+    assert_eq!(lines, encodings.len() * (1 + solvers.len()));
+
+    // The plots as mkplot draws them.
+    let plot = plot_panels(&svg);
+    let cactus_svg = std::fs::read_to_string(&cactus_path).unwrap();
+    let cactus = plot_panels(&cactus_svg);
+    let scatter = plot_panels(&std::fs::read_to_string(&scatter_path).unwrap());
+    assert_eq!((plot.len(), cactus.len(), scatter.len()), (2, 1, 1));
+    for p in plot.iter().chain(&cactus).chain(&scatter) {
+        p.check_legend();
+        p.check_log_ticks();
+    }
+    // n on a linear axis, the clauses on a log axis; both fitted to the data (n = 1 and n = 8
+    // near the frame's sides, the clauses over most of its height).
+    for p in &plot {
+        assert_eq!(p.scales, ["linear", "log"]);
+        let (x0, x1) = p.data_x();
+        assert!(x0 - p.frame.x < 0.1 * p.frame.w && p.frame.right() - x1 < 0.1 * p.frame.w);
+        let ticks = &p.ticks[0];
+        assert!(ticks.len() >= 3, "{ticks:?}");
+        let slope = (ticks[1].1 - ticks[0].1) / (ticks[1].0 - ticks[0].0);
+        for t in ticks {
+            let expected = ticks[0].1 + slope * (t.0 - ticks[0].0);
+            assert!((t.1 - expected).abs() < 0.2, "linear n axis: {ticks:?}");
+        }
+    }
+    // The clauses (1 at n = 1, hundreds at n = 8) span more than two decades: all labelled.
+    assert!(plot[0].decades[0].0.len() >= 3, "{:?}", plot[0].decades);
+    let (y0, y1) = plot[0].data_y();
+    assert!(y1 - y0 > 0.5 * plot[0].frame.h, "clauses over {y0}..{y1}");
+    assert_eq!(cactus[0].scales, ["linear", "log"]);
+    assert_eq!(scatter[0].scales, ["log", "log"]);
+    // One style per configuration: the same in the time panel and the cactus plot.
+    let styles = |p: &PlotPanel| -> std::collections::BTreeMap<String, Look> {
+        p.entries
+            .iter()
+            .map(|e| (e.label.clone(), e.clone()))
+            .collect()
+    };
+    let (times, cactus_styles) = (styles(&plot[1]), styles(&cactus[0]));
+    assert_eq!(times.len(), encodings.len() * solvers.len());
+    assert_eq!(times, cactus_styles);
+    let colours: std::collections::BTreeSet<&Option<String>> =
+        times.values().map(|l| &l.stroke).collect();
+    assert_eq!(
+        colours.len(),
+        times.len().min(10),
+        "a colour per configuration"
+    );
+    // The scatter plot's diagonals: y = x solid, 2x dashed (and 10x, when the axes span more
+    // than a decade; the unit tests draw them).
+    let guides: Vec<(String, Option<String>)> = scatter[0]
+        .entries
+        .iter()
+        .filter(|e| e.marker.is_none())
+        .map(|e| (e.label.clone(), e.dash.clone()))
+        .collect();
+    assert!(guides.len() >= 2, "{guides:?}");
+    assert!(guides[0].1.is_none() && guides[1..].iter().all(|g| g.1.is_some()));
+    assert!(guides.len() < 3 || guides[1].1 != guides[2].1);
+}
+
+#[test]
+fn plots_as_png_and_pdf() {
+    let dir = tempfile::tempdir().unwrap();
+    let (png, pdf, svg) = (
+        dir.path().join("p.png"),
+        dir.path().join("c.pdf"),
+        dir.path().join("s.SVG"),
+    );
+    let out = run(&[
+        "compare",
+        "--n",
+        "4,5,6",
+        "--amo",
+        "pairwise,sequential",
+        "--solver",
+        "varisat",
+        "--repeat",
+        "1",
+        "--plot",
+        png.to_str().unwrap(),
+        "--cactus",
+        pdf.to_str().unwrap(),
+        "--scatter",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let png = std::fs::read(&png).unwrap();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG file");
+    let (w, h) = (
+        u32::from_be_bytes(png[16..20].try_into().unwrap()),
+        u32::from_be_bytes(png[20..24].try_into().unwrap()),
+    );
+    assert!(w > 1000 && h > 500, "{w} x {h}");
+    assert!(png.len() > 20_000, "{} bytes", png.len());
+    let pdf = std::fs::read(&pdf).unwrap();
+    assert!(pdf.starts_with(b"%PDF-") && pdf.len() > 2_000);
+    roxmltree::Document::parse(&std::fs::read_to_string(&svg).unwrap()).expect("SVG");
+}
+
+/// A rectangle of the SVG.
+#[derive(Clone, Copy, Debug)]
+struct Rect {
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+impl Rect {
+    fn of(node: roxmltree::Node) -> Rect {
+        let a = |name| attr(node, name);
+        Rect {
+            x: a("x"),
+            y: a("y"),
+            w: a("width"),
+            h: a("height"),
+        }
+    }
+    fn right(&self) -> f64 {
+        self.x + self.w
+    }
+    fn bottom(&self) -> f64 {
+        self.y + self.h
+    }
+    fn holds(&self, (x, y): (f64, f64)) -> bool {
+        x >= self.x - 0.5
+            && x <= self.right() + 0.5
+            && y >= self.y - 0.5
+            && y <= self.bottom() + 0.5
+    }
+    fn meets(&self, o: &Rect) -> bool {
+        self.x < o.right() && o.x < self.right() && self.y < o.bottom() && o.y < self.bottom()
+    }
+}
+
+fn attr(node: roxmltree::Node, name: &str) -> f64 {
+    node.attribute(name)
+        .unwrap_or_else(|| panic!("no {name}"))
+        .parse()
+        .unwrap()
+}
+
+/// How a series or a legend entry is drawn: stroke colour and dash pattern of its line (none
+/// without a line), its marker and the marker's colour.
+#[derive(Clone, Debug, PartialEq)]
+struct Look {
+    label: String,
+    stroke: Option<String>,
+    dash: Option<String>,
+    marker: Option<(String, String)>,
+}
+
+/// The labels of a log axis: the decades (exponent, position), and the others as written.
+type LogLabels = (Vec<(i32, f64)>, Vec<String>);
+
+/// A panel of a plot as its SVG elements say.
+#[derive(Debug)]
+struct PlotPanel {
+    frame: Rect,
+    legend: Option<Rect>,
+    /// Points drawn in the legend: sample lines' ends, markers, labels' anchors.
+    legend_points: Vec<(f64, f64)>,
+    entries: Vec<Look>,
+    series: Vec<Look>,
+    /// Points of the series (lines and markers).
+    points: Vec<(f64, f64)>,
+    /// The scales of the x and y axes.
+    scales: Vec<String>,
+    /// The tick labels of each axis: value, and position along the axis.
+    ticks: [Vec<(f64, f64)>; 2],
+    /// The decade tick labels (exponents) of each log axis, and any other labels of it.
+    decades: Vec<LogLabels>,
+}
+
+fn look(node: roxmltree::Node, label: String, line: &str) -> Look {
+    let line = node
+        .descendants()
+        .find(|n| n.has_tag_name(line) && n.attribute("stroke-width") == Some("2"));
+    let marker = node.descendants().find(|n| n.has_tag_name("use"));
+    Look {
+        label,
+        stroke: line.and_then(|l| l.attribute("stroke")).map(String::from),
+        dash: line
+            .and_then(|l| l.attribute("stroke-dasharray"))
+            .map(String::from),
+        marker: marker.map(|m| {
+            (
+                m.attribute("href").unwrap().to_string(),
+                m.attribute("fill").unwrap().to_string(),
+            )
+        }),
+    }
+}
+
+fn class_is(node: &roxmltree::Node, class: &str) -> bool {
+    node.attribute("class") == Some(class)
+}
+
+/// The panels of an SVG plot of `compare`.
+fn plot_panels(svg: &str) -> Vec<PlotPanel> {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    let text = |n: roxmltree::Node| -> String {
+        n.descendants()
+            .filter(|d| d.is_text())
+            .map(|d| d.text().unwrap())
+            .collect()
+    };
+    let xy = |n: roxmltree::Node| (attr(n, "x"), attr(n, "y"));
+    let mut out = Vec::new();
+    for panel in doc.descendants().filter(|n| class_is(n, "panel")) {
+        let find = |class: &str| panel.descendants().find(|n| class_is(n, class));
+        let legend = find("legend");
+        let mut legend_points = Vec::new();
+        let mut entries = Vec::new();
+        for e in legend
+            .iter()
+            .flat_map(|l| l.children())
+            .filter(|n| class_is(n, "entry"))
+        {
+            for n in e.descendants() {
+                if n.has_tag_name("line") {
+                    legend_points.push((attr(n, "x1"), attr(n, "y1")));
+                    legend_points.push((attr(n, "x2"), attr(n, "y2")));
+                } else if n.has_tag_name("use") || n.has_tag_name("text") {
+                    legend_points.push(xy(n));
+                }
+            }
+            let label = text(e.children().find(|n| n.has_tag_name("text")).unwrap());
+            entries.push(look(e, label, "line"));
+        }
+        let mut series = Vec::new();
+        let mut points = Vec::new();
+        for s in panel.descendants().filter(|n| class_is(n, "series")) {
+            let label = text(s.children().find(|n| n.has_tag_name("title")).unwrap());
+            series.push(look(s, label, "polyline"));
+            for n in s.descendants() {
+                if n.has_tag_name("use") {
+                    points.push(xy(n));
+                } else if n.has_tag_name("polyline") {
+                    for p in n.attribute("points").unwrap().split_whitespace() {
+                        let (x, y) = p.split_once(',').unwrap();
+                        points.push((x.parse().unwrap(), y.parse().unwrap()));
+                    }
+                }
+            }
+        }
+        let mut scales = Vec::new();
+        let mut ticks = [Vec::new(), Vec::new()];
+        let mut decades = Vec::new();
+        for (i, (class, coord)) in [("x-axis", "x"), ("y-axis", "y")].into_iter().enumerate() {
+            let axis = find(class).unwrap();
+            let scale = axis.attribute("data-scale").unwrap().to_string();
+            let labels: Vec<roxmltree::Node> =
+                axis.descendants().filter(|n| class_is(n, "tick")).collect();
+            let mut tens = Vec::new();
+            let mut others = Vec::new();
+            for l in &labels {
+                let at = attr(*l, coord);
+                match l.children().find(|c| c.has_tag_name("tspan")) {
+                    Some(k) if l.text() == Some("10") => {
+                        let k: i32 = k.text().unwrap().parse().unwrap();
+                        tens.push((k, at));
+                        ticks[i].push((10f64.powi(k), at));
+                    }
+                    _ => {
+                        let t = text(*l);
+                        if let Ok(v) = t.parse::<f64>() {
+                            ticks[i].push((v, at));
+                        }
+                        others.push(t);
+                    }
+                }
+            }
+            if scale == "log" {
+                decades.push((tens, others));
+            }
+            scales.push(scale);
+        }
+        out.push(PlotPanel {
+            frame: Rect::of(find("frame").unwrap()),
+            legend: find("legend-box").map(Rect::of),
+            legend_points,
+            entries,
+            series,
+            points,
+            scales,
+            ticks,
+            decades,
+        });
+    }
+    out
+}
+
+impl PlotPanel {
+    /// The legend: beside the frame (its box meets neither the frame nor a point of the data),
+    /// everything it draws inside its box; an entry per series drawn as the series is (stroke,
+    /// dash pattern, marker and its colour), no two entries alike.
+    fn check_legend(&self) {
+        let legend = self.legend.expect("a legend");
+        assert!(
+            !legend.meets(&self.frame),
+            "{legend:?} over {:?}",
+            self.frame
+        );
+        assert!(self.points.iter().all(|p| !legend.holds(*p)));
+        assert!(
+            self.points.iter().all(|p| self.frame.holds(*p)),
+            "points off the frame"
+        );
+        assert!(self.legend_points.iter().all(|p| legend.holds(*p)));
+        for s in &self.series {
+            let entry = self.entries.iter().find(|e| e.label == s.label);
+            assert_eq!(entry, Some(s), "the legend entry of {}", s.label);
+            assert!(s.marker.is_some(), "{s:?}");
+            if let Some(stroke) = &s.stroke {
+                assert_eq!(Some(stroke), s.marker.as_ref().map(|m| &m.1));
+            }
+        }
+        for (i, a) in self.entries.iter().enumerate() {
+            for b in &self.entries[i + 1..] {
+                let style = |l: &Look| (l.stroke.clone(), l.dash.clone(), l.marker.clone());
+                assert_ne!(style(a), style(b), "{} and {} alike", a.label, b.label);
+            }
+        }
+    }
+
+    /// Log axes: labelled at consecutive decades, equally far apart, in the axis' direction;
+    /// with two decades or more in range, nothing else labelled.
+    fn check_log_ticks(&self) {
+        for (tens, others) in &self.decades {
+            assert!(tens.len() + others.len() >= 2, "{tens:?} {others:?}");
+            // A power of ten is labelled as one (10 with its exponent), never as a plain number.
+            for o in others {
+                let v: f64 = o.parse().unwrap();
+                let k = v.log10().round();
+                assert!(
+                    (v - 10f64.powf(k)).abs() > 1e-9 * v,
+                    "{o} not labelled 10^{k}"
+                );
+            }
+            if tens.len() >= 2 {
+                assert!(others.is_empty(), "{others:?} beside {tens:?}");
+                let step = (tens[1].1 - tens[0].1) / f64::from(tens[1].0 - tens[0].0);
+                assert!(step.abs() > 10.0);
+                for w in tens.windows(2) {
+                    assert_eq!(w[1].0, w[0].0 + 1, "{tens:?}");
+                    assert!((w[1].1 - w[0].1 - step).abs() < 0.2, "{tens:?}");
+                }
+            }
+        }
+    }
+
+    fn data_x(&self) -> (f64, f64) {
+        let xs = self.points.iter().map(|p| p.0);
+        (
+            xs.clone().fold(f64::MAX, f64::min),
+            xs.fold(f64::MIN, f64::max),
+        )
+    }
+
+    fn data_y(&self) -> (f64, f64) {
+        let ys = self.points.iter().map(|p| p.1);
+        (
+            ys.clone().fold(f64::MAX, f64::min),
+            ys.fold(f64::MIN, f64::max),
+        )
+    }
 }
 
 #[test]
