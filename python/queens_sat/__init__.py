@@ -80,8 +80,14 @@ def generate(family: str, n: int, seed: int = 1, params: Optional[dict] = None,
     return Instance.generate(family, n, seed, params, model, **options)
 
 
+#: The solvers of ``compare`` that run as processes of the ``queens-sat-python`` script: the
+#: embedded SAT solvers (``sat FILE``) and the engines (``solve N --engine E``).
+_SCRIPT_SOLVERS = ("varisat", "cadical-lib", "kissat-lib", "search", "propagator")
+
+
 def _program() -> Optional[str]:
-    """The ``queens-sat-python`` script installed with the package (it runs ``sat FILE``)."""
+    """The ``queens-sat-python`` script installed with the package (it runs ``sat FILE`` and
+    ``solve N --engine search|propagator``)."""
     name = "queens-sat-python"
     here = Path(sys.executable).parent / name
     if here.exists():
@@ -103,6 +109,8 @@ def compare(n: Union[int, Sequence[int]] = (8, 16, 32), *,
             instances: Sequence[Union[str, os.PathLike]] = (),
             diagonals: Optional[int] = None,
             shuffle: int = 0,
+            cpu_limit: Optional[float] = None,
+            memory_limit: Optional[Union[int, str]] = None,
             program: Optional[Union[str, os.PathLike]] = None,
             dataframe: bool = False,
             report: bool = False):
@@ -112,12 +120,22 @@ def compare(n: Union[int, Sequence[int]] = (8, 16, 32), *,
 
     ``models`` and ``amo`` are as ``--models`` and ``--amo`` (names separated by commas, or
     lists); ``solvers`` as ``--solver``: ``varisat`` and ``cadical-lib`` are the embedded
-    solvers, run as processes of the ``queens-sat-python`` script installed with the package
-    (``program`` names another program with a ``sat`` command, such as the ``queens-sat``
+    solvers and ``search`` and ``propagator`` the engines of ``solve --engine``, each run a
+    process of the ``queens-sat-python`` script installed with the package (``program`` names
+    another program with its ``sat`` and ``solve`` commands, such as the ``queens-sat``
     binary); any other name is a solver command on PATH (``cadical``, ``kissat``). ``family``,
     ``params`` ({name: "values"}, as ``--param name=values``) and ``seeds`` (``"1..10"``)
-    sweep a family instead of empty boards; ``instances`` solves instance files. With
-    ``report=True`` the return value is ``(rows, text)``, ``text`` the table the command
+    sweep a family instead of empty boards; ``instances`` solves instance files.
+
+    Every run is measured as ``compare`` measures it (the columns ``wall_s``, ``cpu_s``,
+    ``max_rss_mib``: the solver and every process it starts) and bounded by ``timeout``
+    (seconds of wall-clock time), ``cpu_limit`` (seconds of CPU time, as ``--cpu-limit``; a run
+    past it is a TIMEOUT row) and ``memory_limit`` (as ``--memory-limit``: a size such as
+    ``"512M"`` or ``"2G"``, or a number of bytes; a run past it is a MEMOUT row); the rows
+    record the limits (``cpu_limit_s``, ``memory_limit_mib``). A bad limit raises
+    ValueError.
+
+    With ``report=True`` the return value is ``(rows, text)``, ``text`` the table the command
     prints. Plots stay the command line's.
     """
 
@@ -126,7 +144,8 @@ def compare(n: Union[int, Sequence[int]] = (8, 16, 32), *,
 
     ns = [n] if isinstance(n, int) else list(n)
     solver_names = names(solvers)
-    if program is None and any(s.strip() in ("varisat", "cadical-lib") for s in solver_names):
+    # A solver's name may carry options after it ("cadical-lib elim=0").
+    if program is None and any((s.split() or [""])[0] in _SCRIPT_SOLVERS for s in solver_names):
         program = _program()
         if program is None:
             raise OSError("the queens-sat-python script is not installed: give program=")
@@ -146,6 +165,8 @@ def compare(n: Union[int, Sequence[int]] = (8, 16, 32), *,
         diagonals,
         shuffle,
         None if program is None else Path(program),
+        cpu_limit,
+        memory_limit,
     )
     records = [dict(zip(columns, r)) for r in rows]
     result: Any = records

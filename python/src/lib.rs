@@ -5,7 +5,12 @@
 //! library. Long calls run on a worker thread with the GIL released while the calling thread
 //! watches for signals, so that Ctrl-C stops them with `KeyboardInterrupt`
 //! ([`interruptible`]). The Python package (`queens_sat/__init__.py`) adds what needs Python
-//! libraries: PySAT's `CNF`, NumPy arrays, pandas data frames.
+//! libraries: PySAT's `CNF`, NumPy arrays, pandas data frames. `compare` is in the module
+//! `compare`; the commands of the `queens-sat-python` script, which `compare` runs as its
+//! solvers' processes, in the module `cli`.
+
+mod cli;
+mod compare;
 
 use pyo3::exceptions::{
     PyBufferError, PyKeyboardInterrupt, PyOSError, PyRuntimeError, PyTimeoutError, PyValueError,
@@ -1284,171 +1289,6 @@ fn library_version() -> &'static str {
     queens_sat::experiment::tool_version().leak()
 }
 
-/// Runs `compare` (the command's sweep) and returns (columns, rows, report, notes): the CSV's
-/// column names, each row's values in that order, the table and the notes the command
-/// prints. The Python `compare` turns them into dicts or a data frame.
-#[pyfunction]
-#[pyo3(signature = (ns, models, amo, column_alo, symmetry_breaking, solvers, repeats, timeout, family, params, seeds, instances, diagonals, shuffle, program))]
-#[allow(clippy::too_many_arguments)]
-fn compare_rows<'py>(
-    py: Python<'py>,
-    ns: Vec<Bound<'py, PyAny>>,
-    models: Vec<String>,
-    amo: Vec<String>,
-    column_alo: bool,
-    symmetry_breaking: Vec<String>,
-    solvers: Vec<String>,
-    repeats: &Bound<'py, PyAny>,
-    timeout: f64,
-    family: Option<String>,
-    params: Vec<String>,
-    seeds: Option<String>,
-    instances: Vec<PathBuf>,
-    diagonals: Option<&Bound<'py, PyAny>>,
-    shuffle: &Bound<'py, PyAny>,
-    program: Option<PathBuf>,
-) -> PyResult<(Vec<String>, Bound<'py, PyList>, String, String)> {
-    use queens_sat::command::compare::{
-        compare, CompareError, CompareRequest, CsvFile, FamilyRequest, Grid, Instances, Mode,
-        Runs, Solvers,
-    };
-    use queens_sat::command::Failure;
-    let ns = ns.iter().map(size_arg).collect::<PyResult<Vec<usize>>>()?;
-    let repeats = opt_count(Some(repeats), "repeats")?.unwrap_or_default();
-    let shuffle = opt_count(Some(shuffle), "shuffle")?.unwrap_or_default();
-    let diagonals = opt_count(diagonals, "diagonals")?;
-    if repeats == 0 {
-        return Err(value_error("repeats must be at least 1"));
-    }
-    let timeout = parse_time_limit(Some(timeout))?.unwrap_or_default();
-    let modes = symmetry_breaking
-        .iter()
-        .map(|s| s.parse::<SymmetryBreaking>().map_err(value_error))
-        .collect::<PyResult<Vec<_>>>()?;
-    let instances = match (family, instances.is_empty()) {
-        (Some(_), false) => {
-            return Err(value_error(
-                "family and instances are two sources of instances: give one",
-            ))
-        }
-        (Some(family), true) => Instances::Family {
-            ns,
-            sweep: FamilyRequest {
-                family,
-                params,
-                seeds,
-            },
-        },
-        (None, false) => Instances::Files {
-            paths: instances,
-            diagonals,
-        },
-        (None, true) if !params.is_empty() || seeds.is_some() => {
-            return Err(value_error(
-                "params and seeds describe a family sweep: give family too",
-            ))
-        }
-        (None, true) => Instances::Boards(ns),
-    };
-    let dir = tempfile::tempdir().map_err(|e| PyOSError::new_err(e.to_string()))?;
-    let csv = dir.path().join("compare.csv");
-    let req = CompareRequest {
-        mode: Mode::Run {
-            grid: Grid {
-                instances,
-                models,
-                amo,
-                column_alo,
-                redundant: Default::default(),
-                symmetry_breaking: modes,
-                solvers: Solvers {
-                    names: solvers,
-                    options: Vec::new(),
-                    program,
-                },
-                runs: Runs {
-                    repeats,
-                    timeout,
-                    cpu_limit: None,
-                    memory_limit: None,
-                    shuffle,
-                },
-            },
-            csv: Some(CsvFile {
-                path: csv.clone(),
-                fresh: true,
-            }),
-        },
-        reports: Default::default(),
-    };
-    let r = interruptible(py, || {
-        let (mut out, mut log) = (Vec::new(), Vec::new());
-        compare(&req, &mut out, &mut log, &mut ()).map(|_| (out, log))
-    })?;
-    let (out, log) = r.map_err(|e| match e {
-        CompareError::Failure(Failure::Output(_)) => PyOSError::new_err(e.to_string()),
-        e => value_error(e),
-    })?;
-    let header = queens_sat::experiment::report::csv_header();
-    let columns: Vec<String> = header.split(',').map(str::to_string).collect();
-    let file = queens_sat::experiment::report::read_for_resume(&csv, false)
-        .map_err(|e| PyOSError::new_err(e.to_string()))?;
-    let rows = PyList::empty(py);
-    for (_, row) in file.rows {
-        let value =
-            serde_json::to_value(&row).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        let values = PyList::empty(py);
-        for c in &columns {
-            values.append(json_to_py(
-                py,
-                value.get(c).unwrap_or(&serde_json::Value::Null),
-            )?)?;
-        }
-        rows.append(values)?;
-    }
-    Ok((
-        columns,
-        rows,
-        String::from_utf8_lossy(&out).into_owned(),
-        String::from_utf8_lossy(&log).into_owned(),
-    ))
-}
-
-fn json_to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
-    use pyo3::IntoPyObjectExt;
-    match v {
-        serde_json::Value::Null => Ok(py.None().into_bound(py)),
-        serde_json::Value::Bool(b) => b.into_bound_py_any(py),
-        serde_json::Value::Number(n) => match (n.as_u64(), n.as_i64()) {
-            (Some(u), _) => u.into_bound_py_any(py),
-            (None, Some(i)) => i.into_bound_py_any(py),
-            _ => n.as_f64().unwrap_or(f64::NAN).into_bound_py_any(py),
-        },
-        serde_json::Value::String(s) => s.into_bound_py_any(py),
-        other => other.to_string().into_bound_py_any(py),
-    }
-}
-
-/// Solves the DIMACS file `path` with an embedded backend and prints the answer in
-/// SAT-competition style on standard output: what `compare` runs as its embedded solvers.
-/// Returns the exit code (10 SAT, 20 UNSAT, 1 on error after printing it on standard error).
-#[pyfunction]
-fn sat_main(py: Python<'_>, path: PathBuf, backend: &str) -> PyResult<u8> {
-    let backend = parse_backend(Some(backend))?.unwrap_or_default();
-    let r = py.detach(|| {
-        let stdout = std::io::stdout();
-        let mut out = stdout.lock();
-        queens_sat::command::sat::sat(&path, backend, &[], &mut out)
-    });
-    match r {
-        Ok(ending) => Ok(ending.exit_code()),
-        Err(e) => {
-            eprintln!("error: {e}");
-            Ok(1)
-        }
-    }
-}
-
 /// The native part of the `queens_sat` package.
 #[pymodule]
 fn _queens_sat(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -1463,7 +1303,8 @@ fn _queens_sat(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(amo_encodings, m)?)?;
     m.add_function(wrap_pyfunction!(backends, m)?)?;
     m.add_function(wrap_pyfunction!(library_version, m)?)?;
-    m.add_function(wrap_pyfunction!(compare_rows, m)?)?;
-    m.add_function(wrap_pyfunction!(sat_main, m)?)?;
+    m.add_function(wrap_pyfunction!(compare::compare_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(cli::sat_main, m)?)?;
+    m.add_function(wrap_pyfunction!(cli::solve_main, m)?)?;
     Ok(())
 }
