@@ -10,19 +10,10 @@
 //! Prints the median wall-clock time of a run each way, the difference, and the ratio, and the
 //! CPU time and peak memory the measured runs recorded. docs/benchmarks.md has the results.
 
+use queens_sat::experiment::median;
 use queens_sat::solve::process::{run_bounded, Limits};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let k = v.len();
-    if k % 2 == 1 {
-        v[k / 2]
-    } else {
-        (v[k / 2 - 1] + v[k / 2]) / 2.0
-    }
-}
 
 fn main() {
     // `cargo bench` adds `--bench` to the arguments.
@@ -85,13 +76,13 @@ fn main() {
         cpu.push(fin.usage.cpu.as_secs_f64());
         rss.push(fin.usage.max_rss as f64 / f64::from(1u32 << 20));
     }
-    let (b, m) = (median(&mut bare), median(&mut measured));
+    let (b, m) = (median(&bare), median(&measured));
     println!("command\t{}", command.join(" "));
     println!("rounds\t{rounds}");
     println!("bare_wall_s\t{b:.4}");
     println!("measured_wall_s\t{m:.4}");
     println!("overhead_ms\t{:.2}", (m - b) * 1e3);
     println!("ratio\t{:.3}", m / b);
-    println!("measured_cpu_s\t{:.4}", median(&mut cpu));
-    println!("measured_max_rss_mib\t{:.1}", median(&mut rss));
+    println!("measured_cpu_s\t{:.4}", median(&cpu));
+    println!("measured_max_rss_mib\t{:.1}", median(&rss));
 }

@@ -550,10 +550,8 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     #[test]
-    fn the_wrapper_solves_with_options_and_assumptions() {
+    fn the_wrapper_solves_under_assumptions() {
         let mut s = Cadical::new();
-        s.set_option("elim", 0).unwrap();
-        assert!(s.set_option("no-such-option", 1).is_err());
         s.add_clause(&[1, 2]);
         s.add_clause(&[-1]);
         assert_eq!(s.solve(), Status::Sat);

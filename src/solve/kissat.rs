@@ -333,10 +333,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_wrapper_solves_once_with_options() {
+    fn the_wrapper_solves_once() {
         let mut s = Kissat::new();
-        s.set_option("seed", 3).unwrap();
-        assert!(s.set_option("no-such-option", 1).is_err());
         s.add_clause(&[1, 2]);
         s.add_clause(&[-1]);
         assert_eq!(s.solve(), Ok(SolveOnce::Sat));

@@ -531,14 +531,14 @@ mod tests {
         c
     }
 
+    /// `script` run by `sh` within `limits`.
+    fn run_sh(script: &str, limits: &Limits) -> Finished {
+        run_bounded(sh(script), "sh", limits).unwrap()
+    }
+
     #[test]
     fn captures_output_and_status() {
-        let f = run_bounded(
-            sh("echo out; echo err >&2; exit 3"),
-            "sh",
-            &Limits::default(),
-        )
-        .unwrap();
+        let f = run_sh("echo out; echo err >&2; exit 3", &Limits::default());
         assert_eq!(f.stdout, b"out\n");
         assert_eq!(f.stderr_last_line().as_deref(), Some("err"));
         assert_eq!(f.status.and_then(|s| s.code()), Some(3));
@@ -552,7 +552,7 @@ mod tests {
             ..Limits::default()
         };
         let t = Instant::now();
-        let f = run_bounded(sh("sleep 30 & sleep 30; wait"), "sh", &limits).unwrap();
+        let f = run_sh("sleep 30 & sleep 30; wait", &limits);
         assert!(f.timed_out);
         assert!(t.elapsed() < Duration::from_secs(5));
     }
@@ -566,12 +566,7 @@ mod tests {
             cpu: Some(Duration::from_millis(600)),
             ..Limits::default()
         };
-        let f = run_bounded(
-            sh("while :; do :; done & while :; do :; done & wait"),
-            "sh",
-            &limits,
-        )
-        .unwrap();
+        let f = run_sh("while :; do :; done & while :; do :; done & wait", &limits);
         assert_eq!(f.hit, Some(LimitHit::Cpu), "{f:?}");
         assert!(f.timed_out);
         assert!(f.usage.cpu >= Duration::from_millis(600), "{:?}", f.usage);
@@ -587,7 +582,7 @@ mod tests {
             memory: Some(limit),
             ..Limits::default()
         };
-        let f = run_bounded(sh("tail /dev/zero"), "tail", &limits).unwrap();
+        let f = run_sh("tail /dev/zero", &limits);
         assert!(f.out_of_memory(Some(limit)), "{f:?}");
         assert!(!f.timed_out);
         assert!(!f.status.is_some_and(|s| s.success()), "{f:?}");
@@ -599,12 +594,10 @@ mod tests {
     #[test]
     fn measures_memory_and_cpu_of_a_finished_run() {
         // 32 MiB held by a shell variable, then a second of busy loop in a child process.
-        let f = run_bounded(
-            sh("x=$(head -c 33554432 /dev/zero | tr '\\0' a); sh -c 'end=$(($(date +%s)+1)); while [ $(date +%s) -lt $end ]; do :; done'; echo ${#x}"),
-            "sh",
+        let f = run_sh(
+            "x=$(head -c 33554432 /dev/zero | tr '\\0' a); sh -c 'end=$(($(date +%s)+1)); while [ $(date +%s) -lt $end ]; do :; done'; echo ${#x}",
             &Limits::default(),
-        )
-        .unwrap();
+        );
         assert_eq!(f.stdout, b"33554432\n");
         assert_eq!(f.hit, None);
         assert!(f.usage.max_rss >= 32 << 20, "{:?}", f.usage);
@@ -628,7 +621,7 @@ mod tests {
             stderr_tail: 10,
             ..Limits::default()
         };
-        let f = run_bounded(sh("seq 1 100000 >&2"), "seq", &limits).unwrap();
+        let f = run_sh("seq 1 100000 >&2", &limits);
         assert_eq!(f.stderr_tail.len(), 10);
         assert_eq!(f.stderr_last_line().as_deref(), Some("100000"));
     }
