@@ -115,7 +115,7 @@ pub fn csv_header() -> String {
 const EARLIER_LAST_COLUMNS: [&str; 2] = ["fixed_parameters", "shuffle"];
 
 /// The headers of the CSV files of earlier versions, oldest first: [`csv_header`] cut after
-/// each of [`EARLIER_LAST_COLUMNS`].
+/// `fixed_parameters` and after `shuffle`.
 pub fn earlier_csv_headers() -> Vec<String> {
     let h = csv_header();
     EARLIER_LAST_COLUMNS
@@ -499,6 +499,63 @@ mod tests {
         for h in &earlier {
             assert!(csv_header().starts_with(&format!("{h},")));
         }
+    }
+
+    #[test]
+    fn the_json_document_gets_the_scores_as_numbers_and_keeps_its_members() {
+        let row = |enc: &str, status: &str, ms: Option<f64>| Row {
+            n: 10,
+            encoding: enc.into(),
+            solver: "s".into(),
+            timeout_s: 10.0,
+            status: status.into(),
+            solve_ms: ms,
+            family: "blocked".into(),
+            value: "0.5".into(),
+            seed: Some(1),
+            ..Row::default()
+        };
+        let rows = vec![row("a", "TIMEOUT", None), row("b", "SAT", Some(250.0))];
+        let meta = crate::experiment::Metadata {
+            tool_version: "t".into(),
+            machine: "m".into(),
+            solvers: vec![],
+            missing_solvers: vec![],
+            repeats: 1,
+            timeout_s: 10.0,
+            cpu_limit_s: None,
+            memory_limit_mib: None,
+            load_at_start: None,
+            column_alo: false,
+            family: None,
+        };
+        let doc = json(&meta, &rows, None, None).unwrap();
+        let with = json(
+            &meta,
+            &rows,
+            None,
+            Some(&crate::experiment::scores::scores(&rows)),
+        )
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&with).unwrap();
+        let old: serde_json::Value = serde_json::from_str(&doc).unwrap();
+        assert_eq!(
+            (&v["metadata"], &v["rows"]),
+            (&old["metadata"], &old["rows"])
+        );
+        assert!(old.get("scores").is_none());
+        let s = &v["scores"];
+        assert_eq!(s["time_basis"], "CPU");
+        let b = &s["configurations"][0];
+        assert_eq!(b["encoding"], "b");
+        assert_eq!(b["solved"].as_u64(), Some(1));
+        assert_eq!(b["solved_median_s"].as_f64(), Some(0.25));
+        assert_eq!(b["unique"].as_u64(), Some(1));
+        assert_eq!(b["vbs_contributions"].as_u64(), Some(1));
+        let a = &s["configurations"][1];
+        assert!(a["solved_median_s"].is_null());
+        assert_eq!(a["par2_s"].as_f64(), Some(20.0));
+        assert_eq!(s["vbs"]["solved"].as_u64(), Some(1));
     }
 
     #[test]

@@ -586,46 +586,4 @@ mod tests {
         let none = scores(&[]);
         assert!(none.configurations.is_empty() && none.vbs.is_none());
     }
-
-    #[test]
-    fn the_json_document_gets_the_scores_as_numbers_and_keeps_its_members() {
-        let rows = vec![
-            row("a", 1, "TIMEOUT", None),
-            row("b", 1, "SAT", Some(250.0)),
-        ];
-        let meta = crate::experiment::Metadata {
-            tool_version: "t".into(),
-            machine: "m".into(),
-            solvers: vec![],
-            missing_solvers: vec![],
-            repeats: 1,
-            timeout_s: 10.0,
-            cpu_limit_s: None,
-            memory_limit_mib: None,
-            load_at_start: None,
-            column_alo: false,
-            family: None,
-        };
-        let doc = super::super::report::json(&meta, &rows, None, None).unwrap();
-        let with = super::super::report::json(&meta, &rows, None, Some(&scores(&rows))).unwrap();
-        let v: serde_json::Value = serde_json::from_str(&with).unwrap();
-        let old: serde_json::Value = serde_json::from_str(&doc).unwrap();
-        assert_eq!(
-            (&v["metadata"], &v["rows"]),
-            (&old["metadata"], &old["rows"])
-        );
-        assert!(old.get("scores").is_none());
-        let s = &v["scores"];
-        assert_eq!(s["time_basis"], "CPU");
-        let b = &s["configurations"][0];
-        assert_eq!(b["encoding"], "b");
-        assert_eq!(b["solved"].as_u64(), Some(1));
-        assert_eq!(b["solved_median_s"].as_f64(), Some(0.25));
-        assert_eq!(b["unique"].as_u64(), Some(1));
-        assert_eq!(b["vbs_contributions"].as_u64(), Some(1));
-        let a = &s["configurations"][1];
-        assert!(a["solved_median_s"].is_null());
-        assert_eq!(a["par2_s"].as_f64(), Some(20.0));
-        assert_eq!(s["vbs"]["solved"].as_u64(), Some(1));
-    }
 }
