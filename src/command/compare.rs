@@ -783,7 +783,7 @@ fn report_rows(
         let _ = writeln!(
             log,
             "{wrong} rows have a wrong answer (a model that is not a valid placement or breaks \
-             a clause of the formula, or UNSAT where solutions exist)"
+             a clause of the formula, UNSAT where solutions exist, or not the expected answer)"
         );
     }
     if error > 0 {
