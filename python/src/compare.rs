@@ -72,7 +72,8 @@ pub fn compare_rows<'py>(
         },
         (None, false) => Instances::Files {
             paths: instances,
-            diagonals,
+            diagonals: diagonals.into_iter().collect(),
+            expected: None,
         },
         (None, true) if !params.is_empty() || seeds.is_some() => {
             return Err(value_error(

@@ -18,6 +18,16 @@ use std::time::Duration;
 /// The largest n compare takes (the encoder refuses far smaller boards for most encodings).
 const MAX_N: usize = 1 << 16;
 
+/// The D values of `--diagonals`.
+#[derive(Clone, Debug)]
+struct Diagonals(Vec<usize>);
+
+fn parse_diagonals(s: &str) -> Result<Diagonals, String> {
+    experiment::expected::parse_diagonals(s)
+        .map(Diagonals)
+        .map_err(|e| e.to_string())
+}
+
 /// The most runs per combination.
 const MAX_REPEAT: u32 = 1000;
 
@@ -151,8 +161,17 @@ pub struct CompareArgs {
     /// instead of empty boards, repeatable; rows name each file in the `value` column.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["family", "params", "seeds"])]
     instance: Vec<PathBuf>,
-    #[command(flatten)]
-    diagonals: super::import::DiagonalsArg,
+    /// With --instance FILE of Excluded Diagonals parameter files (CSPLib problem 079): take
+    /// their first D diagonals, as the paper prescribes (default: all of them, numdiags); a
+    /// range `17..21` (ends included) or a list `17,19,21` makes one instance per D, named
+    /// `FILE d=D` in the `value` column.
+    #[arg(long, value_name = "D", requires = "instance", value_parser = parse_diagonals)]
+    diagonals: Option<Diagonals>,
+    /// With --instance: the expected answers, to check every row against: the results file of
+    /// CSPLib problem 079 (gzip or plain) or a CSV file `instance,D,answer` (docs/formats.md).
+    /// A row that answers otherwise is `WRONG: expected SAT` (or UNSAT), and the sweep fails.
+    #[arg(long, value_name = "FILE", requires = "instance")]
+    expected: Option<PathBuf>,
     /// Run only shard I of K (1-based) of the grid: every K-th (instance, encoding, solver)
     /// combination, into the CSV file of --csv (rows carry the shard); `--merge` joins the K
     /// files (docs/cluster.md). Every combination of the share runs (no skipping after a
@@ -200,7 +219,8 @@ fn request(args: CompareArgs) -> Result<CompareRequest> {
         },
         (None, false) => Instances::Files {
             paths: args.instance,
-            diagonals: args.diagonals.diagonals,
+            diagonals: args.diagonals.map_or_else(Vec::new, |d| d.0),
+            expected: args.expected,
         },
         (None, true) if !args.params.is_empty() || args.seeds.is_some() => {
             anyhow::bail!("--param and --seeds describe a family sweep: give --family too")
@@ -274,6 +294,7 @@ fn flag_wording(e: &CompareError) -> Option<String> {
     const FRESH: &str = "use --fresh or another file";
     Some(match e {
         CompareError::Encodings(message) => format!("--amo: {message}"),
+        CompareError::Expected(e) => format!("--expected: {e}"),
         CompareError::NoOpbForm { .. } => format!("--solver: {e}"),
         CompareError::SameFileName(name) => {
             format!("--instance: two files are named {name}; rows name files by their names")

@@ -7,6 +7,7 @@
 use super::Ending;
 use crate::count::Shard;
 use crate::encode::LineEncodings;
+use crate::experiment::expected::{Expected, ExpectedError};
 use crate::experiment::params::{self, ParamError};
 use crate::experiment::plot::{self, PlotError};
 use crate::experiment::report::{self, CsvError};
@@ -111,8 +112,12 @@ pub enum Instances {
     Files {
         /// The files ([`crate::family::read_instance_file`]).
         paths: Vec<PathBuf>,
-        /// The first D diagonals of Excluded Diagonals parameter files.
-        diagonals: Option<usize>,
+        /// The first D diagonals of Excluded Diagonals parameter files: one instance per
+        /// file and D (empty: the files as they are, every diagonal).
+        diagonals: Vec<usize>,
+        /// A file of expected answers ([`Expected::read`]): a row that answers the other way
+        /// is `WRONG: expected SAT` or `WRONG: expected UNSAT`.
+        expected: Option<PathBuf>,
     },
 }
 
@@ -349,6 +354,9 @@ pub enum CompareError {
     /// the family: [`SweepError::Recipe`]).
     #[error("{0}")]
     Sweep(#[source] Box<SweepError>),
+    /// The file of expected answers cannot be read.
+    #[error("{0}")]
+    Expected(#[from] ExpectedError),
     /// The CSV file cannot be resumed.
     #[error("{0}")]
     Resume(#[from] ResumeError),
@@ -417,7 +425,9 @@ pub fn compare(
     let csv_path = csv.map(|c| c.path.as_path());
     // No output replaces an instance file.
     let inputs: Vec<&Path> = match &grid.instances {
-        Instances::Files { paths, .. } => paths.iter().map(PathBuf::as_path).collect(),
+        Instances::Files {
+            paths, expected, ..
+        } => paths.iter().chain(expected).map(PathBuf::as_path).collect(),
         _ => Vec::new(),
     };
     crate::output::refuse_input_as_output(&inputs, &outputs(csv_path, &req.reports).map(|o| o.1))?;
@@ -439,9 +449,11 @@ pub fn compare(
             )?),
             Vec::new(),
         ),
-        Instances::Files { paths, diagonals } => {
-            let files = instance_files(paths, *diagonals)?;
-            let mut ns: Vec<usize> = files.iter().map(|p| p.n).collect();
+        Instances::Files {
+            paths, diagonals, ..
+        } => {
+            let files = instance_files(paths, diagonals)?;
+            let mut ns: Vec<usize> = files.iter().map(|(p, _)| p.n).collect();
             ns.sort_unstable();
             ns.dedup();
             (ns, None, files)
@@ -485,8 +497,12 @@ pub fn compare(
     }
     // Every instance is drawn now: a parameter out of range is refused before the sweep.
     let mut points = cfg.validate()?;
-    if let Instances::Files { paths, .. } = &grid.instances {
-        for (p, path) in files.iter().zip(paths) {
+    let mut expected = None;
+    if let Instances::Files {
+        expected: answers, ..
+    } = &grid.instances
+    {
+        for (p, path) in &files {
             for &model in &cfg.models {
                 p.instance(model)
                     .map_err(|error| crate::family::InstanceFileError::Model {
@@ -495,8 +511,10 @@ pub fn compare(
                     })?;
             }
         }
-        points = files.clone();
+        points = files.iter().map(|(p, _)| p.clone()).collect();
+        expected = answers.as_deref().map(Expected::read).transpose()?;
     }
+    let files: Vec<Point> = files.into_iter().map(|(p, _)| p).collect();
     check_outputs(csv_path, &req.reports)?;
     let total = points.len()
         * cfg.models.len()
@@ -527,7 +545,17 @@ pub fn compare(
     };
     progress.start(total as u64, previous.len() as u64);
     let progress = RefCell::new(progress);
+    // Rows are checked against the expected answers as they come (resumed ones too).
+    let checked = RefCell::new((0usize, 0usize));
+    let judge = |row: &mut Row| {
+        if let Some(agrees) = expected.as_ref().and_then(|e| e.judge(row)) {
+            let mut c = checked.borrow_mut();
+            c.0 += 1;
+            c.1 += usize::from(!agrees);
+        }
+    };
     let mut rows = previous.clone();
+    rows.iter_mut().for_each(&judge);
     run_sweep(
         &cfg,
         &points,
@@ -535,42 +563,73 @@ pub fn compare(
         &previous,
         |step| progress.borrow_mut().step(step),
         |row| -> Result<(), CompareError> {
+            let mut row = row.clone();
+            judge(&mut row);
             if let Some(c) = csv.as_mut() {
-                c.append(row)?;
+                c.append(&row)?;
             }
-            progress.borrow_mut().row(row);
-            rows.push(row.clone());
+            progress.borrow_mut().row(&row);
+            rows.push(row);
             Ok(())
         },
     )?;
     progress.into_inner().finish();
+    if let Some(e) = &expected {
+        let (checked, wrong) = checked.into_inner();
+        let _ = writeln!(
+            log,
+            "expected answers: {} instances; {checked} rows checked, {wrong} answered otherwise",
+            e.len()
+        );
+    }
     report_rows(&req.reports, &meta, rows, cfg.family.is_some(), out, log)
 }
 
-/// The points of instance files: each read, named by its file name (two files of the same
-/// name are refused).
-fn instance_files(paths: &[PathBuf], diagonals: Option<usize>) -> Result<Vec<Point>, CompareError> {
-    let mut files: Vec<Point> = Vec::new();
+/// The points of instance files, each with its file: each read (once per D of `diagonals`,
+/// its first D diagonals, or once as it is when `diagonals` is empty), named by its file
+/// name, with ` d=D` for D diagonals (two files of the same name are refused).
+fn instance_files(
+    paths: &[PathBuf],
+    diagonals: &[usize],
+) -> Result<Vec<(Point, PathBuf)>, CompareError> {
+    let each: Vec<Option<usize>> = if diagonals.is_empty() {
+        vec![None]
+    } else {
+        diagonals.iter().copied().map(Some).collect()
+    };
+    let mut files: Vec<(Point, PathBuf)> = Vec::new();
     for path in paths {
-        let spec = crate::family::read_instance_file(path, diagonals)?;
-        let mut name = path
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_else(|| path.display().to_string());
-        if let Some(d) = diagonals {
-            // Rows of other prefixes of the same file stay apart.
-            name = format!("{name} d={d}");
+        for &diagonals in &each {
+            files.push((instance_file(path, diagonals, &files)?, path.clone()));
         }
-        if files.iter().any(|p| p.value == name) {
-            return Err(CompareError::SameFileName(name));
-        }
-        files.push(Point {
-            n: spec.n,
-            spec: Some(spec),
-            value: name,
-        });
     }
     Ok(files)
+}
+
+/// The point of one instance file with its first `diagonals` diagonals, named by its file
+/// name (one of `earlier` of the same name is refused).
+fn instance_file(
+    path: &Path,
+    diagonals: Option<usize>,
+    earlier: &[(Point, PathBuf)],
+) -> Result<Point, CompareError> {
+    let spec = crate::family::read_instance_file(path, diagonals)?;
+    let mut name = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string());
+    if let Some(d) = diagonals {
+        // Rows of other prefixes of the same file stay apart.
+        name = format!("{name} d={d}");
+    }
+    if earlier.iter().any(|(p, _)| p.value == name) {
+        return Err(CompareError::SameFileName(name));
+    }
+    Ok(Point {
+        n: spec.n,
+        spec: Some(spec),
+        value: name,
+    })
 }
 
 /// Checks, before a sweep, that every output file can be written ([`check_output`]) and that
@@ -724,7 +783,7 @@ fn report_rows(
         let _ = writeln!(
             log,
             "{wrong} rows have a wrong answer (a model that is not a valid placement or breaks \
-             a clause of the formula, or UNSAT where solutions exist)"
+             a clause of the formula, UNSAT where solutions exist, or not the expected answer)"
         );
     }
     if error > 0 {

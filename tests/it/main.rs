@@ -29,6 +29,7 @@ mod cubes;
 mod docs;
 mod encode;
 mod encodings;
+mod expected;
 mod explain;
 mod external;
 mod family;
