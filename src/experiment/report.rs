@@ -503,19 +503,26 @@ mod tests {
 
     #[test]
     fn the_json_document_gets_the_scores_as_numbers_and_keeps_its_members() {
-        let row = |enc: &str, status: &str, ms: Option<f64>| Row {
-            n: 10,
-            encoding: enc.into(),
+        // One instance: a timed out, b solved it in 0.25 s.
+        let base = Row {
             solver: "s".into(),
             timeout_s: 10.0,
-            status: status.into(),
-            solve_ms: ms,
             family: "blocked".into(),
-            value: "0.5".into(),
-            seed: Some(1),
             ..Row::default()
         };
-        let rows = vec![row("a", "TIMEOUT", None), row("b", "SAT", Some(250.0))];
+        let rows = vec![
+            Row {
+                encoding: "a".into(),
+                status: "TIMEOUT".into(),
+                ..base.clone()
+            },
+            Row {
+                encoding: "b".into(),
+                status: "SAT".into(),
+                solve_ms: Some(250.0),
+                ..base
+            },
+        ];
         let meta = crate::experiment::Metadata {
             tool_version: "t".into(),
             machine: "m".into(),

@@ -68,17 +68,9 @@ impl MemorySize {
     pub fn mib(self) -> f64 {
         self.0 as f64 / (1u64 << 20) as f64
     }
-}
 
-/// Why a memory size cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a memory size: give a number and a unit, such as 512M, 2G or 1.5GiB (a number alone is MiB), of at least 1 MiB")]
-pub struct MemorySizeError(pub String);
-
-impl FromStr for MemorySize {
-    type Err = MemorySizeError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
+    /// Reads a size as a user gives it (see [`MemorySize`]).
+    pub fn parse(s: &str) -> Result<Self, MemorySizeError> {
         let err = || MemorySizeError(crate::input::escape(s, 40));
         let t = s.trim();
         let split = t
@@ -105,6 +97,18 @@ impl FromStr for MemorySize {
         Ok(MemorySize(bytes as u64))
     }
 }
+
+impl FromStr for MemorySize {
+    type Err = MemorySizeError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        MemorySize::parse(s)
+    }
+}
+
+/// Why a memory size cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a memory size: give a number and a unit, such as 512M, 2G or 1.5GiB (a number alone is MiB), of at least 1 MiB")]
+pub struct MemorySizeError(pub String);
 
 impl fmt::Display for MemorySize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
