@@ -32,6 +32,18 @@ pub fn parse_n(s: &str) -> Result<usize, String> {
     }
 }
 
+/// The ends of a range `A..B` (both included), or `A..A` for a single `A`, each read by
+/// `number`; lists of seeds and of D values are made of them.
+pub fn range_ends<T: Copy, E>(
+    part: &str,
+    mut number: impl FnMut(&str) -> Result<T, E>,
+) -> Result<(T, T), E> {
+    match part.split_once("..") {
+        Some((a, b)) => Ok((number(a)?, number(b)?)),
+        None => number(part).map(|x| (x, x)),
+    }
+}
+
 /// Board sizes: ranges `a..b` (both ends included; `a..=b` too), ranges with a step `a..b:k`
 /// (a, a+k, a+2k, ... up to b), and single numbers, separated by commas, e.g. `1..10`,
 /// `8..32:8`, `4,6,8`, `1..5,12`. Sorted, duplicates dropped. An n above `max` is refused

@@ -242,12 +242,11 @@ fn cannot_create(dir: &Path, e: &io::Error) -> String {
 
 /// What a path given to `-o` turned out to be.
 enum Target {
-    /// A new file or an existing regular file, replaced by renaming a temporary file: its real
-    /// path (links resolved), its folder, its name and, when it exists, its permissions.
+    /// A new file or an existing regular file, replaced by renaming a temporary file beside
+    /// it: its real path (links resolved; its folder exists and it has a file name) and, when
+    /// it exists, its permissions.
     Replace {
         path: PathBuf,
-        dir: PathBuf,
-        name: OsString,
         mode: Option<fs::Permissions>,
     },
     /// A device, FIFO or socket, written in place.
@@ -299,12 +298,10 @@ fn resolve(p: &Path, wording: Wording) -> Result<Target, OutputError> {
                 if !m.is_file() {
                     return Ok(Target::Direct(real));
                 }
-                let (Some(dir), Some(name)) = (real.parent(), real.file_name()) else {
+                if real.parent().is_none() || real.file_name().is_none() {
                     return Err(fail(&"not a file name"));
-                };
+                }
                 return Ok(Target::Replace {
-                    dir: dir.to_path_buf(),
-                    name: name.to_os_string(),
                     mode: Some(m.permissions()),
                     path: real,
                 });
@@ -325,8 +322,6 @@ fn resolve(p: &Path, wording: Wording) -> Result<Target, OutputError> {
                 };
                 return Ok(Target::Replace {
                     path: real_dir.join(name),
-                    dir: real_dir,
-                    name: name.to_os_string(),
                     mode: None,
                 });
             }
@@ -455,13 +450,8 @@ where
             write(&mut w).and_then(|_| w.flush()).map_err(writing)?;
             Ok(())
         }
-        Target::Replace {
-            path: real,
-            dir,
-            name,
-            mode,
-        } => {
-            let (mut file, pending) = stage(p, &dir, &name)?;
+        Target::Replace { path: real, mode } => {
+            let (mut file, pending) = stage_beside(p, &real)?;
             let mut w = BufWriter::with_capacity(1 << 16, &mut file);
             write(&mut w).and_then(|_| w.flush()).map_err(writing)?;
             drop(w);
@@ -476,6 +466,12 @@ fn writing(shown: &Path) -> impl Fn(io::Error) -> OutputError + '_ {
         path: shown.to_path_buf(),
         source,
     }
+}
+
+/// [`stage`] in the folder of `real`, a [`Target::Replace`]'s path, for its name.
+fn stage_beside(shown: &Path, real: &Path) -> Result<(File, Pending), OutputError> {
+    let name = real.file_name().unwrap_or_default();
+    stage(shown, folder_of(real), name)
 }
 
 /// Makes the temporary file for the target `shown`, named `name` in `dir` (a folder that
@@ -560,13 +556,8 @@ impl Staged {
                 let (file, pending) = private(Some(p))?;
                 (file, pending, Dest::Copy(real))
             }
-            Target::Replace {
-                path: real,
-                dir,
-                name,
-                mode,
-            } => {
-                let (file, pending) = stage(p, &dir, &name)?;
+            Target::Replace { path: real, mode } => {
+                let (file, pending) = stage_beside(p, &real)?;
                 (file, pending, Dest::Rename { real, mode })
             }
         };

@@ -40,13 +40,7 @@ pub fn parse_diagonals(text: &str) -> Result<Vec<usize>, DiagonalsError> {
                 .parse()
                 .map_err(|_| DiagonalsError::Number(v.trim().to_string()))
         };
-        let (a, b) = match part.split_once("..") {
-            Some((a, b)) => (number(a)?, number(b)?),
-            None => {
-                let d = number(part)?;
-                (d, d)
-            }
-        };
+        let (a, b) = crate::input::range_ends(part, number)?;
         if b < a {
             return Err(DiagonalsError::Empty(part.to_string()));
         }
@@ -292,19 +286,19 @@ mod tests {
 
     #[test]
     fn diagonals_lists_and_ranges() {
-        assert_eq!(parse_diagonals("5"), Ok(vec![5]));
-        assert_eq!(parse_diagonals("3..5"), Ok(vec![3, 4, 5]));
-        assert_eq!(parse_diagonals("7, 3..4,3"), Ok(vec![3, 4, 7]));
-        assert_eq!(
-            parse_diagonals("5..3"),
-            Err(DiagonalsError::Empty("5..3".into()))
-        );
-        assert_eq!(
-            parse_diagonals("x"),
-            Err(DiagonalsError::Number("x".into()))
-        );
-        assert_eq!(parse_diagonals(""), Err(DiagonalsError::Number("".into())));
-        assert_eq!(parse_diagonals("0..99999"), Err(DiagonalsError::TooMany));
+        use DiagonalsError::{Empty, Number, TooMany};
+        let cases: [(&str, Result<Vec<usize>, DiagonalsError>); 7] = [
+            ("5", Ok(vec![5])),
+            ("3..5", Ok(vec![3, 4, 5])),
+            ("7, 3..4,3", Ok(vec![3, 4, 7])),
+            ("5..3", Err(Empty("5..3".into()))),
+            ("x", Err(Number("x".into()))),
+            ("", Err(Number("".into()))),
+            ("0..99999", Err(TooMany)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse_diagonals(text), want, "{text}");
+        }
     }
 
     fn file(text: &str) -> tempfile::NamedTempFile {

@@ -119,13 +119,7 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, ParamError> {
                 ))
             })
         };
-        let (a, b) = match part.split_once("..") {
-            Some((a, b)) => (seed(a)?, seed(b)?),
-            None => {
-                let s = seed(part)?;
-                (s, s)
-            }
-        };
+        let (a, b) = crate::input::range_ends(part, seed)?;
         if b < a {
             return Err(ParamError::Seeds(format!(
                 "the range {part} is empty (its end is below its start)"

@@ -379,14 +379,18 @@ mod tests {
     #[test]
     fn par2_by_hand() {
         // a: 1 s, 3 s, a timeout (2 x 10 s) -> (1 + 3 + 20) / 3 = 8 s; b: all solved.
-        let rows = vec![
-            row("a", 1, "SAT", Some(1000.0)),
-            row("a", 2, "UNSAT", Some(3000.0)),
-            row("a", 3, "TIMEOUT", None),
-            row("b", 1, "SAT", Some(500.0)),
-            row("b", 2, "SAT", Some(500.0)),
-            row("b", 3, "WRONG", Some(1.0)),
-        ];
+        // (encoding, seed, status, milliseconds; negative: none)
+        let rows: Vec<Row> = [
+            ("a", 1, "SAT", 1000.0),
+            ("a", 2, "UNSAT", 3000.0),
+            ("a", 3, "TIMEOUT", -1.0),
+            ("b", 1, "SAT", 500.0),
+            ("b", 2, "SAT", 500.0),
+            ("b", 3, "WRONG", 1.0),
+        ]
+        .iter()
+        .map(|&(e, seed, st, ms)| row(e, seed, st, (ms >= 0.0).then_some(ms)))
+        .collect();
         let s = scores(&rows).configurations;
         // b: 0.5 s, 0.5 s and a wrong answer at 2 x 10 s -> 7 s. Both solved 2 of 3, so the
         // lower PAR-2 comes first.
