@@ -153,25 +153,21 @@ impl Expected {
                 _ => Ok(()),
             }
         };
-        let rest = lines.enumerate().map(|(i, l)| (i + 2, l));
-        if csv {
-            for (number, line) in rest {
-                let line = line.map_err(io)?;
-                if line.trim().is_empty() {
-                    continue;
-                }
-                let (key, sat) = csv_line(&line).map_err(|why| bad(number, why))?;
-                add(number, key, sat)?;
-            }
+        // The CSV's first line is its header; the results file has none.
+        type Parse = fn(&str) -> Result<((String, Option<usize>), bool), String>;
+        let (parse, first): (Parse, _) = if csv {
+            (csv_line, None)
         } else {
-            for (number, line) in std::iter::once((1, Ok(first))).chain(rest) {
-                let line = line.map_err(io)?;
-                if line.trim().is_empty() {
-                    continue;
-                }
-                let (key, sat) = results_line(&line).map_err(|why| bad(number, why))?;
-                add(number, key, sat)?;
+            (results_line, Some((1, Ok(first))))
+        };
+        let rest = lines.enumerate().map(|(i, l)| (i + 2, l));
+        for (number, line) in first.into_iter().chain(rest) {
+            let line = line.map_err(io)?;
+            if line.trim().is_empty() {
+                continue;
             }
+            let (key, sat) = parse(&line).map_err(|why| bad(number, why))?;
+            add(number, key, sat)?;
         }
         if expected.answers.is_empty() {
             return Err(ExpectedError::Empty(path.to_path_buf()));

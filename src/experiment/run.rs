@@ -118,7 +118,7 @@ fn engine_status(
     limits: &Limits,
     known: Option<bool>,
 ) -> String {
-    if fin.timed_out {
+    if fin.timed_out() {
         return "TIMEOUT".into();
     }
     if fin.out_of_memory(limits.memory) {
@@ -128,13 +128,10 @@ fn engine_status(
         .stderr_last_line()
         .map_or_else(String::new, |l| format!("; stderr: {l}"));
     if !fin.status.is_some_and(|s| s.success()) {
-        let code = fin.status.and_then(|s| s.code());
+        let code = runner::code_text(fin.status.and_then(|s| s.code()));
         return format!(
             "ERROR: {}",
-            one_line(&format!(
-                "the engine failed (exit code {}){said}",
-                code.map_or_else(|| "none, killed by a signal".into(), |c| c.to_string())
-            ))
+            one_line(&format!("the engine failed (exit code {code}){said}"))
         );
     }
     let text = String::from_utf8_lossy(&fin.stdout);

@@ -182,7 +182,7 @@ fn probe(program: &str, args: &[&str]) -> Option<String> {
         ..Default::default()
     };
     let fin = crate::solve::process::run_bounded(cmd, program, &limits).ok()?;
-    if fin.timed_out {
+    if fin.timed_out() {
         return None;
     }
     let mut text = String::from_utf8_lossy(&fin.stdout).into_owned();

@@ -149,8 +149,6 @@ impl Default for Limits {
 pub struct Finished {
     /// The exit status (`None` when it was killed at a limit).
     pub status: Option<ExitStatus>,
-    /// Stopped at a time limit, wall-clock or CPU.
-    pub timed_out: bool,
     /// The limit that stopped it, if one did.
     pub hit: Option<LimitHit>,
     /// From the start to the exit (or to the kill).
@@ -164,6 +162,11 @@ pub struct Finished {
 }
 
 impl Finished {
+    /// Stopped at a time limit, wall-clock or CPU.
+    pub fn timed_out(&self) -> bool {
+        matches!(self.hit, Some(LimitHit::Wall | LimitHit::Cpu))
+    }
+
     /// Whether the run ran out of memory: stopped at the memory limit, or, under a memory
     /// limit, ended in failure after holding at least half of it or saying so on standard
     /// error (an allocation the kernel's bound refused).
@@ -174,7 +177,7 @@ impl Finished {
         let Some(limit) = limit else {
             return false;
         };
-        if self.timed_out || self.status.is_some_and(|s| s.success()) {
+        if self.timed_out() || self.status.is_some_and(|s| s.success()) {
             return false;
         }
         let tail = String::from_utf8_lossy(&self.stderr_tail).to_ascii_lowercase();
@@ -512,7 +515,6 @@ fn supervise(
         |b: &Arc<Mutex<Vec<u8>>>| std::mem::take(&mut *b.lock().unwrap_or_else(|e| e.into_inner()));
     Ok(Finished {
         status: None,
-        timed_out: matches!(hit, Some(LimitHit::Wall | LimitHit::Cpu)),
         hit,
         elapsed,
         usage: sampler.last,
@@ -542,7 +544,7 @@ mod tests {
         assert_eq!(f.stdout, b"out\n");
         assert_eq!(f.stderr_last_line().as_deref(), Some("err"));
         assert_eq!(f.status.and_then(|s| s.code()), Some(3));
-        assert!(!f.timed_out);
+        assert!(!f.timed_out());
     }
 
     #[test]
@@ -553,7 +555,7 @@ mod tests {
         };
         let t = Instant::now();
         let f = run_sh("sleep 30 & sleep 30; wait", &limits);
-        assert!(f.timed_out);
+        assert!(f.timed_out());
         assert!(t.elapsed() < Duration::from_secs(5));
     }
 
@@ -568,7 +570,7 @@ mod tests {
         };
         let f = run_sh("while :; do :; done & while :; do :; done & wait", &limits);
         assert_eq!(f.hit, Some(LimitHit::Cpu), "{f:?}");
-        assert!(f.timed_out);
+        assert!(f.timed_out());
         assert!(f.usage.cpu >= Duration::from_millis(600), "{:?}", f.usage);
         assert!(f.usage.cpu < Duration::from_secs(60), "{:?}", f.usage);
     }
@@ -584,7 +586,7 @@ mod tests {
         };
         let f = run_sh("tail /dev/zero", &limits);
         assert!(f.out_of_memory(Some(limit)), "{f:?}");
-        assert!(!f.timed_out);
+        assert!(!f.timed_out());
         assert!(!f.status.is_some_and(|s| s.success()), "{f:?}");
         // Without the limit in mind, the same run is not called out of memory unless the
         // sampler stopped it.

@@ -99,7 +99,7 @@ pub fn solver_version(program: &Path) -> Option<String> {
         Err(_) => return Some("unknown".into()),
         Ok(f) => f,
     };
-    if fin.timed_out || !fin.status.is_some_and(|s| s.success()) {
+    if fin.timed_out() || !fin.status.is_some_and(|s| s.success()) {
         return Some("unknown".into());
     }
     let out = String::from_utf8_lossy(&fin.stdout);

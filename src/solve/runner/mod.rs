@@ -328,7 +328,8 @@ impl SolverFailure {
     }
 }
 
-fn code_text(code: Option<i32>) -> String {
+/// An exit code as messages give it: the number, or that a signal killed the program.
+pub(crate) fn code_text(code: Option<i32>) -> String {
     code.map_or_else(|| "none, killed by a signal".into(), |c| c.to_string())
 }
 
@@ -682,7 +683,7 @@ fn execute(
         output: String::from_utf8_lossy(&fin.stdout).into_owned(),
         stderr_last: fin.stderr_last_line(),
     };
-    if fin.timed_out {
+    if fin.timed_out() {
         return Ok(run);
     }
     if fin.out_of_memory(limits.memory) {
