@@ -352,6 +352,7 @@ fn flag_wording(e: &CompareError) -> Option<String> {
                 provider,
             } => format!("--solver {name}: {what} cannot be run ({provider})"),
             SolverError::Option { name, source } => format!("--solver {name}: {source}"),
+            SolverError::Chain(_) => format!("--solver: {e}"),
             SolverError::Executable(_) => return None,
         },
         CompareError::Resume(ResumeError::OtherSweep { path, source }) => format!(

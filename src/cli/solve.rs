@@ -6,8 +6,9 @@
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::command::solve::{
-    EnumerateSolve, ExternalSolver, InProcess, ListFormat, NotWithSearch, OneSolve, ProofKept,
-    ProofSolve, ProofSolver, SatSolver, SatTask, SearchSolve, SolveMode, SolveProgress, Written,
+    ChainSolve, EnumerateSolve, ExternalSolver, InProcess, ListFormat, NotWithChain, NotWithSearch,
+    OneSolve, ProofKept, ProofSolve, ProofSolver, SatSolver, SatTask, SearchSolve, SolveMode,
+    SolveProgress, Written,
 };
 use queens_sat::family::InstanceSpec;
 use queens_sat::instance::Instance;
@@ -60,14 +61,30 @@ pub struct FormulaArgs {
     symmetry_breaking: SymmetryBreaking,
 }
 
-/// What solves (`--engine`; the option's help says what each does, so the values have none):
-/// a SAT solver on the formula, the search on the board, or CaDiCaL with the at-most-one of
-/// every line propagated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+/// What solves (`--engine`; the option's help says what each does): a SAT solver on the
+/// formula, the search on the board, CaDiCaL with the at-most-one of every line propagated,
+/// or a chain of solvers joined by `+`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Engine {
     Sat,
     Search,
     Propagator,
+    /// The chain as written (`search@60+exact`).
+    Chain(String),
+}
+
+/// The parser of `--engine`: `sat`, `search`, `propagator` or a chain (`A+B`, each a solver as
+/// `compare --solver` names it).
+fn parse_engine(s: &str) -> Result<Engine, String> {
+    match s.trim() {
+        "sat" => Ok(Engine::Sat),
+        "search" => Ok(Engine::Search),
+        "propagator" => Ok(Engine::Propagator),
+        t if queens_sat::experiment::solvers::split(t).is_some() => Ok(Engine::Chain(t.into())),
+        t => Err(format!(
+            "'{t}' is not an engine: sat, search, propagator, or a chain of solvers joined by + (search@60+exact)"
+        )),
+    }
 }
 
 /// The parser of `--symmetry-breaking`: one of the modes' names (clap lists them on a typo).
@@ -197,8 +214,13 @@ pub struct SolveArgs {
     /// and --threads; on two threads or more a complete search that also branches on diagonals
     /// races random restarts) or propagator (CaDiCaL with the rows' at-least-one clauses, the
     /// at-most-one of every line propagated through its external propagator interface; the
-    /// pairwise cell model; its proofs refer to the pairwise formula of `encode`).
-    #[arg(long, value_name = "ENGINE", value_enum, default_value_t = Engine::Sat)]
+    /// pairwise cell model; its proofs refer to the pairwise formula of `encode`), or a chain of
+    /// solvers joined by + (search@60+exact: each stage a solver as `compare --solver` names
+    /// it, with an optional budget @SECONDS of CPU time, 10 s when left out, the last stage
+    /// what is left; each stage a process of its own, run in turn until one decides; with
+    /// --timeout for the whole chain, --threads for the search's stage and --solver-option for
+    /// the embedded solvers).
+    #[arg(long, value_name = "ENGINE", value_parser = parse_engine, default_value = "sat")]
     engine: Engine,
     /// Solve even a formula estimated too large to hold in memory (or, with --solver, to
     /// write).
@@ -254,6 +276,9 @@ impl SolveArgs {
     /// them.
     fn mode(&self) -> Result<SolveMode> {
         let threads = self.threads.map(|t| t as usize);
+        if let Engine::Chain(text) = &self.engine {
+            return self.chain(text, threads);
+        }
         if self.engine == Engine::Search {
             let refused = [
                 (self.all, "--all"),
@@ -307,7 +332,7 @@ impl SolveArgs {
                 }
                 InProcess::Propagator { options }
             }
-            Engine::Sat | Engine::Search => InProcess::Embedded {
+            Engine::Sat | Engine::Search | Engine::Chain(_) => InProcess::Embedded {
                 backend: self.backend,
                 options,
             },
@@ -376,6 +401,47 @@ impl SolveArgs {
             task,
             force: self.force,
         })
+    }
+
+    /// The solve by the chain `text`; the options a chain does not take are refused.
+    fn chain(&self, text: &str, threads: Option<usize>) -> Result<SolveMode> {
+        let refused = [
+            (self.all, "--all"),
+            (self.count, "--count"),
+            (self.limit.is_some(), "--limit"),
+            (self.solver.is_some(), "--solver"),
+            (self.backend.is_some(), "--backend"),
+            (self.split_rows.is_some(), "--split-rows"),
+            (self.explain, "--explain"),
+            (self.why, "--why"),
+            (self.proof.is_some(), "--proof"),
+            (self.check_proof, "--check-proof"),
+            (self.proof_format.is_some(), "--proof-format"),
+            (self.force, "--force"),
+        ];
+        if let Some(&(_, flag)) = refused.iter().find(|(on, _)| *on) {
+            bail!("{flag} {NotWithChain}");
+        }
+        let options = &self.solver_options.solver_option;
+        let stages = match queens_sat::experiment::solvers::parse_chain(text, None, options) {
+            Some(stages) => stages.map_err(|e| anyhow::anyhow!("--engine: {e}"))?,
+            None => bail!("--engine {text}: not a chain of solvers"),
+        };
+        // Every stage must run: one that cannot is refused before any work.
+        for stage in &stages {
+            if queens_sat::experiment::solver_version(&stage.solver).is_none() {
+                bail!(
+                    "--engine: {}",
+                    queens_sat::experiment::solvers::missing(&stage.solver)
+                );
+            }
+        }
+        Ok(SolveMode::Chain(ChainSolve {
+            stages,
+            written: self.written()?,
+            threads,
+            timeout: self.timeout,
+        }))
     }
 
     /// How one solution is written: `-o FILE` goes with `--format svg` only.

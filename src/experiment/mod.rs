@@ -13,6 +13,7 @@
 //! The `compare` command (in the module `command`) does all of that as `queens-sat compare`
 //! asks for it.
 
+pub mod attempt;
 pub mod expected;
 pub mod merge;
 pub mod params;

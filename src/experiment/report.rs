@@ -110,12 +110,12 @@ pub fn csv_header() -> String {
 
 /// The last column of the CSV files of each earlier version: up to `fixed_parameters`
 /// (before `shard`, `gbd_hash` and `shuffle`), up to `shuffle` (before the limits and the
-/// measures, `cpu_limit_s` ... `max_rss_mib`). Such files are still read, resumed and merged;
-/// rows appended to them keep their columns.
-const EARLIER_LAST_COLUMNS: [&str; 2] = ["fixed_parameters", "shuffle"];
+/// measures, `cpu_limit_s` ... `max_rss_mib`), up to `max_rss_mib` (before `decided_by`).
+/// Such files are still read, resumed and merged; rows appended to them keep their columns.
+const EARLIER_LAST_COLUMNS: [&str; 3] = ["fixed_parameters", "shuffle", "max_rss_mib"];
 
 /// The headers of the CSV files of earlier versions, oldest first: [`csv_header`] cut after
-/// `fixed_parameters` and after `shuffle`.
+/// after `fixed_parameters`, after `shuffle` and after `max_rss_mib`.
 pub fn earlier_csv_headers() -> Vec<String> {
     let h = csv_header();
     EARLIER_LAST_COLUMNS
@@ -409,13 +409,14 @@ impl CsvAppender {
 /// The text columns of [`Row`] that are empty when there is nothing to say (an empty board
 /// has no family, an unsharded sweep no shard, a row of an older file no `gbd_hash`): `null`
 /// in the JSON, as the numbers that are not available are.
-pub const TEXT_OR_NULL: [&str; 6] = [
+pub const TEXT_OR_NULL: [&str; 7] = [
     "family",
     "parameter",
     "value",
     "fixed_parameters",
     "shard",
     "gbd_hash",
+    "decided_by",
 ];
 
 /// A row as the JSON document gives it: the CSV's columns in their order, numbers as numbers
@@ -489,13 +490,15 @@ mod tests {
             "n,encoding,column_alo,solver,repeats,timeout_s,vars,clauses,literals,\
              dimacs_bytes,encode_ms,status,solve_ms,solve_ms_all,conflicts,decisions,\
              solver_version,tool_version,machine,family,parameter,value,seed,fixed_parameters,\
-             shard,gbd_hash,shuffle,cpu_limit_s,memory_limit_mib,wall_s,cpu_s,max_rss_mib"
+             shard,gbd_hash,shuffle,cpu_limit_s,memory_limit_mib,wall_s,cpu_s,max_rss_mib,\
+             decided_by"
         );
         // The headers of files written before the last columns.
         let earlier = earlier_csv_headers();
-        assert_eq!(earlier.len(), 2);
+        assert_eq!(earlier.len(), 3);
         assert!(earlier[0].ends_with(",fixed_parameters"));
         assert!(earlier[1].ends_with(",gbd_hash,shuffle"));
+        assert!(earlier[2].ends_with(",cpu_s,max_rss_mib"));
         for h in &earlier {
             assert!(csv_header().starts_with(&format!("{h},")));
         }
@@ -616,14 +619,18 @@ mod tests {
     #[test]
     fn files_without_the_last_columns_are_read_as_legacy() {
         let head = format!("{}\n", legacy_csv_header());
-        let r = resume(&format!("{head}{}", &ROW.replacen(",,,,,,,,\n", "\n", 1))).unwrap();
+        let r = resume(&format!("{head}{}", &ROW.replacen(",,,,,,,,,\n", "\n", 1))).unwrap();
         assert_eq!(r.columns, Some(24));
         assert_eq!(r.rows.len(), 1);
         assert_eq!(r.rows[0].1.shard, "");
         let head = format!("{}\n", earlier_csv_headers()[1]);
-        let r = resume(&format!("{head}{}", &ROW.replacen(",,,,,\n", "\n", 1))).unwrap();
+        let r = resume(&format!("{head}{}", &ROW.replacen(",,,,,,\n", "\n", 1))).unwrap();
         assert_eq!(r.columns, Some(27));
         assert_eq!(r.rows[0].1.cpu_s, None);
+        let head = format!("{}\n", earlier_csv_headers()[2]);
+        let r = resume(&format!("{head}{}", &ROW.replacen(",\n", "\n", 1))).unwrap();
+        assert_eq!(r.columns, Some(32));
+        assert_eq!(r.rows[0].1.decided_by, "");
         assert_eq!(
             resume(&format!("{}\n{ROW}", csv_header())).unwrap().columns,
             None
@@ -631,7 +638,7 @@ mod tests {
     }
 
     const ROW: &str =
-        "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m,,,,,,,,,,,,,\n";
+        "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m,,,,,,,,,,,,,,\n";
 
     fn resume(text: &str) -> Result<ResumeFile, CsvError> {
         let dir = tempfile::tempdir().unwrap();

@@ -90,9 +90,13 @@ pub struct Row {
     #[serde(default)]
     pub cpu_s: Option<f64>,
     /// The largest memory (resident set) the solver and its processes held together, in MiB,
-    /// over the runs of the row; not available for the engines that run inside queens-sat.
+    /// over the runs of the row.
     #[serde(default)]
     pub max_rss_mib: Option<f64>,
+    /// For a chain of solvers ([`super::attempt`]), the stage that answered, by name; empty
+    /// for a single solver, and for a chain that did not decide.
+    #[serde(default)]
+    pub decided_by: String,
 }
 
 /// What the sweep records about itself.

@@ -2,6 +2,7 @@
 //! DIMACS and solved by every solver as a separate process, checked through
 //! [`crate::solve::runner`] ([`run_sweep`]).
 
+use super::attempt::{attempt, Attempt, Target};
 use super::row::{row_key, RowKey};
 use super::{
     in_shard, median, shuffle, sweep_name, tool_version, FamilySweep, Metadata, Point, Row,
@@ -10,32 +11,10 @@ use super::{
 use crate::cnf::Lit;
 use crate::family::InstanceSpec;
 use crate::instance::Model;
-use crate::solve::process::{run_bounded, Limits};
-use crate::solve::runner;
+use crate::solve::process::Limits;
 use crate::symmetry_breaking::SymmetryBreaking;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
-
-/// The status of a row for the outcome of a run: `SAT`, `UNSAT`, `TIMEOUT`, `WRONG: ...` (a
-/// model that fails its check, UNSAT for an instance known to have solutions) or `ERROR: ...`
-/// (no usable answer).
-fn run_status(outcome: &runner::Outcome) -> String {
-    use runner::Outcome;
-    match outcome {
-        Outcome::Timeout { .. } => "TIMEOUT".to_string(),
-        Outcome::Memout { .. } => "MEMOUT".to_string(),
-        Outcome::Failed(f) => format!("ERROR: {}", one_line(&f.reason())),
-        Outcome::Unknown => "ERROR: the solver answered UNKNOWN".to_string(),
-        Outcome::Unsat { verdict, .. } if verdict.is_wrong() => "WRONG: UNSAT".to_string(),
-        Outcome::Unsat { .. } => "UNSAT".to_string(),
-        Outcome::Sat { .. } => "SAT".to_string(),
-        Outcome::WrongModel { report, .. } => match (&report.board, &report.cnf) {
-            (Err(b), _) => format!("WRONG: {}", one_line(&b.to_string())),
-            (_, Err(p)) => format!("WRONG: {}", one_line(&p.to_string())),
-            (Ok(()), Ok(())) => "SAT".to_string(),
-        },
-    }
-}
 
 /// What the runs of a row measured: the times of the runs that answered (milliseconds), and
 /// the wall-clock and CPU seconds of every run and the largest memory (MiB), where measured.
@@ -57,147 +36,30 @@ impl Measures {
     }
 }
 
-/// The engines of queens-sat itself (`search`, `propagator`) run as child processes of this
-/// program, as the embedded SAT solvers do: `PROGRAM solve N|--instance FILE --engine E
-/// --format line`, measured and limited as every solver is. The placement the engine prints is
-/// checked against the row's formula, as a board and clause by clause; UNSAT is wrong for an
-/// instance known to have solutions. The status (as [`run_status`]'s) and what the runs
-/// measured.
-fn run_engine(
+/// The runs of one row: `repeats` runs of `solver` on `target` (stopping at the first that
+/// does not decide), with `on_step` called before each. The last run's report (status,
+/// statistics, the stage that decided) and what the runs measured.
+fn runs(
     solver: &SolverSpec,
-    board: &[String],
-    enc: &crate::instance::Instance,
+    target: &Target,
     limits: &Limits,
     repeats: usize,
-    known: Option<bool>,
     on_step: &mut dyn FnMut(usize),
-) -> (String, Measures) {
-    let engine = if solver.search {
-        "search"
-    } else {
-        "propagator"
-    };
+) -> Result<(Attempt, Measures), SweepError> {
     let mut measured = Measures::default();
-    let mut status = String::new();
+    let mut last = Attempt::default();
     for rep in 0..repeats {
         on_step(rep);
-        let mut cmd = std::process::Command::new(&solver.program);
-        cmd.arg("solve")
-            .args(board)
-            .args(["--engine", engine, "--format", "line"]);
-        if solver.search {
-            cmd.args(["--threads", "1"]);
+        last = attempt(solver, target, limits)?;
+        if last.ran() {
+            measured.run(last.wall, last.cpu, last.max_rss);
         }
-        cmd.args(
-            solver
-                .options
-                .iter()
-                .map(|o| format!("--solver-option={o}")),
-        );
-        let fin = match run_bounded(cmd, &solver.name, limits) {
-            Ok(fin) => fin,
-            Err(e) => {
-                status = format!("ERROR: {}", one_line(&e.to_string()));
-                break;
-            }
-        };
-        measured.run(fin.elapsed, fin.usage.cpu, fin.usage.max_rss);
-        status = engine_status(&fin, enc, limits, known);
-        if status != "SAT" && status != "UNSAT" {
+        if !last.decided() {
             break;
         }
-        measured.times_ms.push(fin.elapsed.as_secs_f64() * 1e3);
+        measured.times_ms.push(last.wall.as_secs_f64() * 1e3);
     }
-    (status, measured)
-}
-
-/// The status of a run of an engine of queens-sat ([`run_engine`]).
-fn engine_status(
-    fin: &crate::solve::process::Finished,
-    enc: &crate::instance::Instance,
-    limits: &Limits,
-    known: Option<bool>,
-) -> String {
-    if fin.timed_out() {
-        return "TIMEOUT".into();
-    }
-    if fin.out_of_memory(limits.memory) {
-        return "MEMOUT".into();
-    }
-    let said = fin
-        .stderr_last_line()
-        .map_or_else(String::new, |l| format!("; stderr: {l}"));
-    if !fin.status.is_some_and(|s| s.success()) {
-        let code = runner::code_text(fin.status.and_then(|s| s.code()));
-        return format!(
-            "ERROR: {}",
-            one_line(&format!("the engine failed (exit code {code}){said}"))
-        );
-    }
-    let text = String::from_utf8_lossy(&fin.stdout);
-    let line = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("");
-    if line.starts_with("no solution") {
-        return if known == Some(true) {
-            "WRONG: UNSAT".into()
-        } else {
-            "UNSAT".into()
-        };
-    }
-    let placement = match crate::board::Placement::parse_one_line(line, Some(enc.n())) {
-        Ok(p) => p,
-        Err(e) => {
-            return format!(
-                "ERROR: {}",
-                one_line(&format!("cannot read the engine's answer: {e}{said}"))
-            )
-        }
-    };
-    match crate::solve::verify_placement(enc, &placement) {
-        Ok(report) => match (&report.board, &report.cnf) {
-            (Err(b), _) => format!("WRONG: {}", one_line(&b.to_string())),
-            (_, Err(p)) => format!("WRONG: {}", one_line(&p.to_string())),
-            (Ok(()), Ok(())) => "SAT".into(),
-        },
-        Err(e) => format!(
-            "ERROR: cannot check the model: {}",
-            one_line(&e.to_string())
-        ),
-    }
-}
-
-/// The model of a pseudo-Boolean solver, which names the cells by their DIMACS numbers (the
-/// OPB's other variables are its own), as a model of the formula: the cells' values, extended
-/// to the formula's auxiliaries by the embedded solver with the cells fixed. Where no
-/// extension exists (the board breaks a clause), the cells alone, which the clause check
-/// then rejects. Only for models whose variables `1..=n^2` are the cells (those OPB takes).
-fn extend_cells(
-    enc: &crate::instance::Instance,
-    model: &crate::solve::Assignment,
-) -> crate::solve::Assignment {
-    let n = enc.n();
-    let cells: Vec<Lit> = (0..n * n)
-        .map(|i| {
-            let v = crate::cnf::Var::from_index(i);
-            Lit::from_var(v, model.value(v).unwrap_or(false))
-        })
-        .collect();
-    let cnf = crate::instance::to_labelled_cnf(enc).cnf;
-    let mut solver = varisat::Solver::new();
-    solver.add_formula(&cnf.to_varisat());
-    solver.assume(&cells);
-    match solver.solve() {
-        Ok(true) => crate::solve::Assignment::from_lits(&solver.model().unwrap_or_default()),
-        _ => crate::solve::Assignment::from_lits(&cells),
-    }
-}
-
-/// A message on one line (for a status in a table or CSV).
-fn one_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    Ok((last, measured))
 }
 
 /// The seed of shuffled copy `copy` of the formula of a point and configuration: a digest of
@@ -299,12 +161,21 @@ pub fn run_sweep<E: From<SweepError>>(
             .unwrap_or_default();
         let seed = drawn.and_then(|s| s.seed);
         let label = drawn.map_or_else(|| format!("n={n}"), InstanceSpec::describe);
-        // The search works on the board, not the formula: one run per point serves every
-        // configuration of the point.
-        let mut searched: Option<(String, Measures)> = None;
-        // So does the propagator, on the point's pairwise cell model (per solver name: its
-        // options).
-        let mut propagated: Vec<(String, (String, Measures))> = Vec::new();
+        // The engines work on the board, not the formula: one run per point (and engine, by
+        // name: the propagator's options) serves every configuration of the point.
+        let mut engine_runs: Vec<(String, (Attempt, Measures))> = Vec::new();
+        // The engines' command line for the board: N, or the instance file.
+        let board = match &point.spec {
+            None => vec![n.to_string()],
+            Some(spec) => {
+                let file = dir.path().join(format!("q{n}.txt"));
+                std::fs::write(&file, spec.to_text()).map_err(|source| SweepError::Io {
+                    what: format!("cannot write the instance to {}", file.display()),
+                    source,
+                })?;
+                vec!["--instance".into(), file.display().to_string()]
+            }
+        };
         let copies: Vec<Option<u64>> = if cfg.shuffle == 0 {
             vec![None]
         } else {
@@ -423,9 +294,16 @@ pub fn run_sweep<E: From<SweepError>>(
             let encode_ms = t.elapsed().as_secs_f64() * 1e3;
             let dimacs_bytes = std::fs::metadata(&path).map_err(io_err)?.len();
             let gbd_hash = hasher.finish();
-            // The OPB form, written when a pseudo-Boolean solver first needs it: its path and
-            // variable count.
-            let mut opb: Option<(std::path::PathBuf, usize)> = None;
+            let target = Target {
+                instance: &enc,
+                dimacs: &path,
+                restore: shuffled.as_ref(),
+                board: board.clone(),
+                dir: dir.path(),
+                opb: Default::default(),
+                known,
+                search_threads: None,
+            };
             for (solver, version) in todo {
                 let mut row = Row {
                     solver: solver.name.clone(),
@@ -446,137 +324,31 @@ pub fn run_sweep<E: From<SweepError>>(
                     on_row(&row)?;
                     continue;
                 }
-                if solver.search || solver.propagator {
-                    let cached = if solver.search {
-                        searched.clone()
-                    } else {
-                        propagated
-                            .iter()
-                            .find(|p| p.0 == solver.name)
-                            .map(|p| p.1.clone())
-                    };
-                    let (status, measured) = match cached {
-                        Some(done) => done,
-                        None => {
-                            let board = match &point.spec {
-                                None => vec![n.to_string()],
-                                Some(spec) => {
-                                    let file = dir.path().join(format!("q{n}.txt"));
-                                    std::fs::write(&file, spec.to_text()).map_err(|source| {
-                                        SweepError::Io {
-                                            what: format!(
-                                                "cannot write the instance to {}",
-                                                file.display()
-                                            ),
-                                            source,
-                                        }
-                                    })?;
-                                    vec!["--instance".into(), file.display().to_string()]
-                                }
-                            };
-                            let done = run_engine(
-                                solver,
-                                &board,
-                                &enc,
-                                &limits,
-                                repeats,
-                                known,
-                                &mut |rep| {
-                                    on_step(&format!(
-                                        "{label} {} run {}/{repeats}",
-                                        solver.name,
-                                        rep + 1
-                                    ))
-                                },
-                            );
-                            if solver.search {
-                                searched = Some(done.clone());
-                            } else {
-                                propagated.push((solver.name.clone(), done.clone()));
-                            }
-                            done
+                let engine = solver.search || solver.propagator;
+                let cached = engine_runs
+                    .iter()
+                    .find(|e| engine && e.0 == solver.name)
+                    .map(|e| e.1.clone());
+                let (last, measured) = match cached {
+                    Some(done) => done,
+                    None => {
+                        let done = runs(solver, &target, &limits, repeats, &mut |rep| {
+                            on_step(&format!(
+                                "{label} {name} {} run {}/{repeats}",
+                                solver.name,
+                                rep + 1
+                            ))
+                        })?;
+                        if engine {
+                            engine_runs.push((solver.name.clone(), done.clone()));
                         }
-                    };
-                    row.status = status;
-                    if record_times(&mut row, &measured) && drawn.is_none() {
-                        timed_out.insert((name.clone(), solver.name.clone()));
+                        done
                     }
-                    on_row(&row)?;
-                    continue;
-                }
-                let mut measured = Measures::default();
-                let command = solver.to_command();
-                // The model is checked as a board and against every clause (mapped back to
-                // the formula's variables in a shuffled copy); UNSAT is wrong for an instance
-                // known to have solutions.
-                let restore = |m: &crate::solve::Assignment| {
-                    shuffled
-                        .as_ref()
-                        .map_or_else(|| m.clone(), |s| s.restore(m))
                 };
-                let extend = |m: &crate::solve::Assignment| extend_cells(&enc, m);
-                if solver.opb && opb.is_none() {
-                    let opb_path = dir.path().join(format!("q{n}.opb"));
-                    let opb_err = |e: crate::instance::OpbError| SweepError::Io {
-                        what: format!("cannot write the OPB form to {}", opb_path.display()),
-                        source: std::io::Error::other(e.to_string()),
-                    };
-                    let (vars, _) = enc.opb_constraints().map_err(opb_err)?;
-                    let file = std::fs::File::create(&opb_path).map_err(|e| opb_err(e.into()))?;
-                    enc.write_opb(std::io::BufWriter::with_capacity(1 << 16, file), None)
-                        .map_err(opb_err)?;
-                    opb = Some((opb_path, vars));
-                }
-                let input = match (&opb, solver.opb) {
-                    (Some((p, vars)), true) => runner::CnfInput::Opb {
-                        path: p,
-                        vars: *vars,
-                    },
-                    _ => runner::CnfInput::File(&path),
-                };
-                let request = runner::RunRequest::new(&command, input)
-                    .timeout(Some(cfg.timeout))
-                    .cpu_limit(cfg.cpu_limit)
-                    .memory_limit(cfg.memory_limit)
-                    .verify(&enc)
-                    .restore(if solver.opb {
-                        &extend as runner::Restore
-                    } else {
-                        &restore
-                    })
-                    .unsat(if known == Some(true) {
-                        runner::UnsatCheck::KnownSatisfiable
-                    } else {
-                        runner::UnsatCheck::Trust
-                    });
-                for rep in 0..repeats {
-                    on_step(&format!(
-                        "{label} {name} {} run {}/{repeats}",
-                        solver.name,
-                        rep + 1,
-                    ));
-                    let out = match runner::run(&request) {
-                        Ok(out) => out,
-                        Err(runner::RunError::Verify(e)) => {
-                            row.status = format!("ERROR: cannot check the model: {e}");
-                            break;
-                        }
-                        Err(e) => {
-                            row.status = format!("ERROR: {}", one_line(&format!("{e:#}")));
-                            break;
-                        }
-                    };
-                    row.conflicts = out.conflicts;
-                    row.decisions = out.decisions;
-                    row.status = run_status(&out.outcome);
-                    if out.elapsed > Duration::ZERO {
-                        measured.run(out.elapsed, out.usage.cpu, out.usage.max_rss);
-                    }
-                    if row.status != "SAT" && row.status != "UNSAT" {
-                        break;
-                    }
-                    measured.times_ms.push(out.elapsed.as_secs_f64() * 1e3);
-                }
+                row.status = last.status;
+                row.conflicts = last.conflicts;
+                row.decisions = last.decisions;
+                row.decided_by = last.decided_by.unwrap_or_default();
                 if record_times(&mut row, &measured) && drawn.is_none() {
                     timed_out.insert((name.clone(), solver.name.clone()));
                 }

@@ -1,9 +1,10 @@
 //! The solvers of a sweep (each run through [`crate::solve::runner`]): the embedded ones by
-//! name ([`EMBEDDED`]) or any command ([`SolverSpec::named`]), and the facts recorded with its
-//! results: solver versions and the machine.
-
+//! name ([`EMBEDDED`]) or any command ([`SolverSpec::named`]), chains of solvers joined by `+`
+//! (`search@60+exact`: [`Stage`], run by [`super::attempt::run_chain`]), and the facts recorded
+//! with its results: solver versions and the machine.
 use crate::solve::{Backend, SolveError, SolverCommand, SolverOption};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// The embedded solvers as a sweep names them, and their backends. They run as processes of
 /// this program, `queens-sat sat --backend ...`, so that every solver is timed the same way;
@@ -52,6 +53,9 @@ pub enum SolverError {
         /// What to use instead.
         instead: Instead,
     },
+    /// A chain of solvers that cannot be read ([`Stage`]).
+    #[error(transparent)]
+    Chain(Box<ChainError>),
     /// An option of an embedded solver is malformed, unknown or out of range.
     #[error("solver {name}: {source}")]
     Option {
@@ -122,6 +126,9 @@ pub struct SolverSpec {
     pub propagator: bool,
     /// The propagator's CaDiCaL options (the solver's name carries them too).
     pub options: Vec<SolverOption>,
+    /// A chain ([`Stage`]): its stages, run one after the other until one decides
+    /// (empty for a single solver; the other fields then say nothing).
+    pub stages: Vec<Stage>,
 }
 
 /// The pseudo-Boolean solvers a sweep runs on the OPB form, by name: `minisat+` (Debian's
@@ -204,6 +211,7 @@ fn pb_solver(name: &str) -> Option<Result<SolverSpec, SolverError>> {
         opb: true,
         propagator: false,
         options: Vec::new(),
+        stages: Vec::new(),
     };
     let missing = |what: &str, provider| SolverError::PbMissing {
         name: name.to_string(),
@@ -305,6 +313,7 @@ impl SolverSpec {
             opb: false,
             propagator: false,
             options: Vec::new(),
+            stages: Vec::new(),
         })
     }
 
@@ -326,6 +335,10 @@ impl SolverSpec {
             Some(p) => Ok(p.to_path_buf()),
             None => std::env::current_exe().map_err(SolverError::Executable),
         };
+        if let Some(stages) = parse_chain(name, program, options) {
+            let stages = stages.map_err(|e| SolverError::Chain(Box::new(e)))?;
+            return Ok(SolverSpec::chain(stages));
+        }
         if name.trim() == SEARCH {
             return Ok(SolverSpec {
                 program: exe()?,
@@ -401,6 +414,7 @@ impl SolverSpec {
             opb: false,
             propagator: false,
             options: Vec::new(),
+            stages: Vec::new(),
         })
     }
 
@@ -417,6 +431,7 @@ impl SolverSpec {
             opb: false,
             propagator: false,
             options: Vec::new(),
+            stages: Vec::new(),
         }
     }
 
@@ -446,6 +461,23 @@ impl SolverSpec {
             opb: false,
             propagator: true,
             options,
+            stages: Vec::new(),
+        }
+    }
+
+    /// The chain of `stages` ([`Stage`]), named by them ([`chain_name`]).
+    pub fn chain(stages: Vec<Stage>) -> SolverSpec {
+        SolverSpec {
+            name: chain_name(&stages),
+            program: PathBuf::new(),
+            args: Vec::new(),
+            result_file: false,
+            version: None,
+            search: false,
+            opb: false,
+            propagator: false,
+            options: Vec::new(),
+            stages,
         }
     }
 
@@ -463,6 +495,13 @@ impl SolverSpec {
 /// names the embedded solver of the same name (`kissat-lib` for `kissat`, `cadical-lib` for
 /// `cadical`; they run as processes of this program), or else the solvers built in.
 pub fn missing(solver: &SolverSpec) -> SolverError {
+    if let Some(stage) = solver
+        .stages
+        .iter()
+        .find(|s| solver_version(&s.solver).is_none())
+    {
+        return missing(&stage.solver);
+    }
     let program = solver.program.display().to_string();
     let base = solver
         .program
@@ -503,6 +542,14 @@ pub fn missing(solver: &SolverSpec) -> SolverError {
 /// runs but says nothing (within [`crate::solve::VERSION_TIMEOUT`]), `None` when it cannot be
 /// run at all.
 pub fn solver_version(solver: &SolverSpec) -> Option<String> {
+    if !solver.stages.is_empty() {
+        let versions: Option<Vec<String>> = solver
+            .stages
+            .iter()
+            .map(|s| solver_version(&s.solver))
+            .collect();
+        return versions.map(|v| v.join(" + "));
+    }
     if let Some(v) = &solver.version {
         return Some(v.clone());
     }
@@ -532,4 +579,173 @@ pub fn machine_description() -> String {
         .map(|kb| format!(", {} GiB", (kb + (1 << 19)) >> 20))
         .unwrap_or_default();
     format!("{cpu}, {cores} cores{mem}, {}", std::env::consts::OS)
+}
+
+/// The most stages of a chain.
+pub const MAX_STAGES: usize = 8;
+
+/// A stage of a chain: a solver and its budget of CPU time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// The solver.
+    pub solver: SolverSpec,
+    /// Its CPU time (`None`: [`super::attempt::DEFAULT_STAGE_BUDGET`], or for the last stage what is left).
+    pub budget: Option<Duration>,
+}
+
+/// Why a chain cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ChainError {
+    /// A stage without a solver (a `+` or an `@` at the start).
+    #[error("chain {0}: a stage names no solver")]
+    EmptyStage(String),
+    /// A budget that is not a positive number of seconds.
+    #[error("chain {chain}: '{budget}' is not a budget in seconds of CPU time (a positive number, as in search@60)")]
+    Budget {
+        /// The chain as given.
+        chain: String,
+        /// The budget as given.
+        budget: String,
+    },
+    /// Too many stages.
+    #[error("chain {0}: more than {MAX_STAGES} stages")]
+    TooLong(String),
+    /// A stage that is no solver that can be run.
+    #[error("chain {chain}: {source}")]
+    Solver {
+        /// The chain as given.
+        chain: String,
+        /// What is wrong with the stage.
+        source: Box<SolverError>,
+    },
+}
+
+/// The stages of `text` when it is a chain (two stages or more, joined by `+`), else `None`.
+/// The `+` of a solver's own name (`minisat+`) is kept: a `+` followed by `+`, `@` or the end
+/// belongs to the name before it.
+pub fn split(text: &str) -> Option<Vec<String>> {
+    let mut stages: Vec<String> = Vec::new();
+    for piece in text.split('+') {
+        match stages.last_mut() {
+            Some(last) if piece.is_empty() || piece.starts_with('@') => {
+                last.push('+');
+                last.push_str(piece);
+            }
+            _ => stages.push(piece.to_string()),
+        }
+    }
+    // A piece appended to the one before, and then empty at the end of the text, was the
+    // `+` of a name followed by nothing: nothing is lost by the joins above.
+    (stages.len() > 1).then_some(stages)
+}
+
+/// The chain `text` (see [`split`]): each stage a solver as [`SolverSpec::named`] reads it,
+/// with an optional budget `@SECONDS`. `None` when `text` is not a chain.
+pub fn parse_chain(
+    text: &str,
+    program: Option<&Path>,
+    options: &[SolverOption],
+) -> Option<Result<Vec<Stage>, ChainError>> {
+    let pieces = split(text)?;
+    Some(parse_stages(text, &pieces, program, options))
+}
+
+fn parse_stages(
+    text: &str,
+    pieces: &[String],
+    program: Option<&Path>,
+    options: &[SolverOption],
+) -> Result<Vec<Stage>, ChainError> {
+    if pieces.len() > MAX_STAGES {
+        return Err(ChainError::TooLong(text.to_string()));
+    }
+    pieces
+        .iter()
+        .map(|piece| {
+            let (name, budget) = match piece.rsplit_once('@') {
+                Some((name, b)) => {
+                    let seconds = b
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|s| s.is_finite() && *s > 0.0 && *s <= super::MAX_TIMEOUT_S);
+                    let Some(seconds) = seconds else {
+                        return Err(ChainError::Budget {
+                            chain: text.to_string(),
+                            budget: b.to_string(),
+                        });
+                    };
+                    (name, Some(Duration::from_secs_f64(seconds)))
+                }
+                None => (piece.as_str(), None),
+            };
+            if name.trim().is_empty() {
+                return Err(ChainError::EmptyStage(text.to_string()));
+            }
+            let solver = SolverSpec::named(name.trim(), program, options).map_err(|source| {
+                ChainError::Solver {
+                    chain: text.to_string(),
+                    source: Box::new(source),
+                }
+            })?;
+            Ok(Stage { solver, budget })
+        })
+        .collect()
+}
+
+/// The name of a chain in results: its stages' names joined by `+`, with their budgets.
+pub fn chain_name(stages: &[Stage]) -> String {
+    stages
+        .iter()
+        .map(|s| match s.budget {
+            Some(b) => format!("{}@{}", s.solver.name, b.as_secs_f64()),
+            None => s.solver.name.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+#[cfg(test)]
+mod chain_tests {
+    use super::*;
+
+    #[test]
+    fn a_plus_of_a_solvers_name_stays_with_it() {
+        let s = |t: &str| split(t).map(|v| v.join("|"));
+        assert_eq!(s("search+exact"), Some("search|exact".into()));
+        assert_eq!(s("search@60+exact@5"), Some("search@60|exact@5".into()));
+        assert_eq!(s("minisat++exact"), Some("minisat+|exact".into()));
+        assert_eq!(s("search+minisat+"), Some("search|minisat+".into()));
+        assert_eq!(
+            s("minisat+@30+cadical -q"),
+            Some("minisat+@30|cadical -q".into())
+        );
+        assert_eq!(s("minisat+"), None);
+        assert_eq!(s("cadical"), None);
+    }
+
+    #[test]
+    fn budgets_are_read_and_bad_ones_refused() {
+        let exe = Path::new("/bin/true");
+        let stages = parse_chain("search@2.5+varisat", Some(exe), &[])
+            .unwrap()
+            .unwrap();
+        assert_eq!(stages.len(), 2);
+        assert_eq!(stages[0].budget, Some(Duration::from_millis(2500)));
+        assert_eq!(stages[1].budget, None);
+        assert_eq!(chain_name(&stages), "search@2.5+varisat");
+        for bad in [
+            "search@0+varisat",
+            "search@x+varisat",
+            "search@-1+varisat",
+            "@5+varisat",
+        ] {
+            assert!(parse_chain(bad, Some(exe), &[]).unwrap().is_err(), "{bad}");
+        }
+        let long = ["varisat"; MAX_STAGES + 1].join("+");
+        assert!(matches!(
+            parse_chain(&long, Some(exe), &[]).unwrap(),
+            Err(ChainError::TooLong(_))
+        ));
+    }
 }

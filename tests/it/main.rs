@@ -16,6 +16,7 @@ mod common;
 mod architecture;
 mod backend;
 mod browser;
+mod chain;
 mod checkpoint;
 mod cluster;
 mod columns;

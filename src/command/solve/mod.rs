@@ -5,6 +5,7 @@
 //! a combination that means nothing cannot be built. The enumeration is in the module
 //! `enumeration`, the search's solve in the module `search`.
 
+mod chain;
 mod enumeration;
 mod request;
 mod search;
@@ -27,6 +28,7 @@ use crate::vocabulary::Param;
 use std::io::{self, Write};
 use std::time::Duration;
 
+pub use chain::NotWithChain;
 pub use request::*;
 pub use search::{NotWithSearch, SearchRefusal};
 
@@ -133,6 +135,13 @@ pub enum SolveCommandError {
     /// What the search does not take.
     #[error("{0} {NotWithSearch}")]
     NotForSearch(SearchRefusal),
+    /// A chain with the search or the propagator as a stage, on an instance that breaks
+    /// symmetries (the engines do not).
+    #[error("{} does not go with a chain whose stages include the search or the propagator, which do not break symmetries", Param::SymmetryBreaking)]
+    ChainSymmetry,
+    /// A chain's files could not be written.
+    #[error("the chain of solvers could not run: {0}")]
+    Chain(String),
     /// The search cannot take this instance (n past 64, a queen on a forbidden cell).
     #[error("{0}")]
     Board(#[from] crate::board::MaskedError),
@@ -164,6 +173,7 @@ pub fn solve(
     let inst = &req.instance;
     let (task, force) = match &req.mode {
         SolveMode::Search(s) => return search::search(inst, s, out, log, progress),
+        SolveMode::Chain(c) => return chain::chain(inst, c, out, log),
         SolveMode::Sat { task, force } => (task, *force),
     };
     let (written, in_process) = match task {

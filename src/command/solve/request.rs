@@ -34,6 +34,9 @@ pub enum SolveMode {
     /// cell model, pairwise at-most-one, nothing added, no symmetry breaking): see
     /// [`SearchRefusal`](super::SearchRefusal).
     Search(SearchSolve),
+    /// A chain of solvers ([`crate::experiment::attempt::run_chain`]), each a process of its own, run in
+    /// turn until one decides.
+    Chain(ChainSolve),
 }
 
 /// What a SAT solver is asked.
@@ -213,6 +216,19 @@ pub struct SearchSolve {
     /// Worker threads (default: one per core).
     pub threads: Option<usize>,
     /// The time limit of the search; none when `None`.
+    pub timeout: Option<Duration>,
+}
+
+/// A chain of solvers.
+#[derive(Clone, Debug)]
+pub struct ChainSolve {
+    /// The stages, in order ([`crate::experiment::solvers::parse_chain`]).
+    pub stages: Vec<crate::experiment::solvers::Stage>,
+    /// How the answer is written.
+    pub written: Written,
+    /// Threads of the search, where it is a stage (1 when `None`).
+    pub threads: Option<usize>,
+    /// The wall-clock limit of the whole chain; none when `None`.
     pub timeout: Option<Duration>,
 }
 
