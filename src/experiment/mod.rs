@@ -14,6 +14,7 @@
 //! asks for it.
 
 pub mod expected;
+pub mod formula;
 pub mod merge;
 pub mod params;
 pub mod plot;
@@ -24,6 +25,7 @@ mod run;
 pub mod scores;
 pub mod shuffle;
 pub mod solvers;
+pub mod sources;
 mod sweep;
 pub mod transition;
 

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 /// The status of a row for the outcome of a run: `SAT`, `UNSAT`, `TIMEOUT`, `WRONG: ...` (a
 /// model that fails its check, UNSAT for an instance known to have solutions) or `ERROR: ...`
 /// (no usable answer).
-fn run_status(outcome: &runner::Outcome) -> String {
+pub(super) fn run_status(outcome: &runner::Outcome) -> String {
     use runner::Outcome;
     match outcome {
         Outcome::Timeout { .. } => "TIMEOUT".to_string(),
@@ -40,8 +40,8 @@ fn run_status(outcome: &runner::Outcome) -> String {
 /// What the runs of a row measured: the times of the runs that answered (milliseconds), and
 /// the wall-clock and CPU seconds of every run and the largest memory (MiB), where measured.
 #[derive(Clone, Debug, Default)]
-struct Measures {
-    times_ms: Vec<f64>,
+pub(super) struct Measures {
+    pub(super) times_ms: Vec<f64>,
     wall_s: Vec<f64>,
     cpu_s: Vec<f64>,
     max_rss_mib: Option<f64>,
@@ -49,7 +49,7 @@ struct Measures {
 
 impl Measures {
     /// Adds a run's wall-clock and CPU time and its peak memory (bytes).
-    fn run(&mut self, wall: Duration, cpu: Duration, max_rss: u64) {
+    pub(super) fn run(&mut self, wall: Duration, cpu: Duration, max_rss: u64) {
         self.wall_s.push(wall.as_secs_f64());
         self.cpu_s.push(cpu.as_secs_f64());
         let mib = max_rss as f64 / f64::from(1u32 << 20);
@@ -196,7 +196,7 @@ fn extend_cells(
 }
 
 /// A message on one line (for a status in a table or CSV).
-fn one_line(s: &str) -> String {
+pub(super) fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -591,7 +591,7 @@ pub fn run_sweep<E: From<SweepError>>(
 /// their median when the formula was solved, the medians of the wall-clock and CPU times of
 /// every run, the largest memory; `true` when the row timed out or ran out of memory (a larger
 /// n is not tried).
-fn record_times(row: &mut Row, measured: &Measures) -> bool {
+pub(super) fn record_times(row: &mut Row, measured: &Measures) -> bool {
     let times = &measured.times_ms;
     let round = |x: f64| (x * 1e4).round() / 1e4;
     row.wall_s = (!measured.wall_s.is_empty()).then(|| round(median(&measured.wall_s)));
