@@ -42,7 +42,8 @@ fn parse_instance(s: &str) -> Result<InstanceSource, String> {
 
 /// `--expected-columns instance=NAME,d=NAME,answer=NAME`.
 fn parse_columns(s: &str) -> Result<Columns, String> {
-    s.parse().map_err(|e: experiment::expected::ColumnsError| e.to_string())
+    s.parse()
+        .map_err(|e: experiment::expected::ColumnsError| e.to_string())
 }
 
 /// The most runs per combination.

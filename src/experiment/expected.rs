@@ -192,8 +192,8 @@ pub fn parse_answer(cell: &str) -> Result<Option<bool>, String> {
         "" | "UNKNOWN" | "TIMEOUT" | "MEMOUT" | "SKIPPED" => Ok(None),
         _ if status == "WRONG" || status == "ERROR" => Ok(None),
         _ => Err(format!(
-            "answer '{}' is neither SAT (SATISFIABLE) nor UNSAT (UNSATISFIABLE), nor one of \
-             UNKNOWN, TIMEOUT, MEMOUT, SKIPPED or empty (no expectation)",
+            "answer '{}' is neither SAT nor UNSAT (nor SATISFIABLE, UNSATISFIABLE; UNKNOWN, \
+             TIMEOUT, MEMOUT, SKIPPED or empty expect nothing)",
             cell.trim()
         )),
     }
@@ -539,11 +539,27 @@ mod tests {
     #[test]
     fn bad_files_name_the_line() {
         for (text, columns, message) in [
-            ("instance,D,answer\nx,,maybe\n", "", "line 2: answer 'maybe'"),
+            (
+                "instance,D,answer\nx,,maybe\n",
+                "",
+                "line 2: answer 'maybe'",
+            ),
             ("instance,D,answer\nx,q,SAT\n", "", "line 2: D 'q'"),
-            ("instance,D,answer\nx,SAT\n", "", "line 2: 2 fields, the header has 3"),
-            ("instance,D,answer\n,,SAT\n", "", "line 2: empty instance name"),
-            ("10 5 4 985 z:Solutions: 1\n", "", "line 1: the result file z"),
+            (
+                "instance,D,answer\nx,SAT\n",
+                "",
+                "line 2: 2 fields, the header has 3",
+            ),
+            (
+                "instance,D,answer\n,,SAT\n",
+                "",
+                "line 2: empty instance name",
+            ),
+            (
+                "10 5 4 985 z:Solutions: 1\n",
+                "",
+                "line 1: the result file z",
+            ),
             ("hello\n", "", "line 1: expected at least 6 fields"),
             ("instance,D,answer\n", "", "no expected answers"),
             (

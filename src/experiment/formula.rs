@@ -377,7 +377,10 @@ impl Constraint {
             let mut all = true;
             for &(var, negated) in product {
                 let Some(value) = values.get(var).copied().flatten() else {
-                    return Err(format!("names x{}, which the model gives no value", var + 1));
+                    return Err(format!(
+                        "names x{}, which the model gives no value",
+                        var + 1
+                    ));
                 };
                 all &= value != negated;
             }
@@ -631,7 +634,10 @@ fn run_formula(
             runner::Outcome::Sat { model, .. } => match formula.check(model) {
                 Ok(Ok(())) => "SAT".into(),
                 Ok(Err(why)) => format!("WRONG: {}", one_line(&why)),
-                Err(e) => format!("ERROR: cannot check the model: {}", one_line(&e.to_string())),
+                Err(e) => format!(
+                    "ERROR: cannot check the model: {}",
+                    one_line(&e.to_string())
+                ),
             },
             outcome => run_status(outcome),
         };
@@ -657,7 +663,12 @@ mod tests {
     }
 
     fn model(lits: &[isize]) -> Assignment {
-        Assignment::from_lits(&lits.iter().map(|&l| Lit::from_dimacs(l)).collect::<Vec<_>>())
+        Assignment::from_lits(
+            &lits
+                .iter()
+                .map(|&l| Lit::from_dimacs(l))
+                .collect::<Vec<_>>(),
+        )
     }
 
     #[test]
@@ -667,8 +678,16 @@ mod tests {
         let cases = [
             ("a.CNF", "", Some(FormulaKind::Dimacs)),
             ("b.opb", "", Some(FormulaKind::Opb)),
-            ("c.txt", "c hello\n\np cnf 1 1\n1 0\n", Some(FormulaKind::Dimacs)),
-            ("d", "* #variable= 1 #constraint= 0\n", Some(FormulaKind::Opb)),
+            (
+                "c.txt",
+                "c hello\n\np cnf 1 1\n1 0\n",
+                Some(FormulaKind::Dimacs),
+            ),
+            (
+                "d",
+                "* #variable= 1 #constraint= 0\n",
+                Some(FormulaKind::Opb),
+            ),
             ("e.txt", "queens-sat instance 1\nn 4\n", None),
             ("f.param", "n = 10\n", None),
         ];
@@ -681,7 +700,11 @@ mod tests {
     #[test]
     fn dimacs_models_are_checked_clause_by_clause() {
         let dir = tempfile::tempdir().unwrap();
-        let p = file(dir.path(), "f.cnf", "c x\np cnf 3 3\n1 -2 0\n2 3 0\n-1 -3 0\n");
+        let p = file(
+            dir.path(),
+            "f.cnf",
+            "c x\np cnf 3 3\n1 -2 0\n2 3 0\n-1 -3 0\n",
+        );
         let f = FormulaFile::read(&p, "f.cnf".into(), FormulaKind::Dimacs).unwrap();
         assert_eq!((f.vars, f.clauses, f.literals), (3, 3, 6));
         // The digest of "1 -2 0 2 3 0 -1 -3 0", as gbd-tools computes it.
@@ -702,7 +725,12 @@ mod tests {
         );
         let bad = file(dir.path(), "g.cnf", "p cnf 2 1\n1 3 0\n");
         let e = FormulaFile::read(&bad, "g.cnf".into(), FormulaKind::Dimacs).unwrap_err();
-        assert!(e.to_string().ends_with("g.cnf: line 2: literal 3 is beyond the 2 variables of the 'p cnf' line"), "{e}");
+        assert!(
+            e.to_string().ends_with(
+                "g.cnf: line 2: literal 3 is beyond the 2 variables of the 'p cnf' line"
+            ),
+            "{e}"
+        );
     }
 
     #[test]
@@ -732,12 +760,30 @@ mod tests {
         );
         for (text, message) in [
             ("+1 x1 >= 1 ;\n", "line 1: the first line is not"),
-            ("* #variable= 1 #constraint= 1\n+1 x2 >= 1 ;\n", "line 2: x2 is beyond the 1 variables"),
-            ("* #variable= 1 #constraint= 1\n+1 y1 >= 1 ;\n", "line 2: 'y1' is neither"),
-            ("* #variable= 1 #constraint= 1\n+1 x1 >= 1\n", "line 2: a constraint without its ending ';'"),
-            ("* #variable= 1 #constraint= 2\n+1 x1 >= 1 ;\n", "line 1: the header says 2 constraints, the file has 1"),
-            ("* #variable= 1 #constraint= 1\nx1 >= 1 ;\n", "line 2: the variable x1 has no coefficient"),
-            ("* #variable= 1 #constraint= 1\n+1 x1 >= one ;\n", "line 2: the right side 'one'"),
+            (
+                "* #variable= 1 #constraint= 1\n+1 x2 >= 1 ;\n",
+                "line 2: x2 is beyond the 1 variables",
+            ),
+            (
+                "* #variable= 1 #constraint= 1\n+1 y1 >= 1 ;\n",
+                "line 2: 'y1' is neither",
+            ),
+            (
+                "* #variable= 1 #constraint= 1\n+1 x1 >= 1\n",
+                "line 2: a constraint without its ending ';'",
+            ),
+            (
+                "* #variable= 1 #constraint= 2\n+1 x1 >= 1 ;\n",
+                "line 1: the header says 2 constraints, the file has 1",
+            ),
+            (
+                "* #variable= 1 #constraint= 1\nx1 >= 1 ;\n",
+                "line 2: the variable x1 has no coefficient",
+            ),
+            (
+                "* #variable= 1 #constraint= 1\n+1 x1 >= one ;\n",
+                "line 2: the right side 'one'",
+            ),
         ] {
             let p = file(dir.path(), "bad.opb", text);
             let e = FormulaFile::read(&p, "bad.opb".into(), FormulaKind::Opb)

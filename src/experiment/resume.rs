@@ -2,8 +2,8 @@
 //! the sweep's settings ([`check_resume`]), those the sweep wants kept and the file opened for
 //! the new rows ([`open`]).
 
-use super::report::{self, CsvAppender, CsvError, ResumeFile};
 use super::formula::FORMULA_ENCODING;
+use super::report::{self, CsvAppender, CsvError, ResumeFile};
 use super::{sweep_name, Metadata, Row, SweepConfig};
 use crate::symmetry_breaking::SymmetryBreaking;
 use std::io::Write;

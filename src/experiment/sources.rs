@@ -168,7 +168,14 @@ mod tests {
     fn folders_and_lists() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        for f in ["b.param", "a.CNF", "c.opb", "d.txt", "notes.md", ".hidden.cnf"] {
+        for f in [
+            "b.param",
+            "a.CNF",
+            "c.opb",
+            "d.txt",
+            "notes.md",
+            ".hidden.cnf",
+        ] {
             std::fs::write(d.join(f), "").unwrap();
         }
         std::fs::create_dir(d.join("sub.cnf")).unwrap();
@@ -197,7 +204,10 @@ mod tests {
 
         std::fs::write(&list, "../b.param\n../none.cnf\n").unwrap();
         let e = list_paths(&list).unwrap_err().to_string();
-        assert!(e.ends_with("set.txt, line 2: ../none.cnf does not exist"), "{e}");
+        assert!(
+            e.ends_with("set.txt, line 2: ../none.cnf does not exist"),
+            "{e}"
+        );
         std::fs::write(&list, "# nothing\n").unwrap();
         let e = list_paths(&list).unwrap_err().to_string();
         assert!(e.ends_with("set.txt names no file"), "{e}");

@@ -39,6 +39,7 @@ mod gbd;
 mod global;
 mod grade;
 mod guards;
+mod instance_sets;
 mod layering;
 mod literature;
 mod lrat;
