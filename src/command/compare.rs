@@ -489,7 +489,7 @@ pub fn compare(
             diagonals,
             expected,
         } => {
-            let (files, formulas) = instance_files(sources, diagonals, log)?;
+            let InstanceSet { files, formulas } = instance_files(sources, diagonals, log)?;
             check_formulas(&formulas, &solvers, grid.runs.shuffle)?;
             // No output replaces an instance file.
             let inputs: Vec<&Path> = files
@@ -661,7 +661,7 @@ fn instance_files(
     sources: &[InstanceSource],
     diagonals: &[usize],
     log: &mut dyn Write,
-) -> Result<(Vec<(Point, PathBuf)>, Vec<FormulaFile>), CompareError> {
+) -> Result<InstanceSet, CompareError> {
     let (paths, folders) = sources::expand(sources)?;
     for folder in folders.iter().filter(|f| f.skipped > 0) {
         let _ = writeln!(
@@ -699,7 +699,15 @@ fn instance_files(
         }
         formulas.push(FormulaFile::read(&path, name, kind)?);
     }
-    Ok((files, formulas))
+    Ok(InstanceSet { files, formulas })
+}
+
+/// The files of a sweep's instance set ([`instance_files`]).
+struct InstanceSet {
+    /// The points of the instance files (of boards), each with its file.
+    files: Vec<(Point, PathBuf)>,
+    /// The formula files.
+    formulas: Vec<FormulaFile>,
 }
 
 /// The name rows give a file: its file name.

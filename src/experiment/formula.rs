@@ -560,14 +560,7 @@ pub fn run_formulas<E: From<SweepError>>(
             let mut row = Row {
                 n: 0,
                 encoding: FORMULA_ENCODING.into(),
-                column_alo: cfg.column_alo,
                 solver: solver.name.clone(),
-                repeats: cfg.repeats,
-                timeout_s: meta.timeout_s,
-                cpu_limit_s: meta.cpu_limit_s,
-                memory_limit_mib: meta.memory_limit_mib,
-                tool_version: meta.tool_version.clone(),
-                machine: meta.machine.clone(),
                 family: formula.kind.name().into(),
                 value: formula.name.clone(),
                 vars: formula.vars,
@@ -576,8 +569,7 @@ pub fn run_formulas<E: From<SweepError>>(
                 dimacs_bytes: formula.bytes,
                 solver_version: version.clone(),
                 gbd_hash: formula.gbd_hash.clone(),
-                shard: cfg.shard.map(|s| s.to_string()).unwrap_or_default(),
-                ..Row::default()
+                ..cfg.row(meta)
             };
             if skip.contains(&row_key(&row)) {
                 continue;

@@ -289,7 +289,6 @@ pub fn run_sweep<E: From<SweepError>>(
         .iter()
         .flat_map(|&m| modes.iter().map(move |&s| (m, s)))
         .collect();
-    let shard_name = cfg.shard.map(|s| s.to_string()).unwrap_or_default();
     let mut unit = 0usize;
     for point in points {
         let n = point.n;
@@ -318,14 +317,6 @@ pub fn run_sweep<E: From<SweepError>>(
             let template = Row {
                 n,
                 encoding: name.clone(),
-                column_alo: cfg.column_alo,
-                solver: String::new(),
-                repeats: cfg.repeats,
-                timeout_s: meta.timeout_s,
-                cpu_limit_s: meta.cpu_limit_s,
-                memory_limit_mib: meta.memory_limit_mib,
-                tool_version: meta.tool_version.clone(),
-                machine: meta.machine.clone(),
                 family: family.clone(),
                 parameter: if drawn.is_some() {
                     parameter.clone()
@@ -339,9 +330,8 @@ pub fn run_sweep<E: From<SweepError>>(
                 } else {
                     String::new()
                 },
-                shard: shard_name.clone(),
                 shuffle: copy,
-                ..Row::default()
+                ..cfg.row(meta)
             };
             // The units of the configured solvers (found or not), so that every shard deals
             // the same grid.

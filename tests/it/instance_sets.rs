@@ -39,6 +39,32 @@ fn rows(csv: &Path) -> BTreeMap<(String, String, String), BTreeMap<String, Strin
         .collect()
 }
 
+/// Writes the formula of the board of size `n` to `path` (`queens-sat encode N ... -o PATH`,
+/// with `options` such as `--format opb`).
+fn encode(n: usize, options: &[&str], path: &Path) {
+    let n = n.to_string();
+    let mut args = vec!["encode", &n];
+    args.extend(options);
+    args.extend(["-o", path.to_str().unwrap()]);
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// The rows of a sweep of every file in the folder `dir` by `solvers`, which must succeed
+/// (into `dir/r.csv`, made after the folder is read).
+fn sweep_folder(
+    dir: &Path,
+    solvers: &str,
+) -> BTreeMap<(String, String, String), BTreeMap<String, String>> {
+    let csv = dir.join("r.csv");
+    let out = compare(
+        &["--instance", dir.to_str().unwrap(), "--solver", solvers],
+        &csv,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    rows(&csv)
+}
+
 /// The values of the rows, in the order of the CSV file.
 fn values(csv: &Path) -> Vec<String> {
     let t = CsvTable::read(csv);
@@ -248,15 +274,7 @@ fn dimacs_files_are_solved_as_they_are_and_their_answers_checked() {
     // Formulas of boards, by content (no .cnf): n = 8 has solutions, n = 3 none.
     for n in [3usize, 8] {
         let name = format!("queens-{n}.dimacs.txt");
-        let out = run(&[
-            "encode",
-            &n.to_string(),
-            "--amo",
-            "pairwise",
-            "-o",
-            d.join(&name).to_str().unwrap(),
-        ]);
-        assert!(out.status.success(), "{}", stderr(&out));
+        encode(n, &["--amo", "pairwise"], &d.join(&name));
         let text = std::fs::read_to_string(d.join(&name)).unwrap();
         let header: Vec<i64> = text
             .lines()
@@ -271,18 +289,7 @@ fn dimacs_files_are_solved_as_they_are_and_their_answers_checked() {
             (published_total(n) > 0, header[0], header[1] as usize),
         );
     }
-    let csv = d.join("r.csv");
-    let out = compare(
-        &[
-            "--instance",
-            d.to_str().unwrap(),
-            "--solver",
-            "cadical,cadical-lib,minisat",
-        ],
-        &csv,
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let got = rows(&csv);
+    let got = sweep_folder(d, "cadical,cadical-lib,minisat");
     assert_eq!(got.len(), 3 * answers.len());
     for ((value, encoding, solver), row) in &got {
         let (sat, vars, clauses) = answers[value];
@@ -330,15 +337,7 @@ echo "v $(seq -s ' ' 1 "$m") 0""#,
     );
     let beyond = script(d, "beyond", "echo 's SATISFIABLE'; echo 'v 1 -2 3 99 0'");
     let cnf = d.join("q5.cnf");
-    let out = run(&[
-        "encode",
-        "5",
-        "--amo",
-        "pairwise",
-        "-o",
-        cnf.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    encode(5, &["--amo", "pairwise"], &cnf);
     let csv = d.join("r.csv");
     let solvers = format!("{},{}", liar.display(), beyond.display());
     let out = compare(
@@ -375,32 +374,10 @@ fn opb_files_go_to_the_pseudo_boolean_solvers() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     for n in [3, 6] {
-        let opb = d.join(format!("q{n}.opb"));
-        let out = run(&[
-            "encode",
-            &n.to_string(),
-            "--format",
-            "opb",
-            "-o",
-            opb.to_str().unwrap(),
-        ]);
-        assert!(out.status.success(), "{}", stderr(&out));
+        encode(n, &["--format", "opb"], &d.join(format!("q{n}.opb")));
     }
-    let cnf = d.join("q6.cnf");
-    let out = run(&["encode", "6", "-o", cnf.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let csv = d.join("r.csv");
-    let out = compare(
-        &[
-            "--instance",
-            d.to_str().unwrap(),
-            "--solver",
-            "cadical,minisat+",
-        ],
-        &csv,
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let got: Vec<(String, String, String, String)> = rows(&csv)
+    encode(6, &[], &d.join("q6.cnf"));
+    let got: Vec<(String, String, String, String)> = sweep_folder(d, "cadical,minisat+")
         .into_iter()
         .map(|((value, _, solver), row)| {
             (value, solver, row["family"].clone(), row["status"].clone())
