@@ -491,11 +491,16 @@ pub fn compare(
         } => {
             let InstanceSet { files, formulas } = instance_files(sources, diagonals, log)?;
             check_formulas(&formulas, &solvers, grid.runs.shuffle)?;
-            // No output replaces an instance file.
+            // No output replaces an instance file, a list of them or the expected answers.
+            let lists = sources.iter().filter_map(|s| match s {
+                InstanceSource::List(list) => Some(list.as_path()),
+                InstanceSource::Path(_) => None,
+            });
             let inputs: Vec<&Path> = files
                 .iter()
                 .map(|(_, path)| path.as_path())
                 .chain(formulas.iter().map(|f| f.path.as_path()))
+                .chain(lists)
                 .chain(expected.iter().map(|e| e.path.as_path()))
                 .collect();
             crate::output::refuse_input_as_output(

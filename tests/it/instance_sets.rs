@@ -408,3 +408,50 @@ fn opb_files_go_to_the_pseudo_boolean_solvers() {
         ]
     );
 }
+
+#[test]
+fn shards_of_a_mixed_set_merge_to_the_whole_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let set = d.join("set");
+    std::fs::create_dir(&set).unwrap();
+    std::fs::copy(data("diag-10-4-1.param"), set.join("diag-10-4-1.param")).unwrap();
+    encode(6, &[], &set.join("q6.cnf"));
+    encode(3, &[], &set.join("q3.cnf"));
+    let sweep = |csv: &Path, shard: Option<&str>| {
+        let mut args = vec![
+            "--instance",
+            set.to_str().unwrap(),
+            "--amo",
+            "pairwise,sequential",
+            "--solver",
+            "varisat,cadical-lib",
+        ];
+        args.extend(shard.map(|s| ["--shard", s]).into_iter().flatten());
+        let out = compare(&args, csv);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    };
+    let whole = d.join("whole.csv");
+    sweep(&whole, None);
+    let mut parts = Vec::new();
+    for i in 1..=3 {
+        let part = d.join(format!("part-{i}.csv"));
+        sweep(&part, Some(&format!("{i}/3")));
+        parts.push(part);
+    }
+    let merged = d.join("merged.csv");
+    let mut args = vec!["compare".to_string(), "--merge".into()];
+    args.extend(parts.iter().map(|p| p.display().to_string()));
+    args.extend(["--csv".into(), merged.display().to_string()]);
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let answers = |csv: &Path| -> Vec<_> {
+        rows(csv)
+            .into_iter()
+            .map(|(key, row)| (key, row["status"].clone()))
+            .collect()
+    };
+    // 1 board file x 2 encodings x 2 solvers, 2 formula files x 2 solvers.
+    assert_eq!(answers(&whole).len(), 8);
+    assert_eq!(answers(&merged), answers(&whole));
+}
