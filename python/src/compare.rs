@@ -42,6 +42,7 @@ pub fn compare_rows<'py>(
         Solvers,
     };
     use queens_sat::command::Failure;
+    use queens_sat::experiment::sources::InstanceSource;
     let ns = ns.iter().map(size_arg).collect::<PyResult<Vec<usize>>>()?;
     let repeats = opt_count(Some(repeats), "repeats")?.unwrap_or_default();
     let shuffle = opt_count(Some(shuffle), "shuffle")?.unwrap_or_default();
@@ -71,7 +72,7 @@ pub fn compare_rows<'py>(
             },
         },
         (None, false) => Instances::Files {
-            paths: instances,
+            sources: instances.into_iter().map(InstanceSource::Path).collect(),
             diagonals: diagonals.into_iter().collect(),
             expected: None,
         },

@@ -6,10 +6,12 @@ use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use queens_sat::command::compare::{
-    self, CompareError, CompareRequest, CsvFile, FamilyRequest, Grid, Instances, Mode, Output,
-    Reports, Runs, Scatter, Solvers, SweepProgress,
+    self, CompareError, CompareRequest, CsvFile, ExpectedFile, FamilyRequest, Grid, Instances,
+    Mode, Output, Reports, Runs, Scatter, Solvers, SweepProgress,
 };
 use queens_sat::experiment;
+use queens_sat::experiment::expected::Columns;
+use queens_sat::experiment::sources::InstanceSource;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,6 +28,22 @@ fn parse_diagonals(s: &str) -> Result<Diagonals, String> {
     experiment::expected::parse_diagonals(s)
         .map(Diagonals)
         .map_err(|e| e.to_string())
+}
+
+/// `--instance FILE`, `DIR` or `@LIST`.
+fn parse_instance(s: &str) -> Result<InstanceSource, String> {
+    match s.strip_prefix('@') {
+        Some("") => Err("@ is followed by the path of a list of instance files".into()),
+        Some(list) => Ok(InstanceSource::List(PathBuf::from(list))),
+        None if s.is_empty() => Err("an empty path".into()),
+        None => Ok(InstanceSource::Path(PathBuf::from(s))),
+    }
+}
+
+/// `--expected-columns instance=NAME,d=NAME,answer=NAME`.
+fn parse_columns(s: &str) -> Result<Columns, String> {
+    s.parse()
+        .map_err(|e: experiment::expected::ColumnsError| e.to_string())
 }
 
 /// The most runs per combination.
@@ -158,9 +176,14 @@ pub struct CompareArgs {
     #[arg(long, value_name = "SEEDS")]
     seeds: Option<String>,
     /// Solve the instances of these instance files (docs/formats.md; `generate` writes them)
-    /// instead of empty boards, repeatable; rows name each file in the `value` column.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["family", "params", "seeds"])]
-    instance: Vec<PathBuf>,
+    /// instead of empty boards, repeatable; rows name each file by its file name in the
+    /// `value` column. A folder gives every .txt, .param, .cnf and .opb file directly in it,
+    /// sorted by name; `@LIST` the files a list names, one path a line relative to the list's
+    /// folder (`#` comments and blank lines skipped). DIMACS (.cnf, or `p cnf`) and OPB
+    /// (.opb, or `* #variable=`) files are formulas, solved as they are by the SAT solvers
+    /// (DIMACS) or the pseudo-Boolean solvers (OPB), each model checked against the file.
+    #[arg(long, value_name = "FILE|DIR|@LIST", value_parser = parse_instance, conflicts_with_all = ["family", "params", "seeds"])]
+    instance: Vec<InstanceSource>,
     /// With --instance FILE of Excluded Diagonals parameter files (CSPLib problem 079): take
     /// their first D diagonals, as the paper prescribes (default: all of them, numdiags); a
     /// range `17..21` (ends included) or a list `17,19,21` makes one instance per D, named
@@ -168,10 +191,18 @@ pub struct CompareArgs {
     #[arg(long, value_name = "D", requires = "instance", value_parser = parse_diagonals)]
     diagonals: Option<Diagonals>,
     /// With --instance: the expected answers, to check every row against: the results file of
-    /// CSPLib problem 079 (gzip or plain) or a CSV file `instance,D,answer` (docs/formats.md).
-    /// A row that answers otherwise is `WRONG: expected SAT` (or UNSAT), and the sweep fails.
+    /// CSPLib problem 079 (gzip or plain) or a CSV file with a header, `instance,D,answer` or
+    /// the columns of --expected-columns (a CSV of compare itself works as it is;
+    /// docs/formats.md). A row that answers otherwise is `WRONG: expected SAT` (or UNSAT), and
+    /// the sweep fails.
     #[arg(long, value_name = "FILE", requires = "instance")]
     expected: Option<PathBuf>,
+    /// The columns of the --expected CSV that hold the instance, D and the answer, by header
+    /// name: `instance=NAME,d=NAME,answer=NAME`, each part optional (by default `instance`
+    /// else `value`, `D`, and `answer` else `status`). Answers SAT or SATISFIABLE, UNSAT or
+    /// UNSATISFIABLE; UNKNOWN, TIMEOUT or empty expect nothing.
+    #[arg(long, value_name = "COLUMNS", value_parser = parse_columns, requires = "expected")]
+    expected_columns: Option<Columns>,
     /// Run only shard I of K (1-based) of the grid: every K-th (instance, encoding, solver)
     /// combination, into the CSV file of --csv (rows carry the shard); `--merge` joins the K
     /// files (docs/cluster.md). Every combination of the share runs (no skipping after a
@@ -218,9 +249,12 @@ fn request(args: CompareArgs) -> Result<CompareRequest> {
             },
         },
         (None, false) => Instances::Files {
-            paths: args.instance,
+            sources: args.instance,
             diagonals: args.diagonals.map_or_else(Vec::new, |d| d.0),
-            expected: args.expected,
+            expected: args.expected.map(|path| ExpectedFile {
+                path,
+                columns: args.expected_columns.unwrap_or_default(),
+            }),
         },
         (None, true) if !args.params.is_empty() || args.seeds.is_some() => {
             anyhow::bail!("--param and --seeds describe a family sweep: give --family too")
@@ -284,6 +318,7 @@ fn output_flag(output: Output) -> &'static str {
 /// The message of a library error as the command line words it, naming the flag at fault;
 /// `None` for the errors whose own message is the command line's.
 fn flag_wording(e: &CompareError) -> Option<String> {
+    use queens_sat::experiment::expected::ExpectedError;
     use queens_sat::experiment::params::{ParamError, Subject};
     use queens_sat::experiment::report::CsvError;
     use queens_sat::experiment::resume::ResumeError;
@@ -294,7 +329,14 @@ fn flag_wording(e: &CompareError) -> Option<String> {
     const FRESH: &str = "use --fresh or another file";
     Some(match e {
         CompareError::Encodings(message) => format!("--amo: {message}"),
+        CompareError::Expected(e @ ExpectedError::Column { .. }) => {
+            format!("--expected: {e}; --expected-columns names the columns")
+        }
         CompareError::Expected(e) => format!("--expected: {e}"),
+        CompareError::FormulaEngine { solver, .. } => format!("--solver {solver}: {e}"),
+        CompareError::Unread { .. } => format!("--solver: {e}"),
+        CompareError::FormulaDiagonals(_) => format!("--diagonals: {e}"),
+        CompareError::FormulaShuffle(_) => format!("--shuffle: {e}"),
         CompareError::NoOpbForm { .. } => format!("--solver: {e}"),
         CompareError::SameFileName(name) => {
             format!("--instance: two files are named {name}; rows name files by their names")

@@ -7,12 +7,14 @@
 use super::Ending;
 use crate::count::Shard;
 use crate::encode::LineEncodings;
-use crate::experiment::expected::{Expected, ExpectedError};
+use crate::experiment::expected::{self, Expected, ExpectedError};
+use crate::experiment::formula::{run_formulas, FormulaError, FormulaFile, FormulaKind};
 use crate::experiment::params::{self, ParamError};
 use crate::experiment::plot::{self, PlotError};
 use crate::experiment::report::{self, CsvError};
 use crate::experiment::resume::{self, ResumeError};
 use crate::experiment::solvers::SolverError;
+use crate::experiment::sources::{self, InstanceSource, SourceError};
 use crate::experiment::{
     merge_shards, run_sweep, scores, transition, Metadata, Point, Row, ShardMergeError, SolverSpec,
     SweepConfig, SweepError,
@@ -108,17 +110,29 @@ pub enum Instances {
         /// The family, its parameters and seeds.
         sweep: FamilyRequest,
     },
-    /// The instances of instance files (their sizes are the sweep's).
+    /// The instances of instance files (their sizes are the sweep's), and formula files
+    /// (DIMACS, OPB: [`crate::experiment::formula`]) solved as they are.
     Files {
-        /// The files ([`crate::family::read_instance_file`]).
-        paths: Vec<PathBuf>,
+        /// Where the files are: files, folders, lists ([`sources::expand`]); each file is an
+        /// instance file ([`crate::family::read_instance_file`]) or a formula file
+        /// ([`FormulaKind::of`]).
+        sources: Vec<InstanceSource>,
         /// The first D diagonals of Excluded Diagonals parameter files: one instance per
         /// file and D (empty: the files as they are, every diagonal).
         diagonals: Vec<usize>,
-        /// A file of expected answers ([`Expected::read`]): a row that answers the other way
-        /// is `WRONG: expected SAT` or `WRONG: expected UNSAT`.
-        expected: Option<PathBuf>,
+        /// A file of expected answers: a row that answers the other way is `WRONG: expected
+        /// SAT` or `WRONG: expected UNSAT`.
+        expected: Option<ExpectedFile>,
     },
+}
+
+/// A file of expected answers ([`Expected::read`]) and the columns of its CSV form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpectedFile {
+    /// The file.
+    pub path: PathBuf,
+    /// The columns of the instance, D and the answer (the usual names when left out).
+    pub columns: expected::Columns,
 }
 
 /// A family sweep as written: read by [`params::family_sweep`].
@@ -310,6 +324,34 @@ pub enum CompareError {
     /// Two instance files of the same name (rows name files by their names).
     #[error("two instance files are named {0}; rows name files by their names")]
     SameFileName(String),
+    /// A folder or list of instances cannot be read.
+    #[error(transparent)]
+    Sources(#[from] SourceError),
+    /// A formula file cannot be read.
+    #[error(transparent)]
+    Formula(#[from] FormulaError),
+    /// A formula file in a sweep with an engine that solves boards, or a chain of solvers.
+    #[error("{solver} solves boards, and {} is a formula file (DIMACS or OPB); search, propagator and chains of solvers take board instances only", .file.display())]
+    FormulaEngine {
+        /// The engine.
+        solver: String,
+        /// The formula file.
+        file: PathBuf,
+    },
+    /// A formula file that no solver of the sweep reads.
+    #[error("no solver of the sweep reads {}, {}", .file.display(), match .kind { FormulaKind::Dimacs => "a DIMACS file (the pseudo-Boolean solvers read OPB only; give a SAT solver)", FormulaKind::Opb => "an OPB file (give a pseudo-Boolean solver: minisat+, sat4j-pb, exact or cp-sat)" })]
+    Unread {
+        /// The formula file.
+        file: PathBuf,
+        /// Its format.
+        kind: FormulaKind,
+    },
+    /// A formula file with the first D diagonals.
+    #[error("{} is a formula file: the first D diagonals are taken of Excluded Diagonals parameter files only", .0.display())]
+    FormulaDiagonals(PathBuf),
+    /// A formula file with shuffled copies.
+    #[error("{} is a formula file: shuffled copies are made of the formulas of boards only", .0.display())]
+    FormulaShuffle(PathBuf),
     /// An output file cannot be written.
     #[error("{output}: {problem}")]
     Unwritable {
@@ -423,14 +465,6 @@ pub fn compare(
         Mode::Shard { grid, shard, csv } => (grid, Some(*shard), Some(csv)),
     };
     let csv_path = csv.map(|c| c.path.as_path());
-    // No output replaces an instance file.
-    let inputs: Vec<&Path> = match &grid.instances {
-        Instances::Files {
-            paths, expected, ..
-        } => paths.iter().chain(expected).map(PathBuf::as_path).collect(),
-        _ => Vec::new(),
-    };
-    crate::output::refuse_input_as_output(&inputs, &outputs(csv_path, &req.reports).map(|o| o.1))?;
     let encodings = LineEncodings::parse_list(&grid.amo).map_err(CompareError::Encodings)?;
     let solvers = grid
         .solvers
@@ -438,8 +472,8 @@ pub fn compare(
         .iter()
         .map(|s| SolverSpec::named(s, grid.solvers.program.as_deref(), &grid.solvers.options))
         .collect::<Result<Vec<_>, _>>()?;
-    let (ns, family, files) = match &grid.instances {
-        Instances::Boards(ns) => (ns.clone(), None, Vec::new()),
+    let (ns, family, files, formulas) = match &grid.instances {
+        Instances::Boards(ns) => (ns.clone(), None, Vec::new(), Vec::new()),
         Instances::Family { ns, sweep } => (
             ns.clone(),
             Some(params::family_sweep(
@@ -448,15 +482,35 @@ pub fn compare(
                 sweep.seeds.as_deref(),
             )?),
             Vec::new(),
+            Vec::new(),
         ),
         Instances::Files {
-            paths, diagonals, ..
+            sources,
+            diagonals,
+            expected,
         } => {
-            let files = instance_files(paths, diagonals)?;
+            let InstanceSet { files, formulas } = instance_files(sources, diagonals, log)?;
+            check_formulas(&formulas, &solvers, grid.runs.shuffle)?;
+            // No output replaces an instance file, a list of them or the expected answers.
+            let lists = sources.iter().filter_map(|s| match s {
+                InstanceSource::List(list) => Some(list.as_path()),
+                InstanceSource::Path(_) => None,
+            });
+            let inputs: Vec<&Path> = files
+                .iter()
+                .map(|(_, path)| path.as_path())
+                .chain(formulas.iter().map(|f| f.path.as_path()))
+                .chain(lists)
+                .chain(expected.iter().map(|e| e.path.as_path()))
+                .collect();
+            crate::output::refuse_input_as_output(
+                &inputs,
+                &outputs(csv_path, &req.reports).map(|o| o.1),
+            )?;
             let mut ns: Vec<usize> = files.iter().map(|(p, _)| p.n).collect();
             ns.sort_unstable();
             ns.dedup();
-            (ns, None, files)
+            (ns, None, files, formulas)
         }
     };
     let mut modes = grid.symmetry_breaking.clone();
@@ -479,8 +533,10 @@ pub fn compare(
         shard,
         shuffle: grid.runs.shuffle,
     };
-    // A pseudo-Boolean solver reads the OPB form, which only some models have.
-    if let Some(pb) = cfg.solvers.iter().find(|s| s.opb) {
+    // A pseudo-Boolean solver reads the OPB form, which only some models have (a sweep of
+    // formula files alone encodes no board).
+    let boards = !matches!(grid.instances, Instances::Files { .. }) || !files.is_empty();
+    if let Some(pb) = cfg.solvers.iter().find(|s| s.opb).filter(|_| boards) {
         for &model in &cfg.models {
             for &mode in &cfg.symmetry_breaking {
                 let inst = crate::instance::Instance::new(4, model)
@@ -512,21 +568,33 @@ pub fn compare(
             }
         }
         points = files.iter().map(|(p, _)| p.clone()).collect();
-        expected = answers.as_deref().map(Expected::read).transpose()?;
+        expected = answers
+            .as_ref()
+            .map(|e| Expected::read(&e.path, &e.columns))
+            .transpose()?;
     }
-    let files: Vec<Point> = files.into_iter().map(|(p, _)| p).collect();
+    // Rows name instance and formula files by these names.
+    let names: Vec<String> = files
+        .iter()
+        .map(|(p, _)| p.value.clone())
+        .chain(formulas.iter().map(|f| f.name.clone()))
+        .collect();
     check_outputs(csv_path, &req.reports)?;
-    let total = points.len()
+    let board_units = points.len()
         * cfg.models.len()
         * cfg.symmetry_breaking.len().max(1)
         * cfg.shuffle.max(1)
         * cfg.solvers.len();
-    if let Some(shard) = shard.filter(|s| s.of > total) {
-        return Err(CompareError::TooManyShards {
-            shard,
-            units: total,
-        });
+    let units = board_units + formulas.len() * cfg.solvers.len();
+    if let Some(shard) = shard.filter(|s| s.of > units) {
+        return Err(CompareError::TooManyShards { shard, units });
     }
+    // The runs of formula files: each file with the solvers that read its format.
+    let total = board_units
+        + formulas
+            .iter()
+            .map(|f| cfg.solvers.iter().filter(|s| f.kind.read_by(s)).count())
+            .sum::<usize>();
     // Every solver's version is asked now: one that cannot be run is refused before the sweep.
     let meta = cfg.metadata();
     if let Some(name) = meta.missing_solvers.first() {
@@ -538,7 +606,7 @@ pub fn compare(
     let (mut csv, previous) = match csv {
         Some(c) => {
             let file = resume::read(&c.path, c.fresh, &shard_name)?;
-            let (csv, previous) = resume::open(&c.path, file, &cfg, &meta, &files, log)?;
+            let (csv, previous) = resume::open(&c.path, file, &cfg, &meta, &names, log)?;
             (Some(csv), previous)
         }
         None => (None, Vec::new()),
@@ -556,22 +624,26 @@ pub fn compare(
     };
     let mut rows = previous.clone();
     rows.iter_mut().for_each(&judge);
-    run_sweep(
+    let mut on_step = |step: &str| progress.borrow_mut().step(step);
+    let mut on_row = |row: &Row| -> Result<(), CompareError> {
+        let mut row = row.clone();
+        judge(&mut row);
+        if let Some(c) = csv.as_mut() {
+            c.append(&row)?;
+        }
+        progress.borrow_mut().row(&row);
+        rows.push(row);
+        Ok(())
+    };
+    run_sweep(&cfg, &points, &meta, &previous, &mut on_step, &mut on_row)?;
+    run_formulas(
         &cfg,
-        &points,
+        &formulas,
+        board_units,
         &meta,
         &previous,
-        |step| progress.borrow_mut().step(step),
-        |row| -> Result<(), CompareError> {
-            let mut row = row.clone();
-            judge(&mut row);
-            if let Some(c) = csv.as_mut() {
-                c.append(&row)?;
-            }
-            progress.borrow_mut().row(&row);
-            rows.push(row);
-            Ok(())
-        },
+        &mut on_step,
+        &mut on_row,
     )?;
     progress.into_inner().finish();
     if let Some(e) = &expected {
@@ -585,25 +657,103 @@ pub fn compare(
     report_rows(&req.reports, &meta, rows, cfg.family.is_some(), out, log)
 }
 
-/// The points of instance files, each with its file: each read (once per D of `diagonals`,
-/// its first D diagonals, or once as it is when `diagonals` is empty), named by its file
-/// name, with ` d=D` for D diagonals (two files of the same name are refused).
+/// The points of the instance files of `sources` ([`sources::expand`]; what a folder skipped
+/// is noted on `log`), each with its file: each read (once per D of `diagonals`, its first D
+/// diagonals, or once as it is when `diagonals` is empty), named by its file name, with ` d=D`
+/// for D diagonals; and the formula files among them, read whole. Two files of the same name
+/// are refused.
 fn instance_files(
-    paths: &[PathBuf],
+    sources: &[InstanceSource],
     diagonals: &[usize],
-) -> Result<Vec<(Point, PathBuf)>, CompareError> {
+    log: &mut dyn Write,
+) -> Result<InstanceSet, CompareError> {
+    let (paths, folders) = sources::expand(sources)?;
+    for folder in folders.iter().filter(|f| f.skipped > 0) {
+        let _ = writeln!(
+            log,
+            "note: {}: {} instance files taken, {} other entries skipped (hidden, folders, other extensions)",
+            folder.path.display(),
+            folder.files.len(),
+            folder.skipped
+        );
+    }
     let each: Vec<Option<usize>> = if diagonals.is_empty() {
         vec![None]
     } else {
         diagonals.iter().copied().map(Some).collect()
     };
     let mut files: Vec<(Point, PathBuf)> = Vec::new();
+    let mut formulas: Vec<FormulaFile> = Vec::new();
     for path in paths {
-        for &diagonals in &each {
-            files.push((instance_file(path, diagonals, &files)?, path.clone()));
+        let Some(kind) = FormulaKind::of(&path) else {
+            for &diagonals in &each {
+                let point = instance_file(&path, diagonals, &files)?;
+                if formulas.iter().any(|f| f.name == point.value) {
+                    return Err(CompareError::SameFileName(point.value));
+                }
+                files.push((point, path.clone()));
+            }
+            continue;
+        };
+        if !diagonals.is_empty() {
+            return Err(CompareError::FormulaDiagonals(path));
         }
+        let name = file_name(&path);
+        if files.iter().any(|(p, _)| p.value == name) || formulas.iter().any(|f| f.name == name) {
+            return Err(CompareError::SameFileName(name));
+        }
+        formulas.push(FormulaFile::read(&path, name, kind)?);
     }
-    Ok(files)
+    Ok(InstanceSet { files, formulas })
+}
+
+/// The files of a sweep's instance set ([`instance_files`]).
+struct InstanceSet {
+    /// The points of the instance files (of boards), each with its file.
+    files: Vec<(Point, PathBuf)>,
+    /// The formula files.
+    formulas: Vec<FormulaFile>,
+}
+
+/// The name rows give a file: its file name.
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+/// Checks, before a sweep, that its formula files can be run as asked: no engine that solves
+/// boards, no shuffled copies, and a solver that reads each file's format.
+fn check_formulas(
+    formulas: &[FormulaFile],
+    solvers: &[SolverSpec],
+    shuffle: usize,
+) -> Result<(), CompareError> {
+    let Some(first) = formulas.first() else {
+        return Ok(());
+    };
+    if let Some(engine) = solvers
+        .iter()
+        .find(|s| s.search || s.propagator || !s.stages.is_empty())
+    {
+        return Err(CompareError::FormulaEngine {
+            solver: engine.name.clone(),
+            file: first.path.clone(),
+        });
+    }
+    if shuffle > 0 {
+        return Err(CompareError::FormulaShuffle(first.path.clone()));
+    }
+    match formulas
+        .iter()
+        .find(|f| !solvers.iter().any(|s| f.kind.read_by(s)))
+    {
+        Some(f) => Err(CompareError::Unread {
+            file: f.path.clone(),
+            kind: f.kind,
+        }),
+        None => Ok(()),
+    }
 }
 
 /// The point of one instance file with its first `diagonals` diagonals, named by its file
@@ -614,10 +764,7 @@ fn instance_file(
     earlier: &[(Point, PathBuf)],
 ) -> Result<Point, CompareError> {
     let spec = crate::family::read_instance_file(path, diagonals)?;
-    let mut name = path
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string());
+    let mut name = file_name(path);
     if let Some(d) = diagonals {
         // Rows of other prefixes of the same file stay apart.
         name = format!("{name} d={d}");

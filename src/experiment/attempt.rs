@@ -180,7 +180,7 @@ fn opb_form(target: &Target) -> Result<(PathBuf, usize), SweepError> {
 /// The status of a row for the outcome of a run: `SAT`, `UNSAT`, `TIMEOUT`, `WRONG: ...` (a
 /// model that fails its check, UNSAT for an instance known to have solutions) or `ERROR: ...`
 /// (no usable answer).
-fn run_status(outcome: &runner::Outcome) -> String {
+pub(super) fn run_status(outcome: &runner::Outcome) -> String {
     use runner::Outcome;
     match outcome {
         Outcome::Timeout { .. } => "TIMEOUT".to_string(),

@@ -1,7 +1,9 @@
 //! Expected answers of instance files, to check a sweep's rows against: [`Expected::read`]
 //! takes either the results file of CSPLib problem 079 (Excluded Diagonals: `n D mininrow id
 //! RESULT-FILE:Solutions: NUMSOLS Nodes: ...`, one instance a line, gzip or plain) or a CSV
-//! file `instance,D,answer` (`answer` SAT or UNSAT, `D` empty for the file as a whole).
+//! file with a header, read with the `csv` crate: `instance,D,answer` (`answer` SAT or UNSAT,
+//! `D` empty for the file as a whole), or any columns named by [`Columns`], such as the CSV
+//! that `compare` itself writes (`value` names the instance, `status` is the answer).
 //! [`Expected::judge`] turns a row whose solver answered the other way into `WRONG: expected
 //! SAT` or `WRONG: expected UNSAT`.
 //!
@@ -71,12 +73,24 @@ pub enum ExpectedError {
         /// The file.
         path: PathBuf,
         /// The line, from 1.
-        line: usize,
+        line: u64,
         /// What is wrong.
         why: String,
     },
+    /// The CSV file has no column of that name, or none of the names a role is looked up by.
+    #[error("{}: no column {wanted} for the {role} (the columns are {})", .path.display(), .columns.join(", "))]
+    Column {
+        /// The file.
+        path: PathBuf,
+        /// What the column holds: `instance`, `D` or `answer`.
+        role: &'static str,
+        /// The name asked for (`'status'`), or the names looked for (`'answer' or 'status'`).
+        wanted: String,
+        /// The columns of the file's header.
+        columns: Vec<String>,
+    },
     /// The file holds no answer.
-    #[error("{}: no expected answers (neither the CSPLib prob079 results format nor a CSV file instance,D,answer)", .0.display())]
+    #[error("{}: no expected answers (neither the CSPLib prob079 results format nor a CSV file with instances and SAT or UNSAT answers)", .0.display())]
     Empty(PathBuf),
     /// Two lines give the same instance different answers.
     #[error("{}, line {line}: {instance} is expected {} on an earlier line", .path.display(), answer_text(*.earlier))]
@@ -84,7 +98,7 @@ pub enum ExpectedError {
         /// The file.
         path: PathBuf,
         /// The later line.
-        line: usize,
+        line: u64,
         /// The instance (`FILE` or `FILE d=D`).
         instance: String,
         /// The earlier answer (SAT: `true`).
@@ -100,17 +114,112 @@ fn answer_text(sat: bool) -> &'static str {
     }
 }
 
-/// Expected answers by instance: the file name and the number of diagonals (`None` for the
-/// file as a whole); `true` for SAT.
+/// Which columns of a CSV file of expected answers hold the instance, its number of
+/// diagonals D and the answer, by header name (compared without regard to case). A column
+/// left `None` is looked up by its usual names: the instance `instance`, else `value` (the
+/// column that names the instance in the CSV of `compare`); D `D` (none: the instance as it
+/// is named); the answer `answer`, else `status`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Columns {
+    /// The column of the instance's name.
+    pub instance: Option<String>,
+    /// The column of D, the first diagonals taken (empty cells: the file as it is).
+    pub d: Option<String>,
+    /// The column of the answer.
+    pub answer: Option<String>,
+}
+
+/// Why the columns of a CSV file of expected answers cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ColumnsError {
+    /// A part is not `ROLE=COLUMN`.
+    #[error("'{0}' is not ROLE=COLUMN (instance=NAME, d=NAME or answer=NAME)")]
+    Part(String),
+    /// A role other than instance, d and answer.
+    #[error("unknown role '{0}' (choose instance, d or answer)")]
+    Role(String),
+    /// A role named twice.
+    #[error("the {0} column is named twice")]
+    Twice(String),
+}
+
+impl std::str::FromStr for Columns {
+    type Err = ColumnsError;
+
+    /// `instance=NAME,d=NAME,answer=NAME`, each part optional, in any order (roles without
+    /// regard to case).
+    fn from_str(text: &str) -> Result<Columns, ColumnsError> {
+        let mut columns = Columns::default();
+        for part in text.split(',').map(str::trim) {
+            let Some((role, name)) = part.split_once('=') else {
+                return Err(ColumnsError::Part(part.to_string()));
+            };
+            let (role, name) = (role.trim().to_ascii_lowercase(), name.trim());
+            if name.is_empty() {
+                return Err(ColumnsError::Part(part.to_string()));
+            }
+            let slot = match role.as_str() {
+                "instance" => &mut columns.instance,
+                "d" => &mut columns.d,
+                "answer" => &mut columns.answer,
+                _ => return Err(ColumnsError::Role(role)),
+            };
+            if slot.replace(name.to_string()).is_some() {
+                return Err(ColumnsError::Twice(role));
+            }
+        }
+        Ok(columns)
+    }
+}
+
+impl Columns {
+    /// `true` when no column is named.
+    pub fn is_default(&self) -> bool {
+        *self == Columns::default()
+    }
+}
+
+/// What an answer cell says: SAT (`true`), UNSAT (`false`), or nothing to expect (`None`).
+/// `SAT` / `SATISFIABLE` and `UNSAT` / `UNSATISFIABLE` without regard to case; no expectation
+/// for an empty cell, `UNKNOWN`, `TIMEOUT`, `MEMOUT`, `SKIPPED`, and the statuses of rows that
+/// `compare` did not decide (`WRONG: ...`, `ERROR: ...`).
+pub fn parse_answer(cell: &str) -> Result<Option<bool>, String> {
+    let word = cell.trim().to_ascii_uppercase();
+    let status = word.split(':').next().unwrap_or("").trim();
+    match word.as_str() {
+        "SAT" | "SATISFIABLE" => Ok(Some(true)),
+        "UNSAT" | "UNSATISFIABLE" => Ok(Some(false)),
+        "" | "UNKNOWN" | "TIMEOUT" | "MEMOUT" | "SKIPPED" => Ok(None),
+        _ if status == "WRONG" || status == "ERROR" => Ok(None),
+        _ => Err(format!(
+            "answer '{}' is neither SAT nor UNSAT (nor SATISFIABLE, UNSATISFIABLE; UNKNOWN, \
+             TIMEOUT, MEMOUT, SKIPPED or empty expect nothing)",
+            cell.trim()
+        )),
+    }
+}
+
+/// Expected answers by instance, named as rows name them in their `value` column (`FILE`, or
+/// `FILE d=D` for the first D diagonals); `true` for SAT.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Expected {
-    answers: HashMap<(String, Option<usize>), bool>,
+    answers: HashMap<String, bool>,
+}
+
+/// The name of an instance in a row's `value` column: `FILE`, or `FILE d=D`.
+fn instance_name(file: &str, d: Option<usize>) -> String {
+    match d {
+        Some(d) => format!("{file} d={d}"),
+        None => file.to_string(),
+    }
 }
 
 impl Expected {
     /// Reads a file of expected answers (gzip when it starts with the gzip magic bytes): the
-    /// CSPLib prob079 results file, or a CSV file with the header `instance,D,answer`.
-    pub fn read(path: &Path) -> Result<Expected, ExpectedError> {
+    /// CSPLib prob079 results file, or a CSV file with a header (read as such when its first
+    /// line has a comma or `columns` names a column), whose `columns` hold the instance, D and
+    /// the answer ([`Columns`], [`parse_answer`]).
+    pub fn read(path: &Path, columns: &Columns) -> Result<Expected, ExpectedError> {
         let io = |source| ExpectedError::Io {
             path: path.to_path_buf(),
             source,
@@ -123,51 +232,36 @@ impl Expected {
                 .map_err(io)?;
             bytes = plain;
         }
-        let mut lines = BufReader::new(&bytes[..]).lines();
+        let first = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
         let mut expected = Expected::default();
-        let bad = |line: usize, why: String| ExpectedError::Line {
-            path: path.to_path_buf(),
-            line,
-            why,
+        let mut add = |line: u64, instance: String, sat: bool| match expected
+            .answers
+            .insert(instance.clone(), sat)
+        {
+            Some(earlier) if earlier != sat => Err(ExpectedError::Contradiction {
+                path: path.to_path_buf(),
+                line,
+                instance,
+                earlier,
+            }),
+            _ => Ok(()),
         };
-        let Some(first) = lines.next() else {
-            return Err(ExpectedError::Empty(path.to_path_buf()));
-        };
-        let first = first.map_err(io)?;
-        let csv = first
-            .split(',')
-            .map(|c| c.trim().to_ascii_lowercase())
-            .eq(["instance", "d", "answer"]);
-        let mut add = |line: usize, key: (String, Option<usize>), sat: bool| {
-            let instance = match key.1 {
-                Some(d) => format!("{} d={d}", key.0),
-                None => key.0.clone(),
-            };
-            match expected.answers.insert(key, sat) {
-                Some(earlier) if earlier != sat => Err(ExpectedError::Contradiction {
-                    path: path.to_path_buf(),
-                    line,
-                    instance,
-                    earlier,
-                }),
-                _ => Ok(()),
-            }
-        };
-        // The CSV's first line is its header; the results file has none.
-        type Parse = fn(&str) -> Result<((String, Option<usize>), bool), String>;
-        let (parse, first): (Parse, _) = if csv {
-            (csv_line, None)
+        if first.contains(&b',') || !columns.is_default() {
+            read_csv(path, &bytes, columns, &mut add)?;
         } else {
-            (results_line, Some((1, Ok(first))))
-        };
-        let rest = lines.enumerate().map(|(i, l)| (i + 2, l));
-        for (number, line) in first.into_iter().chain(rest) {
-            let line = line.map_err(io)?;
-            if line.trim().is_empty() {
-                continue;
+            for (number, line) in BufReader::new(&bytes[..]).lines().enumerate() {
+                let number = number as u64 + 1;
+                let line = line.map_err(io)?;
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let (instance, sat) = results_line(&line).map_err(|why| ExpectedError::Line {
+                    path: path.to_path_buf(),
+                    line: number,
+                    why,
+                })?;
+                add(number, instance, sat)?;
             }
-            let (key, sat) = parse(&line).map_err(|why| bad(number, why))?;
-            add(number, key, sat)?;
         }
         if expected.answers.is_empty() {
             return Err(ExpectedError::Empty(path.to_path_buf()));
@@ -188,14 +282,7 @@ impl Expected {
     /// The expected answer of the instance a row names in its `value` column (`FILE`, or
     /// `FILE d=D` for the first D diagonals): `Some(true)` for SAT.
     pub fn answer(&self, value: &str) -> Option<bool> {
-        let key = match value.rsplit_once(" d=") {
-            Some((name, d)) => match d.parse() {
-                Ok(d) => (name.to_string(), Some(d)),
-                Err(_) => (value.to_string(), None),
-            },
-            None => (value.to_string(), None),
-        };
-        self.answers.get(&key).copied()
+        self.answers.get(value).copied()
     }
 
     /// Checks a row against its expected answer: a SAT or UNSAT row that says the other way
@@ -215,37 +302,100 @@ impl Expected {
     }
 }
 
-/// One line of the CSV form: `instance,D,answer`.
-fn csv_line(line: &str) -> Result<((String, Option<usize>), bool), String> {
-    let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-    let [instance, d, answer] = fields[..] else {
-        return Err(format!(
-            "expected 3 fields instance,D,answer, found {}",
-            fields.len()
-        ));
+/// The index of the column of `role` in `header`: the one named `given`, else the first of
+/// `usual` there (`None` when `required` is false and none is).
+fn column(
+    path: &Path,
+    header: &csv::StringRecord,
+    role: &'static str,
+    given: Option<&str>,
+    usual: &[&str],
+    required: bool,
+) -> Result<Option<usize>, ExpectedError> {
+    let find = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
+    let found = match given {
+        Some(name) => find(name).ok_or_else(|| format!("'{name}'")),
+        None => match usual.iter().find_map(|u| find(u)) {
+            Some(i) => Ok(i),
+            None if !required => return Ok(None),
+            None => Err(usual
+                .iter()
+                .map(|u| format!("'{u}'"))
+                .collect::<Vec<_>>()
+                .join(" or ")),
+        },
     };
-    if instance.is_empty() {
-        return Err("empty instance name".into());
+    found.map(Some).map_err(|wanted| ExpectedError::Column {
+        path: path.to_path_buf(),
+        role,
+        wanted,
+        columns: header.iter().map(str::to_string).collect(),
+    })
+}
+
+/// Reads the CSV form: a header, then one answer a record (see [`Expected::read`]), each
+/// handed to `add` with its line and the instance's name.
+fn read_csv(
+    path: &Path,
+    bytes: &[u8],
+    columns: &Columns,
+    add: &mut dyn FnMut(u64, String, bool) -> Result<(), ExpectedError>,
+) -> Result<(), ExpectedError> {
+    let bad = |line: u64, why: String| ExpectedError::Line {
+        path: path.to_path_buf(),
+        line,
+        why,
+    };
+    let csv_error = |e: csv::Error| {
+        let line = e.position().map_or(1, csv::Position::line);
+        let why = match e.kind() {
+            csv::ErrorKind::UnequalLengths {
+                expected_len, len, ..
+            } => format!("{len} fields, the header has {expected_len}"),
+            csv::ErrorKind::Utf8 { .. } => "not a text line (UTF-8)".to_string(),
+            _ => e.to_string(),
+        };
+        bad(line, why)
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .trim(csv::Trim::All)
+        .from_reader(bytes);
+    let header = reader.headers().map_err(csv_error)?.clone();
+    let col = |role, given: &Option<String>, usual: &[&str], required| {
+        column(path, &header, role, given.as_deref(), usual, required)
+    };
+    let instance = col("instance", &columns.instance, &["instance", "value"], true)?;
+    let d = col("D", &columns.d, &["d"], false)?;
+    let answer = col("answer", &columns.answer, &["answer", "status"], true)?;
+    let (Some(instance), Some(answer)) = (instance, answer) else {
+        return Ok(());
+    };
+    for record in reader.records() {
+        let record = record.map_err(csv_error)?;
+        let line = record.position().map_or(0, csv::Position::line);
+        let sat = parse_answer(&record[answer]).map_err(|why| bad(line, why))?;
+        let name = &record[instance];
+        if name.is_empty() {
+            return Err(bad(line, "empty instance name".into()));
+        }
+        let d = match d.map(|i| &record[i]) {
+            None | Some("") => None,
+            Some(d) => Some(
+                d.parse()
+                    .map_err(|_| bad(line, format!("D '{d}' is not a whole number")))?,
+            ),
+        };
+        if let Some(sat) = sat {
+            add(line, instance_name(name, d), sat)?;
+        }
     }
-    let d = match d {
-        "" => None,
-        d => Some(
-            d.parse()
-                .map_err(|_| format!("D '{d}' is not a whole number"))?,
-        ),
-    };
-    let sat = match answer.to_ascii_uppercase().as_str() {
-        "SAT" => true,
-        "UNSAT" => false,
-        _ => return Err(format!("answer '{answer}' is neither SAT nor UNSAT")),
-    };
-    Ok(((instance.to_string(), d), sat))
+    Ok(())
 }
 
 /// One line of the CSPLib prob079 results file: `n D mininrow id RESULT:Solutions: NUMSOLS
 /// ...`; the instance is `diag-N-MININROW-ID.param` with its first D diagonals, SAT when
 /// NUMSOLS > 0.
-fn results_line(line: &str) -> Result<((String, Option<usize>), bool), String> {
+fn results_line(line: &str) -> Result<(String, bool), String> {
     let f: Vec<&str> = line.split_whitespace().collect();
     if f.len() < 6 {
         return Err(format!(
@@ -272,7 +422,7 @@ fn results_line(line: &str) -> Result<((String, Option<usize>), bool), String> {
         ));
     }
     let d = usize::try_from(d).map_err(|_| format!("D {d} is too large"))?;
-    Ok(((file, Some(d)), numsols > 0))
+    Ok((instance_name(&file, Some(d)), numsols > 0))
 }
 
 #[cfg(test)]
@@ -309,14 +459,14 @@ mod tests {
             "10 5 4 985 a/diag-10-4-985.param-5.shiftqueens.result:Solutions: 1 Nodes: 6 Timeout: 0 Time: 0.1\n\
              10 9 4 985 a/diag-10-4-985.param-9.shiftqueens.result:Solutions: 0 Nodes: 6 Timeout: 0 Time: 0.1\n",
         );
-        let e = Expected::read(f.path()).unwrap();
+        let e = Expected::read(f.path(), &Columns::default()).unwrap();
         assert_eq!(e.len(), 2);
         assert_eq!(e.answer("diag-10-4-985.param d=5"), Some(true));
         assert_eq!(e.answer("diag-10-4-985.param d=9"), Some(false));
         assert_eq!(e.answer("diag-10-4-985.param d=6"), None);
         assert_eq!(e.answer("diag-10-4-985.param"), None);
-        let f = file("instance,D,answer\nx.txt,,unsat\ny.param,3,SAT\n");
-        let e = Expected::read(f.path()).unwrap();
+        let f = file("instance,D,answer\nx.txt,,unsat\n\ny.param,3,SAT\n");
+        let e = Expected::read(f.path(), &Columns::default()).unwrap();
         assert_eq!(e.answer("x.txt"), Some(false));
         assert_eq!(e.answer("y.param d=3"), Some(true));
         let mut row = Row {
@@ -331,21 +481,110 @@ mod tests {
     }
 
     #[test]
+    fn any_columns_and_the_words_of_other_tools() {
+        // Columns named, in another order, quoted fields, the words of solvers.
+        let f = file(
+            "status,name,time\n\
+             SATISFIABLE,a.cnf,1.5\n\
+             \"unsatisfiable\",\"b, c.cnf\",2\n\
+             UNKNOWN,d.cnf,\n\
+             ,e.cnf,\n",
+        );
+        let columns: Columns = "instance=name, answer=STATUS".parse().unwrap();
+        let e = Expected::read(f.path(), &columns).unwrap();
+        assert_eq!(e.len(), 2);
+        assert_eq!(e.answer("a.cnf"), Some(true));
+        assert_eq!(e.answer("b, c.cnf"), Some(false));
+        assert_eq!(e.answer("d.cnf"), None);
+        // The columns of compare's own CSV are found without naming them.
+        let f = file(
+            "n,encoding,solver,status,value\n\
+             10,pairwise,varisat,SAT,diag-10-4-1.param d=5\n\
+             10,pairwise,cadical,SAT,diag-10-4-1.param d=5\n\
+             10,pairwise,varisat,TIMEOUT,diag-10-4-1.param d=9\n\
+             10,pairwise,varisat,WRONG: expected UNSAT,diag-10-4-1.param d=8\n\
+             10,pairwise,varisat,UNSAT,diag-10-4-1.param d=7\n",
+        );
+        let e = Expected::read(f.path(), &Columns::default()).unwrap();
+        assert_eq!(e.len(), 2);
+        assert_eq!(e.answer("diag-10-4-1.param d=5"), Some(true));
+        assert_eq!(e.answer("diag-10-4-1.param d=7"), Some(false));
+        assert_eq!(e.answer("diag-10-4-1.param d=8"), None);
+        // A D column of another name.
+        let f = file("file,result\n");
+        let e = Expected::read(f.path(), &"instance=file,d=diags".parse().unwrap()).unwrap_err();
+        assert!(e.to_string().contains("no column 'diags' for the D"), "{e}");
+        let f = file("file,diags,result\nx.param,4,SAT\n");
+        let columns: Columns = "d=diags,instance=file,answer=result".parse().unwrap();
+        let e = Expected::read(f.path(), &columns).unwrap();
+        assert_eq!(e.answer("x.param d=4"), Some(true));
+    }
+
+    #[test]
+    fn columns_are_read() {
+        use ColumnsError::{Part, Role, Twice};
+        assert_eq!(
+            "answer=status".parse::<Columns>(),
+            Ok(Columns {
+                answer: Some("status".into()),
+                ..Default::default()
+            })
+        );
+        assert_eq!("x".parse::<Columns>(), Err(Part("x".into())));
+        assert_eq!("answer=".parse::<Columns>(), Err(Part("answer=".into())));
+        assert_eq!("time=t".parse::<Columns>(), Err(Role("time".into())));
+        assert_eq!("d=a,D=b".parse::<Columns>(), Err(Twice("d".into())));
+    }
+
+    #[test]
     fn bad_files_name_the_line() {
-        for (text, message) in [
-            ("instance,D,answer\nx,,maybe\n", "line 2: answer 'maybe'"),
-            ("instance,D,answer\nx,q,SAT\n", "line 2: D 'q'"),
-            ("instance,D,answer\nx,SAT\n", "line 2: expected 3 fields"),
-            ("10 5 4 985 z:Solutions: 1\n", "line 1: the result file z"),
-            ("hello\n", "line 1: expected at least 6 fields"),
-            ("instance,D,answer\n", "no expected answers"),
+        for (text, columns, message) in [
+            (
+                "instance,D,answer\nx,,maybe\n",
+                "",
+                "line 2: answer 'maybe'",
+            ),
+            ("instance,D,answer\nx,q,SAT\n", "", "line 2: D 'q'"),
+            (
+                "instance,D,answer\nx,SAT\n",
+                "",
+                "line 2: 2 fields, the header has 3",
+            ),
+            (
+                "instance,D,answer\n,,SAT\n",
+                "",
+                "line 2: empty instance name",
+            ),
+            (
+                "10 5 4 985 z:Solutions: 1\n",
+                "",
+                "line 1: the result file z",
+            ),
+            ("hello\n", "", "line 1: expected at least 6 fields"),
+            ("instance,D,answer\n", "", "no expected answers"),
             (
                 "instance,D,answer\nx,,SAT\nx,,UNSAT\n",
-                "line 3: x is expected SAT",
+                "",
+                "line 3: x is expected SAT on an earlier line",
+            ),
+            (
+                "name,result\nx,SAT\n",
+                "",
+                "no column 'instance' or 'value' for the instance (the columns are name, result)",
+            ),
+            (
+                "name,result\nx,SAT\n",
+                "instance=name,answer=status",
+                "no column 'status' for the answer (the columns are name, result)",
             ),
         ] {
             let f = file(text);
-            let e = Expected::read(f.path()).unwrap_err().to_string();
+            let columns = if columns.is_empty() {
+                Columns::default()
+            } else {
+                columns.parse().unwrap()
+            };
+            let e = Expected::read(f.path(), &columns).unwrap_err().to_string();
             assert!(e.contains(message), "{e}");
             assert!(!e.contains('\n'), "{e}");
         }

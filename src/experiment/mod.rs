@@ -8,13 +8,16 @@
 //!
 //! The parts: [`SweepConfig`] says what a sweep measures (its points, drawn by a
 //! [`FamilySweep`] or the empty boards; [`params`] reads a family sweep as people write it),
-//! [`solvers`] names the solvers, [`run_sweep`] runs it, [`check_resume`] and [`resume`] resume
+//! [`solvers`] names the solvers, [`run_sweep`] runs it, [`sources`] lists the instance files
+//! of folders and lists, [`formula`] runs DIMACS and OPB files as they are, [`expected`]
+//! checks rows against known answers, [`check_resume`] and [`resume`] resume
 //! it from its CSV file, [`merge_shards`] joins the files of a sharded sweep, and
 //! The `compare` command (in the module `command`) does all of that as `queens-sat compare`
 //! asks for it.
 
 pub mod attempt;
 pub mod expected;
+pub mod formula;
 pub mod merge;
 pub mod params;
 pub mod plot;
@@ -25,6 +28,7 @@ mod run;
 pub mod scores;
 pub mod shuffle;
 pub mod solvers;
+pub mod sources;
 mod sweep;
 pub mod transition;
 

@@ -2,8 +2,9 @@
 //! the sweep's settings ([`check_resume`]), those the sweep wants kept and the file opened for
 //! the new rows ([`open`]).
 
+use super::formula::FORMULA_ENCODING;
 use super::report::{self, CsvAppender, CsvError, ResumeFile};
-use super::{sweep_name, Metadata, Point, Row, SweepConfig};
+use super::{sweep_name, Metadata, Row, SweepConfig};
 use crate::symmetry_breaking::SymmetryBreaking;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -64,14 +65,14 @@ pub fn read(path: &Path, fresh: bool, shard: &str) -> Result<ResumeFile, ResumeE
 /// Opens the CSV file `path` read back by [`read`] for the rows of the sweep `cfg` (with
 /// `meta`, its [`SweepConfig::metadata`]): its rows are checked ([`check_resume`]), a torn last
 /// row is cut off (said on `log`), and the file is opened for appending. Returns the appender
-/// and the rows the sweep wants (of its points, given as `files` for instance files, models,
-/// modes, solvers and shuffled copies), which it does not measure again.
+/// and the rows the sweep wants (of its points, or of the instance and formula files it names
+/// `files` by, models, modes, solvers and shuffled copies), which it does not measure again.
 pub fn open(
     path: &Path,
     file: ResumeFile,
     cfg: &SweepConfig,
     meta: &Metadata,
-    files: &[Point],
+    files: &[String],
     log: &mut dyn Write,
 ) -> Result<(CsvAppender, Vec<Row>), ResumeError> {
     check_resume(meta, file.rows.iter().map(|(line, r)| (*line, r))).map_err(|source| {
@@ -106,12 +107,16 @@ pub fn open(
     Ok((csv, previous))
 }
 
-/// `true` when the sweep `cfg` (on the instance files `files`, if any) has the run of row `r`.
-fn wanted(cfg: &SweepConfig, files: &[Point], r: &Row) -> bool {
+/// `true` when the sweep `cfg` (on the instance and formula files named `files`, if any) has
+/// the run of row `r`.
+fn wanted(cfg: &SweepConfig, files: &[String], r: &Row) -> bool {
+    let solver = cfg.solvers.iter().any(|s| s.name == r.solver);
+    if r.encoding == FORMULA_ENCODING {
+        // A formula file is solved as it is: no model, no copy.
+        return solver && r.shuffle.is_none() && files.contains(&r.value);
+    }
     let point = match &cfg.family {
-        None if !files.is_empty() => {
-            r.parameter.is_empty() && files.iter().any(|p| p.value == r.value)
-        }
+        None if !files.is_empty() => r.parameter.is_empty() && files.contains(&r.value),
         None => r.family.is_empty(),
         Some(f) => {
             r.family == f.family.name()
@@ -135,7 +140,7 @@ fn wanted(cfg: &SweepConfig, files: &[Point], r: &Row) -> bool {
             .models
             .iter()
             .any(|m| modes.iter().any(|&s| sweep_name(m, s) == r.encoding))
-        && cfg.solvers.iter().any(|s| s.name == r.solver)
+        && solver
 }
 
 /// Why the rows of a CSV cannot be resumed by this sweep: the first row made under other

@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 /// What the runs of a row measured: the times of the runs that answered (milliseconds), and
 /// the wall-clock and CPU seconds of every run and the largest memory (MiB), where measured.
 #[derive(Clone, Debug, Default)]
-struct Measures {
-    times_ms: Vec<f64>,
+pub(super) struct Measures {
+    pub(super) times_ms: Vec<f64>,
     wall_s: Vec<f64>,
     cpu_s: Vec<f64>,
     max_rss_mib: Option<f64>,
@@ -28,7 +28,7 @@ struct Measures {
 
 impl Measures {
     /// Adds a run's wall-clock and CPU time and its peak memory (bytes).
-    fn run(&mut self, wall: Duration, cpu: Duration, max_rss: u64) {
+    pub(super) fn run(&mut self, wall: Duration, cpu: Duration, max_rss: u64) {
         self.wall_s.push(wall.as_secs_f64());
         self.cpu_s.push(cpu.as_secs_f64());
         let mib = max_rss as f64 / f64::from(1u32 << 20);
@@ -151,7 +151,6 @@ pub fn run_sweep<E: From<SweepError>>(
         .iter()
         .flat_map(|&m| modes.iter().map(move |&s| (m, s)))
         .collect();
-    let shard_name = cfg.shard.map(|s| s.to_string()).unwrap_or_default();
     let mut unit = 0usize;
     for point in points {
         let n = point.n;
@@ -189,14 +188,6 @@ pub fn run_sweep<E: From<SweepError>>(
             let template = Row {
                 n,
                 encoding: name.clone(),
-                column_alo: cfg.column_alo,
-                solver: String::new(),
-                repeats: cfg.repeats,
-                timeout_s: meta.timeout_s,
-                cpu_limit_s: meta.cpu_limit_s,
-                memory_limit_mib: meta.memory_limit_mib,
-                tool_version: meta.tool_version.clone(),
-                machine: meta.machine.clone(),
                 family: family.clone(),
                 parameter: if drawn.is_some() {
                     parameter.clone()
@@ -210,9 +201,8 @@ pub fn run_sweep<E: From<SweepError>>(
                 } else {
                     String::new()
                 },
-                shard: shard_name.clone(),
                 shuffle: copy,
-                ..Row::default()
+                ..cfg.row(meta)
             };
             // The units of the configured solvers (found or not), so that every shard deals
             // the same grid.
@@ -363,7 +353,7 @@ pub fn run_sweep<E: From<SweepError>>(
 /// their median when the formula was solved, the medians of the wall-clock and CPU times of
 /// every run, the largest memory; `true` when the row timed out or ran out of memory (a larger
 /// n is not tried).
-fn record_times(row: &mut Row, measured: &Measures) -> bool {
+pub(super) fn record_times(row: &mut Row, measured: &Measures) -> bool {
     let times = &measured.times_ms;
     let round = |x: f64| (x * 1e4).round() / 1e4;
     row.wall_s = (!measured.wall_s.is_empty()).then(|| round(median(&measured.wall_s)));

@@ -294,6 +294,23 @@ impl SweepConfig {
         Ok(points)
     }
 
+    /// A row of this sweep with the settings every row records filled in (the redundant
+    /// clauses, the repeats and limits, the tool and the machine of `meta`, the shard), the
+    /// rest left empty.
+    pub(super) fn row(&self, meta: &Metadata) -> super::Row {
+        super::Row {
+            column_alo: self.column_alo,
+            repeats: self.repeats,
+            timeout_s: meta.timeout_s,
+            cpu_limit_s: meta.cpu_limit_s,
+            memory_limit_mib: meta.memory_limit_mib,
+            tool_version: meta.tool_version.clone(),
+            machine: meta.machine.clone(),
+            shard: self.shard.map(|s| s.to_string()).unwrap_or_default(),
+            ..super::Row::default()
+        }
+    }
+
     /// The cell models of `encodings`, with the redundant column clauses when `column_alo`.
     pub fn cells(encodings: &[LineEncodings], column_alo: bool) -> Vec<Model> {
         encodings

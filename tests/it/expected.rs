@@ -216,3 +216,129 @@ fn bad_expected_files_and_ranges_are_refused_before_any_run() {
     let out = run(&["compare", "--n", "4", "--expected", "x.csv"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A sweep of `diag-10-4-1.param` with its first 4 to 8 diagonals by `solver`, checked against
+/// `expected` read with `columns` (if any), into a CSV file of its own in `dir`.
+fn sweep_4_to_8(
+    dir: &Path,
+    solver: &str,
+    expected: Option<(&Path, Option<&str>)>,
+) -> (std::process::Output, PathBuf) {
+    let csv = dir.join(format!("r-{}.csv", dir.read_dir().unwrap().count()));
+    let param = data("params/diag-10-4-1.param");
+    let mut args: Vec<&std::ffi::OsStr> = [
+        "compare",
+        "--diagonals",
+        "4..8",
+        "--amo",
+        "pairwise",
+        "--repeat",
+        "1",
+        "--solver",
+        solver,
+        "--instance",
+    ]
+    .into_iter()
+    .map(|a| a.as_ref())
+    .collect();
+    args.extend([param.as_os_str(), "--csv".as_ref(), csv.as_os_str()]);
+    if let Some((file, columns)) = expected {
+        args.extend(["--expected".as_ref(), file.as_os_str()]);
+        if let Some(c) = columns {
+            args.extend::<[&std::ffi::OsStr; 2]>(["--expected-columns".as_ref(), c.as_ref()]);
+        }
+    }
+    (run(&args), csv)
+}
+
+#[test]
+fn one_sweeps_answers_check_another_and_any_columns_are_read() {
+    let recorded = recorded_for_diag_10_4_1();
+    let dir = tempfile::tempdir().unwrap();
+    // The first sweep's answers agree with the paper's.
+    let (out, first) = sweep_4_to_8(dir.path(), "varisat", None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for d in 4..=8 {
+        let answer = if recorded[&d] { "SAT" } else { "UNSAT" };
+        assert_eq!(
+            statuses(&first)[&format!("diag-10-4-1.param d={d}")],
+            answer
+        );
+    }
+    // Its CSV, as it is, checks a second sweep with another solver.
+    let (out, _) = sweep_4_to_8(dir.path(), "cadical-lib", Some((&first, None)));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .contains("expected answers: 5 instances; 5 rows checked, 0 answered otherwise"),
+        "{}",
+        stderr(&out)
+    );
+
+    // Another tool's CSV, its columns named: the words of solvers, one answer unknown, one
+    // forged (D = 6 said the other way).
+    let theirs = dir.path().join("theirs.csv");
+    let mut text = String::from("file,diagonals,seconds,result\n");
+    for d in 4..=8 {
+        let sat = recorded[&d] != (d == 6);
+        let word = match d {
+            8 => "UNKNOWN",
+            _ if sat => "SATISFIABLE",
+            _ => "unsatisfiable",
+        };
+        text += &format!("\"diag-10-4-1.param\",{d},1.5,{word}\n");
+    }
+    std::fs::write(&theirs, text).unwrap();
+    let columns = "instance=file,d=diagonals,answer=result";
+    let (out, csv) = sweep_4_to_8(dir.path(), "varisat", Some((&theirs, Some(columns))));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let got = statuses(&csv);
+    let forged = if recorded[&6] {
+        "WRONG: expected UNSAT"
+    } else {
+        "WRONG: expected SAT"
+    };
+    assert_eq!(got["diag-10-4-1.param d=6"], forged);
+    assert_eq!(
+        got["diag-10-4-1.param d=8"],
+        statuses(&first)["diag-10-4-1.param d=8"]
+    );
+    assert!(
+        stderr(&out).contains("4 rows checked, 1 answered otherwise"),
+        "{}",
+        stderr(&out)
+    );
+
+    // Bad input: an answer of no known word (its line named), a column the file lacks.
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(
+        &bad,
+        "file,diagonals,result\ndiag-10-4-1.param,4,SAT\ndiag-10-4-1.param,5,perhaps\n",
+    )
+    .unwrap();
+    for (columns, message) in [
+        (columns, "bad.csv, line 3: answer 'perhaps' is neither SAT nor UNSAT"),
+        (
+            "instance=file,answer=status",
+            "bad.csv: no column 'status' for the answer (the columns are file, diagonals, result); --expected-columns names the columns",
+        ),
+    ] {
+        let (out, _) = sweep_4_to_8(dir.path(), "varisat", Some((&bad, Some(columns))));
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(message), "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+    let out = run(&[
+        "compare",
+        "--instance",
+        "x.param",
+        "--expected-columns",
+        "answer=status",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "--expected-columns goes with --expected"
+    );
+}

@@ -40,6 +40,7 @@ mod gbd;
 mod global;
 mod grade;
 mod guards;
+mod instance_sets;
 mod layering;
 mod literature;
 mod lrat;
