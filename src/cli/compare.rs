@@ -168,7 +168,10 @@ pub struct CompareArgs {
     /// `p=0.7,0.8`, or a range with a step `p=0.6..0.9:0.05`, `k=0..20:2` (ends included, step
     /// 1 when left out). At most one parameter takes several values, the swept one; the others
     /// stay fixed (`--param mode=random`). Parameters: completion k, mode (solution or random);
-    /// blocked p or b; excluded-diagonals d, min-free; toroidal p or b (optional).
+    /// blocked p or b; excluded-diagonals d (a number, or a fraction of n: d=0.9n), min-free;
+    /// toroidal p or b (optional). `compatible=jair` draws completion (mode=random) and
+    /// excluded-diagonals instances with the JAIR paper's generators, as `generate --compatible
+    /// jair` does.
     #[arg(long = "param", value_name = "NAME=VALUES")]
     params: Vec<String>,
     /// The seeds each parameter value is drawn with (with --family): a range `1..10` (ends

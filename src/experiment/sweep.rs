@@ -69,6 +69,15 @@ pub enum SweepError {
     },
 }
 
+/// Whose generator draws a family sweep's instances.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Compatible {
+    /// queens-sat's own ([`generate`]).
+    Own,
+    /// The JAIR paper's, reproduced ([`crate::family::jair`]).
+    Jair,
+}
+
 /// The most instances a family sweep draws (board sizes x values x seeds).
 pub const MAX_POINTS: u128 = 100_000;
 
@@ -115,6 +124,43 @@ impl FamilySweep {
         v
     }
 
+    /// The recipe of the instances of `value` at board size `n`, and whose generator draws
+    /// them: `compatible=jair` asks for the paper's generators (CSPLib problem 079), and a
+    /// number of diagonals `d=0.9n` is a fraction of n (rounded to the nearest whole number).
+    fn recipe(&self, n: usize, value: &str) -> Result<(Recipe, Compatible), SweepError> {
+        let recipe_error = |message: String| SweepError::Recipe {
+            family: self.family,
+            message,
+        };
+        let mut compatible = Compatible::Own;
+        let mut params = Vec::new();
+        for (name, v) in self.parameters(value) {
+            match (name.as_str(), v.strip_suffix('n')) {
+                ("compatible", _) if v == "jair" => compatible = Compatible::Jair,
+                ("compatible", _) => {
+                    return Err(recipe_error(format!(
+                        "compatible = '{v}': the only generators reproduced are the paper's, compatible=jair"
+                    )))
+                }
+                ("d", Some(f)) if self.family == crate::family::Family::ExcludedDiagonals => {
+                    let d = f
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|f| f.is_finite() && *f >= 0.0)
+                        .ok_or_else(|| {
+                            recipe_error(format!(
+                                "d = '{v}' is neither a number of diagonals nor a fraction of n (0.9n)"
+                            ))
+                        })?;
+                    params.push((name, format!("{}", (d * n as f64).round() as usize)));
+                }
+                _ => params.push((name, v)),
+            }
+        }
+        let recipe = Recipe::from_parameters(self.family, &params).map_err(recipe_error)?;
+        Ok((recipe, compatible))
+    }
+
     /// The fixed parameters as a row records them: `mode=random min-free=2`.
     pub fn fixed_text(&self) -> String {
         self.fixed
@@ -145,23 +191,16 @@ impl FamilySweep {
                 seeds: self.seeds.len(),
             });
         }
-        let recipes = self
-            .values
-            .iter()
-            .map(|v| {
-                Recipe::from_parameters(self.family, &self.parameters(v)).map_err(|message| {
-                    SweepError::Recipe {
-                        family: self.family,
-                        message,
-                    }
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
         let mut out = Vec::with_capacity(points as usize);
         for &n in ns {
-            for (value, recipe) in self.values.iter().zip(&recipes) {
+            for value in &self.values {
+                let (recipe, compatible) = self.recipe(n, value)?;
                 for &seed in &self.seeds {
-                    let spec = generate(n, recipe, seed).map_err(|e| SweepError::Draw {
+                    let drawn = match compatible {
+                        Compatible::Own => generate(n, &recipe, seed),
+                        Compatible::Jair => crate::family::jair::spec_of(n, &recipe, seed),
+                    };
+                    let spec = drawn.map_err(|e| SweepError::Draw {
                         family: self.family,
                         n,
                         value: self.value_text(value),

@@ -191,6 +191,31 @@ pub fn completion_spec(n: usize, k: usize, seed: u64) -> Result<InstanceSpec, Ge
     Ok(spec)
 }
 
+/// The instance of `recipe` as the paper's generators draw it (`compatible=jair`): excluded
+/// diagonals by `queens-diag-gen.py` ([`excluded_diagonals_spec`]), completion by
+/// `queens-gen-fast.py` ([`completion_spec`], queens placed at random). The other families,
+/// and completion with queens taken from a solution, have no such generator.
+pub fn spec_of(n: usize, recipe: &super::Recipe, seed: u64) -> Result<InstanceSpec, GenerateError> {
+    use super::{CompletionMode, Recipe};
+    match recipe {
+        Recipe::ExcludedDiagonals { d, min_free } => {
+            excluded_diagonals_spec(n, *min_free, seed, Some(*d))
+        }
+        Recipe::Completion {
+            k,
+            mode: CompletionMode::Random,
+        } => completion_spec(n, *k, seed),
+        Recipe::Completion { .. } => Err(GenerateError::OutOfRange(
+            "compatible=jair draws completion instances as queens-gen-fast.py does: mode=random"
+                .into(),
+        )),
+        _ => Err(GenerateError::OutOfRange(format!(
+            "compatible=jair: the paper's generators draw completion and excluded-diagonals instances, not {}",
+            recipe.family()
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

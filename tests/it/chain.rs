@@ -218,3 +218,103 @@ fn the_search_then_exact_decides_the_hard_band_as_recorded() {
     // A twentieth of a second leaves most of the band to Exact.
     assert!(by_exact > 0, "the search decided every instance alone");
 }
+
+#[test]
+fn a_family_sweep_draws_the_papers_instances_with_d_as_a_fraction_of_n() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // The sweep's instances (d = 0.875 x 16 = 14) and `generate`'s, drawn apart.
+    let sweep = |args: &[&str], csv: &str| {
+        let csv = d.join(csv);
+        let mut all = vec![
+            "compare", "--n", "16", "--amo", "pairwise", "--solver", "varisat",
+        ];
+        all.extend(["--repeat", "1", "--csv", csv.to_str().unwrap()]);
+        all.extend(args);
+        let out = run(&all);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let t = CsvTable::read(&csv);
+        let (hash, status) = (t.col("gbd_hash"), t.col("status"));
+        let mut rows: Vec<(String, String)> = t
+            .rows
+            .iter()
+            .map(|r| (r[hash].to_string(), r[status].to_string()))
+            .collect();
+        rows.sort();
+        rows
+    };
+    let drawn = sweep(
+        &[
+            "--family",
+            "excluded-diagonals",
+            "--param",
+            "d=0.875n",
+            "--param",
+            "min-free=4",
+            "--param",
+            "compatible=jair",
+            "--seeds",
+            "1..3",
+        ],
+        "drawn.csv",
+    );
+    let mut files = Vec::new();
+    for seed in ["1", "2", "3"] {
+        let f = d.join(format!("e-{seed}.txt"));
+        let out = run(&[
+            "generate",
+            "excluded-diagonals",
+            "16",
+            "--min-free",
+            "4",
+            "--seed",
+            seed,
+            "--compatible",
+            "jair",
+            "--d",
+            "14",
+            "-o",
+            f.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        files.push(f.display().to_string());
+    }
+    let mut args = Vec::new();
+    for f in &files {
+        args.extend(["--instance", f.as_str()]);
+    }
+    let generated = sweep(&args, "generated.csv");
+    assert_eq!(drawn.len(), 3);
+    assert_eq!(drawn, generated);
+    for (param, says) in [
+        ("compatible=python", "compatible=jair"),
+        ("d=xn", "fraction of n"),
+    ] {
+        let out = run(&[
+            "compare",
+            "--n",
+            "16",
+            "--family",
+            "excluded-diagonals",
+            "--param",
+            param,
+            "--param",
+            "min-free=4",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{param}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{param}: {}", stderr(&out));
+    }
+    let out = run(&[
+        "compare",
+        "--n",
+        "16",
+        "--family",
+        "blocked",
+        "--param",
+        "p=0.5",
+        "--param",
+        "compatible=jair",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("not blocked"), "{}", stderr(&out));
+}
