@@ -74,7 +74,6 @@ pub fn compare_rows<'py>(
         (None, false) => Instances::Files {
             sources: instances.into_iter().map(InstanceSource::Path).collect(),
             diagonals: diagonals.into_iter().collect(),
-            expected: None,
         },
         (None, true) if !params.is_empty() || seeds.is_some() => {
             return Err(value_error(
@@ -106,6 +105,7 @@ pub fn compare_rows<'py>(
                     memory_limit,
                     shuffle,
                 },
+                expected: None,
             },
             csv: Some(CsvFile {
                 path: csv.clone(),

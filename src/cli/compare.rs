@@ -193,16 +193,18 @@ pub struct CompareArgs {
     /// `FILE d=D` in the `value` column.
     #[arg(long, value_name = "D", requires = "instance", value_parser = parse_diagonals)]
     diagonals: Option<Diagonals>,
-    /// With --instance: the expected answers, to check every row against: the results file of
-    /// CSPLib problem 079 (gzip or plain) or a CSV file with a header, `instance,D,answer` or
-    /// the columns of --expected-columns (a CSV of compare itself works as it is;
-    /// docs/formats.md). A row that answers otherwise is `WRONG: expected SAT` (or UNSAT), and
-    /// the sweep fails.
-    #[arg(long, value_name = "FILE", requires = "instance")]
+    /// The expected answers, to check every row against: the results file of CSPLib problem
+    /// 079 (gzip or plain) or a CSV (or tab-separated) file with a header, `instance,D,answer`
+    /// or the columns of --expected-columns (a CSV of compare itself works as it is;
+    /// docs/formats.md); for a family sweep, a file with the columns `n`, `seed` and `D` (or
+    /// the swept parameter's value) and the answer. A row that answers otherwise is `WRONG:
+    /// expected SAT` (or UNSAT), and the sweep fails.
+    #[arg(long, value_name = "FILE")]
     expected: Option<PathBuf>,
     /// The columns of the --expected CSV that hold the instance, D and the answer, by header
-    /// name: `instance=NAME,d=NAME,answer=NAME`, each part optional (by default `instance`
-    /// else `value`, `D`, and `answer` else `status`). Answers SAT or SATISFIABLE, UNSAT or
+    /// name: `instance=NAME,d=NAME,answer=NAME,n=NAME,seed=NAME`, each part optional (by
+    /// default `instance` else `value`, `D`, `answer` else `status`, `n`, `seed`; with a seed
+    /// column, rows of family sweeps are matched by n, value and seed). Answers SAT or SATISFIABLE, UNSAT or
     /// UNSATISFIABLE; UNKNOWN, TIMEOUT or empty expect nothing.
     #[arg(long, value_name = "COLUMNS", value_parser = parse_columns, requires = "expected")]
     expected_columns: Option<Columns>,
@@ -254,10 +256,6 @@ fn request(args: CompareArgs) -> Result<CompareRequest> {
         (None, false) => Instances::Files {
             sources: args.instance,
             diagonals: args.diagonals.map_or_else(Vec::new, |d| d.0),
-            expected: args.expected.map(|path| ExpectedFile {
-                path,
-                columns: args.expected_columns.unwrap_or_default(),
-            }),
         },
         (None, true) if !args.params.is_empty() || args.seeds.is_some() => {
             anyhow::bail!("--param and --seeds describe a family sweep: give --family too")
@@ -265,6 +263,10 @@ fn request(args: CompareArgs) -> Result<CompareRequest> {
         (None, true) => Instances::Boards(args.ns.0),
     };
     let grid = Grid {
+        expected: args.expected.map(|path| ExpectedFile {
+            path,
+            columns: args.expected_columns.unwrap_or_default(),
+        }),
         instances,
         models: args.models.models,
         amo: args.amo,

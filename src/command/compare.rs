@@ -96,6 +96,9 @@ pub struct Grid {
     pub solvers: Solvers,
     /// How each combination is run.
     pub runs: Runs,
+    /// A file of expected answers: a row that answers the other way is `WRONG: expected SAT`
+    /// or `WRONG: expected UNSAT`.
+    pub expected: Option<ExpectedFile>,
 }
 
 /// The instances of a sweep.
@@ -120,9 +123,6 @@ pub enum Instances {
         /// The first D diagonals of Excluded Diagonals parameter files: one instance per
         /// file and D (empty: the files as they are, every diagonal).
         diagonals: Vec<usize>,
-        /// A file of expected answers: a row that answers the other way is `WRONG: expected
-        /// SAT` or `WRONG: expected UNSAT`.
-        expected: Option<ExpectedFile>,
     },
 }
 
@@ -484,11 +484,7 @@ pub fn compare(
             Vec::new(),
             Vec::new(),
         ),
-        Instances::Files {
-            sources,
-            diagonals,
-            expected,
-        } => {
+        Instances::Files { sources, diagonals } => {
             let InstanceSet { files, formulas } = instance_files(sources, diagonals, log)?;
             check_formulas(&formulas, &solvers, grid.runs.shuffle)?;
             // No output replaces an instance file, a list of them or the expected answers.
@@ -501,7 +497,7 @@ pub fn compare(
                 .map(|(_, path)| path.as_path())
                 .chain(formulas.iter().map(|f| f.path.as_path()))
                 .chain(lists)
-                .chain(expected.iter().map(|e| e.path.as_path()))
+                .chain(grid.expected.iter().map(|e| e.path.as_path()))
                 .collect();
             crate::output::refuse_input_as_output(
                 &inputs,
@@ -513,6 +509,13 @@ pub fn compare(
             (ns, None, files, formulas)
         }
     };
+    // No output replaces the expected answers.
+    if let Some(e) = &grid.expected {
+        crate::output::refuse_input_as_output(
+            &[e.path.as_path()],
+            &outputs(csv_path, &req.reports).map(|o| o.1),
+        )?;
+    }
     let mut modes = grid.symmetry_breaking.clone();
     modes.dedup();
     let cfg = SweepConfig {
@@ -553,11 +556,7 @@ pub fn compare(
     }
     // Every instance is drawn now: a parameter out of range is refused before the sweep.
     let mut points = cfg.validate()?;
-    let mut expected = None;
-    if let Instances::Files {
-        expected: answers, ..
-    } = &grid.instances
-    {
+    if let Instances::Files { .. } = &grid.instances {
         for (p, path) in &files {
             for &model in &cfg.models {
                 p.instance(model)
@@ -568,11 +567,12 @@ pub fn compare(
             }
         }
         points = files.iter().map(|(p, _)| p.clone()).collect();
-        expected = answers
-            .as_ref()
-            .map(|e| Expected::read(&e.path, &e.columns))
-            .transpose()?;
     }
+    let expected = grid
+        .expected
+        .as_ref()
+        .map(|e| Expected::read(&e.path, &e.columns))
+        .transpose()?;
     // Rows name instance and formula files by these names.
     let names: Vec<String> = files
         .iter()
@@ -1032,6 +1032,7 @@ mod tests {
                 memory_limit: None,
                 shuffle: 0,
             },
+            expected: None,
         }
     }
 

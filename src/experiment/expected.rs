@@ -118,7 +118,11 @@ fn answer_text(sat: bool) -> &'static str {
 /// diagonals D and the answer, by header name (compared without regard to case). A column
 /// left `None` is looked up by its usual names: the instance `instance`, else `value` (the
 /// column that names the instance in the CSV of `compare`); D `D` (none: the instance as it
-/// is named); the answer `answer`, else `status`.
+/// is named); the answer `answer`, else `status`; the board size `n` and the seed `seed`.
+///
+/// A file with a seed column holds the answers of drawn instances (a family sweep's rows): each
+/// is matched by its board size, the swept parameter's value (the D column where there is one,
+/// else the instance column: `value` in a CSV of `compare`) and its seed ([`family_key`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Columns {
     /// The column of the instance's name.
@@ -127,16 +131,26 @@ pub struct Columns {
     pub d: Option<String>,
     /// The column of the answer.
     pub answer: Option<String>,
+    /// The column of the board size (drawn instances).
+    pub n: Option<String>,
+    /// The column of the seed (drawn instances).
+    pub seed: Option<String>,
+}
+
+/// The name of a drawn instance among expected answers: board size, the swept parameter's
+/// value and the seed, `n=30 29 seed=4`.
+pub fn family_key(n: usize, value: &str, seed: u64) -> String {
+    format!("n={n} {value} seed={seed}")
 }
 
 /// Why the columns of a CSV file of expected answers cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ColumnsError {
     /// A part is not `ROLE=COLUMN`.
-    #[error("'{0}' is not ROLE=COLUMN (instance=NAME, d=NAME or answer=NAME)")]
+    #[error("'{0}' is not ROLE=COLUMN (instance=NAME, d=NAME, answer=NAME, n=NAME or seed=NAME)")]
     Part(String),
     /// A role other than instance, d and answer.
-    #[error("unknown role '{0}' (choose instance, d or answer)")]
+    #[error("unknown role '{0}' (choose instance, d, answer, n or seed)")]
     Role(String),
     /// A role named twice.
     #[error("the {0} column is named twice")]
@@ -162,6 +176,8 @@ impl std::str::FromStr for Columns {
                 "instance" => &mut columns.instance,
                 "d" => &mut columns.d,
                 "answer" => &mut columns.answer,
+                "n" => &mut columns.n,
+                "seed" => &mut columns.seed,
                 _ => return Err(ColumnsError::Role(role)),
             };
             if slot.replace(name.to_string()).is_some() {
@@ -246,7 +262,7 @@ impl Expected {
             }),
             _ => Ok(()),
         };
-        if first.contains(&b',') || !columns.is_default() {
+        if first.contains(&b',') || first.contains(&b'\t') || !columns.is_default() {
             read_csv(path, &bytes, columns, &mut add)?;
         } else {
             for (number, line) in BufReader::new(&bytes[..]).lines().enumerate() {
@@ -294,7 +310,11 @@ impl Expected {
             "UNSAT" => false,
             _ => return None,
         };
-        let expected = self.answer(&row.value)?;
+        let key = match row.seed.filter(|_| !row.family.is_empty()) {
+            Some(seed) => family_key(row.n, &row.value, seed),
+            None => row.value.clone(),
+        };
+        let expected = self.answer(&key)?;
         if said != expected {
             row.status = format!("WRONG: expected {}", answer_text(expected));
         }
@@ -357,23 +377,59 @@ fn read_csv(
         };
         bad(line, why)
     };
+    // Tab-separated when the header has a tab and no comma.
+    let header_line = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    let tabs = header_line.contains(&b'\t') && !header_line.contains(&b',');
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
+        .delimiter(if tabs { b'\t' } else { b',' })
         .from_reader(bytes);
     let header = reader.headers().map_err(csv_error)?.clone();
     let col = |role, given: &Option<String>, usual: &[&str], required| {
         column(path, &header, role, given.as_deref(), usual, required)
     };
-    let instance = col("instance", &columns.instance, &["instance", "value"], true)?;
+    let seed = col("seed", &columns.seed, &["seed"], columns.seed.is_some())?;
     let d = col("D", &columns.d, &["d"], false)?;
+    // Drawn instances are named by size, value and seed; the value may be D.
+    let drawn = seed.map(|s| (s, d.is_none()));
+    let instance = match drawn {
+        Some((_, false)) => None,
+        _ => col("instance", &columns.instance, &["instance", "value"], true)?,
+    };
+    let n = match drawn {
+        Some(_) => col("n", &columns.n, &["n"], true)?,
+        None => None,
+    };
     let answer = col("answer", &columns.answer, &["answer", "status"], true)?;
-    let (Some(instance), Some(answer)) = (instance, answer) else {
+    let Some(answer) = answer else {
         return Ok(());
     };
     for record in reader.records() {
         let record = record.map_err(csv_error)?;
         let line = record.position().map_or(0, csv::Position::line);
         let sat = parse_answer(&record[answer]).map_err(|why| bad(line, why))?;
+        if let (Some((seed, _)), Some(n)) = (drawn, n) {
+            let number = |i: usize, what: &str| -> Result<u64, ExpectedError> {
+                record[i].parse().map_err(|_| {
+                    bad(
+                        line,
+                        format!("{what} '{}' is not a whole number", &record[i]),
+                    )
+                })
+            };
+            let value = match (d, instance) {
+                (Some(i), _) | (None, Some(i)) => &record[i],
+                (None, None) => "",
+            };
+            let key = family_key(number(n, "n")? as usize, value, number(seed, "seed")?);
+            if let Some(sat) = sat {
+                add(line, key, sat)?;
+            }
+            continue;
+        }
+        let Some(instance) = instance else {
+            return Ok(());
+        };
         let name = &record[instance];
         if name.is_empty() {
             return Err(bad(line, "empty instance name".into()));
