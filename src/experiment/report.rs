@@ -576,7 +576,7 @@ mod tests {
         );
         assert!(old.get("scores").is_none());
         let s = &v["scores"];
-        assert_eq!(s["time_basis"], "CPU");
+        assert_eq!(s["time_basis"], "wall");
         let b = &s["configurations"][0];
         assert_eq!(b["encoding"], "b");
         assert_eq!(b["solved"].as_u64(), Some(1));

@@ -25,6 +25,27 @@ use std::collections::{BTreeMap, BTreeSet};
 /// CPU time of the solver's processes, as the SAT competition scores.
 pub const TIME_BASIS: &str = "CPU";
 
+/// The time basis of rows of files written before CPU time was measured: the wall-clock
+/// `solve_ms` ([`time_s`]).
+pub const WALL_BASIS: &str = "wall";
+
+/// The time basis of rows of both kinds.
+pub const MIXED_BASIS: &str = "CPU, wall where no CPU time was measured";
+
+/// The time basis of the scores of `rows` ([`time_s`]): [`TIME_BASIS`] when every row with a
+/// time has a CPU time, [`WALL_BASIS`] when none has, [`MIXED_BASIS`] otherwise.
+pub fn time_basis(rows: &[Row]) -> &'static str {
+    let timed = || rows.iter().filter(|r| time_s(r).is_some());
+    match (
+        timed().any(|r| r.cpu_s.is_some()),
+        timed().any(|r| r.cpu_s.is_none()),
+    ) {
+        (false, true) => WALL_BASIS,
+        (true, true) => MIXED_BASIS,
+        _ => TIME_BASIS,
+    }
+}
+
 /// A run's time in seconds for the scores, none when the row has none.
 ///
 /// This is the time basis of every summary here (solved, PAR-2, medians, totals, the virtual
@@ -191,7 +212,8 @@ pub struct Score {
 /// The scores of a sweep.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Scores {
-    /// The time basis of every time here ([`TIME_BASIS`]).
+    /// The time basis of every time here ([`time_basis`]: [`TIME_BASIS`], or [`WALL_BASIS`]
+    /// for the rows of older files).
     pub time_basis: &'static str,
     /// Per configuration, most solved first, then lowest PAR-2.
     pub configurations: Vec<Score>,
@@ -302,7 +324,7 @@ pub fn scores(rows: &[Row]) -> Scores {
             .then_with(|| a.tally.par2_s.total_cmp(&b.tally.par2_s))
     });
     Scores {
-        time_basis: TIME_BASIS,
+        time_basis: time_basis(rows),
         configurations: out,
         vbs: tally(&vbs),
     }
@@ -367,7 +389,10 @@ pub fn table(scores: &Scores) -> String {
 /// The time basis as the caption says it.
 fn basis_words(basis: &str) -> String {
     match basis {
-        "CPU" => "CPU time of the solver's processes (the median of the repeats)".to_string(),
+        TIME_BASIS => "CPU time of the solver's processes (the median of the repeats)".to_string(),
+        WALL_BASIS => "wall-clock time of the solver's process, solve_ms (the rows have no CPU \
+                       time: written before it was measured)"
+            .to_string(),
         other => other.to_string(),
     }
 }
@@ -534,7 +559,8 @@ mod tests {
     #[test]
     fn configurations_unique_and_virtual_best_by_hand() {
         let s = scores(&sweep());
-        assert_eq!(s.time_basis, "CPU");
+        // The rows have wall-clock times only, as those of older files.
+        assert_eq!(s.time_basis, WALL_BASIS);
         let names: Vec<(&str, &str)> = s
             .configurations
             .iter()
@@ -622,7 +648,16 @@ mod tests {
             md.contains("| VBS | best of all | 5 | 4 | 2 | 2 | 1 |  |  | 6.260 | 21.3 | 4000.0 | 10000.0 | 2500.0 | 11300.0 |"),
             "{md}"
         );
-        assert!(md.contains("CPU time"), "{md}");
+        assert!(md.contains("Time basis: wall-clock time"), "{md}");
+        // A CPU time on every timed row, on some.
+        let mut rows = sweep();
+        for r in rows.iter_mut() {
+            r.cpu_s = r.solve_ms.map(|ms| ms / 1e3);
+        }
+        assert_eq!(time_basis(&rows), TIME_BASIS);
+        assert!(markdown(&scores(&rows)).contains("Time basis: CPU time"));
+        rows[0].cpu_s = None;
+        assert_eq!(time_basis(&rows), MIXED_BASIS);
     }
 
     #[test]
