@@ -102,7 +102,10 @@ fn the_published_tables_are_what_the_shown_commands_print() {
     let mut wrong = Vec::new();
     for t in &tables {
         if t.table.is_empty() {
-            wrong.push(format!("{PAGE} line {}: no table after `{}`", t.line, t.command));
+            wrong.push(format!(
+                "{PAGE} line {}: no table after `{}`",
+                t.line, t.command
+            ));
             continue;
         }
         if let Some(d) = first_difference(&t.table, &prints(&t.command)) {
@@ -146,7 +149,10 @@ fn the_summaries_are_the_reports_of_their_csv_files() {
         let printed = prints(&format!("queens-sat compare --merge {rel}"));
         let shown: Vec<String> = shown.trim_end().lines().map(str::to_string).collect();
         if let Some(d) = first_difference(&shown, &printed) {
-            panic!("{} is not `queens-sat compare --merge {rel}`: {d}", summary.display());
+            panic!(
+                "{} is not `queens-sat compare --merge {rel}`: {d}",
+                summary.display()
+            );
         }
         checked += 1;
     }
