@@ -444,10 +444,12 @@ pub fn scatter(rows: &[Row], a: &str, b: &str) -> Vec<(f64, f64, bool, bool)> {
     out
 }
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn row(enc: &str, seed: u64, status: &str, ms: Option<f64>) -> Row {
+    /// A run of configuration `enc` (solver `s`) on seed `seed` of blocked n = 10, p = 0.5, with
+    /// the 10 s limit.
+    pub(in crate::experiment) fn row(enc: &str, seed: u64, status: &str, ms: Option<f64>) -> Row {
         Row {
             n: 10,
             encoding: enc.into(),

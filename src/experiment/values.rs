@@ -339,16 +339,9 @@ mod tests {
     fn run(enc: &str, value: &str, seed: u64, status: &str, ms: Option<f64>) -> Row {
         Row {
             n: 12,
-            encoding: enc.into(),
-            solver: "s".into(),
-            timeout_s: 10.0,
-            status: status.into(),
-            solve_ms: ms,
-            family: "blocked".into(),
             parameter: "p".into(),
             value: value.into(),
-            seed: Some(seed),
-            ..Row::default()
+            ..crate::experiment::scores::tests::row(enc, seed, status, ms)
         }
     }
 
