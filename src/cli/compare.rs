@@ -221,7 +221,8 @@ pub struct CompareArgs {
     common: bool,
     /// Print only one table of the report, its Markdown lines without a caption: `runs` (a
     /// line per run, or per n, value, encoding and solver for a family sweep), `values` (a
-    /// family sweep per parameter value) or `scores` (per configuration, over instances).
+    /// family sweep per parameter value), `scores` (per configuration, over instances) or
+    /// `instances` (the runs side by side: a line per instance, a column per configuration).
     #[arg(long, value_name = "TABLE", value_parser = parse_table)]
     table: Option<compare::Table>,
 }

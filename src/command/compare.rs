@@ -202,14 +202,18 @@ pub enum Table {
     Values,
     /// The scores per configuration over instances ([`scores::table`]).
     Scores,
+    /// The runs side by side, a line per instance and a column per configuration
+    /// ([`values::instances_table`]).
+    Instances,
 }
 
 impl Table {
     /// Every table, as named on the command line.
-    pub const ALL: [(&'static str, Table); 3] = [
+    pub const ALL: [(&'static str, Table); 4] = [
         ("runs", Table::Runs),
         ("values", Table::Values),
         ("scores", Table::Scores),
+        ("instances", Table::Instances),
     ];
 
     /// The table's name.
@@ -230,13 +234,13 @@ impl fmt::Display for Table {
 impl std::str::FromStr for Table {
     type Err = String;
 
-    /// `runs`, `values` or `scores`.
+    /// `runs`, `values`, `scores` or `instances`.
     fn from_str(s: &str) -> Result<Table, String> {
         Table::ALL
             .iter()
             .find(|(n, _)| *n == s)
             .map(|(_, t)| *t)
-            .ok_or_else(|| format!("'{s}' is not a table: runs, values or scores"))
+            .ok_or_else(|| format!("'{s}' is not a table: runs, values, scores or instances"))
     }
 }
 
@@ -977,6 +981,14 @@ fn report_rows(
             values::table(by_value.as_deref().unwrap_or_default())
         )?,
         Some(Table::Scores) => write!(out, "{}", scores::table(&scores))?,
+        Some(Table::Instances) => {
+            let configurations: Vec<(String, String)> = scores
+                .configurations
+                .iter()
+                .map(|c| (c.encoding.clone(), c.solver.clone()))
+                .collect();
+            write!(out, "{}", values::instances_table(&rows, &configurations))?
+        }
         None => {
             match &summary {
                 Some(s) => writeln!(out, "{}", transition::markdown(s))?,

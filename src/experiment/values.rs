@@ -330,6 +330,90 @@ pub fn table(values: &[Value]) -> String {
     s
 }
 
+/// The runs of a sweep side by side: a line per instance, a column per configuration
+/// (`encoding / solver`, in the order of `configurations`), each cell the run's time in
+/// seconds on the scores' time basis and its answer (`14.48 s SAT`), or for a run that did not
+/// solve its instance its status (`TIMEOUT`, `MEMOUT`, `SKIPPED`, `WRONG`, `ERROR`), `-` where
+/// the configuration did not run the instance. An instance's columns: n, then as the rows have
+/// them its value (named after the parameter when every row has the same one; `instance` for
+/// instance files), seed and shuffled copy; lines in the order of n, value (by number when
+/// numbers), seed and copy.
+pub fn instances_table(rows: &[Row], configurations: &[(String, String)]) -> String {
+    let parameters: std::collections::BTreeSet<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r.family.as_str(), r.parameter.as_str()))
+        .collect();
+    let has_value = rows.iter().any(|r| !r.value.is_empty());
+    let has_seed = rows.iter().any(|r| r.seed.is_some());
+    let has_copy = rows.iter().any(|r| r.shuffle.is_some());
+    let value_header = match parameters.iter().next() {
+        Some((_, "")) if parameters.len() == 1 => "instance",
+        Some((_, p)) if parameters.len() == 1 => p,
+        _ => "value",
+    };
+    let mut header = vec!["n"];
+    header.extend(has_value.then_some(value_header));
+    header.extend(has_seed.then_some("seed"));
+    header.extend(has_copy.then_some("copy"));
+    let names: Vec<String> = configurations
+        .iter()
+        .map(|(e, s)| format!("{e} / {s}"))
+        .collect();
+    let mut s = format!(
+        "| {} | {} |\n|{}{}\n",
+        header.join(" | "),
+        names.join(" | "),
+        "---:|".repeat(header.len()),
+        "---|".repeat(names.len())
+    );
+    let mut firsts: Vec<&Row> = Vec::new();
+    let mut by_instance: BTreeMap<InstanceKey, Vec<&Row>> = BTreeMap::new();
+    for r in rows {
+        let runs = by_instance.entry(instance_key(r)).or_default();
+        if runs.is_empty() {
+            firsts.push(r);
+        }
+        runs.push(r);
+    }
+    firsts.sort_by(|a, b| {
+        (a.n, &a.family, &a.parameter)
+            .cmp(&(b.n, &b.family, &b.parameter))
+            .then_with(|| compare_values(&a.value, &b.value))
+            .then_with(|| (a.seed, a.shuffle).cmp(&(b.seed, b.shuffle)))
+    });
+    for first in firsts {
+        let runs = &by_instance[&instance_key(first)];
+        let mut cells = vec![first.n.to_string()];
+        if has_value {
+            cells.push(if parameters.len() == 1 {
+                first.value.clone()
+            } else {
+                format!("{} {}={}", first.family, first.parameter, first.value)
+            });
+        }
+        if has_seed {
+            cells.push(first.seed.map_or_else(String::new, |x| x.to_string()));
+        }
+        if has_copy {
+            cells.push(first.shuffle.map_or_else(String::new, |x| x.to_string()));
+        }
+        for (e, solver) in configurations {
+            let run = runs
+                .iter()
+                .find(|r| r.encoding == *e && r.solver == *solver);
+            cells.push(match run {
+                None => "-".to_string(),
+                Some(r) => match scores::time_s(r) {
+                    Some(t) if scores::solved(r) => format!("{t:.2} s {}", r.status),
+                    _ => r.status.split(':').next().unwrap_or_default().to_string(),
+                },
+            });
+        }
+        s.push_str(&format!("| {} |\n", cells.join(" | ")));
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -412,6 +496,28 @@ mod tests {
             "{table}"
         );
         assert!(markdown(&v).contains("an unsolved run counting as the time limit"));
+    }
+
+    #[test]
+    fn instances_side_by_side() {
+        let rows = sweep();
+        let configs: Vec<(String, String)> = ["c", "a"]
+            .iter()
+            .map(|e| (e.to_string(), "s".to_string()))
+            .collect();
+        let t = instances_table(&rows, &configs);
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines[0], "| n | p | seed | c / s | a / s |");
+        assert_eq!(lines[1], "|---:|---:|---:|---|---|");
+        // 0.10 first (by number), then 0.5 by seed; unsolved runs by their status' first word.
+        assert_eq!(lines[2], "| 12 | 0.10 | 1 | 0.01 s SAT | 0.01 s SAT |");
+        assert_eq!(lines[3], "| 12 | 0.5 | 1 | TIMEOUT | 0.10 s SAT |");
+        assert_eq!(lines[4], "| 12 | 0.5 | 2 | 0.05 s UNSAT | 0.20 s UNSAT |");
+        assert_eq!(lines[5], "| 12 | 0.5 | 3 | ERROR | TIMEOUT |");
+        assert_eq!(lines.len(), 6);
+        // A configuration that did not run an instance: `-`.
+        let t = instances_table(&rows[..1], &configs);
+        assert!(t.ends_with("| 12 | 0.5 | 1 | - | 0.10 s SAT |\n"), "{t}");
     }
 
     #[test]

@@ -4,7 +4,9 @@
 //! command in the repository's top folder and compares what it prints with the table on the
 //! page, line by line, so an edited number on the page, a changed report or changed data fails
 //! it. Every CSV file of docs/results/families is shown by some such command, and the summary
-//! next to each (`X.md`) is the whole report of `compare --merge X.csv`.
+//! next to each (`X.md`) is the whole report of `compare --merge X.csv`. The hard set's runs,
+//! converted once from the files of benches/hard_set.py to compare's columns
+//! (docs/results/hardset/hard-set-60.csv), are checked against those files.
 
 use crate::common::{output, stderr, BIN};
 use crate::docs::blocks;
@@ -16,6 +18,9 @@ const PAGE: &str = "docs/experiments.md";
 
 /// The folder of the family sweeps' CSV files and summaries.
 const FAMILIES: &str = "docs/results/families";
+
+/// The hard set's runs in compare's columns.
+const HARD_SET: &str = "docs/results/hardset/hard-set-60.csv";
 
 /// The start of a command whose output is a published table.
 const REPORT: &str = "queens-sat compare --merge docs/results/";
@@ -121,8 +126,11 @@ fn the_published_tables_are_what_the_shown_commands_print() {
         .collect();
     csvs.sort();
     assert!(csvs.len() >= 11, "{csvs:?}");
-    for csv in &csvs {
-        let name = Path::new(FAMILIES).join(csv.file_name().unwrap());
+    let names = csvs
+        .iter()
+        .map(|csv| Path::new(FAMILIES).join(csv.file_name().unwrap()))
+        .chain([PathBuf::from(HARD_SET)]);
+    for name in names {
         let name = name.to_str().unwrap();
         assert!(
             tables
@@ -176,4 +184,174 @@ fn the_parser_finds_tables_after_their_commands() {
     let d = first_difference(&shown, "| a |\n| 2 |\n").unwrap();
     assert!(d.starts_with("table line 2:"), "{d}");
     assert!(first_difference(&shown, "| a |\n| 1 |\n| 3 |").is_some());
+}
+
+/// The files of benches/hard_set.py the hard set's runs come from, later ones replacing an
+/// earlier one's run of the same seed, with their columns: `(files, [(column, encoding,
+/// solver)])` (docs/results/hardset/README.md).
+const HARD_SET_SOURCES: [(&[&str], &[(&str, &str, &str)]); 7] = [
+    (
+        &[
+            "pairwise-1-10.csv",
+            "pairwise-11-20.csv",
+            "pairwise-rerun-1.csv",
+            "pairwise-rerun-2.csv",
+        ],
+        &[
+            ("lib-cadical", "pairwise", "cadical-lib stabilizeonly=0"),
+            ("lib-kissat", "pairwise", "kissat-lib target=1 restartint=1"),
+            ("prog-cadical", "pairwise", "cadical"),
+        ],
+    ),
+    (
+        &["stabilizeonly.csv"],
+        &[("lib-cadical", "pairwise", "cadical-lib stabilizeonly=1")],
+    ),
+    (
+        &["pd-cadical.csv"],
+        &[(
+            "lib-cadical",
+            "pairwise+permutation+diagonals",
+            "cadical-lib stabilizeonly=0",
+        )],
+    ),
+    (
+        &["pd-kissat.csv"],
+        &[(
+            "lib-kissat",
+            "pairwise+permutation+diagonals",
+            "kissat-lib target=1 restartint=1",
+        )],
+    ),
+    (
+        &["pds-cadical.csv"],
+        &[(
+            "lib-cadical",
+            "pairwise+permutation+diagonals+sums",
+            "cadical-lib stabilizeonly=0",
+        )],
+    ),
+    (
+        &["propagator.csv"],
+        &[("lib-propagator", "pairwise", "propagator")],
+    ),
+    (&["search.csv"], &[("lib-search", "pairwise", "search")]),
+];
+
+/// The rows of a CSV file as maps from column to field.
+fn csv_maps(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let mut rdr = csv::Reader::from_path(path).unwrap();
+    let headers = rdr.headers().unwrap().clone();
+    rdr.records()
+        .map(|r| {
+            let r = r.unwrap();
+            headers
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_hard_set_in_compares_columns_is_its_recorded_runs() {
+    use std::collections::BTreeMap;
+    let dir = root().join("docs/results/hardset");
+    // (encoding, solver, seed) -> (status, CPU s, wall s), later files replacing earlier ones.
+    let mut expected: BTreeMap<(String, String, u64), (String, f64, f64)> = BTreeMap::new();
+    for (files, columns) in HARD_SET_SOURCES {
+        for file in files {
+            for row in csv_maps(&dir.join(file)) {
+                let seed: u64 = row["seed"].parse().unwrap();
+                for (column, encoding, solver) in columns {
+                    // Earlier versions of the script marked the CPU limit's signals so.
+                    let status = match row[*column].as_str() {
+                        "STOPPED(signal 24)" | "STOPPED(signal 9)" => "TIMEOUT",
+                        s => s,
+                    };
+                    let seconds = |what: &str| row[&format!("{column}_{what}_s")].parse().unwrap();
+                    expected.insert(
+                        (encoding.to_string(), solver.to_string(), seed),
+                        (status.to_string(), seconds("cpu"), seconds("wall")),
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(expected.len(), 9 * 20);
+    let converted = csv_maps(&root().join(HARD_SET));
+    assert_eq!(converted.len(), expected.len());
+    for r in &converted {
+        let key = (
+            r["encoding"].clone(),
+            r["solver"].clone(),
+            r["seed"].parse().unwrap(),
+        );
+        let (status, cpu, wall) = expected
+            .get(&key)
+            .unwrap_or_else(|| panic!("{key:?} is in no source file"));
+        assert_eq!(&r["status"], status, "{key:?}");
+        let field = |name: &str| r[name].parse::<f64>().unwrap();
+        assert!((field("cpu_s") - cpu).abs() < 1e-9, "{key:?}");
+        assert!((field("wall_s") - wall).abs() < 1e-9, "{key:?}");
+        assert_eq!(
+            (r["n"].as_str(), r["family"].as_str(), r["value"].as_str()),
+            ("60", "blocked", "0.85")
+        );
+        assert_eq!(field("cpu_limit_s"), 60.0, "{key:?}");
+    }
+    // The formulas' sizes are those `encode` writes for the boards of `generate`, on seed 1.
+    let tmp = tempfile::tempdir().unwrap();
+    let board = tmp.path().join("board.txt");
+    let o = crate::common::run(&[
+        "generate",
+        "blocked",
+        "60",
+        "--p",
+        "0.85",
+        "--seed",
+        "1",
+        "-o",
+        board.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for (encoding, redundant) in [
+        ("pairwise", "none"),
+        ("pairwise+permutation+diagonals", "permutation,diagonals"),
+        (
+            "pairwise+permutation+diagonals+sums",
+            "permutation,diagonals,sums",
+        ),
+    ] {
+        let cnf = tmp.path().join("f.cnf");
+        let o = crate::common::run(&[
+            "encode",
+            "--instance",
+            board.to_str().unwrap(),
+            "--redundant",
+            redundant,
+            "-o",
+            cnf.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = std::fs::read_to_string(&cnf).unwrap();
+        let header: Vec<&str> = text
+            .lines()
+            .find(|l| l.starts_with("p cnf"))
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        for r in converted
+            .iter()
+            .filter(|r| r["encoding"] == encoding && r["seed"] == "1")
+        {
+            assert_eq!(
+                (r["vars"].as_str(), r["clauses"].as_str()),
+                (header[2], header[3]),
+                "{encoding} / {}",
+                r["solver"]
+            );
+        }
+    }
 }
