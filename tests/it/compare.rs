@@ -1133,7 +1133,7 @@ fn compare_models_side_by_side() {
 }
 
 /// The CSV's rows as maps from column name to value.
-fn csv_maps(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+pub fn csv_maps(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
     let header = csv_header(path);
     csv_rows(path)
         .iter()

@@ -186,10 +186,13 @@ fn the_parser_finds_tables_after_their_commands() {
     assert!(first_difference(&shown, "| a |\n| 1 |\n| 3 |").is_some());
 }
 
+/// A column of a file of benches/hard_set.py, with the encoding and solver of its runs.
+type Column = (&'static str, &'static str, &'static str);
+
 /// The files of benches/hard_set.py the hard set's runs come from, later ones replacing an
 /// earlier one's run of the same seed, with their columns: `(files, [(column, encoding,
 /// solver)])` (docs/results/hardset/README.md).
-const HARD_SET_SOURCES: [(&[&str], &[(&str, &str, &str)]); 7] = [
+const HARD_SET_SOURCES: [(&[&str], &[Column]); 7] = [
     (
         &[
             "pairwise-1-10.csv",
@@ -238,22 +241,6 @@ const HARD_SET_SOURCES: [(&[&str], &[(&str, &str, &str)]); 7] = [
     (&["search.csv"], &[("lib-search", "pairwise", "search")]),
 ];
 
-/// The rows of a CSV file as maps from column to field.
-fn csv_maps(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
-    let mut rdr = csv::Reader::from_path(path).unwrap();
-    let headers = rdr.headers().unwrap().clone();
-    rdr.records()
-        .map(|r| {
-            let r = r.unwrap();
-            headers
-                .iter()
-                .zip(r.iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
-}
-
 #[test]
 fn the_hard_set_in_compares_columns_is_its_recorded_runs() {
     use std::collections::BTreeMap;
@@ -262,7 +249,7 @@ fn the_hard_set_in_compares_columns_is_its_recorded_runs() {
     let mut expected: BTreeMap<(String, String, u64), (String, f64, f64)> = BTreeMap::new();
     for (files, columns) in HARD_SET_SOURCES {
         for file in files {
-            for row in csv_maps(&dir.join(file)) {
+            for row in crate::compare::csv_maps(&dir.join(file)) {
                 let seed: u64 = row["seed"].parse().unwrap();
                 for (column, encoding, solver) in columns {
                     // Earlier versions of the script marked the CPU limit's signals so.
@@ -280,7 +267,7 @@ fn the_hard_set_in_compares_columns_is_its_recorded_runs() {
         }
     }
     assert_eq!(expected.len(), 9 * 20);
-    let converted = csv_maps(&root().join(HARD_SET));
+    let converted = crate::compare::csv_maps(&root().join(HARD_SET));
     assert_eq!(converted.len(), expected.len());
     for r in &converted {
         let key = (
@@ -303,19 +290,7 @@ fn the_hard_set_in_compares_columns_is_its_recorded_runs() {
     }
     // The formulas' sizes are those `encode` writes for the boards of `generate`, on seed 1.
     let tmp = tempfile::tempdir().unwrap();
-    let board = tmp.path().join("board.txt");
-    let o = crate::common::run(&[
-        "generate",
-        "blocked",
-        "60",
-        "--p",
-        "0.85",
-        "--seed",
-        "1",
-        "-o",
-        board.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let board = crate::backend::hard_instance_file(tmp.path(), 1);
     for (encoding, redundant) in [
         ("pairwise", "none"),
         ("pairwise+permutation+diagonals", "permutation,diagonals"),
