@@ -214,10 +214,26 @@ pub struct CompareArgs {
     /// timeout at a smaller n).
     #[arg(long, value_name = "I/K", value_parser = queens_sat::count::parse_shard, requires = "csv")]
     shard: Option<queens_sat::count::Shard>,
-    /// Merge the CSV files of a sharded sweep (every shard once, the same settings, no run
-    /// twice) and report them as the whole sweep: the table, and --csv, --json, --plot.
+    /// Report finished sweeps from their CSV files, as one sweep: the table, and --csv,
+    /// --json, --plot, --cactus, --scatter. Each file holds a whole sweep (unsharded, or
+    /// merged) or shards of one; every shard of a sharded sweep once, the same settings, no run
+    /// twice. Nothing is run.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["shard", "fresh", "instance", "family", "params", "seeds"])]
     merge: Vec<PathBuf>,
+    /// With --merge: report only the instances every configuration (encoding and solver) ran,
+    /// so that sweeps of other instances are compared on the same ones.
+    #[arg(long, requires = "merge")]
+    common: bool,
+    /// Print only one table of the report, its Markdown lines without a caption: `runs` (a
+    /// line per run, or per n, value, encoding and solver for a family sweep), `values` (a
+    /// family sweep per parameter value), `scores` (per configuration, over instances) or
+    /// `instances` (the runs side by side: a line per instance, a column per configuration).
+    #[arg(long, value_name = "TABLE", value_parser = parse_table)]
+    table: Option<compare::Table>,
+}
+
+fn parse_table(s: &str) -> Result<compare::Table, String> {
+    s.parse()
 }
 
 pub fn run(args: CompareArgs) -> Result<ExitCode> {
@@ -290,6 +306,7 @@ fn request(args: CompareArgs) -> Result<CompareRequest> {
         (false, _, csv) => Mode::Merge {
             files: args.merge,
             csv: csv.map(|c| c.path),
+            common: args.common,
         },
         (true, Some(shard), Some(csv)) => Mode::Shard { grid, shard, csv },
         (true, Some(_), None) => anyhow::bail!("--shard needs --csv, the file of its rows"),
@@ -301,6 +318,7 @@ fn request(args: CompareArgs) -> Result<CompareRequest> {
         .transpose()
         .map_err(|e| anyhow::anyhow!("--scatter-of: {e}"))?;
     let reports = Reports {
+        table: args.table,
         json: args.json,
         plot: args.plot,
         cactus: args.cactus,
@@ -364,6 +382,8 @@ fn flag_wording(e: &CompareError) -> Option<String> {
             shard.of
         ),
         CompareError::NoScatterPair(_) => format!("--scatter: {e}"),
+        CompareError::NoTable { table, why } => format!("--table {table}: {why}"),
+        CompareError::NoCommonInstances { .. } => format!("--common: {e}"),
         CompareError::Param(p) => match (p, p.subject()) {
             (ParamError::Value(name, why), _) => format!("--param {name}: {why}"),
             (ParamError::Seeds(why), _) => format!("--seeds: {why}"),
@@ -415,7 +435,6 @@ fn flag_wording(e: &CompareError) -> Option<String> {
         }
         CompareError::Merge(m) => match m {
             ShardMergeError::NoFile(_) | ShardMergeError::Torn { .. } => format!("--merge: {m}"),
-            ShardMergeError::Unsharded { .. } => format!("{m} (compare --shard I/K)"),
             _ => return None,
         },
         _ => return None,

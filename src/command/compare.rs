@@ -16,8 +16,8 @@ use crate::experiment::resume::{self, ResumeError};
 use crate::experiment::solvers::SolverError;
 use crate::experiment::sources::{self, InstanceSource, SourceError};
 use crate::experiment::{
-    merge_shards, run_sweep, scores, transition, Metadata, Point, Row, ShardMergeError, SolverSpec,
-    SweepConfig, SweepError,
+    merge_files, run_sweep, scores, transition, values, Metadata, Point, Row, ShardMergeError,
+    SolverSpec, SweepConfig, SweepError,
 };
 use crate::output::{write_output, OutputError};
 use crate::symmetry_breaking::SymmetryBreaking;
@@ -57,13 +57,16 @@ pub enum Mode {
         /// The CSV file of the shard's rows.
         csv: CsvFile,
     },
-    /// Merge the CSV files of a sharded sweep (every shard once, the same settings) and report
-    /// them as the whole sweep.
+    /// Report finished sweeps from their CSV files as one sweep: each file a whole sweep or
+    /// shards of one, every shard once, the same settings ([`merge_files`]).
     Merge {
-        /// The CSV files of the shards.
+        /// The CSV files of the sweeps and shards.
         files: Vec<PathBuf>,
         /// The CSV file of the merged rows (replaced).
         csv: Option<PathBuf>,
+        /// Report only the instances every configuration ran
+        /// ([`scores::on_common_instances`]).
+        common: bool,
     },
 }
 
@@ -173,9 +176,12 @@ pub struct Runs {
     pub shuffle: usize,
 }
 
-/// The reports written besides the table: files, each replaced (`-` for standard output).
+/// The reports written besides the table: files, each replaced (`-` for standard output);
+/// and the one table to print instead of the whole report, if one.
 #[derive(Clone, Debug, Default)]
 pub struct Reports {
+    /// Print only this table (its Markdown lines, no caption) instead of the whole report.
+    pub table: Option<Table>,
     /// The JSON document of the results and metadata.
     pub json: Option<PathBuf>,
     /// The SVG plot of sizes and times against n (or the phase transition of a family).
@@ -184,6 +190,58 @@ pub struct Reports {
     pub cactus: Option<PathBuf>,
     /// The SVG scatter plot of two configurations.
     pub scatter: Option<Scatter>,
+}
+
+/// One table of the report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Table {
+    /// A line per run ([`report::markdown`]), or for a family sweep per (n, value, encoding,
+    /// solver) ([`transition::table`]).
+    Runs,
+    /// A family sweep per value over every configuration ([`values::table`]).
+    Values,
+    /// The scores per configuration over instances ([`scores::table`]).
+    Scores,
+    /// The runs side by side, a line per instance and a column per configuration
+    /// ([`values::instances_table`]).
+    Instances,
+}
+
+impl Table {
+    /// Every table, as named on the command line.
+    pub const ALL: [(&'static str, Table); 4] = [
+        ("runs", Table::Runs),
+        ("values", Table::Values),
+        ("scores", Table::Scores),
+        ("instances", Table::Instances),
+    ];
+
+    /// The table's name.
+    pub fn name(self) -> &'static str {
+        Table::ALL
+            .iter()
+            .find(|(_, t)| *t == self)
+            .map_or("", |(n, _)| n)
+    }
+}
+
+impl fmt::Display for Table {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Table {
+    type Err = String;
+
+    /// `runs`, `values`, `scores` or `instances`.
+    fn from_str(s: &str) -> Result<Table, String> {
+        Table::ALL
+            .iter()
+            .find(|(n, _)| *n == s)
+            .map(|(_, t)| *t)
+            .ok_or_else(|| format!("'{s}' is not a table: runs, values, scores or instances"))
+    }
 }
 
 /// The scatter plot of two configurations, instance by instance.
@@ -378,6 +436,20 @@ pub enum CompareError {
         /// The runs of the sweep.
         units: usize,
     },
+    /// A table the sweep does not have: values without a family, scores without instances.
+    #[error("the sweep has no table of {table}: {why}")]
+    NoTable {
+        /// The table asked for.
+        table: Table,
+        /// Why there is none.
+        why: &'static str,
+    },
+    /// No instance was run by every configuration (a report on the common instances).
+    #[error("no instance was run by every configuration: {configurations} configurations, none on the same instances")]
+    NoCommonInstances {
+        /// The configurations of the rows.
+        configurations: usize,
+    },
     /// A scatter plot without two configurations to draw.
     #[error(
         "the scatter plot needs two configurations (encodings or solvers); this sweep has {0}"
@@ -460,10 +532,17 @@ pub fn compare(
     // Its solvers run in their own process groups: an interruption must stop them.
     crate::interrupt::cleanup_needed();
     let (grid, shard, csv) = match &req.mode {
-        Mode::Merge { files, csv } => return merge(files, csv.as_deref(), &req.reports, out, log),
+        Mode::Merge { files, csv, common } => {
+            return merge(files, csv.as_deref(), *common, &req.reports, out, log)
+        }
         Mode::Run { grid, csv } => (grid, None, csv.as_ref()),
         Mode::Shard { grid, shard, csv } => (grid, Some(*shard), Some(csv)),
     };
+    check_table(
+        req.reports.table,
+        matches!(grid.instances, Instances::Family { .. }),
+        !matches!(grid.instances, Instances::Boards(_)),
+    )?;
     let csv_path = csv.map(|c| c.path.as_path());
     let encodings = LineEncodings::parse_list(&grid.amo).map_err(CompareError::Encodings)?;
     let solvers = grid
@@ -844,9 +923,33 @@ fn check_output(output: Output, path: &Path) -> Result<PathBuf, CompareError> {
     Ok(dir.join(name))
 }
 
-/// Reports `rows` (sorted here): the table on `out` (the phase-transition summary for a family
-/// sweep), the scores over instances and the line on the tool, machine and solvers; the JSON
-/// (with the scores over instances) and SVG files asked for; on `log` the number of wrong answers and of rows without one.
+/// Checks that a sweep has the table asked for: values only a family sweep, scores only a
+/// sweep over instances (a family, instance files).
+fn check_table(
+    table: Option<Table>,
+    family: bool,
+    over_instances: bool,
+) -> Result<(), CompareError> {
+    let why = match table {
+        Some(Table::Values) if !family => "only a family sweep has parameter values",
+        Some(Table::Scores) if !over_instances => {
+            "the scores are over instances (a family sweep, instance files), not empty boards"
+        }
+        _ => return Ok(()),
+    };
+    Err(CompareError::NoTable {
+        table: table.unwrap_or(Table::Runs),
+        why,
+    })
+}
+
+/// Reports `rows` (sorted here): on `out` the whole report, or the one table of
+/// [`Reports::table`]. The whole report: the table of the runs (the summary per n, value,
+/// encoding and solver for a family sweep), a family sweep's summary per value, over instances
+/// the scores and whether the answers agree, and the line on the tool, machine and solvers.
+/// Then the JSON and SVG files asked for; on `log` the number of wrong answers and of rows
+/// without one, and the instances answered SAT by some runs and UNSAT by others, which end in
+/// [`Ending::Failure`] as a wrong answer does.
 fn report_rows(
     reports: &Reports,
     meta: &Metadata,
@@ -861,39 +964,68 @@ fn report_rows(
             .then_with(|| transition::compare_values(&a.value, &b.value))
             .then_with(|| a.seed.cmp(&b.seed))
     });
-    let summary = family.then(|| transition::summarize(&rows));
-    match &summary {
-        Some(s) => writeln!(out, "{}", transition::markdown(s))?,
-        None => writeln!(out, "{}", report::markdown(&rows))?,
-    }
-    let scores = scores::scores(&rows);
     // Over instances (a family, instance files) the scores sum up the sweep.
     let over_instances = rows.iter().any(|r| !r.family.is_empty());
-    if over_instances {
-        writeln!(out, "{}", scores::markdown(&scores))?;
+    let summary = family.then(|| transition::summarize(&rows));
+    let by_value = family.then(|| values::by_value(&rows));
+    let scores = scores::scores(&rows);
+    let agreement = over_instances.then(|| values::agreement(&rows));
+    match reports.table {
+        Some(Table::Runs) => match &summary {
+            Some(s) => write!(out, "{}", transition::table(s))?,
+            None => write!(out, "{}", report::markdown(&rows))?,
+        },
+        Some(Table::Values) => write!(
+            out,
+            "{}",
+            values::table(by_value.as_deref().unwrap_or_default())
+        )?,
+        Some(Table::Scores) => write!(out, "{}", scores::table(&scores))?,
+        Some(Table::Instances) => {
+            let configurations: Vec<(String, String)> = scores
+                .configurations
+                .iter()
+                .map(|c| (c.encoding.clone(), c.solver.clone()))
+                .collect();
+            write!(out, "{}", values::instances_table(&rows, &configurations))?
+        }
+        None => {
+            match &summary {
+                Some(s) => writeln!(out, "{}", transition::markdown(s))?,
+                None => writeln!(out, "{}", report::markdown(&rows))?,
+            }
+            if let Some(v) = &by_value {
+                writeln!(out, "{}", values::markdown(v))?;
+            }
+            if let Some(a) = &agreement {
+                writeln!(out, "{}\n{a}\n", scores::markdown(&scores))?;
+            }
+            writeln!(
+                out,
+                "{}; machine: {}{}; limits per run: {}; solvers: {}",
+                meta.tool_version,
+                meta.machine,
+                meta.load_at_start
+                    .map_or_else(String::new, |l| format!(", load {l:.2} at the start")),
+                limits_text(meta),
+                meta.solvers
+                    .iter()
+                    .map(|(s, v)| format!("{s} ({v})"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )?;
+        }
     }
-    writeln!(
-        out,
-        "{}; machine: {}{}; limits per run: {}; solvers: {}",
-        meta.tool_version,
-        meta.machine,
-        meta.load_at_start
-            .map_or_else(String::new, |l| format!(", load {l:.2} at the start")),
-        limits_text(meta),
-        meta.solvers
-            .iter()
-            .map(|(s, v)| format!("{s} ({v})"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    )?;
     let write_file =
         |path: &Path, text: &str| write_output(Some(path), |w| w.write_all(text.as_bytes()));
     if let Some(path) = &reports.json {
-        let scores = over_instances.then_some(&scores);
-        write_file(
-            path,
-            &report::json(meta, &rows, summary.as_deref(), scores)?,
-        )?;
+        let sections = report::Sections {
+            summary: summary.as_deref(),
+            values: by_value.as_deref(),
+            scores: over_instances.then_some(&scores),
+            agreement: agreement.as_ref(),
+        };
+        write_file(path, &report::json(meta, &rows, &sections)?)?;
     }
     // A plot in the format its file name asks for (SVG, PNG, PDF).
     let write_plot = |path: &Path, svg: &str| -> Result<(), CompareError> {
@@ -939,10 +1071,31 @@ fn report_rows(
             "{error} rows have no usable answer (the solver failed, or printed no readable answer)"
         );
     }
+    let disagreements = agreement.map_or_else(Vec::new, |a| a.disagreements);
+    if !disagreements.is_empty() {
+        /// The instances named on `log`; the JSON lists them all.
+        const NAMED: usize = 20;
+        let _ = writeln!(
+            log,
+            "error: {} instances were answered SAT by some runs and UNSAT by others:",
+            disagreements.len()
+        );
+        for d in disagreements.iter().take(NAMED) {
+            let _ = writeln!(log, "  {d}");
+        }
+        if disagreements.len() > NAMED {
+            let _ = writeln!(
+                log,
+                "  and {} more (the JSON lists them all)",
+                disagreements.len() - NAMED
+            );
+        }
+    }
     Ok(
-        if rows
-            .iter()
-            .any(|r| crate::experiment::is_failure(&r.status))
+        if !disagreements.is_empty()
+            || rows
+                .iter()
+                .any(|r| crate::experiment::is_failure(&r.status))
         {
             Ending::Failure
         } else {
@@ -964,11 +1117,14 @@ fn limits_text(meta: &crate::experiment::Metadata) -> String {
     parts.join(", ")
 }
 
-/// [`Mode::Merge`]: the rows of a sharded sweep's CSV files, checked and joined
-/// ([`merge_shards`]), written to the CSV file `csv` if given, and reported as the whole sweep.
+/// [`Mode::Merge`]: the rows of the CSV files of finished sweeps and shards, checked and
+/// joined ([`merge_files`]), with `common` only those of the instances every configuration ran
+/// ([`scores::on_common_instances`]), written to the CSV file `csv` if given, and reported as
+/// one sweep.
 fn merge(
     paths: &[PathBuf],
     csv: Option<&Path>,
+    common: bool,
     reports: &Reports,
     out: &mut dyn Write,
     log: &mut dyn Write,
@@ -991,20 +1147,33 @@ fn merge(
         }
         files.push((path.display().to_string(), file.rows));
     }
-    let rows = merge_shards(&files)?;
+    let mut rows = merge_files(&files)?;
+    let _ = writeln!(log, "merged {} files: {} rows", files.len(), rows.len());
+    if common {
+        let configurations = scores::scores(&rows).configurations.len();
+        let (kept, left_out) = scores::on_common_instances(rows);
+        if kept.is_empty() {
+            return Err(CompareError::NoCommonInstances { configurations });
+        }
+        let _ = writeln!(
+            log,
+            "the instances every configuration ran: {} rows kept, {left_out} instances left out",
+            kept.len()
+        );
+        rows = kept;
+    }
+    let family = rows.iter().any(|r| !r.parameter.is_empty());
+    check_table(
+        reports.table,
+        family,
+        rows.iter().any(|r| !r.family.is_empty()),
+    )?;
     let meta = crate::experiment::merge::metadata(&rows);
     if let Some(path) = csv {
         check_output(Output::Csv, path)?;
         let text = report::csv_text(&rows)?;
         write_output(Some(path), |w| w.write_all(text.as_bytes()))?;
     }
-    let family = rows.iter().any(|r| !r.parameter.is_empty());
-    let _ = writeln!(
-        log,
-        "merged {} shard files: {} rows",
-        files.len(),
-        rows.len()
-    );
     report_rows(reports, &meta, rows, family, out, log)
 }
 
@@ -1107,6 +1276,7 @@ mod tests {
                 Mode::Merge {
                     files: vec![dir.path().join("none.csv")],
                     csv: None,
+                    common: false,
                 },
                 Reports::default(),
                 "none.csv does not exist",

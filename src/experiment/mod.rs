@@ -10,10 +10,11 @@
 //! [`FamilySweep`] or the empty boards; [`params`] reads a family sweep as people write it),
 //! [`solvers`] names the solvers, [`run_sweep`] runs it, [`sources`] lists the instance files
 //! of folders and lists, [`formula`] runs DIMACS and OPB files as they are, [`expected`]
-//! checks rows against known answers, [`check_resume`] and [`resume`] resume
-//! it from its CSV file, [`merge_shards`] joins the files of a sharded sweep, and
-//! The `compare` command (in the module `command`) does all of that as `queens-sat compare`
-//! asks for it.
+//! checks rows against known answers, [`check_resume`] and [`resume`] resume it from its CSV
+//! file, [`merge_files`] joins the CSV files of finished sweeps and of the shards of one;
+//! [`transition`], [`values`] and [`scores`] sum a sweep up (per configuration and value, per
+//! value, per configuration), [`report`] writes it. The `compare` command (in the module
+//! `command`) does all of that as `queens-sat compare` asks for it.
 
 pub mod attempt;
 pub mod expected;
@@ -31,8 +32,9 @@ pub mod solvers;
 pub mod sources;
 mod sweep;
 pub mod transition;
+pub mod values;
 
-pub use merge::{merge_shards, ShardMergeError};
+pub use merge::{merge_files, ShardMergeError};
 pub use resume::{check_resume, OtherSweep};
 pub use row::{is_failure, median, model_name, sweep_name, tool_version, Metadata, Row};
 pub use run::run_sweep;

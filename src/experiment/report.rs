@@ -3,6 +3,7 @@
 
 use super::scores::Scores;
 use super::transition::Summary;
+use super::values::{Agreement, Value};
 use super::{Metadata, Row};
 use std::fs::OpenOptions;
 use std::io::Read;
@@ -453,14 +454,25 @@ pub fn solve_times(text: &str) -> Vec<f64> {
         .collect()
 }
 
+/// What the JSON document of a sweep sums up besides its rows; each part left out when `None`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sections<'a> {
+    /// A family sweep's summary per (n, value, encoding, solver) ([`super::transition`]).
+    pub summary: Option<&'a [Summary]>,
+    /// A family sweep's summary per value over every configuration ([`super::values`]).
+    pub values: Option<&'a [Value]>,
+    /// The scores over instances ([`super::scores`]).
+    pub scores: Option<&'a Scores>,
+    /// Whether the runs that decided an instance agree ([`super::values::agreement`]).
+    pub agreement: Option<&'a Agreement>,
+}
+
 /// The JSON document of a sweep: its metadata, its rows (each in the CSV's column order,
-/// numbers as numbers, `null` for what is not available) and, for a family sweep, its summary
-/// per (n, value, encoding, solver) (see [`super::transition`]).
+/// numbers as numbers, `null` for what is not available) and the `sections` given.
 pub fn json(
     meta: &Metadata,
     rows: &[Row],
-    summary: Option<&[Summary]>,
-    scores: Option<&Scores>,
+    sections: &Sections,
 ) -> Result<String, serde_json::Error> {
     #[derive(serde::Serialize)]
     struct Doc<'a> {
@@ -469,13 +481,19 @@ pub fn json(
         #[serde(skip_serializing_if = "Option::is_none")]
         summary: Option<&'a [Summary]>,
         #[serde(skip_serializing_if = "Option::is_none")]
+        values: Option<&'a [Value]>,
+        #[serde(skip_serializing_if = "Option::is_none")]
         scores: Option<&'a Scores>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        agreement: Option<&'a Agreement>,
     }
     serde_json::to_string_pretty(&Doc {
         metadata: meta,
         rows: rows.iter().map(JsonRow).collect(),
-        summary,
-        scores,
+        summary: sections.summary,
+        values: sections.values,
+        scores: sections.scores,
+        agreement: sections.agreement,
     })
 }
 
@@ -539,12 +557,15 @@ mod tests {
             column_alo: false,
             family: None,
         };
-        let doc = json(&meta, &rows, None, None).unwrap();
+        let doc = json(&meta, &rows, &Sections::default()).unwrap();
+        let scores = crate::experiment::scores::scores(&rows);
         let with = json(
             &meta,
             &rows,
-            None,
-            Some(&crate::experiment::scores::scores(&rows)),
+            &Sections {
+                scores: Some(&scores),
+                ..Sections::default()
+            },
         )
         .unwrap();
         let v: serde_json::Value = serde_json::from_str(&with).unwrap();
@@ -555,7 +576,7 @@ mod tests {
         );
         assert!(old.get("scores").is_none());
         let s = &v["scores"];
-        assert_eq!(s["time_basis"], "CPU");
+        assert_eq!(s["time_basis"], "wall");
         let b = &s["configurations"][0];
         assert_eq!(b["encoding"], "b");
         assert_eq!(b["solved"].as_u64(), Some(1));
@@ -565,6 +586,11 @@ mod tests {
         let a = &s["configurations"][1];
         assert!(a["solved_median_s"].is_null());
         assert_eq!(a["par2_s"].as_f64(), Some(20.0));
+        assert_eq!(
+            (a["timeouts"].as_u64(), a["total_s"].as_f64()),
+            (Some(1), Some(10.0))
+        );
+        assert_eq!(b["timeouts"].as_u64(), Some(0));
         assert_eq!(s["vbs"]["solved"].as_u64(), Some(1));
     }
 
@@ -593,7 +619,7 @@ mod tests {
             family: None,
         };
         let doc: serde_json::Value =
-            serde_json::from_str(&json(&meta, &[row], None, None).unwrap()).unwrap();
+            serde_json::from_str(&json(&meta, &[row], &Sections::default()).unwrap()).unwrap();
         let r = &doc["rows"][0];
         assert_eq!(r["solve_ms_all"], serde_json::json!([1.25, 1.5, 2.0]));
         assert_eq!(r["solve_ms"], 1.5);
@@ -607,7 +633,7 @@ mod tests {
         // The columns of the CSV, in its order.
         let keys: Vec<&String> = r.as_object().unwrap().keys().collect();
         assert_eq!(keys.len(), csv_header().split(',').count());
-        let text = json(&meta, &[Row::default()], None, None).unwrap();
+        let text = json(&meta, &[Row::default()], &Sections::default()).unwrap();
         let at = |k: &str| text.find(&format!("\"{k}\":")).unwrap();
         assert!(at("n") < at("encoding") && at("gbd_hash") < at("shuffle"));
         // No run answered: an empty array, the median null.

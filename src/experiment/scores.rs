@@ -25,6 +25,27 @@ use std::collections::{BTreeMap, BTreeSet};
 /// CPU time of the solver's processes, as the SAT competition scores.
 pub const TIME_BASIS: &str = "CPU";
 
+/// The time basis of rows of files written before CPU time was measured: the wall-clock
+/// `solve_ms` ([`time_s`]).
+pub const WALL_BASIS: &str = "wall";
+
+/// The time basis of rows of both kinds.
+pub const MIXED_BASIS: &str = "CPU, wall where no CPU time was measured";
+
+/// The time basis of the scores of `rows` ([`time_s`]): [`TIME_BASIS`] when every row with a
+/// time has a CPU time, [`WALL_BASIS`] when none has, [`MIXED_BASIS`] otherwise.
+pub fn time_basis(rows: &[Row]) -> &'static str {
+    let timed = || rows.iter().filter(|r| time_s(r).is_some());
+    match (
+        timed().any(|r| r.cpu_s.is_some()),
+        timed().any(|r| r.cpu_s.is_none()),
+    ) {
+        (false, true) => WALL_BASIS,
+        (true, true) => MIXED_BASIS,
+        _ => TIME_BASIS,
+    }
+}
+
 /// A run's time in seconds for the scores, none when the row has none.
 ///
 /// This is the time basis of every summary here (solved, PAR-2, medians, totals, the virtual
@@ -42,8 +63,9 @@ pub fn limit_s(r: &Row) -> f64 {
     r.cpu_limit_s.map_or(r.timeout_s, |c| c.min(r.timeout_s))
 }
 
-/// What identifies an instance across configurations: n, family, parameter, value, seed and
-/// shuffled copy (a row's key without its encoding and solver).
+/// What identifies an instance across configurations: n, family, parameter, value (a number
+/// as [`same_value`] writes it), seed and shuffled copy (a row's key without its encoding and
+/// solver).
 pub type InstanceKey = (usize, String, String, String, Option<u64>, Option<u64>);
 
 /// The instance `r` measured.
@@ -52,10 +74,19 @@ pub fn instance_key(r: &Row) -> InstanceKey {
         r.n,
         r.family.clone(),
         r.parameter.clone(),
-        r.value.clone(),
+        same_value(&r.value),
         r.seed,
         r.shuffle,
     )
+}
+
+/// A parameter's value as instances are matched by it: a number in its shortest form (`0.850`
+/// and `0.85` are the same value, as the generator reads them), any other text as it is.
+pub fn same_value(value: &str) -> String {
+    match value.parse::<f64>() {
+        Ok(x) if x.is_finite() => x.to_string(),
+        _ => value.to_string(),
+    }
 }
 
 /// `true` for a solved run: it answered SAT or UNSAT and has a time ([`time_s`]).
@@ -71,13 +102,16 @@ fn capped_s(r: &Row) -> f64 {
     }
 }
 
-/// One run as the scores count it: its answer and time when solved, and its time limit.
+/// One run as the scores count it: its answer and time when solved, its time limit, and
+/// whether it was stopped at the limit.
 #[derive(Clone, Copy, Debug)]
 struct Run {
     /// `Some((sat, seconds))` when solved.
     solved: Option<(bool, f64)>,
     /// The time limit, in seconds.
     limit_s: f64,
+    /// Stopped at the time limit (`TIMEOUT`).
+    timed_out: bool,
 }
 
 impl Run {
@@ -85,8 +119,14 @@ impl Run {
         Run {
             solved: solved(r).then(|| (r.status == "SAT", capped_s(r))),
             limit_s: limit_s(r),
+            timed_out: timed_out(r),
         }
     }
+}
+
+/// `true` for a run stopped at the time limit (`TIMEOUT`: the wall-clock or the CPU limit).
+pub fn timed_out(r: &Row) -> bool {
+    r.status == "TIMEOUT"
 }
 
 /// The totals of a list of runs, one per instance: a configuration's or the virtual best
@@ -101,8 +141,14 @@ pub struct Tally {
     pub solved_sat: usize,
     /// Solved with the answer UNSAT.
     pub solved_unsat: usize,
+    /// Stopped at the time limit (for the virtual best solver: instances no configuration
+    /// solved and some stopped at the limit).
+    pub timeouts: usize,
     /// PAR-2: the mean time, an unsolved run counting twice the time limit.
     pub par2_s: f64,
+    /// Total time, an unsolved run counting as the time limit: what running every instance
+    /// took, up to the limit.
+    pub total_s: f64,
     /// Median time, an unsolved run counting as the time limit.
     pub median_s: f64,
     /// 90th percentile (nearest rank) of the same times.
@@ -135,7 +181,9 @@ fn tally(runs: &[Run]) -> Option<Tally> {
         solved: solved.len(),
         solved_sat,
         solved_unsat: solved.len() - solved_sat,
+        timeouts: runs.iter().filter(|r| r.timed_out).count(),
         par2_s: par2,
+        total_s: capped.iter().fold(0.0, |a, b| a + b),
         median_s: median(&capped),
         p90_s: nearest_rank(&capped, 0.9),
         solved_median_s: (!solved.is_empty()).then(|| median(&solved)),
@@ -164,7 +212,8 @@ pub struct Score {
 /// The scores of a sweep.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Scores {
-    /// The time basis of every time here ([`TIME_BASIS`]).
+    /// The time basis of every time here ([`time_basis`]: [`TIME_BASIS`], or [`WALL_BASIS`]
+    /// for the rows of older files).
     pub time_basis: &'static str,
     /// Per configuration, most solved first, then lowest PAR-2.
     pub configurations: Vec<Score>,
@@ -172,6 +221,33 @@ pub struct Scores {
     /// run's; the instance unsolved when no configuration solved it, at the longest time limit
     /// of its runs), with the answer of that run. None for a sweep without rows.
     pub vbs: Option<Tally>,
+}
+
+/// The rows of the instances that every configuration ran ([`instance_key`]), so that
+/// configurations of different sweeps are scored on the same instances; with the number of
+/// instances left out (run by some configurations only).
+pub fn on_common_instances(rows: Vec<Row>) -> (Vec<Row>, usize) {
+    let mut ran: BTreeMap<InstanceKey, BTreeSet<(&str, &str)>> = BTreeMap::new();
+    let configs: BTreeSet<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r.encoding.as_str(), r.solver.as_str()))
+        .collect();
+    for r in &rows {
+        ran.entry(instance_key(r))
+            .or_default()
+            .insert((&r.encoding, &r.solver));
+    }
+    let common: BTreeSet<InstanceKey> = ran
+        .iter()
+        .filter(|(_, c)| c.len() == configs.len())
+        .map(|(k, _)| k.clone())
+        .collect();
+    let left_out = ran.len() - common.len();
+    let kept = rows
+        .into_iter()
+        .filter(|r| common.contains(&instance_key(r)))
+        .collect();
+    (kept, left_out)
 }
 
 /// The scores of `rows` ([`Scores`]).
@@ -203,6 +279,7 @@ pub fn scores(rows: &[Row]) -> Scores {
         vbs.push(Run {
             solved: best.map(|r| Run::of(r).solved.expect("solved")),
             limit_s: limit,
+            timed_out: best.is_none() && runs.iter().any(|r| timed_out(r)),
         });
         let Some(best) = best else { continue };
         let solvers: BTreeSet<usize> = runs
@@ -247,34 +324,53 @@ pub fn scores(rows: &[Row]) -> Scores {
             .then_with(|| a.tally.par2_s.total_cmp(&b.tally.par2_s))
     });
     Scores {
-        time_basis: TIME_BASIS,
+        time_basis: time_basis(rows),
         configurations: out,
         vbs: tally(&vbs),
     }
 }
 
-/// The scores as a Markdown table with a caption: a line per configuration, then the virtual
-/// best solver's.
+/// The scores as a Markdown table with a caption: [`table`], then what its columns mean.
 pub fn markdown(scores: &Scores) -> String {
+    format!(
+        "{}\nTime basis: {}. Solved = answered SAT or UNSAT (checked). Timeouts = stopped at \
+         the time limit. Unique = solved by this configuration only. VBS (virtual best solver) \
+         = the best time of any configuration per instance; a configuration's VBS \
+         contributions = the instances on which it has that time (ties count for each). PAR-2 \
+         = mean time, an unsolved run (timeout, skipped, failed) counting twice the time \
+         limit; total = the sum of the times, an unsolved run counting as the limit. Median \
+         and p90 count an unsolved run as the time limit; solved median and total are over \
+         the solved runs.\n",
+        table(scores),
+        basis_words(scores.time_basis)
+    )
+}
+
+/// The scores as a Markdown table alone: a line per configuration, then the virtual best
+/// solver's.
+pub fn table(scores: &Scores) -> String {
     let mut s = String::from(
-        "| encoding | solver | instances | solved | SAT | UNSAT | unique | VBS contributions | \
-         PAR-2 (s) | median ms | p90 ms | solved median ms | solved total ms |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| encoding | solver | instances | solved | SAT | UNSAT | timeouts | unique | \
+         VBS contributions | PAR-2 (s) | total (s) | median ms | p90 ms | solved median ms | \
+         solved total ms |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     let line = |s: &mut String, enc: &str, solver: &str, t: &Tally, extra: [String; 2]| {
         let solved_median = t
             .solved_median_s
             .map_or_else(|| "-".to_string(), |m| format!("{:.1}", m * 1e3));
         s.push_str(&format!(
-            "| {enc} | {solver} | {} | {} | {} | {} | {} | {} | {:.3} | {:.1} | {:.1} | \
-             {solved_median} | {:.1} |\n",
+            "| {enc} | {solver} | {} | {} | {} | {} | {} | {} | {} | {:.3} | {:.1} | {:.1} | \
+             {:.1} | {solved_median} | {:.1} |\n",
             t.instances,
             t.solved,
             t.solved_sat,
             t.solved_unsat,
+            t.timeouts,
             extra[0],
             extra[1],
             t.par2_s,
+            t.total_s,
             t.median_s * 1e3,
             t.p90_s * 1e3,
             t.solved_total_s * 1e3
@@ -287,22 +383,16 @@ pub fn markdown(scores: &Scores) -> String {
     if let Some(vbs) = &scores.vbs {
         line(&mut s, "VBS", "best of all", vbs, ["".into(), "".into()]);
     }
-    s.push_str(&format!(
-        "\nTime basis: {}. Solved = answered SAT or UNSAT (checked). Unique = solved by \
-         this configuration only. VBS (virtual best solver) = the best time of any \
-         configuration per instance; a configuration's VBS contributions = the instances on \
-         which it has that time (ties count for each). PAR-2 = mean time, an unsolved run \
-         (timeout, skipped, failed) counting twice the time limit. Median and p90 count an \
-         unsolved run as the time limit; solved median and total are over the solved runs.\n",
-        basis_words(scores.time_basis)
-    ));
     s
 }
 
 /// The time basis as the caption says it.
 fn basis_words(basis: &str) -> String {
     match basis {
-        "CPU" => "CPU time of the solver's processes (the median of the repeats)".to_string(),
+        TIME_BASIS => "CPU time of the solver's processes (the median of the repeats)".to_string(),
+        WALL_BASIS => "wall-clock time of the solver's process, solve_ms (the rows have no CPU \
+                       time: written before it was measured)"
+            .to_string(),
         other => other.to_string(),
     }
 }
@@ -354,10 +444,12 @@ pub fn scatter(rows: &[Row], a: &str, b: &str) -> Vec<(f64, f64, bool, bool)> {
     out
 }
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn row(enc: &str, seed: u64, status: &str, ms: Option<f64>) -> Row {
+    /// A run of configuration `enc` (solver `s`) on seed `seed` of blocked n = 10, p = 0.5, with
+    /// the 10 s limit.
+    pub(in crate::experiment) fn row(enc: &str, seed: u64, status: &str, ms: Option<f64>) -> Row {
         Row {
             n: 10,
             encoding: enc.into(),
@@ -469,7 +561,8 @@ mod tests {
     #[test]
     fn configurations_unique_and_virtual_best_by_hand() {
         let s = scores(&sweep());
-        assert_eq!(s.time_basis, "CPU");
+        // The rows have wall-clock times only, as those of older files.
+        assert_eq!(s.time_basis, WALL_BASIS);
         let names: Vec<(&str, &str)> = s
             .configurations
             .iter()
@@ -485,15 +578,19 @@ mod tests {
         //    times 0.3 2 6 10 10 -> median 6; alone on none; fastest on 3 and 5.
         // c: solved 1, 5 (1 + 7 = 8 s, median 4; 2 is WRONG); PAR-2 (8 + 60) / 5 = 13.6;
         //    times 1 7 10 10 10 -> median 10; alone on none; fastest on 1 (tie).
+        // Timeouts and the total (an unsolved run at the limit): a 1 (4; 5 is SKIPPED),
+        // 5.5 + 20 = 25.5; b 2, 8.3 + 20 = 28.3; c 1 (3; 2 is WRONG, 4 ERROR), 8 + 30 = 38.
         type Expected = (usize, usize, usize, usize, usize, f64, f64, f64, f64, f64);
-        let expected: [Expected; 3] = [
-            (3, 2, 1, 1, 2, 9.1, 4.0, 10.0, 1.0, 5.5),
-            (3, 2, 1, 0, 2, 9.66, 6.0, 10.0, 2.0, 8.3),
-            (2, 1, 1, 0, 1, 13.6, 10.0, 10.0, 4.0, 8.0),
+        let expected: [(Expected, usize, f64); 3] = [
+            ((3, 2, 1, 1, 2, 9.1, 4.0, 10.0, 1.0, 5.5), 1, 25.5),
+            ((3, 2, 1, 0, 2, 9.66, 6.0, 10.0, 2.0, 8.3), 2, 28.3),
+            ((2, 1, 1, 0, 1, 13.6, 10.0, 10.0, 4.0, 8.0), 1, 38.0),
         ];
-        for (c, e) in s.configurations.iter().zip(expected) {
+        for (c, (e, timeouts, total)) in s.configurations.iter().zip(expected) {
             let t = &c.tally;
             assert_eq!(t.instances, 5, "{}", c.encoding);
+            assert_eq!(t.timeouts, timeouts, "{}", c.encoding);
+            assert!(close(t.total_s, total), "{}: {}", c.encoding, t.total_s);
             assert_eq!(
                 (t.solved, t.solved_sat, t.solved_unsat),
                 (e.0, e.1, e.2),
@@ -518,12 +615,20 @@ mod tests {
         }
         // The VBS: 1 s SAT, 4 s UNSAT, 0.3 s SAT, unsolved, 6 s UNSAT: 4 solved (2 SAT,
         // 2 UNSAT), total 11.3 s, solved median (1 + 4) / 2 = 2.5; PAR-2 (11.3 + 20) / 5 =
-        // 6.26; times 0.3 1 4 6 10 -> median 4, p90 10.
+        // 6.26; times 0.3 1 4 6 10 -> median 4, p90 10, total 21.3; instance 4 (timeouts and
+        // an error) is its one timeout.
         let v = s.vbs.clone().unwrap();
         assert_eq!(
-            (v.instances, v.solved, v.solved_sat, v.solved_unsat),
-            (5, 4, 2, 2)
+            (
+                v.instances,
+                v.solved,
+                v.solved_sat,
+                v.solved_unsat,
+                v.timeouts
+            ),
+            (5, 4, 2, 2, 1)
         );
+        assert!(close(v.total_s, 21.3), "{}", v.total_s);
         for (got, want) in [
             (v.par2_s, 6.26),
             (v.median_s, 4.0),
@@ -537,15 +642,24 @@ mod tests {
         let md = markdown(&s);
         assert!(
             md.contains(
-                "| a | s | 5 | 3 | 2 | 1 | 1 | 2 | 9.100 | 4000.0 | 10000.0 | 1000.0 | 5500.0 |"
+                "| a | s | 5 | 3 | 2 | 1 | 1 | 1 | 2 | 9.100 | 25.5 | 4000.0 | 10000.0 | 1000.0 | 5500.0 |"
             ),
             "{md}"
         );
         assert!(
-            md.contains("| VBS | best of all | 5 | 4 | 2 | 2 |  |  | 6.260 | 4000.0 | 10000.0 | 2500.0 | 11300.0 |"),
+            md.contains("| VBS | best of all | 5 | 4 | 2 | 2 | 1 |  |  | 6.260 | 21.3 | 4000.0 | 10000.0 | 2500.0 | 11300.0 |"),
             "{md}"
         );
-        assert!(md.contains("CPU time"), "{md}");
+        assert!(md.contains("Time basis: wall-clock time"), "{md}");
+        // A CPU time on every timed row, on some.
+        let mut rows = sweep();
+        for r in rows.iter_mut() {
+            r.cpu_s = r.solve_ms.map(|ms| ms / 1e3);
+        }
+        assert_eq!(time_basis(&rows), TIME_BASIS);
+        assert!(markdown(&scores(&rows)).contains("Time basis: CPU time"));
+        rows[0].cpu_s = None;
+        assert_eq!(time_basis(&rows), MIXED_BASIS);
     }
 
     #[test]
@@ -573,6 +687,24 @@ mod tests {
             scatter(&rows, "a / s", "b / s"),
             [(100.0, 800.0, true, true), (900.0, 200.0, true, true)]
         );
+    }
+
+    #[test]
+    fn instances_match_by_value_as_a_number_and_common_ones_are_kept() {
+        // 0.850 and 0.85 are one value; b ran instance 1 only, on the value written 0.85.
+        let at = |enc: &str, value: &str, seed: u64| Row {
+            value: value.into(),
+            ..row(enc, seed, "SAT", Some(100.0))
+        };
+        assert_eq!(same_value("0.850"), same_value("0.85"));
+        assert_eq!(same_value("board.txt"), "board.txt");
+        let rows = vec![at("a", "0.850", 1), at("a", "0.850", 2), at("b", "0.85", 1)];
+        assert_eq!(scores(&rows).vbs.unwrap().instances, 2);
+        let (kept, left_out) = on_common_instances(rows);
+        assert_eq!(left_out, 1);
+        let seeds: Vec<(&str, Option<u64>)> =
+            kept.iter().map(|r| (r.encoding.as_str(), r.seed)).collect();
+        assert_eq!(seeds, [("a", Some(1)), ("b", Some(1))]);
     }
 
     #[test]

@@ -111,8 +111,19 @@ pub fn summarize(rows: &[Row]) -> Vec<Summary> {
     out
 }
 
-/// The summary as a Markdown table with a caption saying how times are counted.
+/// The summary as a Markdown table with a caption saying how times are counted: [`table`],
+/// then the caption.
 pub fn markdown(summary: &[Summary]) -> String {
+    format!(
+        "{}\nFraction SAT = SAT / (SAT + UNSAT). Median and 90th percentile (nearest rank) of \
+         the solve time over the instances: a run that timed out counts as the time limit, a \
+         failed run (WRONG, ERROR) is left out.\n",
+        table(summary)
+    )
+}
+
+/// The summary as a Markdown table alone, a line per (n, value, encoding, solver).
+pub fn table(summary: &[Summary]) -> String {
     let parameter = summary
         .first()
         .map(|s| s.parameter.as_str())
@@ -141,11 +152,6 @@ pub fn markdown(summary: &[Summary]) -> String {
             opt(r.p90_ms, 1),
         ));
     }
-    s.push_str(
-        "\nFraction SAT = SAT / (SAT + UNSAT). Median and 90th percentile (nearest rank) of the \
-         solve time over the instances: a run that timed out counts as the time limit, a failed \
-         run (WRONG, ERROR) is left out.\n",
-    );
     s
 }
 

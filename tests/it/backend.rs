@@ -139,7 +139,7 @@ fn hard_instance() -> Instance {
 
 /// Writes the blocked n = 60, p = 0.85 instance of `seed` (hard for both backends) with
 /// `queens-sat generate` into `dir`.
-fn hard_instance_file(dir: &std::path::Path, seed: u64) -> std::path::PathBuf {
+pub fn hard_instance_file(dir: &std::path::Path, seed: u64) -> std::path::PathBuf {
     let path = dir.join(format!("hard-{seed}.txt"));
     let o = run(&[
         "generate",

@@ -1133,7 +1133,7 @@ fn compare_models_side_by_side() {
 }
 
 /// The CSV's rows as maps from column name to value.
-fn csv_maps(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+pub fn csv_maps(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
     let header = csv_header(path);
     csv_rows(path)
         .iter()
@@ -1963,11 +1963,12 @@ fn the_json_scores_agree_with_the_csv_and_each_other() {
         // Its line in the table.
         let table = stdout(&out);
         let line = format!(
-            "| {enc} | {solver} | {} | {} | {} | {} | {} | {} | {:.3} |",
+            "| {enc} | {solver} | {} | {} | {} | {} | {} | {} | {} | {:.3} |",
             n(&c["instances"]),
             n(&c["solved"]),
             n(&c["solved_sat"]),
             n(&c["solved_unsat"]),
+            count("TIMEOUT"),
             n(&c["unique"]),
             n(&c["vbs_contributions"]),
             x(&c["par2_s"]),
@@ -1978,10 +1979,11 @@ fn the_json_scores_agree_with_the_csv_and_each_other() {
     // Every instance solved has a fastest configuration (more than one on a tie).
     assert!(contributions_sum >= n(&vbs["solved"]));
     let vbs_line = format!(
-        "| VBS | best of all | 6 | {} | {} | {} |  |  | {:.3} |",
+        "| VBS | best of all | 6 | {} | {} | {} | {} |  |  | {:.3} |",
         n(&vbs["solved"]),
         n(&vbs["solved_sat"]),
         n(&vbs["solved_unsat"]),
+        n(&vbs["timeouts"]),
         x(&vbs["par2_s"])
     );
     assert!(stdout(&out).contains(&vbs_line), "{vbs_line}");

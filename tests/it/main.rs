@@ -51,6 +51,7 @@ mod output;
 mod pictures;
 mod proof;
 mod propagator;
+mod published;
 mod search;
 mod shard;
 mod shuffle;
