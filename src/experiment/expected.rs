@@ -392,10 +392,12 @@ fn read_csv(
     let d = col("D", &columns.d, &["d"], false)?;
     // Drawn instances are named by size, value and seed; the value may be D.
     let drawn = seed.map(|s| (s, d.is_none()));
-    let instance = match drawn {
-        Some((_, false)) => None,
-        _ => col("instance", &columns.instance, &["instance", "value"], true)?,
-    };
+    let instance = col(
+        "instance",
+        &columns.instance,
+        &["instance", "value"],
+        !matches!(drawn, Some((_, false))),
+    )?;
     let n = match drawn {
         Some(_) => col("n", &columns.n, &["n"], true)?,
         None => None,
@@ -408,7 +410,9 @@ fn read_csv(
         let record = record.map_err(csv_error)?;
         let line = record.position().map_or(0, csv::Position::line);
         let sat = parse_answer(&record[answer]).map_err(|why| bad(line, why))?;
-        if let (Some((seed, _)), Some(n)) = (drawn, n) {
+        // A row without a seed names an instance file (a compare CSV of files).
+        let seeded = drawn.filter(|&(s, _)| !record[s].is_empty());
+        if let (Some((seed, _)), Some(n)) = (seeded, n) {
             let number = |i: usize, what: &str| -> Result<u64, ExpectedError> {
                 record[i].parse().map_err(|_| {
                     bad(
@@ -428,7 +432,10 @@ fn read_csv(
             continue;
         }
         let Some(instance) = instance else {
-            return Ok(());
+            return Err(bad(
+                line,
+                "no seed, and no column names the instance".into(),
+            ));
         };
         let name = &record[instance];
         if name.is_empty() {

@@ -318,3 +318,76 @@ fn a_family_sweep_draws_the_papers_instances_with_d_as_a_fraction_of_n() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("not blocked"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_family_sweep_is_checked_against_the_answers_of_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let sweep = |solver: &str, csv: &str, expected: Option<&Path>| {
+        let csv = d.join(csv);
+        let mut args = vec![
+            "compare",
+            "--family",
+            "excluded-diagonals",
+            "--n",
+            "14",
+            "--param",
+            "d=10..13",
+            "--param",
+            "min-free=4",
+            "--param",
+            "compatible=jair",
+            "--seeds",
+            "1..3",
+            "--amo",
+            "pairwise",
+            "--solver",
+            solver,
+            "--repeat",
+            "1",
+            "--csv",
+            csv.to_str().unwrap(),
+        ];
+        if let Some(e) = expected {
+            args.extend(["--expected", e.to_str().unwrap()]);
+        }
+        (run(&args), csv)
+    };
+    // The search's answers, then varisat's checked against them.
+    let (out, reference) = sweep("search", "search.csv", None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (out, _) = sweep("varisat", "varisat.csv", Some(&reference));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("12 rows checked, 0 answered otherwise"),
+        "{}",
+        stderr(&out)
+    );
+    // A tab-separated file of (n, D, seed, answer) with one answer forged: one wrong row.
+    let t = CsvTable::read(&reference);
+    let c = |name| t.col(name);
+    let mut tsv = String::from("n\tD\tseed\tanswer\n");
+    for (i, r) in t.rows.iter().enumerate() {
+        let mut answer = r[c("status")].to_string();
+        if i == 0 {
+            answer = if answer == "SAT" { "UNSAT" } else { "SAT" }.to_string();
+        }
+        tsv.push_str(&format!(
+            "{}\t{}\t{}\t{answer}\n",
+            &r[c("n")],
+            &r[c("value")],
+            &r[c("seed")]
+        ));
+    }
+    let forged = d.join("forged.tsv");
+    std::fs::write(&forged, tsv).unwrap();
+    let (out, csv) = sweep("varisat", "forged.csv", Some(&forged));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let t = CsvTable::read(&csv);
+    let wrong = t
+        .rows
+        .iter()
+        .filter(|r| r[t.col("status")].starts_with("WRONG: expected"))
+        .count();
+    assert_eq!(wrong, 1);
+}

@@ -494,11 +494,11 @@ fn the_search_refuses_what_it_cannot_do() {
             stderr(&out)
         );
     }
-    // An unknown engine: clap lists the engines.
+    // An unknown engine: the message lists the engines.
     let out = run(&["solve", "8", "--engine", "magic"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("[possible values: sat, search, propagator]"),
+        stderr(&out).contains("sat, search, propagator, or a chain of solvers"),
         "{}",
         stderr(&out)
     );
