@@ -280,25 +280,7 @@ impl SolveArgs {
             return self.chain(text, threads);
         }
         if self.engine == Engine::Search {
-            let refused = [
-                (self.all, "--all"),
-                (self.count, "--count"),
-                (self.limit.is_some(), "--limit"),
-                (self.solver.is_some(), "--solver"),
-                (self.backend.is_some(), "--backend"),
-                (self.split_rows.is_some(), "--split-rows"),
-                (self.explain, "--explain"),
-                (self.why, "--why"),
-                (self.proof.is_some(), "--proof"),
-                (self.check_proof, "--check-proof"),
-                (
-                    !self.solver_options.solver_option.is_empty(),
-                    "--solver-option",
-                ),
-                (self.proof_format.is_some(), "--proof-format"),
-                (self.force, "--force"),
-            ];
-            if let Some(&(_, flag)) = refused.iter().find(|(on, _)| *on) {
+            if let Some(flag) = self.first_set(&[]) {
                 bail!("{flag} {NotWithSearch}");
             }
             return Ok(SolveMode::Search(SearchSolve {
@@ -403,9 +385,10 @@ impl SolveArgs {
         })
     }
 
-    /// The solve by the chain `text`; the options a chain does not take are refused.
-    fn chain(&self, text: &str, threads: Option<usize>) -> Result<SolveMode> {
-        let refused = [
+    /// The first of the options that only the SAT engine takes that is given, leaving out
+    /// `allowed` (the search takes none of them, a chain `--solver-option`).
+    fn first_set(&self, allowed: &[&str]) -> Option<&'static str> {
+        [
             (self.all, "--all"),
             (self.count, "--count"),
             (self.limit.is_some(), "--limit"),
@@ -416,10 +399,21 @@ impl SolveArgs {
             (self.why, "--why"),
             (self.proof.is_some(), "--proof"),
             (self.check_proof, "--check-proof"),
+            (
+                !self.solver_options.solver_option.is_empty(),
+                "--solver-option",
+            ),
             (self.proof_format.is_some(), "--proof-format"),
             (self.force, "--force"),
-        ];
-        if let Some(&(_, flag)) = refused.iter().find(|(on, _)| *on) {
+        ]
+        .into_iter()
+        .find(|(on, flag)| *on && !allowed.contains(flag))
+        .map(|(_, flag)| flag)
+    }
+
+    /// The solve by the chain `text`; the options a chain does not take are refused.
+    fn chain(&self, text: &str, threads: Option<usize>) -> Result<SolveMode> {
+        if let Some(flag) = self.first_set(&["--solver-option"]) {
             bail!("{flag} {NotWithChain}");
         }
         let options = &self.solver_options.solver_option;
