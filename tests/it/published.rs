@@ -196,10 +196,11 @@ fn the_parser_finds_tables_after_their_commands() {
     assert!(first_difference(&shown, "| a |\n| 1 |\n| 3 |").is_some());
 }
 
-/// A column of a file of benches/hard_set.py, with the encoding and solver of its runs.
+/// A column of a file of the hard set's recorded runs (docs/results/hardset), with the
+/// encoding and solver of its runs.
 type Column = (&'static str, &'static str, &'static str);
 
-/// The files of benches/hard_set.py the hard set's runs come from, later ones replacing an
+/// The recorded files the hard set's runs come from, later ones replacing an
 /// earlier one's run of the same seed, with their columns: `(files, [(column, encoding,
 /// solver)])` (docs/results/hardset/README.md).
 const HARD_SET_SOURCES: [(&[&str], &[Column]); 7] = [
