@@ -137,6 +137,15 @@ fn a_folder_and_a_list_give_their_files_by_name() {
     assert_eq!(values(&csv), ["diag-14-4-500.param", "diag-10-4-1.param"]);
 }
 
+/// Runs `queens-sat` with `args`, which must be refused in one line holding `message`, exit 2.
+fn refused<S: AsRef<std::ffi::OsStr> + std::fmt::Debug>(args: &[S], message: &str) {
+    let out = run(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(message), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
+
 #[test]
 fn bad_sets_are_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -190,11 +199,7 @@ fn bad_sets_are_refused_in_one_line() {
     for (args, message) in cases {
         let mut all = vec!["compare".to_string(), "--instance".into()];
         all.extend(args);
-        let out = run(&all);
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(2), "{all:?}: {err}");
-        assert!(err.contains(message), "{all:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        refused(&all, message);
     }
     // The same file twice is refused: rows name files by their names.
     std::fs::create_dir(d.join("again")).unwrap();
@@ -306,11 +311,7 @@ fn a_sample_is_the_first_k_in_the_seeded_order_and_resumes() {
     ] {
         let mut all = vec!["compare"];
         all.extend(args);
-        let out = run(&all);
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(2), "{all:?}: {err}");
-        assert!(err.contains(message), "{all:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        refused(&all, message);
     }
 }
 
