@@ -11,6 +11,7 @@ use queens_sat::command::compare::{
 };
 use queens_sat::experiment;
 use queens_sat::experiment::expected::Columns;
+use queens_sat::experiment::sample::{self, Sample};
 use queens_sat::experiment::sources::InstanceSource;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -193,6 +194,15 @@ pub struct CompareArgs {
     /// `FILE d=D` in the `value` column.
     #[arg(long, value_name = "D", requires = "instance", value_parser = parse_diagonals)]
     diagonals: Option<Diagonals>,
+    /// With --instance: solve a seeded sample of K of the instances (every file, with every D
+    /// of --diagonals), in the sample's order: each instance ranked by the MD5 digest of the
+    /// text `SEED NAME` (NAME as rows give it, `diag-21-4-154.param d=21`), smallest first, the
+    /// first K taken. A larger K keeps the instances of a smaller one (docs/commands.md).
+    #[arg(long, value_name = "K", requires = "instance", value_parser = clap::value_parser!(u64).range(1..))]
+    sample: Option<u64>,
+    /// The seed of --sample's order (default 1).
+    #[arg(long, value_name = "S", requires = "sample")]
+    sample_seed: Option<u64>,
     /// The expected answers, to check every row against: the results file of CSPLib problem
     /// 079 (gzip or plain) or a CSV (or tab-separated) file with a header, `instance,D,answer`
     /// or the columns of --expected-columns (a CSV of compare itself works as it is;
@@ -272,6 +282,10 @@ fn request(args: CompareArgs) -> Result<CompareRequest> {
         (None, false) => Instances::Files {
             sources: args.instance,
             diagonals: args.diagonals.map_or_else(Vec::new, |d| d.0),
+            sample: args.sample.map(|size| Sample {
+                size: usize::try_from(size).unwrap_or(usize::MAX),
+                seed: args.sample_seed.unwrap_or(sample::DEFAULT_SEED),
+            }),
         },
         (None, true) if !args.params.is_empty() || args.seeds.is_some() => {
             anyhow::bail!("--param and --seeds describe a family sweep: give --family too")
@@ -356,6 +370,7 @@ fn flag_wording(e: &CompareError) -> Option<String> {
             format!("--expected: {e}; --expected-columns names the columns")
         }
         CompareError::Expected(e) => format!("--expected: {e}"),
+        CompareError::Sample(e) => format!("--sample: {e}"),
         CompareError::FormulaEngine { solver, .. } => format!("--solver {solver}: {e}"),
         CompareError::Unread { .. } => format!("--solver: {e}"),
         CompareError::FormulaDiagonals(_) => format!("--diagonals: {e}"),

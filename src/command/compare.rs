@@ -13,6 +13,7 @@ use crate::experiment::params::{self, ParamError};
 use crate::experiment::plot::{self, PlotError};
 use crate::experiment::report::{self, CsvError};
 use crate::experiment::resume::{self, ResumeError};
+use crate::experiment::sample::{self, Sample, SampleError};
 use crate::experiment::solvers::SolverError;
 use crate::experiment::sources::{self, InstanceSource, SourceError};
 use crate::experiment::{
@@ -126,6 +127,9 @@ pub enum Instances {
         /// The first D diagonals of Excluded Diagonals parameter files: one instance per
         /// file and D (empty: the files as they are, every diagonal).
         diagonals: Vec<usize>,
+        /// Solve only a seeded sample of these instances ([`sample::draw`]), in its order;
+        /// all of them, in the order given, when `None`.
+        sample: Option<Sample>,
     },
 }
 
@@ -471,6 +475,9 @@ pub enum CompareError {
     /// The file of expected answers cannot be read.
     #[error("{0}")]
     Expected(#[from] ExpectedError),
+    /// The sample of the instances cannot be drawn.
+    #[error("{0}")]
+    Sample(#[from] SampleError),
     /// The CSV file cannot be resumed.
     #[error("{0}")]
     Resume(#[from] ResumeError),
@@ -563,18 +570,23 @@ pub fn compare(
             Vec::new(),
             Vec::new(),
         ),
-        Instances::Files { sources, diagonals } => {
-            let InstanceSet { files, formulas } = instance_files(sources, diagonals, log)?;
-            check_formulas(&formulas, &solvers, grid.runs.shuffle)?;
-            // No output replaces an instance file, a list of them or the expected answers.
+        Instances::Files {
+            sources,
+            diagonals,
+            sample,
+        } => {
+            let mut set = instance_files(sources, diagonals, log)?;
+            // No output replaces an instance file (of the whole set, the sample's or not), a
+            // list of them or the expected answers.
             let lists = sources.iter().filter_map(|s| match s {
                 InstanceSource::List(list) => Some(list.as_path()),
                 InstanceSource::Path(_) => None,
             });
-            let inputs: Vec<&Path> = files
+            let inputs: Vec<&Path> = set
+                .files
                 .iter()
                 .map(|(_, path)| path.as_path())
-                .chain(formulas.iter().map(|f| f.path.as_path()))
+                .chain(set.formulas.iter().map(|f| f.path.as_path()))
                 .chain(lists)
                 .chain(grid.expected.iter().map(|e| e.path.as_path()))
                 .collect();
@@ -582,6 +594,17 @@ pub fn compare(
                 &inputs,
                 &outputs(csv_path, &req.reports).map(|o| o.1),
             )?;
+            if let Some(sample) = sample {
+                let all = set.len();
+                set = set.sample(*sample)?;
+                let _ = writeln!(
+                    log,
+                    "sample: {} of {all} instances (seed {})",
+                    sample.size, sample.seed
+                );
+            }
+            let InstanceSet { files, formulas } = set;
+            check_formulas(&formulas, &solvers, grid.runs.shuffle)?;
             let mut ns: Vec<usize> = files.iter().map(|(p, _)| p.n).collect();
             ns.sort_unstable();
             ns.dedup();
@@ -792,6 +815,40 @@ struct InstanceSet {
     files: Vec<(Point, PathBuf)>,
     /// The formula files.
     formulas: Vec<FormulaFile>,
+}
+
+impl InstanceSet {
+    /// The instances: the boards' points and the formula files.
+    fn len(&self) -> usize {
+        self.files.len() + self.formulas.len()
+    }
+
+    /// The seeded sample of the instances ([`sample::draw`], by the names rows give them),
+    /// each kind in the sample's order.
+    fn sample(self, sample: Sample) -> Result<InstanceSet, SampleError> {
+        let names: Vec<String> = self
+            .files
+            .iter()
+            .map(|(p, _)| p.value.clone())
+            .chain(self.formulas.iter().map(|f| f.name.clone()))
+            .collect();
+        let picked = sample::draw(&names, sample)?;
+        let boards = self.files.len();
+        let mut files: Vec<Option<(Point, PathBuf)>> = self.files.into_iter().map(Some).collect();
+        let mut formulas: Vec<Option<FormulaFile>> = self.formulas.into_iter().map(Some).collect();
+        let mut set = InstanceSet {
+            files: Vec::new(),
+            formulas: Vec::new(),
+        };
+        for i in picked {
+            if i < boards {
+                set.files.extend(files[i].take());
+            } else {
+                set.formulas.extend(formulas[i - boards].take());
+            }
+        }
+        Ok(set)
+    }
 }
 
 /// The name rows give a file: its file name.

@@ -9,7 +9,7 @@
 //! The parts: [`SweepConfig`] says what a sweep measures (its points, drawn by a
 //! [`FamilySweep`] or the empty boards; [`params`] reads a family sweep as people write it),
 //! [`solvers`] names the solvers, [`run_sweep`] runs it, [`sources`] lists the instance files
-//! of folders and lists, [`formula`] runs DIMACS and OPB files as they are, [`expected`]
+//! of folders and lists, [`sample`] draws a seeded sample of them, [`formula`] runs DIMACS and OPB files as they are, [`expected`]
 //! checks rows against known answers, [`check_resume`] and [`resume`] resume it from its CSV
 //! file, [`merge_files`] joins the CSV files of finished sweeps and of the shards of one;
 //! [`transition`], [`values`] and [`scores`] sum a sweep up (per configuration and value, per
@@ -26,6 +26,7 @@ pub mod report;
 pub mod resume;
 mod row;
 mod run;
+pub mod sample;
 pub mod scores;
 pub mod shuffle;
 pub mod solvers;

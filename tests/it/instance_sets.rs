@@ -1,6 +1,6 @@
 //! `compare` on instance sets as researchers keep them: a folder of instance files, a list of
 //! files (`--instance @LIST`), and DIMACS and OPB files solved as they are, every model
-//! checked against the file.
+//! checked against the file; and seeded samples of a set (`--sample`).
 
 use crate::common::{published_total, require, run, script, stderr, stdout, CsvTable};
 use std::collections::BTreeMap;
@@ -137,6 +137,15 @@ fn a_folder_and_a_list_give_their_files_by_name() {
     assert_eq!(values(&csv), ["diag-14-4-500.param", "diag-10-4-1.param"]);
 }
 
+/// Runs `queens-sat` with `args`, which must be refused in one line holding `message`, exit 2.
+fn refused<S: AsRef<std::ffi::OsStr> + std::fmt::Debug>(args: &[S], message: &str) {
+    let out = run(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(message), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
+
 #[test]
 fn bad_sets_are_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -190,11 +199,7 @@ fn bad_sets_are_refused_in_one_line() {
     for (args, message) in cases {
         let mut all = vec!["compare".to_string(), "--instance".into()];
         all.extend(args);
-        let out = run(&all);
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(2), "{all:?}: {err}");
-        assert!(err.contains(message), "{all:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        refused(&all, message);
     }
     // The same file twice is refused: rows name files by their names.
     std::fs::create_dir(d.join("again")).unwrap();
@@ -212,6 +217,102 @@ fn bad_sets_are_refused_in_one_line() {
         "{}",
         stderr(&out)
     );
+}
+
+/// The documented order of `--sample` (docs/commands.md), computed here apart from the
+/// product: the names ranked by the MD5 digest of `SEED NAME` in hexadecimal, the first `k`.
+fn sample_of(names: &[String], seed: u64, k: usize) -> Vec<String> {
+    use md5::{Digest, Md5};
+    let hex = |name: &String| {
+        let digest = Md5::digest(format!("{seed} {name}"));
+        digest
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    };
+    let mut ranked: Vec<(String, &String)> = names.iter().map(|n| (hex(n), n)).collect();
+    ranked.sort();
+    ranked.into_iter().take(k).map(|(_, n)| n.clone()).collect()
+}
+
+#[test]
+fn a_sample_is_the_first_k_in_the_seeded_order_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("set");
+    std::fs::create_dir(&set).unwrap();
+    let files = [
+        "diag-10-4-1.param",
+        "diag-10-4-778.param",
+        "diag-14-4-500.param",
+    ];
+    for f in files {
+        std::fs::copy(data(f), set.join(f)).unwrap();
+    }
+    // 3 files x D = 3..6: 12 instances, named as rows name them.
+    let names: Vec<String> = files
+        .iter()
+        .flat_map(|f| (3..=6).map(move |d| format!("{f} d={d}")))
+        .collect();
+    let sweep = |k: &str, seed: &str, csv: &Path| {
+        let args = [
+            "--instance",
+            set.to_str().unwrap(),
+            "--diagonals",
+            "3..6",
+            "--sample",
+            k,
+            "--sample-seed",
+            seed,
+            "--solver",
+            "search",
+            "--amo",
+            "pairwise",
+        ];
+        let out = compare(&args, csv);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        out
+    };
+    let csv = dir.path().join("s5.csv");
+    let out = sweep("5", "28", &csv);
+    assert!(
+        stderr(&out).contains("sample: 5 of 12 instances (seed 28)"),
+        "{}",
+        stderr(&out)
+    );
+    // Run in the sample's order.
+    assert_eq!(values(&csv), sample_of(&names, 28, 5));
+    // A larger sample keeps the smaller one; another seed draws another.
+    let csv8 = dir.path().join("s8.csv");
+    sweep("8", "28", &csv8);
+    assert_eq!(values(&csv8), sample_of(&names, 28, 8));
+    assert_eq!(values(&csv8)[..5], values(&csv)[..]);
+    let other = dir.path().join("other.csv");
+    sweep("5", "29", &other);
+    assert_eq!(values(&other), sample_of(&names, 29, 5));
+    assert_ne!(values(&other), values(&csv));
+    // The same command again resumes the file: nothing is run.
+    let out = sweep("5", "28", &csv);
+    assert!(
+        stderr(&out).contains("resuming: 5 rows"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(values(&csv).len(), 5);
+    // Refused in one line, exit 2: more than the set, no instances to draw from, a seed alone.
+    let s = set.to_str().unwrap();
+    for (args, message) in [
+        (
+            vec!["--instance", s, "--sample", "13", "--diagonals", "3..6"],
+            "--sample: a sample of 13 instances, but the set holds 12",
+        ),
+        (vec!["--instance", s, "--sample", "0"], "'--sample <K>'"),
+        (vec!["--n", "8", "--sample", "2"], "--instance"),
+        (vec!["--instance", s, "--sample-seed", "2"], "--sample"),
+    ] {
+        let mut all = vec!["compare"];
+        all.extend(args);
+        refused(&all, message);
+    }
 }
 
 /// A random 3-CNF formula of `vars` variables and `clauses` clauses (a fixed generator), as
