@@ -74,6 +74,7 @@ pub fn compare_rows<'py>(
         (None, false) => Instances::Files {
             sources: instances.into_iter().map(InstanceSource::Path).collect(),
             diagonals: diagonals.into_iter().collect(),
+            sample: None,
         },
         (None, true) if !params.is_empty() || seeds.is_some() => {
             return Err(value_error(
