@@ -100,12 +100,14 @@ pub struct CompareArgs {
     /// Solvers, comma-separated: `varisat`, `cadical-lib` or `kissat-lib` (the embedded
     /// solvers, run as `queens-sat sat --backend ...` processes; options after the name, as
     /// `cadical-lib elim=0`), `search` (the search engine of `solve --engine search`, on the
-    /// board, one thread, in this process), `propagator` (the engine of `solve --engine
-    /// propagator`, CaDiCaL with the queens propagator, on the pairwise cell model of each
-    /// instance, in this process; options after the name as cadical-lib's), the pseudo-Boolean
-    /// solvers `minisat+`, `sat4j-pb`, `exact` and `cp-sat` (on the instance's OPB form,
-    /// `encode --format opb`; models with cell variables only) or any command on PATH that reads
-    /// a DIMACS file (cadical, kissat, minisat, ...).
+    /// board, one thread), `propagator` (the engine of `solve --engine propagator`, CaDiCaL
+    /// with the queens propagator, on the pairwise cell model of each instance; options after
+    /// the name as cadical-lib's), both run as `queens-sat solve` processes, the
+    /// pseudo-Boolean solvers `minisat+`, `sat4j-pb`, `exact` and `cp-sat` (on the instance's
+    /// OPB form, `encode --format opb`; models with cell variables only), any command on PATH
+    /// that reads a DIMACS file (cadical, kissat, minisat, ...), or a chain of these joined by
+    /// + (`search@60+exact`: each stage with an optional budget @SECONDS of CPU time, 10 s when
+    /// left out, the last stage what is left; run in turn until one decides).
     #[arg(long, value_delimiter = ',', default_value = "varisat")]
     solver: Vec<String>,
     /// Options of the embedded solvers (cadical-lib, kissat-lib), recorded with the solver's
