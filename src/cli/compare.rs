@@ -105,9 +105,9 @@ pub struct CompareArgs {
     /// the name as cadical-lib's), both run as `queens-sat solve` processes, the
     /// pseudo-Boolean solvers `minisat+`, `sat4j-pb`, `exact` and `cp-sat` (on the instance's
     /// OPB form, `encode --format opb`; models with cell variables only), any command on PATH
-    /// that reads a DIMACS file (cadical, kissat, minisat, ...), or a chain of these joined by
-    /// + (`search@60+exact`: each stage with an optional budget @SECONDS of CPU time, 10 s when
-    /// left out, the last stage what is left; run in turn until one decides).
+    /// that reads a DIMACS file (cadical, kissat, minisat, ...), or a chain of these joined
+    /// by a plus sign (`search@60+exact`: each stage with an optional budget @SECONDS of CPU
+    /// time, 10 s when left out, the last stage what is left; run in turn until one decides).
     #[arg(long, value_delimiter = ',', default_value = "varisat")]
     solver: Vec<String>,
     /// Options of the embedded solvers (cadical-lib, kissat-lib), recorded with the solver's
