@@ -868,10 +868,7 @@ fn check_formulas(
     let Some(first) = formulas.first() else {
         return Ok(());
     };
-    if let Some(engine) = solvers
-        .iter()
-        .find(|s| s.search || s.propagator || !s.stages.is_empty())
-    {
+    if let Some(engine) = solvers.iter().find(|s| s.solves_boards()) {
         return Err(CompareError::FormulaEngine {
             solver: engine.name.clone(),
             file: first.path.clone(),

@@ -83,8 +83,22 @@ impl Attempt {
         self.wall > Duration::ZERO
     }
 
+    /// The run of a solver program as the runner reports it, with its status.
+    pub(super) fn of_report(out: &runner::RunReport, status: String) -> Attempt {
+        Attempt {
+            status,
+            wall: out.elapsed,
+            cpu: out.usage.cpu,
+            max_rss: out.usage.max_rss,
+            conflicts: out.conflicts,
+            decisions: out.decisions,
+            placement: None,
+            decided_by: None,
+        }
+    }
+
     /// A run that gave no answer: `ERROR: message`.
-    fn error(message: &str) -> Attempt {
+    pub(super) fn error(message: &str) -> Attempt {
         Attempt {
             status: format!("ERROR: {}", one_line(message)),
             ..Attempt::default()
@@ -146,14 +160,8 @@ pub fn attempt(
         _ => None,
     };
     Ok(Attempt {
-        status: run_status(&out.outcome),
-        wall: out.elapsed,
-        cpu: out.usage.cpu,
-        max_rss: out.usage.max_rss,
-        conflicts: out.conflicts,
-        decisions: out.decisions,
         placement,
-        decided_by: None,
+        ..Attempt::of_report(&out, run_status(&out.outcome))
     })
 }
 
@@ -317,14 +325,12 @@ pub(super) fn one_line(s: &str) -> String {
 }
 
 /// What a chain did: the run as a whole (its status that of the stage that decided, or of
-/// the last stage run; the times summed over the stages, the memory the largest), the stage
-/// that decided, and each stage's own run.
+/// the last stage run; the times summed over the stages, the memory the largest; the stage
+/// that decided in [`Attempt::decided_by`]), and each stage's own run.
 #[derive(Clone, Debug, Default)]
 pub struct ChainRun {
     /// The chain's run as one.
     pub attempt: Attempt,
-    /// The index of the stage that answered (SAT, UNSAT or wrongly), if one did.
-    pub decided_by: Option<usize>,
     /// Each stage run, in order.
     pub stages: Vec<StageRun>,
 }
@@ -381,7 +387,6 @@ pub fn run_chain(
             total.decisions = a.decisions;
             total.placement = a.placement;
             total.decided_by = Some(stage.solver.name.clone());
-            run.decided_by = Some(i);
             break;
         }
     }

@@ -16,9 +16,9 @@
 //! for every variable it names. An UNSAT answer is taken as given (compare's `--expected`
 //! checks it against known answers).
 
-use super::attempt::{one_line, run_status};
+use super::attempt::{one_line, run_status, Attempt};
 use super::row::{row_key, RowKey};
-use super::run::{record_times, Measures};
+use super::run::{record_times, runs, Measures};
 use super::{in_shard, Metadata, Row, SolverSpec, SweepConfig, SweepError};
 use crate::cnf::{ClauseSink, GbdHasher, Lit, ReadLimits, MAX_FORMULA_BYTES};
 use crate::solve::runner;
@@ -88,8 +88,7 @@ impl FormulaKind {
     /// `true` when `solver` reads this format: the pseudo-Boolean solvers OPB, the SAT solvers
     /// DIMACS (the engines that need a board, and chains, read neither).
     pub fn read_by(self, solver: &SolverSpec) -> bool {
-        !(solver.search || solver.propagator || !solver.stages.is_empty())
-            && solver.opb == (self == FormulaKind::Opb)
+        !solver.solves_boards() && solver.opb == (self == FormulaKind::Opb)
     }
 }
 
@@ -612,19 +611,12 @@ fn run_formula(
         .timeout(Some(cfg.timeout))
         .cpu_limit(cfg.cpu_limit)
         .memory_limit(cfg.memory_limit);
-    let mut measured = Measures::default();
-    for rep in 0..cfg.repeats.max(1) {
-        on_step(rep);
+    let mut once = || -> Result<Attempt, SweepError> {
         let out = match runner::run(&request) {
             Ok(out) => out,
-            Err(e) => {
-                row.status = format!("ERROR: {}", one_line(&format!("{e:#}")));
-                break;
-            }
+            Err(e) => return Ok(Attempt::error(&format!("{e:#}"))),
         };
-        row.conflicts = out.conflicts;
-        row.decisions = out.decisions;
-        row.status = match &out.outcome {
+        let status = match &out.outcome {
             runner::Outcome::Sat { model, .. } => match formula.check(model) {
                 Ok(Ok(())) => "SAT".into(),
                 Ok(Err(why)) => format!("WRONG: {}", one_line(&why)),
@@ -635,14 +627,13 @@ fn run_formula(
             },
             outcome => run_status(outcome),
         };
-        if out.elapsed > std::time::Duration::ZERO {
-            measured.run(out.elapsed, out.usage.cpu, out.usage.max_rss);
-        }
-        if row.status != "SAT" && row.status != "UNSAT" {
-            break;
-        }
-        measured.times_ms.push(out.elapsed.as_secs_f64() * 1e3);
-    }
+        Ok(Attempt::of_report(&out, status))
+    };
+    // A run makes no file: it cannot fail.
+    let (last, measured) = runs(cfg.repeats.max(1), on_step, &mut once).unwrap_or_default();
+    row.status = last.status;
+    row.conflicts = last.conflicts;
+    row.decisions = last.decisions;
     measured
 }
 

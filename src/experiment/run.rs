@@ -36,21 +36,19 @@ impl Measures {
     }
 }
 
-/// The runs of one row: `repeats` runs of `solver` on `target` (stopping at the first that
-/// does not decide), with `on_step` called before each. The last run's report (status,
-/// statistics, the stage that decided) and what the runs measured.
-fn runs(
-    solver: &SolverSpec,
-    target: &Target,
-    limits: &Limits,
+/// The runs of one row: `repeats` runs of `once` (stopping at the first that does not
+/// decide), with `on_step` called before each. The last run's report (status, statistics,
+/// the stage that decided) and what the runs measured.
+pub(super) fn runs(
     repeats: usize,
     on_step: &mut dyn FnMut(usize),
+    once: &mut dyn FnMut() -> Result<Attempt, SweepError>,
 ) -> Result<(Attempt, Measures), SweepError> {
     let mut measured = Measures::default();
     let mut last = Attempt::default();
     for rep in 0..repeats {
         on_step(rep);
-        last = attempt(solver, target, limits)?;
+        last = once()?;
         if last.ran() {
             measured.run(last.wall, last.cpu, last.max_rss);
         }
@@ -322,13 +320,17 @@ pub fn run_sweep<E: From<SweepError>>(
                 let (last, measured) = match cached {
                     Some(done) => done,
                     None => {
-                        let done = runs(solver, &target, &limits, repeats, &mut |rep| {
-                            on_step(&format!(
-                                "{label} {name} {} run {}/{repeats}",
-                                solver.name,
-                                rep + 1
-                            ))
-                        })?;
+                        let done = runs(
+                            repeats,
+                            &mut |rep| {
+                                on_step(&format!(
+                                    "{label} {name} {} run {}/{repeats}",
+                                    solver.name,
+                                    rep + 1
+                                ))
+                            },
+                            &mut || attempt(solver, &target, &limits),
+                        )?;
                         if engine {
                             engine_runs.push((solver.name.clone(), done.clone()));
                         }

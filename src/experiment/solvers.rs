@@ -481,6 +481,12 @@ impl SolverSpec {
         }
     }
 
+    /// It solves boards, not formula files: the engines of queens-sat and chains (whose
+    /// stages may be engines, and which write the forms each stage reads from the board).
+    pub fn solves_boards(&self) -> bool {
+        self.search || self.propagator || !self.stages.is_empty()
+    }
+
     /// The command to run.
     pub fn to_command(&self) -> SolverCommand {
         SolverCommand {

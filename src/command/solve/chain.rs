@@ -98,8 +98,7 @@ pub(super) fn chain(
     }
     let (format, svg) = (req.written.format(), req.written.svg_file());
     let total = &run.attempt;
-    let by = run.decided_by.map(|i| &req.stages[i].solver.name);
-    match (by, total.status.as_str(), &total.placement) {
+    match (&total.decided_by, total.status.as_str(), &total.placement) {
         (Some(by), "SAT", Some(p)) => Ok(write_solution(
             out,
             format,
