@@ -390,15 +390,15 @@ fn read_csv(
     };
     let seed = col("seed", &columns.seed, &["seed"], columns.seed.is_some())?;
     let d = col("D", &columns.d, &["d"], false)?;
-    // Drawn instances are named by size, value and seed; the value may be D.
-    let drawn = seed.map(|s| (s, d.is_none()));
+    // Drawn instances are named by size, value and seed; the value may be D, and then no
+    // column need name the instance.
     let instance = col(
         "instance",
         &columns.instance,
         &["instance", "value"],
-        !matches!(drawn, Some((_, false))),
+        seed.is_none() || d.is_none(),
     )?;
-    let n = match drawn {
+    let n = match seed {
         Some(_) => col("n", &columns.n, &["n"], true)?,
         None => None,
     };
@@ -411,8 +411,8 @@ fn read_csv(
         let line = record.position().map_or(0, csv::Position::line);
         let sat = parse_answer(&record[answer]).map_err(|why| bad(line, why))?;
         // A row without a seed names an instance file (a compare CSV of files).
-        let seeded = drawn.filter(|&(s, _)| !record[s].is_empty());
-        if let (Some((seed, _)), Some(n)) = (seeded, n) {
+        let seeded = seed.filter(|&s| !record[s].is_empty());
+        if let (Some(seed), Some(n)) = (seeded, n) {
             let number = |i: usize, what: &str| -> Result<u64, ExpectedError> {
                 record[i].parse().map_err(|_| {
                     bad(
