@@ -401,7 +401,9 @@ pub fn write_heatmap(w: &mut dyn Write, n: usize, counts: &[u64], title: &str) -
     let sums_w = 70.0;
     let legend_x = x + side + sums_w + 10.0;
     let width = legend_x + 110.0;
-    let height = y + side.max(200.0) + 20.0;
+    // The legend's bar, then its two caption lines under it: the picture holds both.
+    let bar_h = side.clamp(120.0, 400.0);
+    let height = y + side.max(bar_h + 34.0).max(200.0) + 20.0;
     header(w, width, height, title)?;
     caption(w, 8.0, 22.0, 15.0, title)?;
     labels(w, n, x, y, s)?;
@@ -446,7 +448,6 @@ pub fn write_heatmap(w: &mut dyn Write, n: usize, counts: &[u64], title: &str) -
         y - 5.0
     )?;
     // The legend: a vertical bar from the largest count (top) to the smallest.
-    let bar_h = side.clamp(120.0, 400.0);
     writeln!(
         w,
         "<defs><linearGradient id=\"scale\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">"
@@ -508,6 +509,37 @@ mod tests {
         assert!(write_solutions(&mut Vec::new(), 1, &many, "x").is_err());
         let big = Placement::new(vec![0; MAX_DOT_PLOT_N + 1]);
         assert!(write_board(&mut Vec::new(), &big, "x").is_err());
+    }
+
+    /// The numbers of attribute `name` in `svg`, in order.
+    fn attribute(svg: &str, name: &str) -> Vec<f64> {
+        let key = format!(" {name}=\"");
+        svg.split(key.as_str())
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next()?.parse().ok())
+            .collect()
+    }
+
+    /// Every text line and every shape lies inside the picture's frame.
+    fn inside(svg: &str) {
+        let height = attribute(svg, "height")[0];
+        let width = attribute(svg, "width")[0];
+        for line in svg.lines() {
+            if line.starts_with("<text") || line.starts_with("<rect") {
+                let y = attribute(line, "y")[0];
+                let h = attribute(line, "height").first().copied().unwrap_or(0.0);
+                let x = attribute(line, "x")[0];
+                assert!(y + h <= height && x < width, "outside {width} x {height}: {line}");
+            }
+        }
+    }
+
+    #[test]
+    fn heatmaps_hold_their_legend_caption() {
+        for n in 1..=40 {
+            let counts: Vec<u64> = (0..n * n).map(|i| (i % 7) as u64).collect();
+            inside(&svg(|w| write_heatmap(w, n, &counts, "heatmap")));
+        }
     }
 
     #[test]
