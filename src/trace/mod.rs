@@ -823,12 +823,11 @@ fn run(
                 );
                 (StepKind::Restart, None, None, text)
             }
-            Event::Sat => (
-                StepKind::Sat,
-                None,
-                None,
-                "every clause has a true literal: a solution".to_string(),
-            ),
+            Event::Sat => {
+                let what = if board_view { "a solution" } else { "a model" };
+                let text = format!("every clause has a true literal: {what}");
+                (StepKind::Sat, None, None, text)
+            }
             Event::Unsat => {
                 let why = if level == 0 {
                     "a conflict that depends on no decision"
