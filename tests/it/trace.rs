@@ -584,10 +584,10 @@ fn a_file_of_encode_is_traced_as_its_instance_and_a_map_gives_the_board() {
     let last = t["steps"].as_array().unwrap().last().unwrap();
     for r in 0..5 {
         let row = last["board"][r].as_str().unwrap().as_bytes();
-        for col in 0..5 {
+        for (col, &cell) in row.iter().enumerate() {
             let v = (col * 5 + r + 1) as i64;
             assert_eq!(
-                row[col] == b'Q',
+                cell == b'Q',
                 model.contains(&v),
                 "cell ({},{})",
                 r + 1,
