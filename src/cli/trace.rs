@@ -6,7 +6,9 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use queens_sat::cnf::Lit;
 use queens_sat::instance::{Formula, Instance, Model};
-use queens_sat::trace::{Algorithm, Heuristic, TraceOptions, DEFAULT_MAX_STEPS, DEFAULT_SEED};
+use queens_sat::trace::{
+    Algorithm, Heuristic, Shown, TraceOptions, DEFAULT_MAX_STEPS, DEFAULT_SEED,
+};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -78,6 +80,11 @@ pub struct TraceArgs {
     /// and the clauses it makes unit.
     #[arg(long)]
     watches: bool,
+    /// With --format text: only these parts, comma-separated (decide, propagate, conflict,
+    /// learn, backjump, backtrack, flip, restart, resolution, watches, boards, patterns; or
+    /// all). Hidden steps keep their numbers; the result and the totals are always shown
+    #[arg(long, value_name = "PARTS", value_parser = parse_shown)]
+    show: Option<Shown>,
     /// What if: at the K-th decision (1-based) take the DIMACS literal LIT instead (e.g.
     /// 2=-7); repeatable.
     #[arg(long, value_name = "K=LIT", value_parser = queens_sat::trace::parse_decision)]
@@ -135,6 +142,10 @@ fn instance_of_command(words: &[String]) -> std::result::Result<Instance, String
         _ => return Err("not a command that writes a formula (encode)".to_string()),
     };
     instance.map_err(|e| super::error_line(&e))
+}
+
+fn parse_shown(list: &str) -> Result<Shown, String> {
+    Shown::parse(list).map_err(|e| e.to_string())
 }
 
 pub fn run(args: TraceArgs) -> Result<ExitCode> {
@@ -200,7 +211,10 @@ pub fn run(args: TraceArgs) -> Result<ExitCode> {
     let req = TraceRequest {
         input,
         format: match args.format {
-            Format::Text => Out::Text,
+            Format::Text => Out::Text(args.show.unwrap_or_default()),
+            Format::Json | Format::Html if args.show.is_some() => {
+                bail!("--show chooses what the text shows: the JSON and the page hold every step (use --format text)")
+            }
             Format::Json => Out::Json,
             Format::Html => Out::Html,
         },

@@ -7,15 +7,17 @@ use crate::cnf::DimacsError;
 use crate::grade::CellMap;
 use crate::instance::{Formula, Instance};
 use crate::output::{write_output, OutputError};
-use crate::trace::{CnfBoard, CnfTraceError, Trace, TraceError, TraceOptions, MAX_HTML_N};
+use crate::trace::{
+    CnfBoard, CnfTraceError, Shown, Trace, TraceError, TraceOptions, MAX_HTML_N,
+};
 use std::io::BufReader;
 use std::path::PathBuf;
 
 /// How to write the trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// Step by step in words, with small boards.
-    Text,
+    /// Step by step in words, with small boards: the parts of the text shown.
+    Text(Shown),
     /// One JSON object.
     Json,
     /// One self-contained HTML page (n <= [`MAX_HTML_N`]).
@@ -95,7 +97,7 @@ pub fn trace(req: &TraceRequest, parse_command: ParseCommand) -> Result<Ending, 
         .into());
     }
     write_output(req.output.as_deref(), |w| match req.format {
-        Format::Text => t.write_text(w),
+        Format::Text(shown) => t.write_text_showing(w, shown),
         Format::Json => t.write_json(w),
         Format::Html => t.write_html(w),
     })?;

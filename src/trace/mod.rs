@@ -45,6 +45,7 @@ mod html;
 mod options;
 mod render;
 mod search;
+mod shown;
 
 use crate::cnf::lit_value;
 use crate::cnf::{Lit, Var};
@@ -57,6 +58,7 @@ pub use file::{read_map, same_formula, CnfBoard, CnfTraceError};
 pub use html::MAX_HTML_N;
 pub use options::{parse_decision, Algorithm, Heuristic, TraceOptions, DEFAULT_SEED};
 pub use search::{luby, Xorshift32, RESTART_UNIT, VSIDS_DECAY};
+pub use shown::{Part, Shown, UnknownPart};
 
 /// The default limit on the number of steps ([`TraceOptions::max_steps`]).
 pub const DEFAULT_MAX_STEPS: usize = 100_000;

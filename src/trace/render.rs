@@ -1,6 +1,6 @@
 //! The trace as text (step by step, with small boards) and as JSON.
 
-use super::{StepKind, StepWatches, Trace};
+use super::{Part, Shown, StepKind, StepWatches, Trace};
 use crate::cnf::Lit;
 use std::io::{self, Write};
 
@@ -23,6 +23,13 @@ impl Trace {
     /// propagations (before a decision, at a conflict and at the end), each learned clause as
     /// a pattern, and the result.
     pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        self.write_text_showing(out, Shown::ALL)
+    }
+
+    /// [`Trace::write_text`] with only the parts of `shown`: a hidden step keeps its number
+    /// (the gaps show where steps were left out); a board due under a hidden step is written
+    /// with the step's number (`board after step 7:`).
+    pub fn write_text_showing(&self, out: &mut dyn Write, shown: Shown) -> io::Result<()> {
         let subject = match &self.file {
             Some(_) if self.n > 0 => format!("{} (board n = {})", self.model, self.n),
             Some(_) => self.model.clone(),
@@ -59,6 +66,18 @@ impl Trace {
         let width = self.steps.len().to_string().len();
         let pad = " ".repeat(width + 2);
         for (k, s) in self.steps.iter().enumerate() {
+            let visible = step_part(s.kind).is_none_or(|p| shown.shows(p));
+            let next = self.steps.get(k + 1).map(|t| t.kind);
+            let board_due = shown.shows(Part::Boards)
+                && (matches!(s.kind, StepKind::Conflict | StepKind::Sat)
+                    || next == Some(StepKind::Decide));
+            if !visible {
+                if board_due {
+                    writeln!(out, "{pad}  board after step {}:", s.step)?;
+                    self.write_board_rows(out, &pad, s)?;
+                }
+                continue;
+            }
             writeln!(
                 out,
                 "{:>width$}  {:<9} {}",
@@ -66,10 +85,10 @@ impl Trace {
                 kind_name(s.kind),
                 s.text
             )?;
-            if let Some(w) = &s.watches {
+            if let (Some(w), true) = (&s.watches, shown.shows(Part::Watches)) {
                 self.write_watches(out, &pad, w)?;
             }
-            if let Some(r) = &s.resolution {
+            if let (Some(r), true) = (&s.resolution, shown.shows(Part::Resolution)) {
                 for (i, step) in r.iter().enumerate() {
                     let lits = self.clause_text(&step.resolvent);
                     match step.variable {
@@ -88,18 +107,10 @@ impl Trace {
                     }
                 }
             }
-            let next = self.steps.get(k + 1).map(|t| t.kind);
-            let show = matches!(s.kind, StepKind::Conflict | StepKind::Sat)
-                || next == Some(StepKind::Decide);
-            if show {
-                for row in &s.board {
-                    writeln!(out, "{pad}  {}", spaced(row))?;
-                }
-                if let Some(v) = &s.values {
-                    writeln!(out, "{pad}  {}", self.values_text(v))?;
-                }
+            if board_due {
+                self.write_board_rows(out, &pad, s)?;
             }
-            if let (Some(l), true) = (&s.learned, self.n > 0) {
+            if let (Some(l), true) = (&s.learned, self.n > 0 && shown.shows(Part::Patterns)) {
                 for row in self.pattern_board(l) {
                     writeln!(out, "{pad}  {}", spaced(&row))?;
                 }
@@ -147,6 +158,17 @@ impl Trace {
             self.stats.conflicts,
             self.stats.learned
         )
+    }
+
+    /// The board after step `s` (or the variables' values), indented by `pad`.
+    fn write_board_rows(&self, out: &mut dyn Write, pad: &str, s: &super::Step) -> io::Result<()> {
+        for row in &s.board {
+            writeln!(out, "{pad}  {}", spaced(row))?;
+        }
+        if let Some(v) = &s.values {
+            writeln!(out, "{pad}  {}", self.values_text(v))?;
+        }
+        Ok(())
     }
 
     /// `¬q(1,2) ∨ q(3,4)`.
@@ -236,6 +258,22 @@ pub(crate) fn kind_name(k: StepKind) -> &'static str {
         StepKind::Sat => "sat",
         StepKind::Unsat => "unsat",
     }
+}
+
+/// The part of `--show` that shows a step of kind `k`; none for the end (`sat`, `unsat`),
+/// which is always shown.
+fn step_part(k: StepKind) -> Option<Part> {
+    Some(match k {
+        StepKind::Decide => Part::Decide,
+        StepKind::Propagate => Part::Propagate,
+        StepKind::Conflict => Part::Conflict,
+        StepKind::Learn => Part::Learn,
+        StepKind::Backjump => Part::Backjump,
+        StepKind::Backtrack => Part::Backtrack,
+        StepKind::Flip => Part::Flip,
+        StepKind::Restart => Part::Restart,
+        StepKind::Sat | StepKind::Unsat => return None,
+    })
 }
 
 /// `Q.x.` as `Q . x .`.

@@ -779,3 +779,74 @@ fn bad_options_and_files_are_refused_in_one_line() {
         refused(&args, expected, &file);
     }
 }
+
+/// `--show PARTS`: the text lists exactly the steps of the shown kinds, as the JSON of the same
+/// search has them (numbers and kinds), the end always; details only when asked for.
+#[test]
+fn show_chooses_the_steps_and_details_of_the_text() {
+    let base = ["6", "--algorithm", "cdcl", "--watches"];
+    let json = trace_json(&base.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    let steps: Vec<(u64, String)> = json["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["step"].as_u64().unwrap(), s["kind"].as_str().unwrap().to_string()))
+        .collect();
+    for shown in ["decide", "conflict,learn", "propagate,backjump", "learn,resolution"] {
+        let mut args: Vec<&str> = vec!["trace"];
+        args.extend(base);
+        args.extend(["--show", shown]);
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        // A step line: its number right-aligned, two spaces, its kind.
+        let listed: Vec<(u64, String)> = text
+            .lines()
+            .filter_map(|l| {
+                let mut words = l.split_whitespace();
+                let k = words.next()?.parse().ok()?;
+                Some((k, words.next()?.to_string()))
+            })
+            .collect();
+        let kinds: Vec<&str> = shown.split(',').collect();
+        let expected: Vec<(u64, String)> = steps
+            .iter()
+            .filter(|(_, kind)| kinds.contains(&kind.as_str()) || kind == "sat" || kind == "unsat")
+            .cloned()
+            .collect();
+        assert_eq!(listed, expected, "--show {shown}");
+        assert_eq!(
+            text.contains("resolution: the conflict clause"),
+            shown.contains("resolution"),
+            "--show {shown}"
+        );
+        assert!(!text.contains("watch moves"), "--show {shown}");
+        assert!(text.contains("result: a solution"), "--show {shown}");
+    }
+    // Everything by default, and `all` the same.
+    let all = stdout(&run(&["trace", "6", "--algorithm", "cdcl", "--watches"]));
+    assert_eq!(
+        all,
+        stdout(&run(&[
+            "trace", "6", "--algorithm", "cdcl", "--watches", "--show", "all"
+        ]))
+    );
+    assert!(all.contains("watch moves") && all.contains("resolution: the conflict clause"));
+}
+
+#[test]
+fn show_is_refused_with_unknown_parts_and_outside_the_text() {
+    for (args, says) in [
+        (vec!["trace", "4", "--show", "decide,learnt"], "unknown part 'learnt'"),
+        (vec!["trace", "4", "--show", ""], "unknown part ''"),
+        (
+            vec!["trace", "4", "--format", "json", "--show", "decide"],
+            "--show chooses what the text shows",
+        ),
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty());
+    }
+}
