@@ -5,19 +5,21 @@
 //! other variable is auxiliary. [`grade`] then checks, with the embedded solver and the
 //! counter:
 //!
-//! * **sound**: every model, projected onto the cell variables, is a solution. The projections
-//!   are enumerated with blocking clauses on the `n * n` cell literals (so auxiliary variables
-//!   never make a board count twice, and a board with extra queens is not blocked by a board
-//!   it contains); the first one that is not a solution is kept with the rule it breaks
-//!   ([`Counterexample`]).
+//! * **sound**: the file implies every constraint of the reference model (each row's
+//!   at-least-one, each pair of cells on a row, column or diagonal): one solve per constraint,
+//!   of the file and the constraint's negation. A model that breaks one is a board that is not
+//!   a solution ([`Counterexample`]).
+//! * **on its own**: whether the file enforces each constraint without the help of the rest of
+//!   the board, or only because the other rules force it at this n ([`Standing`]): a file that
+//!   leaves out clauses which happen to be implied at this n is right here, and its generator is
+//!   likely wrong at a larger n.
 //! * **complete**: every solution (listed by [`crate::board::solutions`]) extends to a model:
-//!   the file is solved under assumptions fixing all `n * n` cell values. The first solution
-//!   without a model is kept.
+//!   the file's clauses over cells only are evaluated on it, and the file is solved under
+//!   assumptions fixing all `n * n` cell values when it has other variables. The first solution
+//!   without a model is kept, with the clause of the file that it makes false.
 //! * the **projected count** (distinct projections of models) against the counter's count.
-//!   The enumeration stops once it has seen one board more than there are solutions: the
-//!   count is then only known to be larger, and among those boards one is not a solution.
 //!
-//! Full enumeration limits the board to [`MAX_GRADE_N`].
+//! [`grade`] says how each check is made; the board goes up to [`MAX_GRADE_N`].
 //!
 //! ```
 //! use queens_sat::grade::{grade, read_dimacs, CellMap};
@@ -35,9 +37,9 @@ use crate::cnf::{shorten, Lit, Var};
 use crate::solve::{Backend, ClauseSolver, SolveError};
 use std::io::BufRead;
 
-/// Largest n [`grade`] takes: it enumerates every model's board (n = 10: 724 solutions, as
-/// many solves for each check; n = 11 would need 2,680 and n = 12 14,200).
-pub const MAX_GRADE_N: usize = 10;
+/// Largest n [`grade`] takes: completeness takes one check per solution (n = 12: 14,200, n = 13:
+/// 73,712).
+pub const MAX_GRADE_N: usize = 13;
 
 /// The most variables a graded file may declare.
 pub const MAX_VARS: usize = 10_000_000;
@@ -318,7 +320,7 @@ impl Counterexample {
 #[derive(Debug, thiserror::Error)]
 pub enum GradeError {
     /// n is past [`MAX_GRADE_N`] (or 0).
-    #[error("grade enumerates every model: n must be in 1..={MAX_GRADE_N}, not {0} (n = 10 has 724 solutions, each checked by a solve; n = 12 would need 14,200)")]
+    #[error("grade checks every solution: n must be in 1..={MAX_GRADE_N}, not {0} (n = 13 has 73,712 solutions, n = 14 365,596)")]
     Size(usize),
     /// The file has fewer variables than the board has cells.
     #[error("line {line}: the 'p cnf' line declares {vars} variables, fewer than the {cells} cells of the board")]
@@ -346,6 +348,134 @@ pub enum GradeError {
     Solve(#[from] SolveError),
 }
 
+/// One rule of the reference model (docs: /work/shared/reference: the pairwise model Q1 to
+/// Q5): a row's at-least-one clause, or a pair of cells on one line that may not both hold a
+/// queen. Cells are 0-based; `Display` shows them 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Constraint {
+    /// Row `0` (0-based) has a queen (Q1).
+    RowHasQueen(usize),
+    /// Not both `a` and `b`, which share `line` (Q2 to Q5).
+    Pair {
+        /// The line they share.
+        line: LineKind,
+        /// The first cell in row order.
+        a: Cell,
+        /// The second.
+        b: Cell,
+    },
+}
+
+impl std::fmt::Display for Constraint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Constraint::RowHasQueen(r) => write!(f, "a queen in row {}", r + 1),
+            Constraint::Pair { line, a, b } => write!(
+                f,
+                "not both ({},{}) and ({},{}), on one {}",
+                a.0 + 1,
+                a.1 + 1,
+                b.0 + 1,
+                b.1 + 1,
+                line.name()
+            ),
+        }
+    }
+}
+
+impl Constraint {
+    /// The group of the reference model: `Q1` (rows' at-least-one) to `Q5` (`\` diagonals).
+    pub fn group(&self) -> &'static str {
+        match self {
+            Constraint::RowHasQueen(_) => "Q1",
+            Constraint::Pair { line, .. } => match line {
+                LineKind::Row => "Q2",
+                LineKind::Column => "Q3",
+                LineKind::Diagonal => "Q4",
+                LineKind::AntiDiagonal => "Q5",
+            },
+        }
+    }
+
+    /// The rule a board that breaks the constraint breaks.
+    pub fn broken(&self) -> BrokenRule {
+        match *self {
+            Constraint::RowHasQueen(r) => BrokenRule::EmptyRow(r),
+            Constraint::Pair { line, a, b } => BrokenRule::Attack { line, a, b },
+        }
+    }
+
+    /// The constraint's clause over the cell variables of `map`, as the reference model
+    /// writes it.
+    pub fn clause(&self, map: &CellMap) -> Vec<Lit> {
+        match *self {
+            Constraint::RowHasQueen(r) => (0..map.n()).map(|c| map.var(r, c).positive()).collect(),
+            Constraint::Pair { a, b, .. } => {
+                vec![map.var(a.0, a.1).negative(), map.var(b.0, b.1).negative()]
+            }
+        }
+    }
+}
+
+/// The constraints of the reference model of n-queens, in its order: each row's at-least-one
+/// (Q1), then the pairs of each row (Q2), column (Q3), `/` diagonal (Q4) and `\` diagonal (Q5),
+/// each line's cells in row order (`n + 2 n C(n,2) + 2 (2 C(n+1,3) - C(n,2))` in all).
+pub fn reference_constraints(n: usize) -> Vec<Constraint> {
+    let mut all: Vec<Constraint> = (0..n).map(Constraint::RowHasQueen).collect();
+    for line in LineKind::ALL {
+        // Cells on one line of `line`'s kind, keyed by the line, in row order.
+        let key = |r: usize, c: usize| match line {
+            LineKind::Row => r,
+            LineKind::Column => c,
+            LineKind::Diagonal => r + c,
+            LineKind::AntiDiagonal => r + n - 1 - c,
+        };
+        let lines = match line {
+            LineKind::Row | LineKind::Column => n,
+            _ => (2 * n).saturating_sub(1),
+        };
+        let mut cells: Vec<Vec<Cell>> = vec![Vec::new(); lines];
+        for r in 0..n {
+            for c in 0..n {
+                cells[key(r, c)].push((r, c));
+            }
+        }
+        for on_line in &cells {
+            for (i, &a) in on_line.iter().enumerate() {
+                for &b in &on_line[i + 1..] {
+                    all.push(Constraint::Pair { line, a, b });
+                }
+            }
+        }
+    }
+    all
+}
+
+/// How a file stands to one constraint of the reference model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// The file enforces it on its own: its clauses that keep queens apart forbid the pair, or
+    /// its clauses that put queens on the board fill the row (see [`grade`]).
+    OnItsOwn,
+    /// The file implies it only with the help of the rest of the board: at this n the other
+    /// rules happen to rule the pair out (or fill the row); on a larger board they need not.
+    ByTheRest,
+    /// A model of the file breaks it: its board (`cells[r * n + c]`).
+    Broken(Vec<bool>),
+}
+
+/// One constraint of the reference model, checked against a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConstraintCheck {
+    /// The constraint.
+    pub constraint: Constraint,
+    /// How the file stands to it.
+    pub standing: Standing,
+    /// The number (from 1, in the file's order of clauses) of the first clause of the file that
+    /// is the constraint's own clause (the same cell literals, nothing else), if one is.
+    pub clause: Option<usize>,
+}
+
 /// The result of [`grade`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grade {
@@ -353,19 +483,25 @@ pub struct Grade {
     pub n: usize,
     /// The solutions of n-queens (the counter's count).
     pub expected: u64,
-    /// Distinct projections of models onto the cells found.
+    /// Distinct projections of models onto the cells: exact when the file is sound (the
+    /// solutions that extend to a model); for an unsound file, those found by enumeration.
     pub projected: u64,
-    /// `false` when the enumeration stopped after `expected + 1` boards: the projected count
-    /// is then at least `projected`, more than the solutions.
+    /// `false` when the enumeration of an unsound file stopped after `expected + 1` boards: the
+    /// projected count is then at least `projected`, more than the solutions.
     pub projected_exact: bool,
-    /// The first board of a model that is not a solution.
+    /// A board of a model that is not a solution: the first broken constraint's.
     pub counterexample: Option<Counterexample>,
-    /// Boards of models that are not solutions, among those enumerated.
+    /// Boards of models that are not solutions, among those enumerated (unsound files only).
     pub invalid: u64,
     /// The first solution that no model has.
     pub missing: Option<Placement>,
     /// How many solutions no model has.
     pub missing_count: u64,
+    /// The number (from 1) of the first clause of the file over cell variables only that is
+    /// false on the first missing solution, when one is.
+    pub missing_clause: Option<usize>,
+    /// Every constraint of the reference model ([`reference_constraints`]), checked.
+    pub constraints: Vec<ConstraintCheck>,
 }
 
 impl Grade {
@@ -383,6 +519,20 @@ impl Grade {
     pub fn is_right(&self) -> bool {
         self.is_sound() && self.is_complete()
     }
+
+    /// The constraints the file breaks.
+    pub fn broken(&self) -> impl Iterator<Item = &ConstraintCheck> + '_ {
+        self.constraints
+            .iter()
+            .filter(|c| matches!(c.standing, Standing::Broken(_)))
+    }
+
+    /// The constraints the file implies only with the help of the rest of the board.
+    pub fn by_the_rest(&self) -> impl Iterator<Item = &ConstraintCheck> + '_ {
+        self.constraints
+            .iter()
+            .filter(|c| c.standing == Standing::ByTheRest)
+    }
 }
 
 /// The cells of a model (`lits` from the solver; a variable it does not mention is false).
@@ -397,8 +547,90 @@ fn cells_of(map: &CellMap, lits: &[Lit]) -> Vec<bool> {
         .collect()
 }
 
-/// Grades `cnf` as an encoding of n-queens whose cells are `map`'s variables (see the module
-/// documentation), with the embedded solver varisat (fast on the many small solves).
+/// The clauses of a file sorted by how they treat the cells, for [`grade`].
+struct Parts {
+    /// For each variable index, its cell (`r * n + c`), if it is a cell's.
+    cell_of: Vec<Option<usize>>,
+    /// The clauses over cell variables only: their number (from 1) and literals as (cell,
+    /// positive).
+    cell_only: Vec<(usize, Vec<(usize, bool)>)>,
+    /// Some clause has a variable that is not a cell's.
+    auxiliary: bool,
+}
+
+impl Parts {
+    fn new(cnf: &Dimacs, map: &CellMap) -> Parts {
+        let mut cell_of = vec![None; cnf.vars];
+        for (k, v) in map.vars().iter().enumerate() {
+            cell_of[v.index()] = Some(k);
+        }
+        let mut cell_only = Vec::new();
+        let mut auxiliary = false;
+        for (i, c) in cnf.clauses.iter().enumerate() {
+            let lits: Option<Vec<(usize, bool)>> = c
+                .iter()
+                .map(|l| cell_of[l.index()].map(|k| (k, l.is_positive())))
+                .collect();
+            match lits {
+                Some(lits) => cell_only.push((i + 1, lits)),
+                None => auxiliary = true,
+            }
+        }
+        Parts {
+            cell_of,
+            cell_only,
+            auxiliary,
+        }
+    }
+
+    /// Whether `clause` has a cell literal of sign `positive`.
+    fn has_cell_lit(&self, clause: &[Lit], positive: bool) -> bool {
+        clause
+            .iter()
+            .any(|l| l.is_positive() == positive && self.cell_of[l.index()].is_some())
+    }
+
+    /// The first clause over cells only that `cells` makes false: its number.
+    fn first_false(&self, cells: &[bool]) -> Option<usize> {
+        self.cell_only
+            .iter()
+            .find(|(_, lits)| !lits.iter().any(|&(k, pos)| cells[k] == pos))
+            .map(|(i, _)| *i)
+    }
+
+    /// For each constraint's clause (as sorted literals), the first clause of the file that is
+    /// it: its number.
+    fn numbers(&self, cnf: &Dimacs) -> std::collections::HashMap<Vec<Lit>, usize> {
+        let mut m = std::collections::HashMap::new();
+        for (i, _) in &self.cell_only {
+            let mut c = cnf.clauses[i - 1].clone();
+            c.sort_unstable();
+            c.dedup();
+            m.entry(c).or_insert(*i);
+        }
+        m
+    }
+}
+
+/// Grades `cnf` as an encoding of n-queens whose cells are `map`'s variables, with the embedded
+/// solver varisat (fast on the many small solves):
+///
+/// * **sound**: for each constraint C of the reference model ([`reference_constraints`]), the
+///   file and the negation of C (both cells of a pair hold queens; every cell of a row is
+///   empty) have no model. The file is sound exactly when it implies every constraint: then
+///   every model's board is a solution. A model that breaks C is the counterexample.
+/// * **on its own**: a pair is enforced on its own when the file's clauses *without a positive
+///   cell literal* (those that can only keep queens off cells: every at-most-one encoding's,
+///   never an at-least-one clause) already forbid the two queens; a row's at-least-one when the
+///   clauses *without a negative cell literal* already fill the row. A constraint the file
+///   implies, but not on its own, holds only because the rest of the board forces it at this
+///   n ([`Standing::ByTheRest`]).
+/// * **complete**: every solution (listed by [`crate::board::solutions`]) extends to a model;
+///   the file's clauses over cells only are evaluated on it, then, when the file has other
+///   variables, it is solved under assumptions fixing all `n * n` cells.
+/// * the **projected count**: exact for a sound file (the solutions that extend to a model);
+///   for an unsound one, the projections are enumerated with blocking clauses until one board
+///   more than there are solutions has been seen.
 pub fn grade(n: usize, cnf: &Dimacs, map: &CellMap) -> Result<Grade, GradeError> {
     if n == 0 || n > MAX_GRADE_N {
         return Err(GradeError::Size(n));
@@ -414,57 +646,103 @@ pub fn grade(n: usize, cnf: &Dimacs, map: &CellMap) -> Result<Grade, GradeError>
         });
     }
     map.check_vars(cnf.vars)?;
+    let parts = Parts::new(cnf, map);
     let backend = Backend::for_enumeration();
-    let load = || -> Result<ClauseSolver, SolveError> {
+    let load = |keep: &dyn Fn(&[Lit]) -> bool| -> Result<ClauseSolver, SolveError> {
         let mut s = ClauseSolver::new(backend)?;
-        for c in &cnf.clauses {
+        for c in cnf.clauses.iter().filter(|c| keep(c)) {
             s.add_clause(c);
         }
         Ok(s)
     };
 
-    // Complete: each solution under assumptions fixing every cell.
-    let mut solver = load()?;
+    // Each constraint: on its own, by the rest, or broken.
+    let numbers = parts.numbers(cnf);
+    let mut apart = load(&|c| !parts.has_cell_lit(c, true))?;
+    let mut filling = load(&|c| !parts.has_cell_lit(c, false))?;
+    let mut whole = load(&|_| true)?;
+    let mut constraints = Vec::new();
+    let mut counterexample = None;
+    for constraint in reference_constraints(n) {
+        let mut clause = constraint.clause(map);
+        let negation: Vec<Lit> = clause.iter().map(|&l| !l).collect();
+        let relaxed = match constraint {
+            Constraint::RowHasQueen(_) => &mut filling,
+            Constraint::Pair { .. } => &mut apart,
+        };
+        let standing = if !relaxed.solve(&negation)? {
+            Standing::OnItsOwn
+        } else if !whole.solve(&negation)? {
+            Standing::ByTheRest
+        } else {
+            let cells = cells_of(map, &whole.model(cnf.vars)?);
+            counterexample.get_or_insert(Counterexample {
+                cells: cells.clone(),
+                rule: constraint.broken(),
+            });
+            Standing::Broken(cells)
+        };
+        clause.sort_unstable();
+        constraints.push(ConstraintCheck {
+            constraint,
+            standing,
+            clause: numbers.get(&clause).copied(),
+        });
+    }
+
+    // Complete: each solution, on the clauses over cells only, then under assumptions fixing
+    // every cell.
     let mut expected = 0;
     let mut missing = None;
+    let mut missing_clause = None;
     let mut missing_count = 0;
     for p in crate::board::solutions(n) {
         expected += 1;
         let a = p.to_assignment();
-        let assumptions: Vec<Lit> = map.vars().iter().zip(&a).map(|(v, &b)| v.lit(b)).collect();
-        if !solver.solve(&assumptions)? {
+        let lost = match parts.first_false(&a) {
+            Some(number) => {
+                if missing.is_none() {
+                    missing_clause = Some(number);
+                }
+                true
+            }
+            None if parts.auxiliary => {
+                let assumptions: Vec<Lit> =
+                    map.vars().iter().zip(&a).map(|(v, &b)| v.lit(b)).collect();
+                !whole.solve(&assumptions)?
+            }
+            None => false,
+        };
+        if lost {
             missing_count += 1;
             missing.get_or_insert(p);
         }
     }
 
-    // Sound, and the projected count: models blocked on their cell literals.
-    let mut solver = load()?;
-    let mut projected = 0;
-    let mut invalid = 0;
-    let mut counterexample = None;
+    // The projected count: exact when sound; otherwise models blocked on their cell literals.
+    let mut projected = expected - missing_count;
     let mut projected_exact = true;
-    while solver.solve(&[])? {
-        let lits = solver.model(cnf.vars)?;
-        let cells = cells_of(map, &lits);
-        projected += 1;
-        if let Some(rule) = broken_rule(n, &cells) {
-            invalid += 1;
-            counterexample.get_or_insert(Counterexample {
-                cells: cells.clone(),
-                rule,
-            });
-        }
-        let block: Vec<Lit> = map
-            .vars()
-            .iter()
-            .zip(&cells)
-            .map(|(v, &b)| v.lit(!b))
-            .collect();
-        solver.add_clause(&block);
-        if projected > expected {
-            projected_exact = false;
-            break;
+    let mut invalid = 0;
+    if counterexample.is_some() {
+        projected = 0;
+        while whole.solve(&[])? {
+            let lits = whole.model(cnf.vars)?;
+            let cells = cells_of(map, &lits);
+            projected += 1;
+            if broken_rule(n, &cells).is_some() {
+                invalid += 1;
+            }
+            let block: Vec<Lit> = map
+                .vars()
+                .iter()
+                .zip(&cells)
+                .map(|(v, &b)| v.lit(!b))
+                .collect();
+            whole.add_clause(&block);
+            if projected > expected {
+                projected_exact = false;
+                break;
+            }
         }
     }
     Ok(Grade {
@@ -476,6 +754,8 @@ pub fn grade(n: usize, cnf: &Dimacs, map: &CellMap) -> Result<Grade, GradeError>
         invalid,
         missing,
         missing_count,
+        missing_clause,
+        constraints,
     })
 }
 
@@ -546,6 +826,118 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    /// The counts of the reference (/work/shared/reference/nqueens.md): the pairwise model has
+    /// one clause per constraint.
+    #[test]
+    fn the_reference_model_has_its_published_clause_counts() {
+        for (n, count) in [
+            (1, 1),
+            (2, 8),
+            (3, 31),
+            (4, 80),
+            (8, 736),
+            (10, 1480),
+            (12, 2608),
+        ] {
+            let all = reference_constraints(n);
+            assert_eq!(all.len(), count, "n = {n}");
+            let distinct: std::collections::HashSet<_> = all.iter().collect();
+            assert_eq!(distinct.len(), count);
+        }
+        // Every pair shares its line, and is in row order.
+        for c in reference_constraints(6) {
+            if let Constraint::Pair { line, a, b } = c {
+                assert!(a < b);
+                let same = match line {
+                    LineKind::Row => a.0 == b.0,
+                    LineKind::Column => a.1 == b.1,
+                    LineKind::Diagonal => a.0 + a.1 == b.0 + b.1,
+                    LineKind::AntiDiagonal => a.0 + b.1 == b.0 + a.1,
+                };
+                assert!(same, "{c}");
+            }
+        }
+    }
+
+    /// The clauses of `text` (one per line, `0`-terminated) as a file of `vars` variables.
+    fn file(vars: usize, clauses: &[Vec<i64>]) -> Dimacs {
+        let mut s = format!("p cnf {vars} {}\n", clauses.len());
+        for c in clauses {
+            for l in c {
+                s.push_str(&format!("{l} "));
+            }
+            s.push_str("0\n");
+        }
+        read_dimacs(s.as_bytes()).unwrap()
+    }
+
+    /// The pairwise model of n written here, leaving out the pairs `drop` says.
+    fn pairwise(n: usize, drop: impl Fn(Cell, Cell) -> bool) -> Vec<Vec<i64>> {
+        let v = |(r, c): Cell| (r * n + c + 1) as i64;
+        let mut out: Vec<Vec<i64>> = (0..n)
+            .map(|r| (0..n).map(|c| v((r, c))).collect())
+            .collect();
+        for i in 0..n * n {
+            for j in i + 1..n * n {
+                let (a, b) = ((i / n, i % n), (j / n, j % n));
+                let shared = a.0 == b.0 || a.1 == b.1 || b.0 - a.0 == a.1.abs_diff(b.1);
+                if shared && !drop(a, b) {
+                    out.push(vec![-v(a), -v(b)]);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn pairs_left_out_but_implied_hold_only_by_the_rest() {
+        // At n = 5 the two corner-to-corner pairs are implied: the 3 x 3 square between them has
+        // no solution of its own.
+        let corners = |a: Cell, b: Cell| b.0 - a.0 == 4 && a.1.abs_diff(b.1) == 4;
+        let cnf = file(25, &pairwise(5, corners));
+        let g = grade(5, &cnf, &CellMap::standard(5)).unwrap();
+        assert!(g.is_right());
+        let rest: Vec<String> = g.by_the_rest().map(|c| c.constraint.to_string()).collect();
+        assert_eq!(
+            rest,
+            [
+                "not both (1,5) and (5,1), on one / diagonal",
+                "not both (1,1) and (5,5), on one \\ diagonal"
+            ]
+        );
+        assert!(g.by_the_rest().all(|c| c.clause.is_none()));
+        // The whole model: every rule on its own, each with its clause.
+        let cnf = file(25, &pairwise(5, |_, _| false));
+        let g = grade(5, &cnf, &CellMap::standard(5)).unwrap();
+        assert!(g.is_right() && g.by_the_rest().next().is_none());
+        assert!(g.constraints.iter().all(|c| c.clause.is_some()));
+        // Row 1's at-least-one left out, every column's added: five queens in five columns, at
+        // most one per row, fill row 1, but not on row 1's own clause.
+        let mut clauses = pairwise(5, |_, _| false);
+        clauses.remove(0);
+        for c in 0..5 {
+            clauses.push((0..5).map(|r| (r * 5 + c + 1) as i64).collect());
+        }
+        let g = grade(5, &file(25, &clauses), &CellMap::standard(5)).unwrap();
+        assert!(g.is_right());
+        assert_eq!(
+            g.by_the_rest().map(|c| c.constraint).collect::<Vec<_>>(),
+            [Constraint::RowHasQueen(0)]
+        );
+    }
+
+    #[test]
+    fn a_missing_solution_names_the_clause_that_excludes_it() {
+        // 2 4 1 3 puts queens on (1,2) and (2,4): a clause forbidding both loses it.
+        let mut clauses = pairwise(4, |_, _| false);
+        clauses.push(vec![-2, -8]);
+        let g = grade(4, &file(16, &clauses), &CellMap::standard(4)).unwrap();
+        assert!(g.is_sound() && !g.is_complete());
+        assert_eq!(g.missing_count, 1);
+        assert_eq!(g.missing_clause, Some(clauses.len()));
+        assert_eq!(g.projected, 1);
     }
 
     #[test]

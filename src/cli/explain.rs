@@ -14,7 +14,7 @@ enum Format {
     /// A LaTeX document: each group with its count (for the cell model in big-operator form),
     /// clauses written out for small n.
     Latex,
-    /// DIMACS with each clause's group and meaning as a `c` line above it.
+    /// DIMACS with each clause's number, group and meaning as a `c` line above it.
     DimacsCommented,
 }
 

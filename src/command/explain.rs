@@ -104,7 +104,15 @@ pub fn explain(req: &ExplainRequest) -> Result<Ending, ExplainError> {
     let header = instance.dimacs_header(req.command_line.as_deref());
     let fixed_part = |w: &mut dyn Write| -> std::io::Result<()> {
         if has_cells || spec.is_some() {
-            write_fixed_readable(instance, w, &origin, picture.as_deref(), notation)?;
+            let model_clauses = instance.encoding().size().clauses;
+            write_fixed_readable(
+                instance,
+                model_clauses,
+                w,
+                &origin,
+                picture.as_deref(),
+                notation,
+            )?;
         }
         Ok(())
     };

@@ -45,9 +45,11 @@ pub fn clause_text(inst: &Instance, clause: &[Lit], notation: Notation) -> Strin
 }
 
 /// Writes the instance part in readable form: where it comes from, the board drawn (n <= 40),
-/// then groups P and F with their clauses.
+/// then groups P and F with their clauses, numbered after the model's `model_clauses` clauses
+/// as in the DIMACS file.
 pub fn write_fixed_readable<W: Write>(
     inst: &Instance,
+    model_clauses: u64,
     mut out: W,
     origin: &[String],
     picture: Option<&str>,
@@ -81,10 +83,15 @@ pub fn write_fixed_readable<W: Write>(
         writeln!(out)?;
         writeln!(out, "{tag}  {meaning}")?;
         writeln!(out, "    {count} clauses")?;
-        for (m, clause) in clauses.iter().filter(|(m, _)| m.starts_with(tag)) {
+        for (k, (m, clause)) in clauses
+            .iter()
+            .enumerate()
+            .filter(|(_, (m, _))| m.starts_with(tag))
+        {
             writeln!(
                 out,
-                "    {}    ({})",
+                "    {}. {}    ({})",
+                model_clauses + k as u64 + 1,
                 clause_text(inst, clause, notation),
                 &m[2..]
             )?;

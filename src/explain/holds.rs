@@ -19,7 +19,8 @@ pub struct GroupStatus {
     pub clauses: usize,
     /// Of those, the clauses the assignment makes true.
     pub satisfied: usize,
-    /// The index (in the formula) of the group's first false clause.
+    /// The index (from 0, in the formula) of the group's first false clause: its number is one
+    /// more.
     pub first_false: Option<usize>,
 }
 
@@ -31,17 +32,22 @@ impl GroupStatus {
 }
 
 impl fmt::Display for GroupStatus {
-    /// `Q1 every row has at least one queen: holds (4 of 4 clauses true)`.
+    /// `Q1 every row has at least one queen: holds (4 of 4 clauses true)`; a group that fails
+    /// names its first false clause by its number (from 1, as in the DIMACS file).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} {}: {} ({} of {} clauses true)",
+            "{} {}: {} ({} of {} clauses true",
             self.tag,
             self.meaning,
             if self.holds() { "holds" } else { "FAILS" },
             self.satisfied,
             self.clauses
-        )
+        )?;
+        match self.first_false {
+            Some(i) => write!(f, "; the first false: clause {})", i + 1),
+            None => write!(f, ")"),
+        }
     }
 }
 

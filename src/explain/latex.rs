@@ -12,6 +12,8 @@ struct Latex<'a, W: Write> {
     words: Box<dyn Words + 'a>,
     expand: bool,
     open: bool,
+    /// The clauses so far: the number (from 1) of the last, as in the DIMACS file.
+    number: u64,
 }
 
 impl<W: Write> Latex<'_, W> {
@@ -42,11 +44,12 @@ impl<W: Write> ClauseSink for Latex<'_, W> {
     }
 
     fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
+        self.number += 1;
         if !self.expand {
             return Ok(());
         }
         let body = clause_latex(clause, |v| self.words.var_latex(v));
-        writeln!(self.out, r"& ({body}) \\")
+        writeln!(self.out, r"& ({body}) \tag{{{}}} \\", self.number)
     }
 }
 
@@ -79,7 +82,7 @@ fn clause_latex(clause: &[Lit], name: impl Fn(crate::cnf::Var) -> String) -> Str
 /// [`Words`]: the model and its variables ([`Words::latex_heading`]), each group with its
 /// note ([`Words::group_note_latex`]: its clause count, for the cell model the group in
 /// big-operator form) and, when `expand` is true, every clause of the group in an `align*`
-/// environment.
+/// environment, tagged with its number (from 1, its place in the DIMACS file).
 ///
 /// `tail` holds an instance's pre-placed queens and forbidden cells ([`super::fixed_clauses`]),
 /// written in a section of their own after the model's groups.
@@ -94,6 +97,7 @@ pub fn write_latex<W: Write>(
         words: enc.words(),
         expand,
         open: false,
+        number: 0,
     };
     write_preamble(&mut l.out)?;
     for line in l.words.latex_heading() {
@@ -102,7 +106,7 @@ pub fn write_latex<W: Write>(
     enc.encode_labelled(&mut l)?;
     l.close()?;
     let words = &l.words;
-    write_tail(&mut l.out, tail, |v| words.var_latex(v))?;
+    write_tail(&mut l.out, l.number, tail, |v| words.var_latex(v))?;
     writeln!(l.out, r"\end{{document}}")?;
     Ok(l.out)
 }
@@ -117,9 +121,10 @@ fn write_preamble<W: Write>(out: &mut W) -> io::Result<()> {
 }
 
 /// The section of an instance's pre-placed queens and forbidden cells: each clause with its
-/// meaning (nothing when `tail` is empty).
+/// meaning, numbered after the model's `model_clauses` (nothing when `tail` is empty).
 fn write_tail<W: Write>(
     out: &mut W,
+    model_clauses: u64,
     tail: &[super::FixedClause],
     var: impl Fn(crate::cnf::Var) -> String,
 ) -> io::Result<()> {
@@ -136,12 +141,13 @@ fn write_tail<W: Write>(
         tail.len()
     )?;
     writeln!(out, r"\begin{{align*}}")?;
-    for (meaning, clause) in tail {
+    for (k, (meaning, clause)) in tail.iter().enumerate() {
         writeln!(
             out,
-            r"& ({}) && \text{{{}}} \\",
+            r"& ({}) && \text{{{}}} \tag{{{}}} \\",
             clause_latex(clause, &var),
-            escape(meaning)
+            escape(meaning),
+            model_clauses + k as u64 + 1
         )?;
     }
     writeln!(out, r"\end{{align*}}")

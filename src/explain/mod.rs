@@ -32,7 +32,7 @@ pub use why::{
 };
 
 /// Writes an instance's fixed-cell clauses after a model's, each under a `c` line with its
-/// group, meaning and named clause (`clause` names the variables).
+/// number, group, meaning and named clause (`clause` names the variables).
 fn write_tail<W: std::io::Write>(
     w: &mut crate::cnf::DimacsWriter<W>,
     tail: &[FixedClause],
@@ -50,7 +50,8 @@ fn write_tail<W: std::io::Write>(
             })?;
             last_group = group;
         }
-        w.comment(&format!("{meaning}: {}", clause(lits)))?;
+        let number = w.clauses_written() + 1;
+        w.comment(&format!("clause {number}, {meaning}: {}", clause(lits)))?;
         w.add_clause(lits)?;
     }
     Ok(())

@@ -14,6 +14,10 @@ struct Readable<'a, W: Write> {
     limit: Option<u64>,
     shown: u64,
     hidden: u64,
+    /// The clauses so far: the number (from 1) of the last, as in the DIMACS file.
+    number: u64,
+    /// The width of the largest number.
+    width: usize,
     /// The heading of the current line's clauses, until it is printed above the first one.
     heading: Option<LineHeading>,
 }
@@ -39,6 +43,7 @@ impl<W: Write> ClauseSink for Readable<'_, W> {
     }
 
     fn add_clause(&mut self, clause: &[Lit]) -> io::Result<()> {
+        self.number += 1;
         if self.limit.is_some_and(|k| self.shown >= k) {
             self.hidden += 1;
             return Ok(());
@@ -50,7 +55,13 @@ impl<W: Write> ClauseSink for Readable<'_, W> {
             }
         }
         self.shown += 1;
-        writeln!(self.out, "    {}", self.words.clause(clause, self.notation))
+        writeln!(
+            self.out,
+            "    {:>w$}. {}",
+            self.number,
+            self.words.clause(clause, self.notation),
+            w = self.width
+        )
     }
 }
 
@@ -67,8 +78,9 @@ impl<W: Write> LabelSink for Readable<'_, W> {
 /// Writes the formula of `enc` in readable form, in its [`Words`]: a heading with the exact
 /// counts, the model and its variables ([`Words::readable_heading`]), then each group with its
 /// meaning and note (its clause count, and its closed form where known), and its clauses with
-/// named variables, each board line's under its heading. `limit` caps the clauses printed per
-/// group (the rest are counted).
+/// named variables and its number (from 1, the clause's place in the DIMACS file, as `verify`
+/// and `--why` name it), each board line's under its heading. `limit` caps the clauses printed
+/// per group (the rest are counted).
 pub fn write_readable<W: Write>(
     enc: &dyn Encoding,
     out: W,
@@ -83,6 +95,8 @@ pub fn write_readable<W: Write>(
         limit,
         shown: 0,
         hidden: 0,
+        number: 0,
+        width: size.clauses.max(1).to_string().len(),
         heading: None,
     };
     writeln!(
@@ -98,6 +112,10 @@ pub fn write_readable<W: Write>(
     writeln!(
         r.out,
         "The formula is the conjunction (AND) of all clauses below; each clause is a disjunction (OR)."
+    )?;
+    writeln!(
+        r.out,
+        "Each clause has its number in the DIMACS file of `encode` (from 1)."
     )?;
     enc.encode_labelled(&mut r)?;
     r.close_group()?;
@@ -126,9 +144,10 @@ impl<W: Write> ClauseSink for Commented<'_, W> {
             let meaning = self
                 .label
                 .and_then(|l| self.words.clause_meaning(&l, clause));
+            let number = self.w.clauses_written() + 1;
             let comment = match meaning {
-                Some(m) => format!("{tag} {m}: {text}"),
-                None => format!("{tag}: {text}"),
+                Some(m) => format!("clause {number}, {tag} {m}: {text}"),
+                None => format!("clause {number}, {tag}: {text}"),
             };
             self.w.comment(&comment)?;
         }
@@ -143,7 +162,8 @@ impl<W: Write> LabelSink for Commented<'_, W> {
     }
 }
 
-/// Writes DIMACS with a `c` line above every clause giving its group, its meaning in words
+/// Writes DIMACS with a `c` line above every clause giving its number (from 1), its group, its
+/// meaning in words
 /// where the encoding's [`Words`] say one ([`Words::clause_meaning`]) and the clause with named
 /// variables. The clause lines are exactly those of plain DIMACS output.
 ///

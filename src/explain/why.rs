@@ -346,11 +346,13 @@ fn clause_place(say: &Say, cnf: &LabelledCnf, i: usize) -> String {
     }
 }
 
-/// `¬q(1,1) ∨ ¬q(2,1)  [Q3, column 1]`
+/// `clause 5: ¬q(1,1) ∨ ¬q(2,1)  [Q3, column 1]`: the clause with index `i`, named by its
+/// number (from 1, as in the DIMACS file).
 fn clause_text(say: &Say, cnf: &LabelledCnf, i: usize) -> String {
     let tag = cnf.group_of(i).map_or("?", |g| g.tag.as_str());
     format!(
-        "{}  [{tag}, {}]",
+        "clause {}: {}  [{tag}, {}]",
+        i + 1,
         say.clause(cnf.clause(i)),
         clause_place(say, cnf, i)
     )
@@ -425,6 +427,8 @@ pub fn write_why(
         core.len(),
         cnf.len()
     )?;
+    // Each clause with its number (from 1, as in the DIMACS file).
+    let width = core.iter().max().map_or(1, |&i| (i + 1).to_string().len());
     let mut current: Option<&str> = None;
     for &i in core {
         let g = cnf.group_of(i);
@@ -448,9 +452,11 @@ pub fn write_why(
         }
         writeln!(
             out,
-            "    {:<40} {}",
+            "    {:>w$}. {:<40} {}",
+            i + 1,
             say.clause(cnf.clause(i)),
-            clause_place(&say, cnf, i)
+            clause_place(&say, cnf, i),
+            w = width
         )?;
     }
     match case_split(cnf, core, 4, max_steps) {

@@ -62,15 +62,21 @@ fn parse_lit(n: usize, tok: &str, aux: &HashMap<String, i64>) -> i64 {
     }
 }
 
+/// A clause line of the listing, `    12. ¬q(1,1) ∨ ¬q(1,2)`: its number and its text.
+fn numbered(line: &str) -> Option<(usize, &str)> {
+    let (k, rest) = line.strip_prefix("    ")?.trim_start().split_once(". ")?;
+    Some((k.parse().ok()?, rest))
+}
+
+/// The clauses of a listing, in order; their numbers must be 1, 2, 3, ... (those of the DIMACS
+/// file).
 fn listing_clauses(n: usize, text: &str, aux: &HashMap<String, i64>) -> Vec<Vec<i64>> {
-    text.lines()
-        .filter(|l| {
-            l.starts_with("    ")
-                && !l.trim_start().starts_with(|c: char| c.is_ascii_digit())
-                && !l.trim_start().starts_with("where ")
-                && !l.contains("...")
-        })
-        .map(|l| {
+    let listed: Vec<(usize, &str)> = text.lines().filter_map(numbered).collect();
+    let numbers: Vec<usize> = listed.iter().map(|(k, _)| *k).collect();
+    assert_eq!(numbers, (1..=listed.len()).collect::<Vec<_>>());
+    listed
+        .iter()
+        .map(|(_, l)| {
             l.trim()
                 .split(" ∨ ")
                 .flat_map(|part| part.split(" v "))
@@ -200,11 +206,17 @@ fn commented_dimacs_has_the_same_clause_lines() {
                 .collect()
         };
         assert_eq!(body(&plain), body(&commented), "n={n}");
-        // Every clause line is preceded by a comment naming its group.
+        // Every clause line is preceded by a comment naming its number and group.
         let lines: Vec<&str> = commented.lines().collect();
+        let mut k = 0;
         for (i, l) in lines.iter().enumerate() {
             if !l.starts_with('c') && !l.starts_with('p') {
-                assert!(lines[i - 1].starts_with("c Q"), "{}", lines[i - 1]);
+                k += 1;
+                assert!(
+                    lines[i - 1].starts_with(&format!("c clause {k}, Q")),
+                    "{}",
+                    lines[i - 1]
+                );
             }
         }
         // And it still parses as DIMACS with checked header counts.
@@ -240,6 +252,8 @@ fn check_latex_structure(tex: &str, n: usize, dimacs: &[Vec<i64>]) {
     // Every clause, written out, in order.
     let rows: Vec<&str> = tex.lines().filter(|l| l.starts_with("& (")).collect();
     assert_eq!(rows.len(), dimacs.len());
+    // Each tagged with its number.
+    let mut k = 0;
     for (row, clause) in rows.iter().zip(dimacs) {
         let want: Vec<String> = clause
             .iter()
@@ -253,7 +267,11 @@ fn check_latex_structure(tex: &str, n: usize, dimacs: &[Vec<i64>]) {
                 }
             })
             .collect();
-        assert_eq!(*row, format!("& ({}) \\\\", want.join(" \\lor ")));
+        k += 1;
+        assert_eq!(
+            *row,
+            format!("& ({}) \\tag{{{k}}} \\\\", want.join(" \\lor "))
+        );
     }
 }
 

@@ -40,6 +40,7 @@ mod ganak;
 mod gbd;
 mod global;
 mod grade;
+mod grade_hard;
 mod guards;
 mod instance_sets;
 mod layering;

@@ -217,8 +217,10 @@ fn explained_as_readable_text() {
         "  T1  a queen in every row (4 clauses)",
         "  T3  no two queens in a column (24 clauses)",
         "T4  no two queens on a / diagonal\n    14 clauses\n",
-        "  row 1:\n    b1_1 ∨ b1_2 ∨ b1_3 ∨ b1_4\n",
-        "  \\ diagonal r-c=0:\n    ¬b1_1 ∨ ¬b2_2\n",
+        // Numbered from 1 as in the DIMACS file: row 1's clause first of the 80.
+        "  row 1:\n     1. b1_1 ∨ b1_2 ∨ b1_3 ∨ b1_4\n",
+        "  \\ diagonal r-c=0:\n    ",
+        ". ¬b1_1 ∨ ¬b2_2\n",
     ] {
         assert!(
             listing.contains(expected),
@@ -230,8 +232,12 @@ fn explained_as_readable_text() {
     let words = inst.encoding().words();
     let listed: Vec<&str> = listing
         .lines()
-        .filter(|l| l.starts_with("    b") || l.starts_with("    ¬"))
-        .map(str::trim)
+        .filter_map(|l| l.strip_prefix("    ")?.trim_start().split_once(". "))
+        .enumerate()
+        .map(|(i, (k, clause))| {
+            assert_eq!(k, (i + 1).to_string(), "the clause numbered {k}");
+            clause
+        })
         .collect();
     let expected: Vec<String> = cnf
         .iter()
@@ -241,7 +247,8 @@ fn explained_as_readable_text() {
     // With a limit, the rest of each group is counted.
     let limited =
         text(write_readable(inst.encoding(), Vec::new(), Notation::Ascii, Some(2)).unwrap());
-    assert!(limited.contains("    -b1_1 v -b1_2\n    -b1_1 v -b1_3\n    ... and 22 more clauses"));
+    assert!(limited
+        .contains("     5. -b1_1 v -b1_2\n     6. -b1_1 v -b1_3\n    ... and 22 more clauses"));
 }
 
 /// The commented DIMACS has exactly the clause lines of the plain export, each under a
@@ -257,10 +264,11 @@ fn explained_as_commented_dimacs() {
     let read = |s: &str| read_dimacs(s.as_bytes()).unwrap();
     assert_eq!(read(&commented), read(&plain));
     for expected in [
-        "c T1: b1_1 v b1_2 v b1_3 v b1_4 v b1_5\n1 2 3 4 5 0\n",
-        "c T5: -b1_1 v -b2_2\n-1 -7 0\n",
-        "c P pre-placed queen on (1,2): b1_2\n2 0\n",
-        "c F no queen on (3,3): -b3_3\n-13 0\n",
+        // Each clause's number: the 165 clauses of the model at n = 5, then P, then F.
+        "c clause 1, T1: b1_1 v b1_2 v b1_3 v b1_4 v b1_5\n1 2 3 4 5 0\n",
+        ", T5: -b1_1 v -b2_2\n-1 -7 0\n",
+        "c clause 166, P pre-placed queen on (1,2): b1_2\n2 0\n",
+        "c clause 167, F no queen on (3,3): -b3_3\n-13 0\n",
     ] {
         assert!(
             commented.contains(expected),
@@ -282,8 +290,9 @@ fn explained_as_latex() {
         "\\section*{The 4-queens formula}",
         "\\item $\\text{b1\\_1}$ (variable 1): a queen on square (1,1)",
         "\\subsection*{T2: no two queens in a row}\n24 clauses.\n\\begin{align*}",
-        "& (\\neg \\text{b1\\_1} \\lor \\neg \\text{b1\\_2}) \\\\",
-        "& (\\text{b1\\_2}) && \\text{P pre-placed queen on (1,2)} \\\\",
+        // Tagged with their numbers: the row pairs after the 4 rows, P after the 80 clauses.
+        "& (\\neg \\text{b1\\_1} \\lor \\neg \\text{b1\\_2}) \\tag{5} \\\\",
+        "& (\\text{b1\\_2}) && \\text{P pre-placed queen on (1,2)} \\tag{81} \\\\",
     ] {
         assert!(tex.contains(expected), "{expected:?} missing:\n{tex}");
     }
@@ -311,7 +320,11 @@ fn explained_by_the_command() {
             "toy.tex",
             "\\subsection*{T1: a queen in every row}",
         ),
-        (Format::DimacsCommented, "toy.cnf", "c T2: -b1_1 v -b1_2"),
+        (
+            Format::DimacsCommented,
+            "toy.cnf",
+            "c clause 6, T2: -b1_1 v -b1_2",
+        ),
     ] {
         let path = dir.path().join(name);
         let req = ExplainRequest {

@@ -136,6 +136,11 @@ pub enum DimacsErrorKind {
     /// Bytes that are not UTF-8 text.
     #[error("not a text line (UTF-8)")]
     NotText,
+    /// A `-0`, or a `0` in mid-line that ends an empty clause (`0 5 0`) in a file whose clause
+    /// count then does not fit the header: the file numbers its variables from 0, and variable 0
+    /// ends its clauses early.
+    #[error("variable numbers start at 1: this file seems to use 0-based numbering ({0})")]
+    ZeroBased(&'static str),
     /// The reader (or the sink the clauses go to) failed.
     #[error("cannot read: {0}")]
     Io(String),
@@ -183,6 +188,15 @@ pub fn read_dimacs_into<S: ClauseSink + ?Sized>(
     let mut clauses = 0u64;
     let mut clause = Vec::new();
     let mut clause_line = 0;
+    // The first line where a 0 ends an empty clause and more follows on the line (`0 5 0`): in
+    // a file whose clause count then does not fit its header, a sign of 0-based numbering.
+    let mut mid_zero: Option<usize> = None;
+    let zero_based = |mid_zero: Option<usize>| {
+        mid_zero.map(|line| DimacsError {
+            line,
+            kind: DimacsErrorKind::ZeroBased("a 0 in mid-line ends a clause early"),
+        })
+    };
     while let Some((line_no, t)) = lines.next_line()? {
         let err = |kind| DimacsError {
             line: line_no,
@@ -204,13 +218,21 @@ pub fn read_dimacs_into<S: ClauseSink + ?Sized>(
         let Some(h) = header else {
             return Err(err(DimacsErrorKind::NoHeader));
         };
-        for tok in t.split_whitespace() {
+        let mut toks = t.split_whitespace().peekable();
+        while let Some(tok) = toks.next() {
             let lit: i64 = tok
                 .parse()
                 .map_err(|_| err(DimacsErrorKind::BadToken(shorten(tok))))?;
+            if lit == 0 && tok.starts_with('-') {
+                return Err(err(DimacsErrorKind::ZeroBased("a literal -0")));
+            }
             if lit == 0 {
+                if clause.is_empty() && toks.peek().is_some() {
+                    mid_zero.get_or_insert(line_no);
+                }
                 if clauses == h.clauses {
-                    return Err(err(DimacsErrorKind::MoreClauses(h.clauses)));
+                    return Err(zero_based(mid_zero)
+                        .unwrap_or_else(|| err(DimacsErrorKind::MoreClauses(h.clauses))));
                 }
                 sink.add_clause(&clause)
                     .map_err(|e| err(DimacsErrorKind::Io(e.to_string())))?;
@@ -219,7 +241,8 @@ pub fn read_dimacs_into<S: ClauseSink + ?Sized>(
                 continue;
             }
             if clauses == h.clauses {
-                return Err(err(DimacsErrorKind::MoreClauses(h.clauses)));
+                return Err(zero_based(mid_zero)
+                    .unwrap_or_else(|| err(DimacsErrorKind::MoreClauses(h.clauses))));
             }
             if lit.unsigned_abs() > h.vars as u64 {
                 return Err(err(DimacsErrorKind::LiteralOutOfRange {
@@ -246,6 +269,9 @@ pub fn read_dimacs_into<S: ClauseSink + ?Sized>(
         });
     }
     if clauses != h.clauses {
+        if let Some(e) = zero_based(mid_zero) {
+            return Err(e);
+        }
         return Err(DimacsError {
             line: h.header_line,
             kind: DimacsErrorKind::ClauseCount {
@@ -394,6 +420,33 @@ mod tests {
 
     fn dimacs(text: &str) -> Result<Dimacs, DimacsError> {
         read_dimacs(text.as_bytes())
+    }
+
+    #[test]
+    fn zero_based_numbering_is_named() {
+        let e = |t: &str| dimacs(t).unwrap_err().to_string();
+        // Variable 0 as a literal ends its clause early: more clauses than the header says.
+        let zero = "variable numbers start at 1: this file seems to use 0-based numbering";
+        let x = e("p cnf 4 2\n1 2 0\n0 3 0\n");
+        assert!(
+            x.starts_with(&format!("line 3: {zero} (a 0 in mid-line")),
+            "{x}"
+        );
+        // Found at the end of the file, too.
+        let x = e("p cnf 4 4\n1 0\n0 3 0\n");
+        assert!(x.starts_with("line 3: variable numbers start at 1"), "{x}");
+        assert!(e("p cnf 4 1\n-0 3 0\n").starts_with(&format!("line 2: {zero} (a literal -0)")));
+        // Two clauses on a line are DIMACS: with the right count, no complaint, and a wrong
+        // count without an empty clause in mid-line is the count's.
+        assert_eq!(dimacs("p cnf 4 2\n1 0 2 0\n").unwrap().clauses.len(), 2);
+        assert_eq!(
+            e("p cnf 4 3\n1 0 2 0\n"),
+            "line 1: the 'p cnf' line says 3 clauses, the file has 2"
+        );
+        assert_eq!(
+            e("p cnf 4 1\n1 0 2 0\n"),
+            "line 2: the 'p cnf' line says 1 clauses, and more follow"
+        );
     }
 
     #[test]
