@@ -805,7 +805,9 @@ fn show_chooses_the_steps_and_details_of_the_text() {
             .filter_map(|l| {
                 let mut words = l.split_whitespace();
                 let k = words.next()?.parse().ok()?;
-                Some((k, words.next()?.to_string()))
+                let kind = words.next()?;
+                // The totals line (`176 steps: ...`) is no step.
+                (kind != "steps:").then(|| (k, kind.to_string()))
             })
             .collect();
         let kinds: Vec<&str> = shown.split(',').collect();
