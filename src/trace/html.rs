@@ -1,12 +1,23 @@
 //! The trace as one self-contained HTML page: the board as inline SVG, the clause list beside
 //! it, buttons and arrow keys to step forward and back, `#step=K` in the address to open a
-//! step. No network, no external script, style sheet or font.
+//! step; the implication graph of the current conflict and the search tree so far, drawn by
+//! the page's script from the steps; what-if decisions (a click on a cell or a variable) that
+//! the page's own copy of the solver goes on from; breakpoints (run until the next conflict,
+//! or until a literal is assigned). No network, no external script, style sheet or font.
 //!
 //! The page exposes what it shows for scripted checks: `main#trace[data-step]` is the step
-//! shown (0 the start, 1 the first step), `rect#cell-R-C[data-state]` is `queen`, `excluded` or
-//! `unknown` (`data-changed="true"` when the step changed it, `data-pattern` the cells of a
-//! learned clause), `li#clause-I[data-highlight="true"]` the clause of the step and
-//! `#reason[data-clause]` its text; any script error is written into `pre#errors`.
+//! shown (0 the start, 1 the first step), `[data-steps]` how many steps the branch shown has,
+//! `[data-branch]` `recorded` or `what-if`, `[data-kind]` and `[data-literal]` the step's kind
+//! and literal; `rect#cell-R-C[data-state]` is `queen`, `excluded` or `unknown`
+//! (`data-changed="true"` when the step changed it, `data-pattern` the cells of a learned
+//! clause, `data-conflict="true"` the cells of the clause a conflict found false),
+//! `li#clause-I[data-highlight="true"]` the clause of the step and `#reason[data-clause]` its
+//! text; `svg#graph[data-conflict]` the conflict's clause and `[data-uip]` its first UIP (a
+//! DIMACS literal; empty without a conflict), each node `g.node[data-lit][data-uip]`;
+//! `#tree li[data-current="true"]` the current decision of the search tree (`data-lit`),
+//! `li.t-conflict` its conflict leaves; `#break-status[data-stopped]` where the last run
+//! stopped (`break` or `end`); `li#var-V[data-value]` each variable's value. Any script error
+//! is written into `pre#errors`.
 
 use super::{Trace, TraceError};
 use crate::board::picture::escape;
@@ -71,18 +82,27 @@ impl Trace {
         )?;
         writeln!(
             out,
-            "<main id=\"trace\" data-n=\"{n}\" data-steps=\"{}\" data-step=\"0\"><div id=\"layout\"><div id=\"left\">",
+            "<main id=\"trace\" data-n=\"{n}\" data-steps=\"{}\" data-step=\"0\" data-branch=\"recorded\"><div id=\"layout\"><div id=\"left\">",
             self.steps.len()
         )?;
         writeln!(out, "<div id=\"controls\"><button id=\"first\" title=\"Home\">&#x25C0;&#x25C0;</button> <button id=\"prev\" title=\"Left arrow\">&#x25C0; back</button> <span id=\"counter\"></span> <button id=\"next\" title=\"Right arrow\">forward &#x25B6;</button> <button id=\"last\" title=\"End\">&#x25B6;&#x25B6;</button></div>")?;
         self.write_board(out)?;
+        writeln!(out, "<div id=\"whatif\"><span id=\"whatif-note\" data-state=\"\"></span> <button id=\"return\" hidden>back to the recorded trace</button></div>")?;
+        writeln!(out, "<div id=\"tools\"><div>A click on a cell (or a variable): <label><input type=\"radio\" name=\"click-mode\" id=\"mode-true\" value=\"true\" checked> what-if, a queen there</label> <label><input type=\"radio\" name=\"click-mode\" id=\"mode-false\" value=\"false\"> what-if, no queen there</label> <label><input type=\"radio\" name=\"click-mode\" id=\"mode-break\" value=\"break\"> run until it is assigned</label>; shift-click for the other value.</div>")?;
+        writeln!(out, "<div><button id=\"run-conflict\">run until the next conflict</button> <label>literal <input id=\"break-literal\" type=\"number\" size=\"6\"></label> <button id=\"run-literal\">run until it is assigned</button> <span id=\"break-status\" data-stopped=\"\" data-at=\"\"></span></div></div>")?;
         writeln!(out, "<div id=\"step-kind\"></div>")?;
         writeln!(out, "<p id=\"step-text\"></p>")?;
         writeln!(out, "<div id=\"reason\" data-clause=\"\"></div>")?;
-        writeln!(out, "<p id=\"help\">Keys: &#x2190; &#x2192; one step, Home and End the start and the end. Q queen, &#xD7; no queen possible; an orange border marks the cells the step changed, a dashed one the pattern of a learned clause. The address ends in #step=K.</p>")?;
+        writeln!(out, "<p id=\"help\">Keys: &#x2190; &#x2192; one step, Home and End the start and the end. Q queen, &#xD7; no queen possible; an orange border marks the cells the step changed, a dashed one the pattern of a learned clause, a red fill the cells of a clause found false. The address ends in #step=K.</p>")?;
+        writeln!(out, "</div><div id=\"middle\"><h2>Implication graph</h2><p id=\"graph-note\"></p><div id=\"graph-box\"><svg id=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" data-conflict=\"\" data-uip=\"\" role=\"img\" aria-label=\"the implication graph\"></svg></div>")?;
         writeln!(
             out,
-            "</div><div id=\"right\"><h2>Clauses</h2><ol id=\"clauses\" start=\"0\">"
+            "<h2>Search tree</h2><div id=\"tree\" data-nodes=\"0\"></div>"
+        )?;
+        writeln!(out, "<h2>Variables</h2><ol id=\"variables\"></ol></div>")?;
+        writeln!(
+            out,
+            "<div id=\"right\"><h2>Clauses</h2><ol id=\"clauses\" start=\"0\">"
         )?;
         for (i, c) in self.clauses.iter().enumerate() {
             writeln!(
@@ -131,7 +151,7 @@ impl Trace {
                 let shade = if (r + c) % 2 == 0 { "light" } else { "dark" };
                 writeln!(
                     out,
-                    "<rect class=\"cell-{shade}\" x=\"{x}\" y=\"{y}\" width=\"{size}\" height=\"{size}\"/><rect id=\"cell-{}-{}\" class=\"state\" data-state=\"unknown\" data-changed=\"false\" data-pattern=\"none\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>q({},{})</title></rect><text id=\"mark-{}-{}\" class=\"mark\" data-state=\"unknown\" x=\"{}\" y=\"{}\" font-size=\"{}\"></text>",
+                    "<rect class=\"cell-{shade}\" x=\"{x}\" y=\"{y}\" width=\"{size}\" height=\"{size}\"/><rect id=\"cell-{}-{}\" class=\"state\" data-state=\"unknown\" data-changed=\"false\" data-pattern=\"none\" data-conflict=\"false\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>q({},{})</title></rect><text id=\"mark-{}-{}\" class=\"mark\" data-state=\"unknown\" x=\"{}\" y=\"{}\" font-size=\"{}\"></text>",
                     r + 1,
                     c + 1,
                     x + 2,
