@@ -5,7 +5,7 @@
 #
 # 1. External programs the tests run, when one is missing and this runs as root (apt-get,
 #    non-interactive): the SAT solvers cadical and minisat, pdflatex (texlive-latex-base), a
-#    single-node Slurm cluster (slurm-wlm, munge), GNU parallel and headless chromium; g++ to
+#    single-node Slurm cluster (slurm-wlm, munge), GNU parallel, headless chromium and node (nodejs); g++ to
 #    build the embedded CaDiCaL; a font (fonts-dejavu-core) when the system has none, for the
 #    text of PNG and PDF plots.
 # 2. The Python oracles of tests/requirements.txt (pyganak, gbd-tools, exact, ortools) in a virtual
@@ -49,6 +49,7 @@ programs=(
   munged:munge mungekey:munge
   parallel:parallel
   chromium:chromium
+  node:nodejs
   c++:g++
 )
 

@@ -246,13 +246,14 @@ pub fn brute_force_solutions(n: usize) -> Vec<Vec<usize>> {
 
 /// Where an external program the tests start comes from: the program, then the Debian
 /// package(s) that install it.
-pub const PROGRAMS: [(&str, &str); 24] = [
+pub const PROGRAMS: [(&str, &str); 25] = [
     ("cadical", "cadical"),
     ("minisat", "minisat"),
     ("minisat+", "minisat+"),
     ("sat4j", "sat4j"),
     ("pdflatex", "texlive-latex-base"),
     ("chromium", "chromium"),
+    ("node", "nodejs"),
     ("sbatch", "slurm-wlm munge"),
     ("sinfo", "slurm-wlm munge"),
     ("squeue", "slurm-wlm munge"),

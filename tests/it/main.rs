@@ -30,6 +30,7 @@ mod cubes;
 mod docs;
 mod encode;
 mod encodings;
+mod engine;
 mod expected;
 mod explain;
 mod external;

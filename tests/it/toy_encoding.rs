@@ -12,7 +12,7 @@ use queens_sat::encode::{
 use queens_sat::explain::{write_dimacs_commented, write_latex, write_readable};
 use queens_sat::instance::{to_labelled_cnf, Instance};
 use queens_sat::solve::{solve_with, Backend, Enumeration};
-use queens_sat::trace::{trace, TraceOptions};
+use queens_sat::trace::{trace, Algorithm, TraceOptions};
 use queens_sat::{Lit, Var};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -339,7 +339,11 @@ fn explained_by_the_command() {
 fn traced() {
     for learning in [false, true] {
         let opts = TraceOptions {
-            learning,
+            algorithm: if learning {
+                Algorithm::Cdcl
+            } else {
+                Algorithm::Dpll
+            },
             ..TraceOptions::default()
         };
         let inst = toy(4);
@@ -359,9 +363,10 @@ fn traced() {
             "{out}"
         );
         assert!(
-            out.contains("T3 column 1 has at most one queen: b1_1 forces ¬b2_1"),
+            out.contains("T3 column 1 has at most one queen (clause "),
             "{out}"
         );
+        assert!(out.contains(": b1_1 forces ¬b2_1"), "{out}");
         let t3 = trace(&toy(3), &opts).unwrap();
         assert!(!t3.satisfiable);
     }

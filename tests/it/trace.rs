@@ -72,7 +72,8 @@ fn replay(t: &Value, cell_model: bool) -> bool {
         let level = s["level"].as_u64().unwrap();
         let what = format!("step {}: {}", s["step"], s["text"]);
         let literal = s["literal"].as_i64();
-        let clause = s["clause"].as_u64().map(|i| i as usize);
+        // Clauses are numbered from 1: clause k is clauses[k - 1].
+        let clause = s["clause"].as_u64().map(|i| i as usize - 1);
         match kind {
             "decide" | "flip" => {
                 let l = literal.unwrap();
@@ -108,7 +109,7 @@ fn replay(t: &Value, cell_model: bool) -> bool {
             }
             "learn" => {
                 let c = lits(&s["learned"]);
-                assert_eq!(clause, Some(clauses.len()), "{what}: learned clause index");
+                assert_eq!(clause, Some(clauses.len()), "{what}: learned clause number");
                 assert!(
                     c.iter().all(|&o| val(&a, o) == Some(false)),
                     "{what}: not false when learned"
@@ -119,7 +120,7 @@ fn replay(t: &Value, cell_model: bool) -> bool {
                 );
                 clauses.push(c);
             }
-            "backjump" | "backtrack" => {
+            "backjump" | "backtrack" | "restart" => {
                 a.retain(|_, &mut (_, lv)| lv <= level);
                 backtracked = (kind == "backtrack").then_some(level);
             }
@@ -297,8 +298,8 @@ fn the_text_trace_of_n4_gives_reasons_in_words() {
     let text = stdout(&out);
     for expected in [
         "decide    q(1,1) = true (level 1)",
-        "Q3 column 1 has at most one queen: q(1,1) forces ¬q(2,1)",
-        "Q1 row 4 has at least one queen: ¬q(4,1), ¬q(4,3), ¬q(4,4) force q(4,2)",
+        "Q3 column 1 has at most one queen (clause 29): q(1,1) forces ¬q(2,1)",
+        "Q1 row 4 has at least one queen (clause 4): ¬q(4,1), ¬q(4,3), ¬q(4,4) force q(4,2)",
         "conflict  Q1: row 3 has no queen",
         "flip      q(2,3) failed: try ¬q(2,3)",
         "result: a solution, one-line: 2 4 1 3",
@@ -310,7 +311,15 @@ fn the_text_trace_of_n4_gives_reasons_in_words() {
     // With learning, n = 6 learns clauses drawn as patterns.
     let out = run(&["trace", "6", "--learning"]);
     let text = stdout(&out);
-    assert!(text.contains("learn     clause 1: "), "{text}");
+    // The first learned clause is numbered after the formula's clauses, as `encode` writes
+    // them.
+    let dimacs = stdout(&run(&["encode", "6"]));
+    let m = dimacs
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c == '-' || c.is_ascii_digit()))
+        .count();
+    let first = format!("learn     clause {} (learned): ", m + 1);
+    assert!(text.contains(&first), "{first:?} missing in {text}");
     assert!(text.contains("cannot all hold together"), "{text}");
     assert!(text.contains("backjump  jump back to level"), "{text}");
 }
@@ -319,7 +328,7 @@ fn the_text_trace_of_n4_gives_reasons_in_words() {
 fn auxiliaries_and_column_variables_are_named() {
     let out = run(&["trace", "4", "--amo", "sequential"]);
     assert!(
-        stdout(&out).contains("q(1,1) forces s(row 1, 1)"),
+        stdout(&out).contains(": q(1,1) forces s(row 1, 1)"),
         "{}",
         stdout(&out)
     );
