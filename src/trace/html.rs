@@ -28,6 +28,8 @@ pub const MAX_HTML_N: usize = 16;
 
 const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
+/// The solver in JavaScript: the page runs it for a what-if decision.
+const ENGINE: &str = include_str!("engine.js");
 
 impl Trace {
     /// Refuses a board larger than [`MAX_HTML_N`] before anything is written.
@@ -47,7 +49,12 @@ impl Trace {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, e));
         }
         let n = self.n;
-        let title = format!("queens-sat trace: n = {n}, {}, {}", self.model, self.solver);
+        let subject = match &self.file {
+            Some(_) if n > 0 => format!("{} (board n = {n})", self.model),
+            Some(_) => self.model.clone(),
+            None => format!("n = {n}, {}", self.model),
+        };
+        let title = format!("queens-sat trace: {subject}, {}", self.solver);
         writeln!(out, "<!DOCTYPE html>")?;
         writeln!(out, "<html lang=\"en\"><head><meta charset=\"utf-8\">")?;
         writeln!(out, "<title>{}</title>", escape(&title))?;
@@ -68,6 +75,7 @@ impl Trace {
                     .collect::<Vec<_>>()
                     .join(" ")
             ),
+            None if self.satisfiable => "a model (see the variables)".to_string(),
             None => "no solution exists (proved by the search)".to_string(),
         };
         writeln!(
@@ -86,14 +94,26 @@ impl Trace {
             self.steps.len()
         )?;
         writeln!(out, "<div id=\"controls\"><button id=\"first\" title=\"Home\">&#x25C0;&#x25C0;</button> <button id=\"prev\" title=\"Left arrow\">&#x25C0; back</button> <span id=\"counter\"></span> <button id=\"next\" title=\"Right arrow\">forward &#x25B6;</button> <button id=\"last\" title=\"End\">&#x25B6;&#x25B6;</button></div>")?;
-        self.write_board(out)?;
+        if n > 0 {
+            self.write_board(out)?;
+        }
         writeln!(out, "<div id=\"whatif\"><span id=\"whatif-note\" data-state=\"\"></span> <button id=\"return\" hidden>back to the recorded trace</button></div>")?;
-        writeln!(out, "<div id=\"tools\"><div>A click on a cell (or a variable): <label><input type=\"radio\" name=\"click-mode\" id=\"mode-true\" value=\"true\" checked> what-if, a queen there</label> <label><input type=\"radio\" name=\"click-mode\" id=\"mode-false\" value=\"false\"> what-if, no queen there</label> <label><input type=\"radio\" name=\"click-mode\" id=\"mode-break\" value=\"break\"> run until it is assigned</label>; shift-click for the other value.</div>")?;
+        let (what, yes, no) = if n > 0 {
+            ("a cell (or a variable)", "a queen there", "no queen there")
+        } else {
+            ("a variable", "true", "false")
+        };
+        writeln!(out, "<div id=\"tools\"><div>A click on {what}: <label><input type=\"radio\" name=\"click-mode\" id=\"mode-true\" value=\"true\" checked> what-if, {yes}</label> <label><input type=\"radio\" name=\"click-mode\" id=\"mode-false\" value=\"false\"> what-if, {no}</label> <label><input type=\"radio\" name=\"click-mode\" id=\"mode-break\" value=\"break\"> run until it is assigned</label>; shift-click for the other value.</div>")?;
         writeln!(out, "<div><button id=\"run-conflict\">run until the next conflict</button> <label>literal <input id=\"break-literal\" type=\"number\" size=\"6\"></label> <button id=\"run-literal\">run until it is assigned</button> <span id=\"break-status\" data-stopped=\"\" data-at=\"\"></span></div></div>")?;
         writeln!(out, "<div id=\"step-kind\"></div>")?;
         writeln!(out, "<p id=\"step-text\"></p>")?;
         writeln!(out, "<div id=\"reason\" data-clause=\"\"></div>")?;
-        writeln!(out, "<p id=\"help\">Keys: &#x2190; &#x2192; one step, Home and End the start and the end. Q queen, &#xD7; no queen possible; an orange border marks the cells the step changed, a dashed one the pattern of a learned clause, a red fill the cells of a clause found false. The address ends in #step=K.</p>")?;
+        let board_help = if n > 0 {
+            " Q queen, &#xD7; no queen possible; an orange border marks the cells the step changed, a dashed one the pattern of a learned clause, a red fill the cells of a clause found false."
+        } else {
+            ""
+        };
+        writeln!(out, "<p id=\"help\">Keys: &#x2190; &#x2192; one step, Home and End the start and the end.{board_help} The address ends in #step=K.</p>")?;
         writeln!(out, "</div><div id=\"middle\"><h2>Implication graph</h2><p id=\"graph-note\"></p><div id=\"graph-box\"><svg id=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" data-conflict=\"\" data-uip=\"\" role=\"img\" aria-label=\"the implication graph\"></svg></div>")?;
         writeln!(
             out,
@@ -102,9 +122,9 @@ impl Trace {
         writeln!(out, "<h2>Variables</h2><ol id=\"variables\"></ol></div>")?;
         writeln!(
             out,
-            "<div id=\"right\"><h2>Clauses</h2><ol id=\"clauses\" start=\"0\">"
+            "<div id=\"right\"><h2>Clauses</h2><ol id=\"clauses\" start=\"1\">"
         )?;
-        for (i, c) in self.clauses.iter().enumerate() {
+        for (i, c) in (1..).zip(&self.clauses) {
             writeln!(
                 out,
                 "<li id=\"clause-{i}\" data-clause=\"{i}\" data-highlight=\"false\">{} <span class=\"meaning\">{}</span></li>",
@@ -132,6 +152,7 @@ impl Trace {
             out,
             "<script type=\"application/json\" id=\"trace-data\">{json}</script>"
         )?;
+        writeln!(out, "<script>\n{ENGINE}</script>")?;
         writeln!(out, "<script>\n{SCRIPT}</script>")?;
         writeln!(out, "</body></html>")
     }

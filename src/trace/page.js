@@ -70,7 +70,7 @@
     var i = k - firstClause;
     if (i >= 0 && i < formulaClauses) {
       var c = data.clauses[i];
-      return c.text + "  (" + c.meaning + ")";
+      return c.meaning ? c.text + "  (" + c.meaning + ")" : c.text;
     }
     var li = $("clause-" + k);
     if (li && li.getAttribute("data-text")) return li.getAttribute("data-text");
@@ -551,15 +551,7 @@
   }
 
   function options() {
-    if (data.options) return data.options;
-    return {
-      algorithm: data.solver === "cdcl" ? "cdcl" : "dpll",
-      heuristic: "fixed",
-      seed: 0,
-      restarts: false,
-      watches: false,
-      max_steps: 100000
-    };
+    return data.options || {};
   }
 
   /// Takes `lit` as the next decision after step `current`: the decisions made so far are kept
@@ -583,7 +575,13 @@
       return;
     }
     decisions[m + 1] = lit;
-    var result = engine.run(data, options(), { decisions: decisions });
+    var result;
+    try {
+      result = engine.run(data, options(), { decisions: decisions });
+    } catch (err) {
+      say("whatif-note", "What-if refused: " + (err && err.message ? err.message : String(err)), { "data-state": "refused" });
+      return;
+    }
     var at = 0;
     var count = 0;
     for (var j = 0; j < result.steps.length; j++) {
@@ -603,7 +601,7 @@
     say("whatif-note",
       taken
         ? "What-if: decision " + (m + 1) + " is " + litName(lit) + " instead of the heuristic's choice; the engine goes on from there (" +
-          steps.length + " steps, " + (result.satisfiable ? "a solution" : "no solution") + ")."
+          steps.length + " steps, " + (result.stopped ? "stopped at the step limit" : result.satisfiable ? "a solution" : "no solution") + ")."
         : "What-if: " + litName(lit) + " was forced before decision " + (m + 1) + " could take it; the engine went on as it would.",
       { "data-state": taken ? "taken" : "forced" });
     show(at || current);

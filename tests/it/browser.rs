@@ -118,12 +118,11 @@ fn shows_step(dom: &str, trace: &Value, k: usize, what: &str) {
         );
         let reason = text(dom, "reason");
         let clauses = trace["clauses"].as_array().unwrap();
-        let expected = match clauses.get(i as usize) {
-            Some(c) => format!(
-                "{}  ({})",
-                c["text"].as_str().unwrap(),
-                c["meaning"].as_str().unwrap()
-            ),
+        let expected = match (i as usize).checked_sub(1).and_then(|i| clauses.get(i)) {
+            Some(c) => match c["meaning"].as_str().unwrap() {
+                "" => c["text"].as_str().unwrap().to_string(),
+                meaning => format!("{}  ({meaning})", c["text"].as_str().unwrap()),
+            },
             None => steps
                 .iter()
                 .find(|s| s["kind"] == "learn" && s["clause"] == i)
@@ -224,7 +223,7 @@ fn the_html_trace_shows_the_steps_of_the_json_trace() {
         attr(&dom, "reason", "data-clause")
             .parse::<usize>()
             .unwrap()
-            >= t6["clauses"].as_array().unwrap().len()
+            > t6["clauses"].as_array().unwrap().len()
     );
 }
 
@@ -494,7 +493,7 @@ impl Drop for Browser {
 }
 
 /// The number of the formula's first clause in the trace JSON.
-const FIRST_CLAUSE: u64 = 0;
+const FIRST_CLAUSE: u64 = 1;
 
 /// The literals of clause number `k` of `trace`: the formula's, then the learned clauses in
 /// the order of their learn steps.
@@ -688,5 +687,181 @@ fn the_page_marks_conflicts_draws_the_graph_and_the_tree_and_stops_at_breakpoint
             Some("end")
         );
     }
+    assert_eq!(b.errors(), "");
+}
+
+/// The steps of the branch the page shows, read off the page through its forward button:
+/// the kind, literal, level, clause and board of each (the page is left at its last step).
+fn page_steps(b: &mut Browser, n: usize) -> Vec<Value> {
+    let v = b.eval(&format!(
+        "(function () {{
+          var m = document.getElementById('trace'); var out = [];
+          document.getElementById('first').click();
+          while (+m.getAttribute('data-step') < +m.getAttribute('data-steps')) {{
+            document.getElementById('next').click();
+            var board = [];
+            for (var r = 1; r <= {n}; r++) {{
+              var row = '';
+              for (var c = 1; c <= {n}; c++) {{
+                var st = document.getElementById('cell-' + r + '-' + c).getAttribute('data-state');
+                row += st === 'queen' ? 'Q' : st === 'excluded' ? 'x' : '.';
+              }}
+              board.push(row);
+            }}
+            out.push({{ kind: m.getAttribute('data-kind'), literal: m.getAttribute('data-literal'),
+              level: m.getAttribute('data-level'),
+              clause: document.getElementById('reason').getAttribute('data-clause'), board: board }});
+          }}
+          return out;
+        }})()"
+    ));
+    v.as_array().unwrap().clone()
+}
+
+/// The same fields of the JSON trace's steps, as the page writes them.
+fn json_steps(trace: &Value) -> Vec<Value> {
+    let text = |v: &Value| match v {
+        Value::Null => String::new(),
+        v => v.to_string(),
+    };
+    trace["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            serde_json::json!({
+                "kind": s["kind"], "literal": text(&s["literal"]), "level": text(&s["level"]),
+                "clause": text(&s["clause"]), "board": s["board"]
+            })
+        })
+        .collect()
+}
+
+/// The 1-based number of the `k`-th decide step of `trace`.
+fn kth_decision(trace: &Value, k: usize) -> usize {
+    trace["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s["kind"] == "decide")
+        .nth(k - 1)
+        .map(|(i, _)| i + 1)
+        .unwrap_or_else(|| panic!("no decision {k}"))
+}
+
+/// The variable that stands for cell `(r, c)` of `trace`.
+fn cell_var(trace: &Value, r: usize, c: usize) -> i64 {
+    let at = trace["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|rc| *rc == serde_json::json!([r, c]))
+        .unwrap_or_else(|| panic!("no variable for cell ({r},{c})"));
+    at as i64 + 1
+}
+
+/// What-if by clicking a cell: the page's engine goes on from the new decision exactly as
+/// `queens-sat trace --decide K=LIT` does (every step's kind, literal, level, clause and
+/// board), says that it shows a what-if branch, stops at a breakpoint in it, and returns to the
+/// recorded trace.
+#[test]
+fn a_click_on_a_cell_takes_another_decision_as_the_command_does() {
+    if !require("chromium") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+
+    // DPLL on n = 4, at the start: a queen on (1,2) instead of (1,1).
+    let (page, t) = make(dir.path(), "n4", &["4"]);
+    let recorded = t["steps"].as_array().unwrap().len();
+    let mut b = Browser::open(&page, "step=0", dir.path());
+    let v = cell_var(&t, 1, 2);
+    b.click("#cell-1-2", false);
+    let out = run(&[
+        "trace",
+        "4",
+        "--decide",
+        &format!("1={v}"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let w: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(b.attr("#trace", "data-branch").as_deref(), Some("what-if"));
+    assert_eq!(
+        b.attr("#whatif-note", "data-state").as_deref(),
+        Some("taken")
+    );
+    assert_eq!(b.step(), kth_decision(&w, 1));
+    assert_eq!(b.attr("#trace", "data-literal"), Some(v.to_string()));
+    assert_eq!(
+        b.attr("#trace", "data-steps"),
+        Some(w["steps"].as_array().unwrap().len().to_string())
+    );
+    assert_eq!(b.attr("#return", "hidden"), None);
+    assert_eq!(page_steps(&mut b, 4), json_steps(&w), "n = 4, 1={v}");
+    // Back to the recorded trace, where the branch began.
+    b.click("#return", false);
+    assert_eq!(b.attr("#trace", "data-branch").as_deref(), Some("recorded"));
+    assert_eq!(b.step(), 0);
+    assert_eq!(b.attr("#trace", "data-steps"), Some(recorded.to_string()));
+    assert_eq!(b.errors(), "");
+    drop(b);
+
+    // CDCL on n = 6, before the second decision: no queen on an open cell of row 2 (a
+    // shift-click), then a breakpoint in the branch.
+    let (page, t) = make(dir.path(), "n6", &["6", "--algorithm", "cdcl"]);
+    let second = kth_decision(&t, 2);
+    let first_lit = t["steps"][kth_decision(&t, 1) - 1]["literal"]
+        .as_i64()
+        .unwrap();
+    let board = t["steps"][second - 2]["board"][1]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let c = board.rfind('.').expect("an open cell on row 2") + 1;
+    let v = cell_var(&t, 2, c);
+    assert_ne!(t["steps"][second - 1]["literal"], serde_json::json!(-v));
+    let mut b = Browser::open(&page, &format!("step={}", second - 1), dir.path());
+    assert_eq!(b.step(), second - 1);
+    b.click(&format!("#cell-2-{c}"), true);
+    let out = run(&[
+        "trace",
+        "6",
+        "--algorithm",
+        "cdcl",
+        "--decide",
+        &format!("1={first_lit}"),
+        "--decide",
+        &format!("2=-{v}"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let w: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(b.attr("#trace", "data-branch").as_deref(), Some("what-if"));
+    let at = kth_decision(&w, 2);
+    assert_eq!(b.step(), at);
+    assert_eq!(b.attr("#trace", "data-literal"), Some((-v).to_string()));
+    let conflict = (at + 1..=w["steps"].as_array().unwrap().len())
+        .find(|&k| w["steps"][k - 1]["kind"] == "conflict");
+    b.click("#run-conflict", false);
+    match conflict {
+        Some(k) => {
+            assert_eq!(b.step(), k);
+            assert_eq!(
+                b.attr("#break-status", "data-stopped").as_deref(),
+                Some("break")
+            );
+            let clause = w["steps"][k - 1]["clause"].as_u64().unwrap();
+            assert_eq!(b.attr("#graph", "data-conflict"), Some(clause.to_string()));
+        }
+        None => assert_eq!(
+            b.attr("#break-status", "data-stopped").as_deref(),
+            Some("end")
+        ),
+    }
+    assert_eq!(page_steps(&mut b, 6), json_steps(&w), "n = 6, 2=-{v}");
     assert_eq!(b.errors(), "");
 }
