@@ -194,7 +194,7 @@ pub fn run(args: TraceArgs) -> Result<ExitCode> {
                 Some(Target::N(n)) => Some(n),
                 _ => None,
             };
-            TraceInput::Instance(args.formula.instance(n)?)
+            TraceInput::Instance(Box::new(args.formula.instance(n)?))
         }
     };
     let req = TraceRequest {

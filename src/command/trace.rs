@@ -26,7 +26,7 @@ pub enum Format {
 #[derive(Clone, Debug)]
 pub enum TraceInput {
     /// An instance (`trace N` with its options).
-    Instance(Instance),
+    Instance(Box<Instance>),
     /// A DIMACS file, with a map of its cells (`--map FILE`, as `grade` reads it) or without
     /// (then its queens-sat header, if any, gives the board).
     Cnf {

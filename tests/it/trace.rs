@@ -229,6 +229,22 @@ fn verdicts_boards_propagations_and_learned_clauses_hold_on_random_instances() {
                 if learning {
                     args.push("--learning".into());
                 }
+                // The other searches in turn: each must reach the same verdict.
+                let others: [&[&str]; 5] = [
+                    &["--algorithm", "backtracking"],
+                    &["--heuristic", "vsids", "--watches"],
+                    &["--heuristic", "random", "--seed", "11"],
+                    &["--restarts", "--heuristic", "vsids"],
+                    &["--watches", "--restarts", "--heuristic", "random"],
+                ];
+                let other = others[(n + m) % others.len()];
+                let is_backtracking = other[1] == "backtracking";
+                if !(is_backtracking && (learning || n > 6 || m > 0)) {
+                    args.extend(other.iter().map(|s| s.to_string()));
+                }
+                if args.iter().any(|a| a == "--restarts") && !learning {
+                    args.push("--learning".into());
+                }
                 let t = trace_json(&args);
                 let sat = replay(&t, m < 3);
                 // The oracle: the bitboard counter of instances.
@@ -472,4 +488,294 @@ fn instance_files_agree_with_count_instance() {
         }
     }
     assert!(verdicts[0] >= 2 && verdicts[1] >= 2, "{verdicts:?}");
+}
+
+/// Random 3-CNF files, traced by every search: the verdict is varisat's, every step replays.
+#[test]
+fn dimacs_files_are_traced_by_every_search_with_varisat_s_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let searches: [&[&str]; 6] = [
+        &[],
+        &["--algorithm", "backtracking"],
+        &["--algorithm", "cdcl"],
+        &[
+            "--algorithm",
+            "cdcl",
+            "--watches",
+            "--heuristic",
+            "vsids",
+            "--restarts",
+        ],
+        &["--watches", "--heuristic", "random", "--seed", "4"],
+        &["--algorithm", "backtracking", "--watches"],
+    ];
+    let mut verdicts = [0usize; 2];
+    for k in 0..16 {
+        let vars = 5 + rng.below(8);
+        let count = vars * 43 / 10;
+        let formula: Vec<Vec<i64>> = (0..count)
+            .map(|_| {
+                (0..3)
+                    .map(|_| {
+                        let v = 1 + rng.below(vars) as i64;
+                        if rng.below(2) == 0 {
+                            v
+                        } else {
+                            -v
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut text = format!("p cnf {vars} {count}\n");
+        for c in &formula {
+            let c: Vec<String> = c.iter().map(|l| l.to_string()).collect();
+            text.push_str(&format!("{} 0\n", c.join(" ")));
+        }
+        let file = dir.path().join(format!("f{k}.cnf"));
+        std::fs::write(&file, text).unwrap();
+        // varisat's verdict: the formula has a model when the empty clause does not follow.
+        let sat = !implied(&formula, &[]);
+        for search in searches {
+            let mut args = vec![file.to_str().unwrap().to_string()];
+            args.extend(search.iter().map(|s| s.to_string()));
+            let t = trace_json(&args);
+            assert_eq!(t["view"], "variables");
+            assert_eq!(replay(&t, false), sat, "{args:?}");
+            if sat {
+                let model = lits(&t["assignment"]);
+                for c in &formula {
+                    assert!(
+                        c.iter().any(|l| model.contains(l)),
+                        "{args:?}: {c:?} not true"
+                    );
+                }
+            }
+        }
+        verdicts[sat as usize] += 1;
+    }
+    assert!(verdicts[0] >= 2 && verdicts[1] >= 2, "{verdicts:?}");
+}
+
+#[test]
+fn a_file_of_encode_is_traced_as_its_instance_and_a_map_gives_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("e5.cnf");
+    let c = cnf.to_str().unwrap();
+    assert!(run(&["encode", "5", "-o", c]).status.success());
+    // The file of `encode 5` is traced as `trace 5`, step for step.
+    let a = trace_json(&[c.to_string()]);
+    let b = trace_json(&["5".to_string()]);
+    assert_eq!(a["steps"], b["steps"]);
+    // A map: the transposed board. The board found shows a queen on (r, c) exactly when the
+    // model makes the variable of (c, r) true, and it is a solution.
+    let map = dir.path().join("map.txt");
+    let mut m = String::from("c transposed\n");
+    for r in 1..=5 {
+        for col in 1..=5 {
+            m.push_str(&format!("{r} {col} {}\n", (col - 1) * 5 + r));
+        }
+    }
+    std::fs::write(&map, m).unwrap();
+    let t = trace_json(&[c.to_string(), "--map".into(), map.to_str().unwrap().into()]);
+    assert!(replay(&t, false));
+    let model = lits(&t["assignment"]);
+    let last = t["steps"].as_array().unwrap().last().unwrap();
+    for r in 0..5 {
+        let row = last["board"][r].as_str().unwrap().as_bytes();
+        for (col, &cell) in row.iter().enumerate() {
+            let v = (col * 5 + r + 1) as i64;
+            assert_eq!(
+                cell == b'Q',
+                model.contains(&v),
+                "cell ({},{})",
+                r + 1,
+                col + 1
+            );
+        }
+    }
+    let cols: Vec<usize> = t["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap() as usize - 1)
+        .collect();
+    Instance::new(5, Model::default())
+        .unwrap()
+        .check_board(&Placement::from_cols(&cols))
+        .unwrap();
+    assert_eq!(t["names"][1], "q(2,1)");
+}
+
+#[test]
+fn each_option_shows_in_the_trace() {
+    // Backtracking: no propagation at all.
+    let t = trace_json(&["5".into(), "--algorithm".into(), "backtracking".into()]);
+    assert_eq!(t["stats"]["propagations"], 0);
+    assert_eq!(t["options"]["algorithm"], "backtracking");
+    assert!(replay(&t, true));
+    // CDCL: every learn step resolves from the conflict clause to the learned clause.
+    let t = trace_json(&["6".into(), "--algorithm".into(), "cdcl".into()]);
+    let steps = t["steps"].as_array().unwrap();
+    let mut learns = 0;
+    for (k, s) in steps.iter().enumerate() {
+        if s["kind"] != "learn" {
+            continue;
+        }
+        learns += 1;
+        let r = s["resolution"].as_array().unwrap();
+        assert_eq!(
+            r[0]["clause"],
+            steps[k - 1]["clause"],
+            "the conflict clause first"
+        );
+        let mut last: Vec<i64> = lits(&r.last().unwrap()["resolvent"]);
+        let mut learned = lits(&s["learned"]);
+        last.sort();
+        learned.sort();
+        assert_eq!(last, learned, "step {}", s["step"]);
+        for w in r.windows(2) {
+            let v = w[1]["variable"].as_i64().unwrap();
+            let before = lits(&w[0]["resolvent"]);
+            assert!(before.contains(&v) || before.contains(&-v), "{w:?}");
+            assert!(
+                !lits(&w[1]["resolvent"]).iter().any(|l| l.abs() == v),
+                "{w:?}"
+            );
+        }
+    }
+    assert!(learns > 0);
+    // Restarts.
+    let t = trace_json(&["8".into(), "--learning".into(), "--restarts".into()]);
+    assert!(t["stats"]["restarts"].as_u64().unwrap() > 0);
+    assert!(t["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["kind"] == "restart"));
+    assert!(replay(&t, true));
+    // Watches: each move leaves a false literal for one that is not false; each propagation
+    // is the other watch of a clause the step before made unit (or the learned clause).
+    let t = trace_json(&["6".into(), "--watches".into()]);
+    let steps = t["steps"].as_array().unwrap();
+    assert!(steps.iter().all(|s| s["watches"].is_object()));
+    let moves: usize = steps
+        .iter()
+        .map(|s| s["watches"]["moved"].as_array().unwrap().len())
+        .sum();
+    assert!(moves > 0);
+    let mut units: Vec<u64> = Vec::new();
+    for s in steps {
+        if s["kind"] == "propagate" {
+            let c = s["clause"].as_u64().unwrap();
+            assert!(
+                units.contains(&c),
+                "step {}: clause {c} was not made unit",
+                s["step"]
+            );
+        }
+        units.extend(
+            s["watches"]["unit"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|u| u.as_u64().unwrap()),
+        );
+        if s["kind"] == "backtrack" {
+            units.clear();
+        }
+    }
+    assert!(replay(&t, true));
+    // Heuristics: random with a seed is repeatable, another seed decides otherwise.
+    let r = |seed: &str| {
+        trace_json(&[
+            "6".into(),
+            "--heuristic".into(),
+            "random".into(),
+            "--seed".into(),
+            seed.into(),
+        ])
+    };
+    assert_eq!(r("3")["steps"], r("3")["steps"]);
+    assert_ne!(r("3")["steps"], r("4")["steps"]);
+    let v = trace_json(&[
+        "6".into(),
+        "--learning".into(),
+        "--heuristic".into(),
+        "vsids".into(),
+    ]);
+    assert!(replay(&v, true));
+    assert_eq!(v["options"]["heuristic"], "vsids");
+}
+
+#[test]
+fn bad_options_and_files_are_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("out.txt");
+    let f = file.to_str().unwrap();
+    let not_dimacs = dir.path().join("notes.cnf");
+    std::fs::write(&not_dimacs, "hello\n").unwrap();
+    let cnf = dir.path().join("small.cnf");
+    std::fs::write(&cnf, "p cnf 4 1\n1 2 3 4 0\n").unwrap();
+    let map = dir.path().join("map.txt");
+    std::fs::write(&map, "1 1 1\n1 2 2\n2 1 3\n2 2 9\n").unwrap();
+    let half = dir.path().join("half.txt");
+    std::fs::write(&half, "1 1 1\n1 2 2\n2 1 3\n").unwrap();
+    let missing = dir.path().join("missing.cnf");
+    let (n, c, m, h, x) = (
+        not_dimacs.to_str().unwrap(),
+        cnf.to_str().unwrap(),
+        map.to_str().unwrap(),
+        half.to_str().unwrap(),
+        missing.to_str().unwrap(),
+    );
+    let cases: Vec<(Vec<&str>, &[&str])> = vec![
+        (vec!["trace", "4", "--algorithm", "walksat"], &["walksat"]),
+        (
+            vec!["trace", "4", "--heuristic", "random", "--seed", "x"],
+            &["--seed"],
+        ),
+        (
+            vec![
+                "trace",
+                "4",
+                "--heuristic",
+                "random",
+                "--seed",
+                "4294967296",
+            ],
+            &["--seed"],
+        ),
+        (vec!["trace", "4", "--seed", "3"], &["--heuristic random"]),
+        (
+            vec!["trace", "4", "--restarts"],
+            &["--restarts needs --algorithm cdcl"],
+        ),
+        (
+            vec!["trace", "4", "--algorithm", "dpll", "--learning"],
+            &["--learning"],
+        ),
+        (vec!["trace", "4", "--decide", "2=0"], &["K=LIT"]),
+        (vec!["trace", "4", "--decide", "1=17"], &["16 variables"]),
+        (
+            vec!["trace", "4", "--decide", "2=1"],
+            &["already has a value"],
+        ),
+        (vec!["trace", x], &["cannot read", "missing.cnf"]),
+        (vec!["trace", "missing"], &["neither a board size"]),
+        (vec!["trace", n], &["not valid DIMACS", "line 1"]),
+        (vec!["trace", c, "--map", m], &["variable 9", "4 variables"]),
+        (vec!["trace", c, "--map", h], &["cells have no variable"]),
+        (vec!["trace", "4", "--map", m], &["--map"]),
+        (vec!["trace", c, "--amo", "sequential"], &["DIMACS file"]),
+        (vec!["trace", c, "-o", c], &["small.cnf"]),
+    ];
+    for (args, expected) in cases {
+        let mut args = args.clone();
+        if !args.contains(&"-o") {
+            args.extend(["-o", f]);
+        }
+        refused(&args, expected, &file);
+    }
 }
