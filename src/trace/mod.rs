@@ -1,22 +1,27 @@
-//! Watching a SAT solver think: a small DPLL or CDCL search over an instance's formula, with
-//! every step recorded and said in words, for teaching.
+//! Watching a SAT solver think: a small backtracking, DPLL or CDCL search over an instance's
+//! formula or any DIMACS file, with every step recorded and said in words, for teaching.
 //!
-//! [`trace`] runs the search on any [`Instance`] (any model, encoding and partial board) and
-//! returns a [`Trace`]: the formula's clauses with their meaning, then one [`Step`] per event:
+//! [`trace`] runs the search on any [`Instance`] (any model, encoding and partial board),
+//! [`trace_cnf`] on a DIMACS file (with a board when a [`CnfBoard`] gives one); both return a
+//! [`Trace`]: the formula's clauses with their meaning, numbered from 1 in the order `encode`
+//! writes them (learned clauses after them), then one [`Step`] per event. [`TraceOptions`]
+//! chooses the algorithm, the decision heuristic (fixed order, VSIDS, random), restarts, two
+//! watched literals and decisions taken by hand; `engine.js` is the same solver in
+//! JavaScript, for the HTML page.
 //!
-//! * a **decision** (`decide`): the first variable without a value, in a fixed order, is set
-//!   true. The order is the board's variables row by row (the cells `q(1,1)`, `q(1,2)`, ...
-//!   of the cell model; the column model's variables of row 1, then row 2, ...), then the
-//!   encoding's auxiliary variables in their numbering. True is always tried first, so the
-//!   search places queens row by row, leftmost first, as one would by hand;
+//! * a **decision** (`decide`): by default the first variable without a value, in a fixed
+//!   order, is set true. The order is the board's variables row by row (the cells `q(1,1)`,
+//!   `q(1,2)`, ... of the cell model; the column model's variables of row 1, then row 2, ...),
+//!   then the encoding's auxiliary variables in their numbering. True is always tried first,
+//!   so the search places queens row by row, leftmost first, as one would by hand;
 //! * a **propagation** (`propagate`): a clause all of whose literals but one are false forces
-//!   the last one ("Q3 column 2 has at most one queen: q(1,2) forces ¬q(4,2)");
+//!   the last one ("Q3 column 2 has at most one queen (clause 42): q(1,2) forces ¬q(4,2)");
 //! * a **conflict** (`conflict`): a clause whose literals are all false;
-//! * without learning (DPLL), a **backtrack** to the latest decision that has not been tried
-//!   both ways and a **flip** to its other value;
-//! * with learning (CDCL), the **learned** clause (`learn`, first unique implication point),
-//!   drawn as the pattern of queens that cannot stand together, and the **backjump** to the
-//!   level where it forces a literal;
+//! * without learning (backtracking, DPLL), a **backtrack** to the latest decision that has not
+//!   been tried both ways and a **flip** to its other value;
+//! * with learning (CDCL), the **learned** clause (`learn`, first unique implication point,
+//!   with its resolution steps), drawn as the pattern of queens that cannot stand together,
+//!   the **backjump** to the level where it forces a literal, and with restarts a `restart`;
 //! * the end: `sat` (every clause has a true literal; the board is read off) or `unsat` (a
 //!   conflict that depends on no decision: the search has proved that no board exists).
 //!
