@@ -529,7 +529,10 @@ mod tests {
                 let y = attribute(line, "y")[0];
                 let h = attribute(line, "height").first().copied().unwrap_or(0.0);
                 let x = attribute(line, "x")[0];
-                assert!(y + h <= height && x < width, "outside {width} x {height}: {line}");
+                assert!(
+                    y + h <= height && x < width,
+                    "outside {width} x {height}: {line}"
+                );
             }
         }
     }

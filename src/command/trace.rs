@@ -7,9 +7,7 @@ use crate::cnf::DimacsError;
 use crate::grade::CellMap;
 use crate::instance::{Formula, Instance};
 use crate::output::{write_output, OutputError};
-use crate::trace::{
-    CnfBoard, CnfTraceError, Shown, Trace, TraceError, TraceOptions, MAX_HTML_N,
-};
+use crate::trace::{CnfBoard, CnfTraceError, Shown, Trace, TraceError, TraceOptions, MAX_HTML_N};
 use std::io::BufReader;
 use std::path::PathBuf;
 

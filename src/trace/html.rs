@@ -93,7 +93,7 @@ impl Trace {
             "<main id=\"trace\" data-n=\"{n}\" data-steps=\"{}\" data-step=\"0\" data-branch=\"recorded\"><div id=\"layout\"><div id=\"left\">",
             self.steps.len()
         )?;
-        writeln!(out, "<div id=\"controls\"><button id=\"first\" title=\"Home\">&#x25C0;&#x25C0;</button> <button id=\"prev\" title=\"Left arrow\">&#x25C0; back</button> <span id=\"counter\"></span> <button id=\"next\" title=\"Right arrow\">forward &#x25B6;</button> <button id=\"last\" title=\"End\">&#x25B6;&#x25B6;</button></div>")?;
+        writeln!(out, "<div id=\"controls\"><button id=\"first\" title=\"Home\">&#x25C0;&#x25C0;</button> <button id=\"prev\" title=\"Left arrow\">&#x25C0; back</button> <span id=\"counter\"></span> <button id=\"next\" title=\"Right arrow\">forward &#x25B6;</button> <button id=\"last\" title=\"End\">&#x25B6;&#x25B6;</button> <button id=\"play\" title=\"P\" data-playing=\"false\">play</button></div>")?;
         if n > 0 {
             self.write_board(out)?;
         }
@@ -108,12 +108,13 @@ impl Trace {
         writeln!(out, "<div id=\"step-kind\"></div>")?;
         writeln!(out, "<p id=\"step-text\"></p>")?;
         writeln!(out, "<div id=\"reason\" data-clause=\"\"></div>")?;
+        writeln!(out, "<ul id=\"details\"></ul>")?;
         let board_help = if n > 0 {
             " Q queen, &#xD7; no queen possible; an orange border marks the cells the step changed, a dashed one the pattern of a learned clause, a red fill the cells of a clause found false."
         } else {
             ""
         };
-        writeln!(out, "<p id=\"help\">Keys: &#x2190; &#x2192; one step, Home and End the start and the end.{board_help} The address ends in #step=K.</p>")?;
+        writeln!(out, "<p id=\"help\">Keys: &#x2190; &#x2192; one step, Home and End the start and the end, P plays the steps one after another (a click or a key stops it).{board_help} The address ends in #step=K.</p>")?;
         writeln!(out, "</div><div id=\"middle\"><h2>Implication graph</h2><p id=\"graph-note\"></p><div id=\"graph-box\"><svg id=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" data-conflict=\"\" data-uip=\"\" role=\"img\" aria-label=\"the implication graph\"></svg></div>")?;
         writeln!(
             out,

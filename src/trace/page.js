@@ -529,6 +529,7 @@
     $("prev").disabled = k === 0;
     $("next").disabled = k === total;
     $("last").disabled = k === total;
+    drawDetails(step);
     drawGraph(k);
     drawTree(k);
     drawVariables(trailAt(k));
@@ -540,6 +541,63 @@
         location.hash = hash;
       }
     }
+  }
+
+  // ---- Under the step: a learn step's resolutions, the watched literals it moved ----
+
+  function drawDetails(step) {
+    var ul = $("details");
+    ul.textContent = "";
+    if (!step) return;
+    (step.resolution || []).forEach(function (r, i) {
+      var text = r.variable === null || r.variable === undefined
+        ? "resolution: the conflict clause " + r.clause + ": " + clauseWords(r.resolvent)
+        : "on " + litName(r.variable) + " with clause " + r.clause + ": " + clauseWords(r.resolvent);
+      ul.appendChild(el("li", { "class": "resolution", "data-index": String(i) }, text));
+    });
+    var w = step.watches;
+    if (w) {
+      (w.moved || []).forEach(function (m) {
+        ul.appendChild(el("li", { "class": "watch", "data-clause": String(m.clause) },
+          "clause " + m.clause + " watches " + litName(m.to) + " instead of " + litName(m.from)));
+      });
+      if ((w.unit || []).length) {
+        ul.appendChild(el("li", { "class": "unit" }, "made unit: clause " + w.unit.join(", clause ")));
+      }
+      if ((w.watched || []).length) {
+        ul.appendChild(el("li", { "class": "watch" }, "the new clause watches " + w.watched.map(litName).join(" and ")));
+      }
+    }
+  }
+
+  // ---- Automatic mode: one step after another until the end, a conflict breakpoint or a click ----
+
+  var playing = null;
+
+  function stopPlaying() {
+    if (playing !== null) {
+      clearInterval(playing);
+      playing = null;
+    }
+    $("play").textContent = "play";
+    $("play").setAttribute("data-playing", "false");
+  }
+
+  function play() {
+    if (playing !== null) {
+      stopPlaying();
+      return;
+    }
+    if (current >= steps.length) show(0);
+    $("play").textContent = "pause";
+    $("play").setAttribute("data-playing", "true");
+    playing = setInterval(function () {
+      if (current >= steps.length) {
+        stopPlaying();
+        return;
+      }
+      show(current + 1);
+    }, 400);
   }
 
   // ---- What-if: another decision, and the engine goes on from there ----
@@ -691,6 +749,12 @@
 
   function onKey(e) {
     if (e.target && e.target.tagName === "INPUT" && e.target.type !== "radio") return;
+    if (e.key === "p") {
+      play();
+      if (e.preventDefault) e.preventDefault();
+      return;
+    }
+    if (e.key === "ArrowRight" || e.key === "ArrowLeft" || e.key === "Home" || e.key === "End") stopPlaying();
     if (e.key === "ArrowRight") show(current + 1);
     else if (e.key === "ArrowLeft") show(current - 1);
     else if (e.key === "Home") show(0);
@@ -699,6 +763,10 @@
     if (e.preventDefault) e.preventDefault();
   }
 
+  $("play").addEventListener("click", play);
+  ["first", "prev", "next", "last", "run-conflict", "run-literal", "return"].forEach(function (id) {
+    $(id).addEventListener("click", stopPlaying);
+  });
   $("first").addEventListener("click", function () { show(0); });
   $("prev").addEventListener("click", function () { show(current - 1); });
   $("next").addEventListener("click", function () { show(current + 1); });

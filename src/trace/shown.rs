@@ -146,7 +146,10 @@ mod tests {
             assert!(Shown::ALL.shows(p));
             assert!(Shown::only(&[p]).shows(p));
             assert_eq!(
-                Part::ALL.iter().filter(|&&q| Shown::only(&[p]).shows(q)).count(),
+                Part::ALL
+                    .iter()
+                    .filter(|&&q| Shown::only(&[p]).shows(q))
+                    .count(),
                 1
             );
         }

@@ -865,3 +865,74 @@ fn a_click_on_a_cell_takes_another_decision_as_the_command_does() {
     assert_eq!(page_steps(&mut b, 6), json_steps(&w), "n = 6, 2=-{v}");
     assert_eq!(b.errors(), "");
 }
+
+/// The play button steps through the trace by itself until the end (or a click stops it), and
+/// the details under a learn step are its resolutions, as the JSON records them.
+#[test]
+fn play_runs_the_steps_and_a_learn_step_lists_its_resolutions() {
+    if !require("chromium") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (page, t) = make(dir.path(), "n4w", &["4", "--learning", "--watches"]);
+    let steps = t["steps"].as_array().unwrap();
+    let mut b = Browser::open(&page, "step=0", dir.path());
+    // Each learn step: one line per resolution, in order, naming its clause.
+    for (k, s) in steps.iter().enumerate() {
+        if s["kind"] != "learn" {
+            continue;
+        }
+        b.go(k + 1);
+        let lines = b.eval(
+            "Array.from(document.querySelectorAll('#details li.resolution')).map(function (li) { return li.textContent; })",
+        );
+        let lines: Vec<&str> = lines
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|l| l.as_str())
+            .collect();
+        let resolution = s["resolution"].as_array().unwrap();
+        assert_eq!(lines.len(), resolution.len(), "step {}", k + 1);
+        for (line, r) in lines.iter().zip(resolution) {
+            assert!(
+                line.contains(&format!("clause {}:", r["clause"])),
+                "step {}: {line}",
+                k + 1
+            );
+        }
+    }
+    // A step whose assignment moved watches lists the moves.
+    let moved = steps
+        .iter()
+        .position(|s| {
+            s["watches"]["moved"]
+                .as_array()
+                .is_some_and(|m| !m.is_empty())
+        })
+        .expect("some step moves a watch");
+    b.go(moved + 1);
+    let watch_lines = b.eval("document.querySelectorAll('#details li.watch').length");
+    assert!(watch_lines.as_u64().unwrap() >= 1);
+    // Play from the start: the page reaches the end by itself and says it stopped.
+    b.go(0);
+    b.click("#play", false);
+    assert_eq!(b.attr("#play", "data-playing").as_deref(), Some("true"));
+    let end = steps.len().to_string();
+    let mut reached = false;
+    for _ in 0..200 {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        if b.attr("#trace", "data-step").as_deref() == Some(end.as_str()) {
+            reached = true;
+            break;
+        }
+    }
+    assert!(reached, "play did not reach step {end}");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(b.attr("#play", "data-playing").as_deref(), Some("false"));
+    // A click on forward stops a run at once.
+    b.go(0);
+    b.click("#play", false);
+    b.click("#next", false);
+    assert_eq!(b.attr("#play", "data-playing").as_deref(), Some("false"));
+}

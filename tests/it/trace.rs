@@ -790,9 +790,19 @@ fn show_chooses_the_steps_and_details_of_the_text() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| (s["step"].as_u64().unwrap(), s["kind"].as_str().unwrap().to_string()))
+        .map(|s| {
+            (
+                s["step"].as_u64().unwrap(),
+                s["kind"].as_str().unwrap().to_string(),
+            )
+        })
         .collect();
-    for shown in ["decide", "conflict,learn", "propagate,backjump", "learn,resolution"] {
+    for shown in [
+        "decide",
+        "conflict,learn",
+        "propagate,backjump",
+        "learn,resolution",
+    ] {
         let mut args: Vec<&str> = vec!["trace"];
         args.extend(base);
         args.extend(["--show", shown]);
@@ -830,7 +840,13 @@ fn show_chooses_the_steps_and_details_of_the_text() {
     assert_eq!(
         all,
         stdout(&run(&[
-            "trace", "6", "--algorithm", "cdcl", "--watches", "--show", "all"
+            "trace",
+            "6",
+            "--algorithm",
+            "cdcl",
+            "--watches",
+            "--show",
+            "all"
         ]))
     );
     assert!(all.contains("watch moves") && all.contains("resolution: the conflict clause"));
@@ -839,7 +855,10 @@ fn show_chooses_the_steps_and_details_of_the_text() {
 #[test]
 fn show_is_refused_with_unknown_parts_and_outside_the_text() {
     for (args, says) in [
-        (vec!["trace", "4", "--show", "decide,learnt"], "unknown part 'learnt'"),
+        (
+            vec!["trace", "4", "--show", "decide,learnt"],
+            "unknown part 'learnt'",
+        ),
         (vec!["trace", "4", "--show", ""], "unknown part ''"),
         (
             vec!["trace", "4", "--format", "json", "--show", "decide"],
