@@ -436,6 +436,29 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The instance of a command line read from a file's header (`queens-sat encode ...`, or
+/// `explain` or `solve`, which write the same formula), parsed as that command parses it.
+pub(crate) fn instance_of_command(
+    words: &[String],
+) -> std::result::Result<queens_sat::instance::Instance, String> {
+    use clap::Parser;
+    let cli = Cli::try_parse_from(words).map_err(|e| {
+        let rendered = e.render().to_string();
+        let first = rendered
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        first.trim().trim_start_matches("error: ").to_string()
+    })?;
+    let instance = match cli.command {
+        Command::Encode(a) => a.formula.instance(a.n),
+        Command::Explain(a) => a.formula.instance(a.n),
+        Command::Solve(a) => a.formula.instance(a.n),
+        _ => return Err("not a command that writes a formula (encode)".to_string()),
+    };
+    instance.map_err(|e| error_line(&e))
+}
+
 /// The error and its causes on one line, leaving out a cause that the message before it
 /// already says (library errors often name their cause in their own message).
 fn error_line(e: &anyhow::Error) -> String {

@@ -124,26 +124,6 @@ fn target(s: &str) -> Result<Target> {
     bail!("'{s}' is neither a board size N nor a DIMACS file (no such file; a DIMACS file's name ends in .cnf)")
 }
 
-/// The instance a queens-sat header's command line (`c command: ...`) writes.
-fn instance_of_command(words: &[String]) -> std::result::Result<Instance, String> {
-    use clap::Parser;
-    let cli = super::Cli::try_parse_from(words).map_err(|e| {
-        let rendered = e.render().to_string();
-        let first = rendered
-            .lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("");
-        first.trim().trim_start_matches("error: ").to_string()
-    })?;
-    let instance = match cli.command {
-        super::Command::Encode(a) => a.formula.instance(a.n),
-        super::Command::Explain(a) => a.formula.instance(a.n),
-        super::Command::Solve(a) => a.formula.instance(a.n),
-        _ => return Err("not a command that writes a formula (encode)".to_string()),
-    };
-    instance.map_err(|e| super::error_line(&e))
-}
-
 fn parse_shown(list: &str) -> Result<Shown, String> {
     Shown::parse(list).map_err(|e| e.to_string())
 }
@@ -230,6 +210,6 @@ pub fn run(args: TraceArgs) -> Result<ExitCode> {
         output: args.output,
     };
     Ok(ExitCode::from(
-        trace(&req, &instance_of_command)?.exit_code(),
+        trace(&req, &super::instance_of_command)?.exit_code(),
     ))
 }

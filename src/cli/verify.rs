@@ -5,7 +5,6 @@
 use super::solve::FormulaArgs;
 use anyhow::{bail, Result};
 use clap::Args;
-use queens_sat::instance::Instance;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -51,27 +50,6 @@ const FORMULA_OPTIONS: [&str; 12] = [
     "symmetry_breaking",
 ];
 
-/// The instance of a command line read from a file's header (`queens-sat encode ...`, or
-/// `explain` or `solve`, which write the same formula), parsed as that command parses it.
-fn instance_of_command(words: &[String]) -> std::result::Result<Instance, String> {
-    use clap::Parser;
-    let cli = super::Cli::try_parse_from(words).map_err(|e| {
-        let rendered = e.render().to_string();
-        let first = rendered
-            .lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("");
-        first.trim().trim_start_matches("error: ").to_string()
-    })?;
-    let instance = match cli.command {
-        super::Command::Encode(a) => a.formula.instance(a.n),
-        super::Command::Explain(a) => a.formula.instance(a.n),
-        super::Command::Solve(a) => a.formula.instance(a.n),
-        _ => return Err("not a command that writes a formula (encode)".to_string()),
-    };
-    instance.map_err(|e| super::error_line(&e))
-}
-
 pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     use queens_sat::command::verify::{cnf_formula, verify, VerifyRequest};
     let (n, answer) = match <[PathBuf; 2]>::try_from(args.operands) {
@@ -88,7 +66,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     };
     let (instance, cnf) = match &args.cnf {
         Some(path) => {
-            let (instance, file) = cnf_formula(path, n, &instance_of_command)?;
+            let (instance, file) = cnf_formula(path, n, &super::instance_of_command)?;
             (instance, Some(file))
         }
         None => (args.formula.instance(n)?, None),

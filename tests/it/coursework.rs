@@ -1,5 +1,5 @@
-//! docs/coursework.md covers the course's exercises (its commands run with the rest of the
-//! documentation, in [`crate::docs`]), and the examples/ programs, when built (plain
+//! docs/coursework.md and its answers (docs/coursework-answers.md) cover the course's exercises
+//! (their commands run with the rest of the documentation, in [`crate::docs`]), and the examples/ programs, when built (plain
 //! `cargo test` builds them), run and pass their own checks.
 
 use crate::common::{output, BIN};
@@ -7,11 +7,14 @@ use std::path::Path;
 use std::process::Command;
 
 const DOC: &str = include_str!("../../docs/coursework.md");
+/// The answers to its exercises, with the commands that check them.
+const ANSWERS: &str = include_str!("../../docs/coursework-answers.md");
 
 #[test]
 fn the_coursework_covers_the_exercises() {
-    let commands: Vec<String> = crate::docs::blocks(DOC)
+    let commands: Vec<String> = [DOC, ANSWERS]
         .iter()
+        .flat_map(|page| crate::docs::blocks(page))
         .filter(|b| b.runs())
         .flat_map(|b| b.cases())
         .map(|c| c.command)
