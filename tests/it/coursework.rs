@@ -66,3 +66,51 @@ fn examples_run_and_pass_their_own_checks() {
         assert!(text.lines().any(|l| l == "p cnf 36 296"));
     }
 }
+
+/// The course can be handed out: every exercise has a difficulty mark and a link to its answer
+/// on the answers page, whose heading exists there, and the course itself shows no answer.
+#[test]
+fn every_exercise_links_to_its_answer_on_a_page_of_its_own() {
+    let anchors: Vec<String> = ANSWERS
+        .lines()
+        .filter_map(|l| l.strip_prefix("## "))
+        .map(|h| {
+            h.to_lowercase()
+                .chars()
+                .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect()
+        })
+        .collect();
+    let lines: Vec<&str> = DOC.lines().collect();
+    let exercises: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("### Exercise"))
+        .collect();
+    assert!(exercises.len() >= 10, "{} exercises", exercises.len());
+    for &i in &exercises {
+        let heading = lines[i];
+        assert!(heading.contains('★'), "no difficulty mark: {heading}");
+        let end = lines[i + 1..]
+            .iter()
+            .position(|l| l.starts_with('#'))
+            .map_or(lines.len(), |k| i + 1 + k);
+        let body = lines[i..end].join("\n");
+        let link = body
+            .split("(coursework-answers.md#")
+            .nth(1)
+            .and_then(|rest| rest.split(')').next())
+            .unwrap_or_else(|| panic!("no link to an answer: {heading}"));
+        assert!(
+            anchors.iter().any(|a| a == link),
+            "{heading}: no heading of the answers page for #{link}"
+        );
+        assert!(
+            !body.contains("```console"),
+            "{heading} shows its answer's commands"
+        );
+        assert!(
+            !body.contains("(Answer:"),
+            "{heading} gives its answer inline"
+        );
+    }
+}
