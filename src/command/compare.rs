@@ -748,6 +748,7 @@ pub fn compare(
         &mut on_row,
     )?;
     progress.into_inner().finish();
+    let mut matched_none = false;
     if let Some(e) = &expected {
         let (checked, wrong) = checked.into_inner();
         let _ = writeln!(
@@ -755,8 +756,24 @@ pub fn compare(
             "expected answers: {} instances; {checked} rows checked, {wrong} answered otherwise",
             e.len()
         );
+        let answered = rows
+            .iter()
+            .filter(|r| r.status == "SAT" || r.status == "UNSAT")
+            .count();
+        if checked == 0 && answered > 0 {
+            matched_none = true;
+            let _ = writeln!(
+                log,
+                "EXPECTED ANSWERS MATCHED NO ROW: none of the {answered} answered rows has an instance in the file of expected answers (see --expected-columns), so nothing was checked"
+            );
+        }
     }
-    report_rows(&req.reports, &meta, rows, cfg.family.is_some(), out, log)
+    let ending = report_rows(&req.reports, &meta, rows, cfg.family.is_some(), out, log)?;
+    Ok(if matched_none {
+        Ending::Failure
+    } else {
+        ending
+    })
 }
 
 /// The points of the instance files of `sources` ([`sources::expand`]; what a folder skipped

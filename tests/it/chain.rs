@@ -391,3 +391,71 @@ fn a_family_sweep_is_checked_against_the_answers_of_another() {
         .count();
     assert_eq!(wrong, 1);
 }
+
+/// A sweep with D as a fraction of n is checked against a file that gives D as a number (as
+/// the published frontier files do), and a file that matches no row fails the sweep loudly.
+#[test]
+fn expected_answers_match_d_given_as_a_fraction_of_n() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let sweep = |ds: &str, csv: &str, expected: Option<&Path>| {
+        let csv = d.join(csv);
+        let mut args = vec![
+            "compare",
+            "--family",
+            "excluded-diagonals",
+            "--n",
+            "14",
+            "--param",
+            ds,
+            "--param",
+            "min-free=4",
+            "--param",
+            "compatible=jair",
+            "--seeds",
+            "1..3",
+            "--amo",
+            "pairwise",
+            "--solver",
+            "search",
+            "--repeat",
+            "1",
+            "--csv",
+            csv.to_str().unwrap(),
+        ];
+        if let Some(e) = expected {
+            args.extend(["--expected", e.to_str().unwrap()]);
+        }
+        (run(&args), csv)
+    };
+    // 0.75n and 0.85n at n = 14 are D = 11 (10.5 rounded) and 12 (11.9).
+    let (out, reference) = sweep("d=11,12", "numbers.csv", None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let t = CsvTable::read(&reference);
+    let c = |name| t.col(name);
+    let mut tsv = String::from("n\tD\tseed\tanswer\n");
+    for r in &t.rows {
+        let line =
+            [&r[c("n")], &r[c("value")], &r[c("seed")], &r[c("status")]].map(|s| s.to_string());
+        tsv.push_str(&format!("{}\n", line.join("\t")));
+    }
+    let numbers = d.join("numbers.tsv");
+    std::fs::write(&numbers, tsv).unwrap();
+    let (out, _) = sweep("d=0.75n,0.85n", "fractions.csv", Some(&numbers));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("6 rows checked, 0 answered otherwise"),
+        "{}",
+        stderr(&out)
+    );
+    // Keys of another board size: nothing matches, and the sweep says so and fails.
+    let other = d.join("other.tsv");
+    std::fs::write(&other, "n\tD\tseed\tanswer\n15\t11\t1\tSAT\n").unwrap();
+    let (out, _) = sweep("d=0.75n", "other.csv", Some(&other));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("EXPECTED ANSWERS MATCHED NO ROW"),
+        "{}",
+        stderr(&out)
+    );
+}
