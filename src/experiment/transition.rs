@@ -53,9 +53,15 @@ pub fn nearest_rank(v: &[f64], q: f64) -> f64 {
     s[rank - 1]
 }
 
-/// Orders parameter values by number when both are numbers, numbers first, then as text.
+/// Orders parameter values by number when both are numbers (a fraction of n, `0.9n`, by its
+/// fraction), numbers first, then as text.
 pub fn compare_values(a: &str, b: &str) -> Ordering {
-    match (a.parse::<f64>(), b.parse::<f64>()) {
+    // A fraction of n (`0.9n`) orders by its number among the other fractions.
+    let number = |v: &str| {
+        v.parse::<f64>()
+            .or_else(|_| v.strip_suffix('n').unwrap_or("?").parse())
+    };
+    match (number(a), number(b)) {
         (Ok(x), Ok(y)) => x.total_cmp(&y),
         (Ok(_), Err(_)) => Ordering::Less,
         (Err(_), Ok(_)) => Ordering::Greater,
