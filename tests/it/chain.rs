@@ -319,39 +319,52 @@ fn a_family_sweep_draws_the_papers_instances_with_d_as_a_fraction_of_n() {
     assert!(stderr(&out).contains("not blocked"), "{}", stderr(&out));
 }
 
+/// A sweep of the paper's Excluded Diagonals instances at n = 14 (`d_param` such as
+/// `d=10..13`, seeds 1..3, pairwise, one run each) with `solver`, into `dir/csv`, checked
+/// against `expected` when given: its output and the CSV file.
+fn jair_sweep(
+    dir: &Path,
+    d_param: &str,
+    solver: &str,
+    csv: &str,
+    expected: Option<&Path>,
+) -> (std::process::Output, std::path::PathBuf) {
+    let csv = dir.join(csv);
+    let mut args = vec![
+        "compare",
+        "--family",
+        "excluded-diagonals",
+        "--n",
+        "14",
+        "--param",
+        d_param,
+        "--param",
+        "min-free=4",
+        "--param",
+        "compatible=jair",
+        "--seeds",
+        "1..3",
+        "--amo",
+        "pairwise",
+        "--solver",
+        solver,
+        "--repeat",
+        "1",
+        "--csv",
+        csv.to_str().unwrap(),
+    ];
+    if let Some(e) = expected {
+        args.extend(["--expected", e.to_str().unwrap()]);
+    }
+    (run(&args), csv)
+}
+
 #[test]
 fn a_family_sweep_is_checked_against_the_answers_of_another() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let sweep = |solver: &str, csv: &str, expected: Option<&Path>| {
-        let csv = d.join(csv);
-        let mut args = vec![
-            "compare",
-            "--family",
-            "excluded-diagonals",
-            "--n",
-            "14",
-            "--param",
-            "d=10..13",
-            "--param",
-            "min-free=4",
-            "--param",
-            "compatible=jair",
-            "--seeds",
-            "1..3",
-            "--amo",
-            "pairwise",
-            "--solver",
-            solver,
-            "--repeat",
-            "1",
-            "--csv",
-            csv.to_str().unwrap(),
-        ];
-        if let Some(e) = expected {
-            args.extend(["--expected", e.to_str().unwrap()]);
-        }
-        (run(&args), csv)
+        jair_sweep(d, "d=10..13", solver, csv, expected)
     };
     // The search's answers, then varisat's checked against them.
     let (out, reference) = sweep("search", "search.csv", None);
@@ -398,36 +411,8 @@ fn a_family_sweep_is_checked_against_the_answers_of_another() {
 fn expected_answers_match_d_given_as_a_fraction_of_n() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let sweep = |ds: &str, csv: &str, expected: Option<&Path>| {
-        let csv = d.join(csv);
-        let mut args = vec![
-            "compare",
-            "--family",
-            "excluded-diagonals",
-            "--n",
-            "14",
-            "--param",
-            ds,
-            "--param",
-            "min-free=4",
-            "--param",
-            "compatible=jair",
-            "--seeds",
-            "1..3",
-            "--amo",
-            "pairwise",
-            "--solver",
-            "search",
-            "--repeat",
-            "1",
-            "--csv",
-            csv.to_str().unwrap(),
-        ];
-        if let Some(e) = expected {
-            args.extend(["--expected", e.to_str().unwrap()]);
-        }
-        (run(&args), csv)
-    };
+    let sweep =
+        |ds: &str, csv: &str, expected: Option<&Path>| jair_sweep(d, ds, "search", csv, expected);
     // 0.75n and 0.85n at n = 14 are D = 11 (10.5 rounded) and 12 (11.9).
     let (out, reference) = sweep("d=11,12", "numbers.csv", None);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

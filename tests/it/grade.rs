@@ -26,8 +26,9 @@ fn export(n: usize, args: &[&str]) -> String {
     stdout(&o)
 }
 
-/// The clauses of a DIMACS text (comment and header lines dropped), as DIMACS literals.
-fn clauses(text: &str) -> Vec<Vec<i64>> {
+/// The clauses of a DIMACS text (comment and header lines dropped), as DIMACS literals, in
+/// the order of their lines: the clause numbered k is entry k - 1.
+pub fn clauses(text: &str) -> Vec<Vec<i64>> {
     text.lines()
         .filter(|l| !l.starts_with('c') && !l.starts_with('p') && !l.trim().is_empty())
         .map(|l| {

@@ -48,19 +48,6 @@ fn generate(dir: &Path, args: &str) -> String {
     String::from_utf8(o.stdout).unwrap()
 }
 
-/// The clause lines of a DIMACS text, in order (the comment and `p` lines left out): the
-/// clause numbered k is entry k - 1.
-fn clause_lines(text: &str) -> Vec<Vec<i64>> {
-    text.lines()
-        .filter(|l| !l.starts_with('c') && !l.starts_with('p') && !l.trim().is_empty())
-        .map(|l| {
-            let mut v: Vec<i64> = l.split_whitespace().map(|t| t.parse().unwrap()).collect();
-            assert_eq!(v.pop(), Some(0), "one clause per line: {l}");
-            v
-        })
-        .collect()
-}
-
 /// Permutations of n (a queen per row and column) with no two queens on a diagonal fewer than
 /// `near` rows apart: the boards of the flawed file, counted by backtracking.
 fn flawed_count(n: usize, near: usize) -> u64 {
@@ -120,7 +107,7 @@ fn one_number_names_a_clause_in_verify_explain_why_latex_and_grade() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(&f).unwrap();
     // q(2,3) is variable 7, q(3,2) variable 10: the clause's place among the clause lines.
-    let k = clause_lines(&text)
+    let k = crate::grade::clauses(&text)
         .iter()
         .position(|c| {
             let mut c = c.clone();
@@ -231,7 +218,7 @@ fn diagonal_pairs_left_out_but_implied_at_5_are_named() {
     assert!(out.contains("verdict: RIGHT for n = 5"), "{out}");
     // Each rule: the left-out pairs only by the rest and without a clause; every other rule on
     // its own, stated by its clause of the file.
-    let clauses = clause_lines(&text);
+    let clauses = crate::grade::clauses(&text);
     let var = |(r, c): (usize, usize)| ((r - 1) * n + c) as i64;
     let rules: Vec<&str> = out.lines().filter(|l| l.starts_with("  Q")).collect();
     assert_eq!(rules.len(), clauses.len() + missing.len(), "{out}");
@@ -292,7 +279,7 @@ fn diagonal_pairs_left_out_but_implied_at_5_are_named() {
     assert!(!is_valid_placement(6, &board), "{out}");
     if require("cadical") {
         let mut units = text6.clone();
-        let count = clause_lines(&text6).len() + 36;
+        let count = crate::grade::clauses(&text6).len() + 36;
         units = units.replacen(
             &format!("p cnf 36 {}", count - 36),
             &format!("p cnf 36 {count}"),
