@@ -8,7 +8,7 @@
 #    single-node Slurm cluster (slurm-wlm, munge), GNU parallel, headless chromium and node (nodejs); g++ to
 #    build the embedded CaDiCaL; a font (fonts-dejavu-core) when the system has none, for the
 #    text of PNG and PDF plots.
-# 2. The Python oracles of tests/requirements.txt (pyganak, gbd-tools, exact, ortools) in a virtual
+# 2. The Python oracles of tests/requirements.txt (pyganak, gbd-tools, exact, ortools, scipy) in a virtual
 #    environment .venv at the top of the repository (python3 -m venv), unless QUEENS_SAT_PYTHON
 #    already names an interpreter that has them.
 # 3. Exports what the tests read: QUEENS_SAT_PYTHON (default $PWD/.venv/bin/python) and PATH with
@@ -128,8 +128,8 @@ else
   fi
 fi
 python_missing=
-if ! "$QUEENS_SAT_PYTHON" -c 'import pyganak, gbd_core.contexts, exact, ortools.sat.python.cp_model' >/dev/null 2>&1; then
-  python_missing="the Python oracles of tests/requirements.txt (pyganak, gbd-tools, exact, ortools) in $QUEENS_SAT_PYTHON"
+if ! "$QUEENS_SAT_PYTHON" -c 'import pyganak, gbd_core.contexts, exact, ortools.sat.python.cp_model, scipy.optimize' >/dev/null 2>&1; then
+  python_missing="the Python oracles of tests/requirements.txt (pyganak, gbd-tools, exact, ortools, scipy) in $QUEENS_SAT_PYTHON"
 fi
 
 # What the tests will find.

@@ -104,7 +104,8 @@ pub struct CompareArgs {
     /// with the queens propagator, on the pairwise cell model of each instance; options after
     /// the name as cadical-lib's), both run as `queens-sat solve` processes, the
     /// pseudo-Boolean solvers `minisat+`, `sat4j-pb`, `exact` and `cp-sat` (on the instance's
-    /// OPB form, `encode --format opb`; models with cell variables only), any command on PATH
+    /// OPB form, `encode --format opb`; models with cell variables only), `lp` (the linear
+    /// relaxation of the OPB form, by HiGHS: UNSAT when infeasible, else UNKNOWN), any command on PATH
     /// that reads a DIMACS file (cadical, kissat, minisat, ...), or a chain of these joined
     /// by a plus sign (`search@60+exact`: each stage with an optional budget @SECONDS of CPU
     /// time, 10 s when left out, the last stage what is left; run in turn until one decides).

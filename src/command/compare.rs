@@ -401,7 +401,7 @@ pub enum CompareError {
         file: PathBuf,
     },
     /// A formula file that no solver of the sweep reads.
-    #[error("no solver of the sweep reads {}, {}", .file.display(), match .kind { FormulaKind::Dimacs => "a DIMACS file (the pseudo-Boolean solvers read OPB only; give a SAT solver)", FormulaKind::Opb => "an OPB file (give a pseudo-Boolean solver: minisat+, sat4j-pb, exact or cp-sat)" })]
+    #[error("no solver of the sweep reads {}, {}", .file.display(), match .kind { FormulaKind::Dimacs => "a DIMACS file (the pseudo-Boolean solvers read OPB only; give a SAT solver)", FormulaKind::Opb => "an OPB file (give a pseudo-Boolean solver: minisat+, sat4j-pb, exact, cp-sat or lp)" })]
     Unread {
         /// The formula file.
         file: PathBuf,

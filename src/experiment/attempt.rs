@@ -50,7 +50,7 @@ pub struct Target<'a> {
     pub search_threads: Option<usize>,
 }
 
-/// What one run gave: its status (`SAT`, `UNSAT`, `TIMEOUT`, `MEMOUT`, `WRONG: ...`,
+/// What one run gave: its status (`SAT`, `UNSAT`, `TIMEOUT`, `MEMOUT`, `UNKNOWN`, `WRONG: ...`,
 /// `ERROR: ...`), what it measured, and the board of a SAT answer.
 #[derive(Clone, Debug, Default)]
 pub struct Attempt {
@@ -161,7 +161,7 @@ pub fn attempt(
     };
     Ok(Attempt {
         placement,
-        ..Attempt::of_report(&out, run_status(&out.outcome))
+        ..Attempt::of_report(&out, run_status(&out.outcome, solver))
     })
 }
 
@@ -185,12 +185,14 @@ fn opb_form(target: &Target) -> Result<(PathBuf, usize), SweepError> {
     Ok((path, vars))
 }
 
-/// The status of a row for the outcome of a run: `SAT`, `UNSAT`, `TIMEOUT`, `WRONG: ...` (a
-/// model that fails its check, UNSAT for an instance known to have solutions) or `ERROR: ...`
-/// (no usable answer).
-pub(super) fn run_status(outcome: &runner::Outcome) -> String {
+/// The status of a row for the outcome of a run of `solver`: `SAT`, `UNSAT`, `TIMEOUT`,
+/// `MEMOUT`, `UNKNOWN` (an incomplete solver's no answer, [`SolverSpec::incomplete`]),
+/// `WRONG: ...` (a model that fails its check, UNSAT for an instance known to have solutions)
+/// or `ERROR: ...` (no usable answer).
+pub(super) fn run_status(outcome: &runner::Outcome, solver: &SolverSpec) -> String {
     use runner::Outcome;
     match outcome {
+        Outcome::Unknown if solver.incomplete() => "UNKNOWN".to_string(),
         Outcome::Timeout { .. } => "TIMEOUT".to_string(),
         Outcome::Memout { .. } => "MEMOUT".to_string(),
         Outcome::Failed(f) => format!("ERROR: {}", one_line(&f.reason())),

@@ -625,7 +625,7 @@ fn run_formula(
                     one_line(&e.to_string())
                 ),
             },
-            outcome => run_status(outcome),
+            outcome => run_status(outcome, solver),
         };
         Ok(Attempt::of_report(&out, status))
     };

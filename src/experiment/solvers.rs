@@ -134,9 +134,14 @@ pub struct SolverSpec {
 /// The pseudo-Boolean solvers a sweep runs on the OPB form, by name: `minisat+` (Debian's
 /// minisat+), `sat4j-pb` (sat4j's PB solver, `java -jar /usr/share/java/org.sat4j.pb.jar`,
 /// Debian's sat4j), `exact` (the Exact solver of the PyPI package `exact`) and `cp-sat`
-/// (CP-SAT of the PyPI package `ortools`, one worker), the last two run by short Python
-/// programs with the interpreter of `QUEENS_SAT_PYTHON`, or `python3`.
-pub const PB_SOLVERS: [&str; 4] = ["minisat+", "sat4j-pb", "exact", "cp-sat"];
+/// (CP-SAT of the PyPI package `ortools`, one worker) and `lp` (the linear relaxation, solved
+/// by HiGHS through the PyPI package `scipy`: UNSAT when it is infeasible, else UNKNOWN; see
+/// [`SolverSpec::incomplete`]), the last three run by short Python programs with the
+/// interpreter of `QUEENS_SAT_PYTHON`, or `python3`.
+pub const PB_SOLVERS: [&str; 5] = ["minisat+", "sat4j-pb", "exact", "cp-sat", "lp"];
+
+/// The name of the linear relaxation among the pseudo-Boolean solvers ([`PB_SOLVERS`]).
+pub const LP: &str = "lp";
 
 /// sat4j's PB solver, as Debian installs it.
 pub const SAT4J_PB_JAR: &str = "/usr/share/java/org.sat4j.pb.jar";
@@ -150,6 +155,9 @@ const EXACT_PROGRAM: &str = include_str!("../solve/exact_opb.py");
 
 /// The Python program that runs CP-SAT on an OPB file, after [`OPB_READER`].
 const CPSAT_PROGRAM: &str = include_str!("../solve/cpsat_opb.py");
+
+/// The Python program that solves the linear relaxation of an OPB file, after [`OPB_READER`].
+const LP_PROGRAM: &str = include_str!("../solve/lp_opb.py");
 
 /// A PB solver of a PyPI package, run as `python -c PROGRAM FILE` with the interpreter of
 /// `QUEENS_SAT_PYTHON` (or `python3`): its version (`label` and the version of `package`), or
@@ -268,23 +276,29 @@ fn pb_solver(name: &str) -> Option<Result<SolverSpec, SolverError>> {
                 )),
             }
         }
-        "exact" | "cp-sat" => {
-            let (package, module, label, program, provider) = if name == "exact" {
-                (
+        "exact" | "cp-sat" | LP => {
+            let (package, module, label, program, provider) = match name {
+                "exact" => (
                     "exact",
                     "exact",
                     "Exact",
                     EXACT_PROGRAM,
                     "PyPI package exact: pip install exact, in the environment of QUEENS_SAT_PYTHON",
-                )
-            } else {
-                (
+                ),
+                "cp-sat" => (
                     "ortools",
                     "ortools.sat.python.cp_model",
                     "CP-SAT",
                     CPSAT_PROGRAM,
                     "PyPI package ortools: pip install ortools, in the environment of QUEENS_SAT_PYTHON",
-                )
+                ),
+                _ => (
+                    "scipy",
+                    "scipy.optimize",
+                    "HiGHS LP relaxation, SciPy",
+                    LP_PROGRAM,
+                    "PyPI package scipy: pip install scipy, in the environment of QUEENS_SAT_PYTHON",
+                ),
             };
             match python_pb_solver(package, module, label, program) {
                 (python, Some((args, version))) => Ok(spec(&python, args, version)),
@@ -416,6 +430,13 @@ impl SolverSpec {
             options: Vec::new(),
             stages: Vec::new(),
         })
+    }
+
+    /// An incomplete solver, which may answer UNKNOWN without failing: the linear relaxation
+    /// ([`LP`]), which refutes a formula or decides nothing. Its UNKNOWN is a row's status
+    /// `UNKNOWN` (no answer, as a time-out), where any other solver's is an error.
+    pub fn incomplete(&self) -> bool {
+        self.opb && self.name == LP
     }
 
     /// The decision engine of the library (`solve --engine search`), named [`SEARCH`] in

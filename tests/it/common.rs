@@ -276,11 +276,12 @@ pub const PROGRAMS: [(&str, &str); 25] = [
 
 /// The Python packages the tests import, from PyPI (tests/requirements.txt): the name the
 /// tests require them by (the PyPI name), and the module imported to see that it is there.
-const PYTHON_PACKAGES: [(&str, &str); 4] = [
+const PYTHON_PACKAGES: [(&str, &str); 5] = [
     ("pyganak", "pyganak"),
     ("gbd-tools", "gbd_core.contexts"),
     ("exact", "exact"),
     ("ortools", "ortools.sat.python.cp_model"),
+    ("scipy", "scipy.optimize"),
 ];
 
 /// How to get the Python packages of tests/requirements.txt.

@@ -36,6 +36,7 @@ mod explain;
 mod external;
 mod family;
 mod forged;
+mod frontier_models;
 mod ganak;
 mod gbd;
 mod global;

@@ -1,17 +1,18 @@
-"""CP-SAT on an Excluded Diagonals instance, on a model written apart from queens-sat's
-encoders: an independent check of the answers of docs/experiments.md ("Eighth round"), and the
-ablation of the lines' counts, sums and second moments.
+"""Decides Excluded Diagonals instances with CP-SAT on a board model of its own, as the
+tests' independent oracle for the answers of queens-sat's engines (and, once, of the frontier
+answers of docs/experiments.md, "Eighth round").
 
-    python3 cpsat_model.py [--limit SECONDS] [--drop counts,sums,moments] FILE.txt...
+    cpsat_board.py [--limit SECONDS] [--drop counts,sums,moments] FILE.txt...
 
-FILE is an instance file of `queens-sat generate` (its board drawing: `.` free, `Q` placed,
-`#` no queen). The model: a Boolean per free cell, exactly one per row and per column; each
-line r + c = v and r - c = v gets an occupancy u equal to the sum of its free cells (0 or 1);
-then, unless dropped, n occupied lines per direction (counts), the lines' indices summing to 0
-from the middle (sums), and their squared distances from the middle summing to
-sum over i of (2i - n + 1)^2 (moments). One worker, linearization level 2. Prints
-`FILE<TAB>SAT|UNSAT|TIMEOUT<TAB>wall seconds`; a solution is checked before it is printed.
-Needs the PyPI package ortools."""
+FILE is an instance file of `queens-sat generate`, read here from its board drawing (`.` free,
+`Q` placed, `#` no queen), not by the program under test. The model: a Boolean per free cell,
+exactly one per row and per column; each line r + c = v and r - c = v gets an occupancy u
+equal to the sum of its free cells (0 or 1); then, unless dropped, n occupied lines per
+direction (counts), the lines' indices summing to 0 from the middle (sums), and their squared
+distances from the middle summing to sum over i of (2i - n + 1)^2 (moments). One worker,
+linearization level 2. Prints `FILE<TAB>SAT|UNSAT|TIMEOUT<TAB>wall seconds`; a solution is
+checked (rows, columns and both diagonals) before it is printed. Needs the PyPI package
+ortools (tests/requirements.txt)."""
 import argparse
 import time
 
