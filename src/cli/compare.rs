@@ -488,6 +488,7 @@ struct Bar {
 struct Counts {
     total: u64,
     done: u64,
+    resumed: u64,
     solved: u64,
     step: String,
 }
@@ -506,6 +507,7 @@ impl Lines {
         let counts = Arc::new(Mutex::new(Counts {
             total,
             done,
+            resumed: done,
             ..Counts::default()
         }));
         let (stop, stopped) = mpsc::channel::<()>();
@@ -543,8 +545,8 @@ impl Drop for Lines {
     }
 }
 
-/// One progress line: runs finished of all (those of a resumed CSV counted), rows answered
-/// SAT or UNSAT in this run, the time since the sweep started, and the step under way.
+/// One progress line: runs finished of all (those of a resumed CSV counted, and said), rows
+/// answered SAT or UNSAT in this run, the time since the sweep started, and the step under way.
 fn progress_line(c: &Counts, elapsed: Duration) -> String {
     let s = elapsed.as_secs();
     let clock = if s >= 3600 {
@@ -552,8 +554,13 @@ fn progress_line(c: &Counts, elapsed: Duration) -> String {
     } else {
         format!("{:02}:{:02}", s / 60, s % 60)
     };
+    let resumed = if c.resumed > 0 {
+        format!(" ({} resumed from the CSV)", c.resumed)
+    } else {
+        String::new()
+    };
     let mut line = format!(
-        "compare: {}/{} runs, {} solved, {clock} elapsed",
+        "compare: {}/{} runs{resumed}, {} solved, {clock} elapsed",
         c.done, c.total, c.solved
     );
     if !c.step.is_empty() && c.done < c.total {
@@ -618,6 +625,7 @@ mod tests {
         let c = Counts {
             total: 40,
             done: 12,
+            resumed: 0,
             solved: 3,
             step: "n=8 pairwise varisat run 2/3".into(),
         };
@@ -629,6 +637,16 @@ mod tests {
         assert_eq!(
             progress_line(&done, Duration::from_secs(3723)),
             "compare: 40/40 runs, 3 solved, 1:02:03 elapsed"
+        );
+        let resumed = Counts {
+            resumed: 10,
+            done: 12,
+            ..done
+        };
+        assert_eq!(
+            progress_line(&resumed, Duration::from_secs(41)),
+            "compare: 12/40 runs (10 resumed from the CSV), 3 solved, 00:41 elapsed (n=8 \
+             pairwise varisat run 2/3)"
         );
     }
 }
