@@ -13,7 +13,9 @@
 //! * **Limits.** The kernel bounds each process (`RLIMIT_CPU` one second past the CPU limit,
 //!   `RLIMIT_DATA` at one and a half times the memory limit), and the sampler stops the whole
 //!   group as soon as its sums pass a limit: so a program that forks cannot escape either
-//!   bound, and a run stopped for memory is known as such ([`LimitHit::Memory`]).
+//!   bound, and a run stopped for memory is known as such ([`LimitHit::Memory`]). A run that
+//!   ends between two samples with the CPU limit reached, or that the kernel's bound ended
+//!   (SIGXCPU), is stopped at the CPU limit too ([`LimitHit::Cpu`]), whatever it printed.
 //!
 //! Where `/proc` cannot be read (not Linux), only the kernel's account at the end is measured
 //! and only the kernel's per-process limits apply.

@@ -366,6 +366,9 @@ pub fn run_bounded(
     match reaped {
         Ok((status, usage)) => {
             fin.usage = fin.usage.max(usage);
+            if fin.hit.is_none() && cpu_limit_struck(&status, &fin.usage, limits) {
+                fin.hit = Some(LimitHit::Cpu);
+            }
             if fin.hit.is_none() {
                 fin.status = Some(status);
             }
@@ -378,6 +381,20 @@ pub fn run_bounded(
         }
     }
     Ok(fin)
+}
+
+/// Whether the CPU limit ended a run that the sampler saw end on its own: the kernel's bound
+/// struck first (the program died of SIGXCPU, or of SIGKILL at the hard bound), or the
+/// kernel's final account reaches the limit (the last interval between samples), as BenchExec
+/// counts a run past its CPU time as a time-out whatever it printed.
+fn cpu_limit_struck(status: &ExitStatus, usage: &Usage, limits: &Limits) -> bool {
+    use std::os::unix::process::ExitStatusExt;
+    let Some(cpu) = limits.cpu else {
+        return false;
+    };
+    matches!(status.signal(), Some(libc::SIGXCPU))
+        || (status.signal() == Some(libc::SIGKILL) && usage.cpu + Duration::from_secs(2) >= cpu)
+        || usage.cpu >= cpu
 }
 
 /// Reaps the child `pid`: its exit status and the kernel's account of its cost (it and the
@@ -545,6 +562,22 @@ mod tests {
         assert_eq!(f.stderr_last_line().as_deref(), Some("err"));
         assert_eq!(f.status.and_then(|s| s.code()), Some(3));
         assert!(!f.timed_out());
+    }
+
+    /// A program that the kernel's CPU bound ends (SIGXCPU) before the sampler sees the limit
+    /// is a time-out under a CPU limit, and a failure by a signal without one.
+    #[test]
+    fn a_kernel_cpu_signal_is_the_cpu_limit() {
+        let limits = Limits {
+            cpu: Some(Duration::from_secs(60)),
+            ..Limits::default()
+        };
+        let f = run_sh("kill -XCPU $$", &limits);
+        assert_eq!(f.hit, Some(LimitHit::Cpu), "{f:?}");
+        assert!(f.timed_out());
+        let f = run_sh("kill -XCPU $$", &Limits::default());
+        assert!(!f.timed_out(), "{f:?}");
+        assert!(f.status.is_some_and(|s| !s.success()), "{f:?}");
     }
 
     #[test]
