@@ -31,8 +31,9 @@ pub struct Summary {
     pub sat: usize,
     /// Rows answered UNSAT.
     pub unsat: usize,
-    /// Rows stopped at the time limit.
-    pub timeout: usize,
+    /// Rows without an answer that are no failure: stopped at a time or memory limit
+    /// (`TIMEOUT`, `MEMOUT`), an incomplete solver's `UNKNOWN`, or `SKIPPED`.
+    pub no_answer: usize,
     /// Rows with a wrong answer or none (`WRONG`, `ERROR`).
     pub failures: usize,
     /// SAT / (SAT + UNSAT); none when no instance was decided.
@@ -87,7 +88,11 @@ pub fn summarize(rows: &[Row]) -> Vec<Summary> {
     for group in sorted.chunk_by(|a, b| key_cmp(a, b) == Ordering::Equal) {
         let first = group[0];
         let count = |s: &str| group.iter().filter(|r| r.status == s).count();
-        let (sat, unsat, timeout) = (count("SAT"), count("UNSAT"), count("TIMEOUT"));
+        let (sat, unsat) = (count("SAT"), count("UNSAT"));
+        let no_answer = ["TIMEOUT", "MEMOUT", "UNKNOWN", "SKIPPED"]
+            .iter()
+            .map(|s| count(s))
+            .sum();
         let failures = group.iter().filter(|r| is_failure(&r.status)).count();
         let times: Vec<f64> = group
             .iter()
@@ -107,7 +112,7 @@ pub fn summarize(rows: &[Row]) -> Vec<Summary> {
             instances: group.len(),
             sat,
             unsat,
-            timeout,
+            no_answer,
             failures,
             fraction_sat: (sat + unsat > 0).then(|| sat as f64 / (sat + unsat) as f64),
             median_ms: (!times.is_empty()).then(|| median(&times)),
@@ -121,9 +126,10 @@ pub fn summarize(rows: &[Row]) -> Vec<Summary> {
 /// then the caption.
 pub fn markdown(summary: &[Summary]) -> String {
     format!(
-        "{}\nFraction SAT = SAT / (SAT + UNSAT). Median and 90th percentile (nearest rank) of \
-         the solve time over the instances: a run that timed out counts as the time limit, a \
-         failed run (WRONG, ERROR) is left out.\n",
+        "{}\nFraction SAT = SAT / (SAT + UNSAT). No answer: TIMEOUT, MEMOUT, UNKNOWN (an \
+         incomplete solver) or SKIPPED. Median and 90th percentile (nearest rank) of the solve \
+         time over the instances: a run that timed out counts as the time limit, a failed run \
+         (WRONG, ERROR) is left out.\n",
         table(summary)
     )
 }
@@ -136,7 +142,7 @@ pub fn table(summary: &[Summary]) -> String {
         .filter(|p| !p.is_empty())
         .unwrap_or("value");
     let mut s = format!(
-        "| n | {parameter} | encoding | solver | instances | SAT | UNSAT | TIMEOUT | failures | fraction SAT | median ms | p90 ms |\n\
+        "| n | {parameter} | encoding | solver | instances | SAT | UNSAT | no answer | failures | fraction SAT | median ms | p90 ms |\n\
          |---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
     );
     let opt =
@@ -151,7 +157,7 @@ pub fn table(summary: &[Summary]) -> String {
             r.instances,
             r.sat,
             r.unsat,
-            r.timeout,
+            r.no_answer,
             r.failures,
             opt(r.fraction_sat, 2),
             opt(r.median_ms, 1),
@@ -216,6 +222,9 @@ mod tests {
             row("0.3", 3, "TIMEOUT", None),
             row("0.3", 4, "SAT", Some(20.0)),
             row("0.3", 5, "ERROR: crashed", None),
+            // Neither answers nor failures: a memory-out and an incomplete solver's UNKNOWN.
+            row("0.3", 6, "MEMOUT", None),
+            row("0.3", 7, "UNKNOWN", None),
             // Value 0.10 sorts before 0.3 (by number, not text); a wrong answer only.
             row("0.10", 1, "WRONG: UNSAT", None),
             row("0.10", 2, "UNSAT", Some(7.0)),
@@ -232,8 +241,8 @@ mod tests {
         let t = &s[1];
         assert_eq!(t.value, "0.3");
         assert_eq!(
-            (t.instances, t.sat, t.unsat, t.timeout, t.failures),
-            (5, 2, 1, 1, 1)
+            (t.instances, t.sat, t.unsat, t.no_answer, t.failures),
+            (7, 2, 1, 3, 1)
         );
         assert_eq!(t.fraction_sat, Some(2.0 / 3.0));
         assert_eq!(t.median_ms, Some(25.0));

@@ -62,9 +62,11 @@ pub struct Stage {
     pub sat: usize,
 }
 
-/// The stages that decided `rows`, in the order they first answer.
+/// The stages that decided `rows`, in their order in the chain (where the stage's name first
+/// occurs in the row's solver, `search@30+exact`), else in the order they first answer.
 fn stages(rows: &[Row]) -> Vec<Stage> {
     let mut out: Vec<Stage> = Vec::new();
+    let mut at: Vec<usize> = Vec::new();
     for r in rows {
         let sat = match r.status.as_str() {
             "SAT" => true,
@@ -82,13 +84,16 @@ fn stages(rows: &[Row]) -> Vec<Stage> {
                     runs: 0,
                     sat: 0,
                 });
+                at.push(r.solver.find(&r.decided_by).unwrap_or(usize::MAX));
                 out.len() - 1
             }
         };
         out[i].runs += 1;
         out[i].sat += usize::from(sat);
     }
-    out
+    let mut order: Vec<usize> = (0..out.len()).collect();
+    order.sort_by_key(|&i| (at[i], i));
+    order.into_iter().map(|i| out[i].clone()).collect()
 }
 
 /// A configuration and its median time at one parameter value.
@@ -567,16 +572,18 @@ mod tests {
 
     #[test]
     fn a_chain_says_which_stage_decided() {
-        // p = 0.5: search SAT, search UNSAT, exact SAT, exact UNSAT, a timeout (no stage).
+        // p = 0.5: exact SAT, exact UNSAT, search SAT, search UNSAT, a timeout (no stage);
+        // the stages are named in the chain's order, not in the order they first answer.
         let chain = |seed, status: &str, by: &str| Row {
             decided_by: by.into(),
+            solver: "search@30+exact".into(),
             ..run("a", "0.5", seed, status, Some(10.0))
         };
         let rows = vec![
-            chain(1, "SAT", "search"),
-            chain(2, "UNSAT", "search"),
-            chain(3, "SAT", "exact"),
-            chain(4, "UNSAT", "exact"),
+            chain(1, "SAT", "exact"),
+            chain(2, "UNSAT", "exact"),
+            chain(3, "SAT", "search"),
+            chain(4, "UNSAT", "search"),
             chain(5, "TIMEOUT", ""),
         ];
         let v = by_value(&rows);
