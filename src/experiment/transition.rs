@@ -55,7 +55,8 @@ pub fn nearest_rank(v: &[f64], q: f64) -> f64 {
 }
 
 /// Orders parameter values by number when both are numbers (a fraction of n, `0.9n`, by its
-/// fraction), numbers first, then as text.
+/// fraction), numbers first, then as text in natural order ([`natural_cmp`]: `e-26-3.txt`
+/// before `e-26-13.txt`).
 pub fn compare_values(a: &str, b: &str) -> Ordering {
     // A fraction of n (`0.9n`) orders by its number among the other fractions.
     let number = |v: &str| {
@@ -66,7 +67,42 @@ pub fn compare_values(a: &str, b: &str) -> Ordering {
         (Ok(x), Ok(y)) => x.total_cmp(&y),
         (Ok(_), Err(_)) => Ordering::Less,
         (Err(_), Ok(_)) => Ordering::Greater,
-        (Err(_), Err(_)) => a.cmp(b),
+        (Err(_), Err(_)) => natural_cmp(a, b),
+    }
+}
+
+/// Natural order of two texts: runs of ASCII digits compare by their number (`3` before
+/// `13`), everything else character by character; texts equal in that order (`07` and `7`)
+/// are ordered as plain text.
+pub fn natural_cmp(a: &str, b: &str) -> Ordering {
+    let (mut x, mut y) = (a.as_bytes(), b.as_bytes());
+    loop {
+        match (x.first(), y.first()) {
+            (None, None) => return a.cmp(b),
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(p), Some(q)) if p.is_ascii_digit() && q.is_ascii_digit() => {
+                let digits = |s: &[u8]| s.iter().take_while(|c| c.is_ascii_digit()).count();
+                let (i, j) = (digits(x), digits(y));
+                let trim = |s: &[u8]| {
+                    let z = s.iter().take_while(|&&c| c == b'0').count();
+                    s[z..].to_vec()
+                };
+                let (u, v) = (trim(&x[..i]), trim(&y[..j]));
+                // Without leading zeros, the longer run is the larger number.
+                let by_number = u.len().cmp(&v.len()).then_with(|| u.cmp(&v));
+                if by_number != Ordering::Equal {
+                    return by_number;
+                }
+                (x, y) = (&x[i..], &y[j..]);
+            }
+            (Some(p), Some(q)) => {
+                if p != q {
+                    return p.cmp(q);
+                }
+                (x, y) = (&x[1..], &y[1..]);
+            }
+        }
     }
 }
 
@@ -209,6 +245,36 @@ mod tests {
         assert_eq!(nearest_rank(&[5.0, 1.0, 3.0], 0.9), 5.0);
         assert_eq!(nearest_rank(&[4.0], 0.9), 4.0);
         assert_eq!(nearest_rank(&[1.0, 2.0, 3.0, 4.0], 0.5), 2.0);
+    }
+
+    #[test]
+    fn texts_in_natural_order() {
+        let mut v = vec![
+            "e-26-13.txt",
+            "e-26-3.txt",
+            "e-3.txt",
+            "e-26-03.txt",
+            "diag-21-4-154.param d=21",
+            "diag-21-4-154.param d=9",
+            "e-26-3.txt ",
+            "x",
+        ];
+        v.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(
+            v,
+            [
+                "diag-21-4-154.param d=9",
+                "diag-21-4-154.param d=21",
+                "e-3.txt",
+                "e-26-03.txt",
+                "e-26-3.txt",
+                "e-26-3.txt ",
+                "e-26-13.txt",
+                "x"
+            ]
+        );
+        assert_eq!(natural_cmp("a", "a"), Ordering::Equal);
+        assert_eq!(compare_values("e-2.txt", "e-10.txt"), Ordering::Less);
     }
 
     #[test]
