@@ -890,8 +890,8 @@ fn prove_traced<W: Write + Send + 'static, S: Traced>(
 /// LRAT it becomes a lemma with that clause of the formula as its one hint; in DRAT it gets
 /// no line (nor does its deletion): it is in the formula already. A clause of the propagator
 /// that is not in the formula is an error ([`ProofError::Write`]), never a proof that does
-/// not check. The propagator reasons no further than two queens on one line, so nothing of
-/// it is switched off for a proof.
+/// not check. The propagator's counting argument, whose clauses are not in the formula, is
+/// switched off for a proof; the rest reasons no further than two queens on one line.
 #[cfg(feature = "cadical")]
 fn prove_with_propagator<W: Write + Send + 'static>(
     f: &dyn Formula,
@@ -921,7 +921,7 @@ fn prove_with_propagator<W: Write + Send + 'static>(
             .inner()
             .connect_proof_tracer(tracer, lrat)
             .map_err(SolveError::from)?;
-        Ok(PropagatorSolver::on(f, cadical)?)
+        Ok(PropagatorSolver::on(f, cadical, false)?)
     };
     let vars = f.num_vars() as usize;
     let ((model, bytes, proof), solver) =

@@ -11,6 +11,19 @@
 //! is checked line by line before it is accepted (a safety net: a missing propagation there
 //! adds the clause). Reasons are given lazily, only when CaDiCaL asks for them.
 //!
+//! **Counting.** The propagator also counts, as the search does: the n queens stand on n
+//! distinct diagonals of each direction, so the diagonals of a direction that can still hold
+//! one (a true cell, or an unassigned one) must number at least n. When fewer are left, the
+//! propagator adds the clause "one of the false cells of the dead diagonals of that direction
+//! is true", false under the assignment (a conflict); when exactly n are left, each of them
+//! must hold a queen, and a live diagonal without a queen and with one cell not false gets
+//! the clause "this cell, or one of the other cells of its diagonal, or one of the cells of
+//! the dead diagonals", which makes the cell true. Each such clause holds in every solution of
+//! the board (it is implied by the formula, though not by unit propagation on it), and is
+//! added as a forgettable clause (CaDiCaL may delete it; the propagator gives it again when
+//! needed). Counting is switched off when a proof is written ([`PropagatorSolver::on`]): its
+//! clauses are not in the pairwise formula and would not check against it.
+//!
 //! The answers go through the same checks as every solver's: [`crate::solve::solve_model_with_solver`]
 //! and the enumeration decode each model and check the board.
 
@@ -35,10 +48,32 @@ pub struct PropagatorStats {
     pub conflicts: u64,
     /// Clauses added on a complete model that broke a line (the safety net).
     pub model_clauses: u64,
+    /// Clauses of the counting argument: conflicts (too few live diagonals) and propagations
+    /// (a diagonal that must hold a queen and has one cell left).
+    pub counting_clauses: u64,
     /// At-most-one clauses of the formula left out of the CNF (the propagator's).
     pub clauses_replaced: u64,
     /// Clauses given to CaDiCaL as CNF.
     pub clauses_kept: u64,
+}
+
+impl std::fmt::Display for PropagatorStats {
+    /// The line `solve --engine propagator` writes on stderr after a solve.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "propagator: {} propagations, {} reason clauses, {} conflicts ({} clauses on complete \
+             models), {} counting clauses; CNF: {} clauses, {} at-most-one clauses propagated \
+             instead",
+            self.propagations,
+            self.reasons,
+            self.conflicts,
+            self.model_clauses,
+            self.counting_clauses,
+            self.clauses_kept,
+            self.clauses_replaced
+        )
+    }
 }
 
 /// The counters, shared between the solver and its propagator.
@@ -48,10 +83,13 @@ struct Counters {
     reasons: AtomicU64,
     conflicts: AtomicU64,
     model_clauses: AtomicU64,
+    counting_clauses: AtomicU64,
 }
 
 /// The board's lines: for each cell, the four lines through it, and for each line its cells.
 struct Lines {
+    /// The board's size.
+    n: usize,
     /// `n * n` cells, each with its four line ids.
     of_cell: Vec<[u32; 4]>,
     /// Each line's cells (0-based cell indices).
@@ -82,7 +120,14 @@ impl Lines {
                 of_cell.push(ids.map(|l| l as u32));
             }
         }
-        Lines { of_cell, cells }
+        Lines { n, of_cell, cells }
+    }
+
+    /// The line ids of the diagonals of one direction (0: `/`, 1: `\`); some may have no
+    /// cells (the torus has n of each direction, the square 2n - 1, of 2n ids).
+    fn diagonals(&self, direction: usize) -> std::ops::Range<usize> {
+        let start = 2 * self.n + direction * 2 * self.n;
+        start..start + 2 * self.n
     }
 
     /// `true` when distinct cells `a` and `b` share a line.
@@ -110,17 +155,30 @@ struct QueensPropagator {
     reason: Vec<u32>,
     /// The reason clause being handed out: (propagated literal, position in it).
     giving: Option<(i32, u8)>,
-    /// Clauses to add (a conflict in a complete model), each `-a -b`.
-    pending: Vec<[i32; 2]>,
-    /// The literals of the clause being added, handed out from the end.
+    /// Clauses to add, each with whether it may be forgotten: a conflict in a complete model
+    /// (`-a -b`, kept), or a clause of the counting argument (forgettable).
+    pending: Vec<(Vec<i32>, bool)>,
+    /// The literals of the clause being added, handed out from the end, and whether it may be
+    /// forgotten.
     adding: Vec<i32>,
+    adding_forgettable: bool,
     counters: Arc<Counters>,
+    /// Whether the counting argument is on (see the module documentation).
+    counting: bool,
+    /// Cells of each line that are not false.
+    alive: Vec<u32>,
+    /// Per diagonal direction, the diagonals (with cells) that have a cell not false.
+    live: [usize; 2],
+    /// An assignment changed since the last count.
+    dirty: bool,
 }
 
 impl QueensPropagator {
-    fn new(lines: Arc<Lines>, counters: Arc<Counters>) -> QueensPropagator {
+    fn new(lines: Arc<Lines>, counters: Arc<Counters>, counting: bool) -> QueensPropagator {
         let cells = lines.of_cell.len();
         let nlines = lines.cells.len();
+        let alive: Vec<u32> = lines.cells.iter().map(|c| c.len() as u32).collect();
+        let live = [0, 1].map(|d| lines.diagonals(d).filter(|&l| alive[l] > 0).count());
         QueensPropagator {
             lines,
             cells,
@@ -133,7 +191,68 @@ impl QueensPropagator {
             giving: None,
             pending: Vec::new(),
             adding: Vec::new(),
+            adding_forgettable: false,
             counters,
+            counting,
+            alive,
+            live,
+            dirty: true,
+        }
+    }
+
+    /// A cell became false: its diagonals lose a live cell.
+    fn set_false(&mut self, cell: usize) {
+        let ids = self.lines.of_cell[cell];
+        for (d, &l) in ids[2..].iter().enumerate() {
+            let l = l as usize;
+            self.alive[l] -= 1;
+            if self.alive[l] == 0 {
+                self.live[d] -= 1;
+            }
+        }
+    }
+
+    /// The counting argument on the current assignment: the clauses it gives go to
+    /// [`QueensPropagator::pending`] (see the module documentation).
+    fn count(&mut self) {
+        self.dirty = false;
+        let n = self.lines.n;
+        let lines = Arc::clone(&self.lines);
+        for d in 0..2 {
+            if self.live[d] > n {
+                continue;
+            }
+            let dead: Vec<i32> = lines
+                .diagonals(d)
+                .filter(|&l| self.alive[l] == 0)
+                .flat_map(|l| lines.cells[l].iter().map(|&c| c as i32 + 1))
+                .collect();
+            if self.live[d] < n {
+                self.counters
+                    .counting_clauses
+                    .fetch_add(1, Ordering::Relaxed);
+                self.pending.push((dead, true));
+                return;
+            }
+            for l in lines.diagonals(d) {
+                if self.alive[l] != 1 || self.owner[l] != 0 {
+                    continue;
+                }
+                let cells = &lines.cells[l];
+                let Some(&last) = cells.iter().find(|&&c| self.value[c as usize] != -1) else {
+                    continue;
+                };
+                if self.value[last as usize] != 0 {
+                    continue;
+                }
+                let mut clause = vec![last as i32 + 1];
+                clause.extend(cells.iter().filter(|&&c| c != last).map(|&c| c as i32 + 1));
+                clause.extend_from_slice(&dead);
+                self.counters
+                    .counting_clauses
+                    .fetch_add(1, Ordering::Relaxed);
+                self.pending.push((clause, true));
+            }
         }
     }
 
@@ -166,6 +285,16 @@ impl QueensPropagator {
     fn undo(&mut self, cell: u32, was_true: bool) {
         let c = cell as usize;
         self.value[c] = 0;
+        if !was_true {
+            let ids = self.lines.of_cell[c];
+            for (d, &l) in ids[2..].iter().enumerate() {
+                let l = l as usize;
+                if self.alive[l] == 0 {
+                    self.live[d] += 1;
+                }
+                self.alive[l] += 1;
+            }
+        }
         if was_true {
             for &l in &self.lines.of_cell[c] {
                 if self.owner[l as usize] == cell + 1 {
@@ -190,8 +319,11 @@ impl ExternalPropagator for QueensPropagator {
             let positive = lit > 0;
             self.value[cell] = if positive { 1 } else { -1 };
             self.trail.push((cell as u32, positive));
+            self.dirty = true;
             if positive {
                 self.set_true(cell);
+            } else {
+                self.set_false(cell);
             }
         }
     }
@@ -214,6 +346,9 @@ impl ExternalPropagator for QueensPropagator {
         let value = &self.value;
         self.queue.retain(|&(_, r)| value[r as usize] == 1);
         self.giving = None;
+        // Counting clauses found on the assignment undone may no longer be unit or false.
+        self.pending.retain(|(_, forgettable)| !forgettable);
+        self.dirty = true;
     }
 
     fn check_found_model(&mut self, model: &[i32]) -> bool {
@@ -232,7 +367,8 @@ impl ExternalPropagator for QueensPropagator {
                     match first {
                         None => first = Some(c),
                         Some(a) => {
-                            self.pending.push([-(a as i32 + 1), -(c as i32 + 1)]);
+                            self.pending
+                                .push((vec![-(a as i32 + 1), -(c as i32 + 1)], false));
                             ok = false;
                             break;
                         }
@@ -286,17 +422,27 @@ impl ExternalPropagator for QueensPropagator {
     }
 
     fn has_external_clause(&mut self, forgettable: &mut bool) -> bool {
-        *forgettable = false;
         if !self.adding.is_empty() {
+            *forgettable = self.adding_forgettable;
             return true;
         }
+        if self.pending.is_empty() && self.counting && self.dirty {
+            self.count();
+        }
         match self.pending.pop() {
-            Some([a, b]) => {
-                self.counters.model_clauses.fetch_add(1, Ordering::Relaxed);
-                self.adding = vec![0, b, a];
+            Some((clause, forget)) => {
+                if !forget {
+                    self.counters.model_clauses.fetch_add(1, Ordering::Relaxed);
+                }
+                self.adding = std::iter::once(0).chain(clause.into_iter().rev()).collect();
+                self.adding_forgettable = forget;
+                *forgettable = forget;
                 true
             }
-            None => false,
+            None => {
+                *forgettable = false;
+                false
+            }
         }
     }
 
@@ -332,14 +478,17 @@ impl PropagatorSolver {
     /// model is not the pairwise cell model without symmetry breaking, the formula whose
     /// at-most-one clauses the propagator replaces.
     pub fn new(f: &dyn Formula, options: &[SolverOption]) -> Result<PropagatorSolver, SolveError> {
-        PropagatorSolver::on(f, CadicalSolver::with_own_defaults(options)?)
+        PropagatorSolver::on(f, CadicalSolver::with_own_defaults(options)?, true)
     }
 
     /// The propagator attached to `inner`, a CaDiCaL with its options set (and its proof
-    /// tracer connected, which CaDiCaL allows only before the propagator's variables).
+    /// tracer connected, which CaDiCaL allows only before the propagator's variables), with
+    /// or without the counting argument (off when a proof is written: see the module
+    /// documentation).
     pub(crate) fn on(
         f: &dyn Formula,
         mut inner: CadicalSolver,
+        counting: bool,
     ) -> Result<PropagatorSolver, SolveError> {
         check_model(f).map_err(|e| SolveError::Solver(e.to_string()))?;
         let n = f.n();
@@ -349,6 +498,7 @@ impl PropagatorSolver {
         solver.connect_external_propagator(Box::new(QueensPropagator::new(
             Arc::clone(&lines),
             Arc::clone(&counters),
+            counting,
         )));
         for v in 1..=(n * n) as i32 {
             solver.add_observed_var(v);
@@ -375,6 +525,7 @@ impl PropagatorSolver {
             reasons: self.counters.reasons.load(Ordering::Relaxed),
             conflicts: self.counters.conflicts.load(Ordering::Relaxed),
             model_clauses: self.counters.model_clauses.load(Ordering::Relaxed),
+            counting_clauses: self.counters.counting_clauses.load(Ordering::Relaxed),
             clauses_replaced: self.replaced,
             clauses_kept: self.kept,
         }

@@ -84,6 +84,80 @@ fn counts_and_solutions_agree_with_the_table() {
     assert_eq!(boards.len(), 92);
 }
 
+/// The counting argument (too few live diagonals: a conflict; exactly n: each must hold a
+/// queen) removes no solution: on Excluded Diagonals instances, where it fires (the paper's
+/// generator, n = 12, D = 9..11, both satisfiable and unsatisfiable ones) and on the torus
+/// (n diagonals of each direction, all of them needed), the propagator's counts are the
+/// backtracking counter's, and its one-solve answers agree with them.
+#[cfg_attr(not(feature = "cadical"), ignore = "needs the cadical feature")]
+#[test]
+fn the_counting_argument_keeps_every_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for d in 9..=11 {
+        for seed in 1..=4 {
+            let f = dir.path().join(format!("e-{d}-{seed}.txt"));
+            let (d, seed) = (d.to_string(), seed.to_string());
+            let o = run(&[
+                "generate",
+                "excluded-diagonals",
+                "12",
+                "--min-free",
+                "4",
+                "--compatible",
+                "jair",
+                "--d",
+                &d,
+                "--seed",
+                &seed,
+                "-o",
+                f.to_str().unwrap(),
+            ]);
+            assert!(o.status.success(), "{}", stderr(&o));
+            files.push(f);
+        }
+    }
+    for n in ["7", "11"] {
+        let f = dir.path().join(format!("torus-{n}.txt"));
+        let o = run(&["generate", "toroidal", n, "-o", f.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        files.push(f);
+    }
+    let (mut counting, mut unsat) = (0u64, 0);
+    for f in &files {
+        let file = f.to_str().unwrap();
+        let expected = counted(f);
+        let got = propagate(&["--instance", file, "--count"]);
+        assert_eq!(got.trim().parse::<u64>().unwrap(), expected, "{file}");
+        let o = run(&[
+            "solve",
+            "--instance",
+            file,
+            "--engine",
+            "propagator",
+            "--format",
+            "line",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(
+            stdout(&o).starts_with("no solution"),
+            expected == 0,
+            "{file}: {}",
+            stdout(&o)
+        );
+        unsat += usize::from(expected == 0);
+        let err = stderr(&o);
+        counting += err
+            .split(" counting clauses")
+            .next()
+            .and_then(|s| s.rsplit(' ').next())
+            .and_then(|k| k.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("no count of counting clauses in {err}"));
+    }
+    assert!(unsat > 0 && unsat < files.len(), "both answers must occur");
+    assert!(counting > 0, "the counting argument never fired");
+}
+
 #[cfg_attr(not(feature = "cadical"), ignore = "needs the cadical feature")]
 #[test]
 fn instances_agree_with_the_counter() {

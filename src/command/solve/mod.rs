@@ -337,11 +337,7 @@ fn with_propagator(
     let mut solver = PropagatorSolver::new(inst, options)?;
     let model = crate::solve::solve_model_with_solver(inst, &mut solver, &budget);
     let s = solver.stats();
-    let _ = writeln!(
-        log,
-        "propagator: {} propagations, {} reason clauses, {} conflicts ({} clauses on complete models); CNF: {} clauses, {} at-most-one clauses propagated instead",
-        s.propagations, s.reasons, s.conflicts, s.model_clauses, s.clauses_kept, s.clauses_replaced
-    );
+    let _ = writeln!(log, "{s}");
     model
 }
 
@@ -360,11 +356,7 @@ fn propagator_proof(
         .with_engine(crate::solve::ProofEngine::Propagator)?
         .prove(inst, file)?;
     let s = proved.propagator.unwrap_or_default();
-    let _ = writeln!(
-        log,
-        "propagator: {} propagations, {} reason clauses, {} conflicts ({} clauses on complete models); CNF: {} clauses, {} at-most-one clauses propagated instead",
-        s.propagations, s.reasons, s.conflicts, s.model_clauses, s.clauses_kept, s.clauses_replaced
-    );
+    let _ = writeln!(log, "{s}");
     Ok(proved.outcome)
 }
 
