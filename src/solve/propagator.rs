@@ -21,7 +21,7 @@
 //! the dead diagonals", which makes the cell true. Each such clause holds in every solution of
 //! the board (it is implied by the formula, though not by unit propagation on it), and is
 //! added as a forgettable clause (CaDiCaL may delete it; the propagator gives it again when
-//! needed). Counting is switched off when a proof is written ([`PropagatorSolver::on`]): its
+//! needed). Counting is switched off when a proof is written (`solve --proof`): its
 //! clauses are not in the pairwise formula and would not check against it.
 //!
 //! The answers go through the same checks as every solver's: [`crate::solve::solve_model_with_solver`]
