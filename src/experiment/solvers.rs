@@ -386,7 +386,13 @@ impl SolverSpec {
         if backend != Backend::Varisat {
             opts.extend(options.iter().cloned());
         }
-        backend.check_options(&opts).map_err(option_error)?;
+        if lib == PROPAGATOR {
+            let (_, cadical) = crate::solve::propagator::split_options(&opts)
+                .map_err(|e| option_error(SolveError::Option(e)))?;
+            backend.check_options(&cadical).map_err(option_error)?;
+        } else {
+            backend.check_options(&opts).map_err(option_error)?;
+        }
         if lib == PROPAGATOR {
             return Ok(SolverSpec {
                 program: exe()?,

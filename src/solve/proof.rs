@@ -915,8 +915,10 @@ fn prove_with_propagator<W: Write + Send + 'static>(
         // Adding clauses to a solver cannot fail.
         let _ = crate::instance::encode(f, s);
     };
+    // Counting is off for a proof whatever its option says (see the propagator's module).
+    let (_, options) = super::propagator::split_options(options).map_err(SolveError::Option)?;
     let make = |tracer: Box<dyn super::cadical::ProofTracer>, lrat: bool| {
-        let mut cadical = super::backend::CadicalSolver::with_own_defaults(options)?;
+        let mut cadical = super::backend::CadicalSolver::with_own_defaults(&options)?;
         cadical
             .inner()
             .connect_proof_tracer(tracer, lrat)

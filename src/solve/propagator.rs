@@ -36,6 +36,36 @@ use crate::instance::Formula;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+/// The propagator's own option among CaDiCaL's (`counting=0` switches the counting argument
+/// off; 1, the default, leaves it on): `solve --engine propagator --solver-option counting=0`,
+/// `compare --solver "propagator counting=0"`.
+pub const COUNTING_OPTION: &str = "counting";
+
+/// Splits the propagator's options: whether counting is on ([`COUNTING_OPTION`], 0 or 1, on
+/// by default; the last one given wins) and CaDiCaL's options, the rest.
+pub fn split_options(
+    options: &[SolverOption],
+) -> Result<(bool, Vec<SolverOption>), super::options::OptionError> {
+    let mut counting = true;
+    let mut rest = Vec::new();
+    for o in options {
+        if o.name == COUNTING_OPTION {
+            if !(0..=1).contains(&o.value) {
+                return Err(super::options::OptionError::OutOfRange {
+                    name: o.name.clone(),
+                    value: o.value,
+                    low: 0,
+                    high: 1,
+                });
+            }
+            counting = o.value == 1;
+        } else {
+            rest.push(o.clone());
+        }
+    }
+    Ok((counting, rest))
+}
+
 /// What the propagator did, summed over every solve of one [`PropagatorSolver`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PropagatorStats {
@@ -474,11 +504,13 @@ pub enum PropagatorError {
 
 impl PropagatorSolver {
     /// A solver for instance `f` (its board size and geometry; its clauses come through
-    /// [`Solver::add_clause`]), with CaDiCaL's options by name. Refuses an instance whose
+    /// [`Solver::add_clause`]), with CaDiCaL's options by name and the propagator's own
+    /// ([`COUNTING_OPTION`]). Refuses an instance whose
     /// model is not the pairwise cell model without symmetry breaking, the formula whose
     /// at-most-one clauses the propagator replaces.
     pub fn new(f: &dyn Formula, options: &[SolverOption]) -> Result<PropagatorSolver, SolveError> {
-        PropagatorSolver::on(f, CadicalSolver::with_own_defaults(options)?, true)
+        let (counting, cadical) = split_options(options).map_err(SolveError::Option)?;
+        PropagatorSolver::on(f, CadicalSolver::with_own_defaults(&cadical)?, counting)
     }
 
     /// The propagator attached to `inner`, a CaDiCaL with its options set (and its proof

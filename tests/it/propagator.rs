@@ -129,6 +129,26 @@ fn the_counting_argument_keeps_every_solution() {
         let expected = counted(f);
         let got = propagate(&["--instance", file, "--count"]);
         assert_eq!(got.trim().parse::<u64>().unwrap(), expected, "{file}");
+        // Switched off, the same count and no counting clause.
+        let off = ["--solver-option", "counting=0"];
+        let got = propagate(&["--instance", file, "--count", off[0], off[1]]);
+        assert_eq!(got.trim().parse::<u64>().unwrap(), expected, "{file}");
+        let o = run(&[
+            "solve",
+            "--instance",
+            file,
+            "--engine",
+            "propagator",
+            "--format",
+            "line",
+            off[0],
+            off[1],
+        ]);
+        assert!(
+            stderr(&o).contains(", 0 counting clauses;"),
+            "{}",
+            stderr(&o)
+        );
         let o = run(&[
             "solve",
             "--instance",
@@ -156,6 +176,26 @@ fn the_counting_argument_keeps_every_solution() {
     }
     assert!(unsat > 0 && unsat < files.len(), "both answers must occur");
     assert!(counting > 0, "the counting argument never fired");
+    // The option takes 0 or 1, in `solve` and in `compare`'s solver names.
+    for bad in [
+        vec![
+            "solve",
+            "6",
+            "--engine",
+            "propagator",
+            "--solver-option",
+            "counting=2",
+        ],
+        vec!["compare", "--n", "6", "--solver", "propagator counting=2"],
+    ] {
+        let o = run(&bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("'counting' takes values from 0 to 1"),
+            "{}",
+            stderr(&o)
+        );
+    }
 }
 
 #[cfg_attr(not(feature = "cadical"), ignore = "needs the cadical feature")]

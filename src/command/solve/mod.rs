@@ -319,8 +319,20 @@ impl InProcess {
             }
             InProcess::Propagator { options } => (Backend::Cadical, options),
         };
+        let cadical = match self {
+            #[cfg(feature = "cadical")]
+            InProcess::Propagator { .. } => {
+                crate::solve::propagator::split_options(options)
+                    .map_err(|e| SolveCommandError::SolverOptions {
+                        backend,
+                        source: crate::solve::SolveError::Option(e),
+                    })?
+                    .1
+            }
+            _ => options.clone(),
+        };
         backend
-            .check_options(options)
+            .check_options(&cadical)
             .map_err(|source| SolveCommandError::SolverOptions { backend, source })?;
         Ok((backend, options.clone()))
     }
