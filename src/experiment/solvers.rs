@@ -172,7 +172,7 @@ fn python_pb_solver(
     let check = format!(
         "import {module}, importlib.metadata as m; print('{label}', m.version('{package}'))"
     );
-    let text = probe(&python, &["-c", &check]);
+    let text = probe_within(&python, &["-c", &check], PYTHON_PROBE_TIMEOUT);
     let found = text
         .as_deref()
         .and_then(|t| t.lines().find(|l| l.starts_with(&format!("{label} "))))
@@ -185,13 +185,22 @@ fn python_pb_solver(
     (python, found)
 }
 
+/// How long the import of a PyPI solver's module may take when it is probed: OR-Tools and
+/// SciPy take seconds to import on a loaded machine, far more than a program's `--version`.
+const PYTHON_PROBE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Runs `program args` (at most [`crate::solve::VERSION_TIMEOUT`]) and returns what it printed
 /// on both outputs, or `None` when it cannot be started or fails to finish.
 fn probe(program: &str, args: &[&str]) -> Option<String> {
+    probe_within(program, args, crate::solve::VERSION_TIMEOUT)
+}
+
+/// [`probe`] within `timeout`.
+fn probe_within(program: &str, args: &[&str], timeout: std::time::Duration) -> Option<String> {
     let mut cmd = std::process::Command::new(program);
     cmd.args(args);
     let limits = crate::solve::process::Limits {
-        timeout: Some(crate::solve::VERSION_TIMEOUT),
+        timeout: Some(timeout),
         stdout_max: 1 << 16,
         stderr_tail: 4096,
         ..Default::default()
