@@ -111,6 +111,49 @@ fn a_sweep_goes_on_past_burners_hogs_crashes_and_liars() {
     );
 }
 
+/// A solver that answers UNKNOWN once it has used most of its CPU limit (as Exact does when the
+/// kernel's bound signals it first) is a TIMEOUT row; one that answers UNKNOWN at once is an
+/// ERROR row, and the sweep fails.
+#[test]
+fn unknown_at_the_cpu_limit_is_a_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let python = crate::common::python();
+    let tired = script(
+        d,
+        "tired",
+        &format!(
+            "{} -c 'import time\nwhile time.process_time() < 1.85: pass\nprint(\"s UNKNOWN\")'",
+            python.display()
+        ),
+    );
+    let lazy = script(d, "lazy", "echo 's UNKNOWN'");
+    let csv = d.join("r.csv");
+    let solvers = format!("{},{}", tired.display(), lazy.display());
+    let out = run(&[
+        "compare",
+        "--n",
+        "8",
+        "--amo",
+        "pairwise",
+        "--solver",
+        &solvers,
+        "--repeat",
+        "1",
+        "--cpu-limit",
+        "2",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let rows = rows_by_solver(&csv);
+    let t = &rows[&tired.display().to_string()];
+    assert_eq!(t["status"], "TIMEOUT", "{t:?}");
+    assert!(num(t, "cpu_s") >= 1.8, "{t:?}");
+    let l = &rows[&lazy.display().to_string()];
+    assert!(l["status"].starts_with("ERROR"), "{l:?}");
+}
+
 #[test]
 fn resuming_under_other_limits_is_refused() {
     let dir = tempfile::tempdir().unwrap();
