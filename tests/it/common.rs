@@ -463,6 +463,30 @@ pub fn output_within(cmd: &mut Command, limit: Duration) -> Output {
     wait_bounded_named(child, limit, &format!("{cmd:?}"))
 }
 
+/// An Excluded Diagonals instance of the paper's generator (`generate excluded-diagonals N
+/// --min-free 4 --compatible jair --d D --seed S`), written to `dir/e-N-D-S.txt`.
+pub fn jair_instance(dir: &Path, n: usize, d: usize, seed: u64) -> PathBuf {
+    let f = dir.join(format!("e-{n}-{d}-{seed}.txt"));
+    let (n, d, seed) = (n.to_string(), d.to_string(), seed.to_string());
+    let o = run(&[
+        "generate",
+        "excluded-diagonals",
+        &n,
+        "--min-free",
+        "4",
+        "--compatible",
+        "jair",
+        "--d",
+        &d,
+        "--seed",
+        &seed,
+        "-o",
+        f.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    f
+}
+
 /// Writes an executable shell script `name` into `dir`: `#!/bin/sh`, then `body`. The tests'
 /// fake solvers are such scripts.
 pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {

@@ -81,26 +81,8 @@ fn lp_refutes_exactly_the_infeasible_relaxations() {
         assert!(!row[band.col("cpu_s")].is_empty(), "{row:?}");
         if infeasible {
             refuted += 1;
-            let file = dir.path().join(format!("e-{seed}.txt"));
-            let seed = seed.to_string();
+            let file = crate::common::jair_instance(dir.path(), 30, 28, seed);
             let f = file.to_str().unwrap();
-            let args = [
-                "generate",
-                "excluded-diagonals",
-                "30",
-                "--min-free",
-                "4",
-                "--compatible",
-                "jair",
-                "--d",
-                "28",
-                "--seed",
-                &seed,
-                "-o",
-                f,
-            ];
-            let o = run(&args);
-            assert!(o.status.success(), "{}", stderr(&o));
             let o = run(&["solve", "--instance", f, "--engine", "search"]);
             assert!(
                 stdout(&o).starts_with("no solution"),
@@ -146,25 +128,7 @@ fn the_search_agrees_with_cp_sat_on_a_board_model_written_apart() {
     let mut files = Vec::new();
     for d in 12..=14 {
         for seed in 1..=4 {
-            let file = dir.path().join(format!("e-{d}-{seed}.txt"));
-            let (d, seed) = (d.to_string(), seed.to_string());
-            let o = run(&[
-                "generate",
-                "excluded-diagonals",
-                "16",
-                "--min-free",
-                "4",
-                "--compatible",
-                "jair",
-                "--d",
-                &d,
-                "--seed",
-                &seed,
-                "-o",
-                file.to_str().unwrap(),
-            ]);
-            assert!(o.status.success(), "{}", stderr(&o));
-            files.push(file);
+            files.push(crate::common::jair_instance(dir.path(), 16, d, seed));
         }
     }
     let table = sweep(

@@ -96,25 +96,7 @@ fn the_counting_argument_keeps_every_solution() {
     let mut files = Vec::new();
     for d in 9..=11 {
         for seed in 1..=4 {
-            let f = dir.path().join(format!("e-{d}-{seed}.txt"));
-            let (d, seed) = (d.to_string(), seed.to_string());
-            let o = run(&[
-                "generate",
-                "excluded-diagonals",
-                "12",
-                "--min-free",
-                "4",
-                "--compatible",
-                "jair",
-                "--d",
-                &d,
-                "--seed",
-                &seed,
-                "-o",
-                f.to_str().unwrap(),
-            ]);
-            assert!(o.status.success(), "{}", stderr(&o));
-            files.push(f);
+            files.push(crate::common::jair_instance(dir.path(), 12, d, seed));
         }
     }
     for n in ["7", "11"] {
@@ -133,31 +115,26 @@ fn the_counting_argument_keeps_every_solution() {
         let off = ["--solver-option", "counting=0"];
         let got = propagate(&["--instance", file, "--count", off[0], off[1]]);
         assert_eq!(got.trim().parse::<u64>().unwrap(), expected, "{file}");
-        let o = run(&[
-            "solve",
-            "--instance",
-            file,
-            "--engine",
-            "propagator",
-            "--format",
-            "line",
-            off[0],
-            off[1],
-        ]);
+        let once = |extra: &[&str]| {
+            let mut a = vec![
+                "solve",
+                "--instance",
+                file,
+                "--engine",
+                "propagator",
+                "--format",
+                "line",
+            ];
+            a.extend_from_slice(extra);
+            run(&a)
+        };
+        let o = once(&off);
         assert!(
             stderr(&o).contains(", 0 counting clauses;"),
             "{}",
             stderr(&o)
         );
-        let o = run(&[
-            "solve",
-            "--instance",
-            file,
-            "--engine",
-            "propagator",
-            "--format",
-            "line",
-        ]);
+        let o = once(&[]);
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(
             stdout(&o).starts_with("no solution"),
