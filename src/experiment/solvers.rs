@@ -396,9 +396,13 @@ impl SolverSpec {
             opts.extend(options.iter().cloned());
         }
         if lib == PROPAGATOR {
-            let (_, cadical) = crate::solve::propagator::split_options(&opts)
-                .map_err(|e| option_error(SolveError::Option(e)))?;
-            backend.check_options(&cadical).map_err(option_error)?;
+            // Without CaDiCaL built in, the propagator was refused above.
+            #[cfg(feature = "cadical")]
+            {
+                let (_, cadical) = crate::solve::propagator::split_options(&opts)
+                    .map_err(|e| option_error(SolveError::Option(e)))?;
+                backend.check_options(&cadical).map_err(option_error)?;
+            }
         } else {
             backend.check_options(&opts).map_err(option_error)?;
         }

@@ -923,7 +923,11 @@ fn prove_with_propagator<W: Write + Send + 'static>(
             .inner()
             .connect_proof_tracer(tracer, lrat)
             .map_err(SolveError::from)?;
-        Ok(PropagatorSolver::on(f, cadical, false)?)
+        Ok(PropagatorSolver::on(
+            f,
+            cadical,
+            super::propagator::Arguments::NONE,
+        )?)
     };
     let vars = f.num_vars() as usize;
     let ((model, bytes, proof), solver) =

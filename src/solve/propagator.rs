@@ -21,8 +21,14 @@
 //! the dead diagonals", which makes the cell true. Each such clause holds in every solution of
 //! the board (it is implied by the formula, though not by unit propagation on it), and is
 //! added as a forgettable clause (CaDiCaL may delete it; the propagator gives it again when
-//! needed). Counting is switched off when a proof is written (`solve --proof`): its
-//! clauses are not in the pairwise formula and would not check against it.
+//! needed). On the square board it also bounds the sums: the diagonals of the n queens have
+//! indices (`r + c`, and `r - c + n - 1`) that sum to `n (n - 1)` in each direction, so the
+//! diagonals with a queen plus the `k` smallest (largest) live ones without a queen, `k` the
+//! queens still missing, must not sum to more (less) than that; when they do, the clause "one
+//! of the false cells of the dead diagonals is true, or one of the queens on the diagonals
+//! with a queen is not" is false under the assignment (a conflict). The arguments are switched
+//! off when a proof is written (`solve --proof`): their clauses are not in the pairwise
+//! formula and would not check against it.
 //!
 //! The answers go through the same checks as every solver's: [`crate::solve::solve_model_with_solver`]
 //! and the enumeration decode each model and check the board.
@@ -36,34 +42,64 @@ use crate::instance::Formula;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// The propagator's own option among CaDiCaL's (`counting=0` switches the counting argument
-/// off; 1, the default, leaves it on): `solve --engine propagator --solver-option counting=0`,
-/// `compare --solver "propagator counting=0"`.
+/// The propagator's own option among CaDiCaL's for the counting argument (`counting=0`
+/// switches it off; 1, the default, leaves it on): `solve --engine propagator --solver-option
+/// counting=0`, `compare --solver "propagator counting=0"`.
 pub const COUNTING_OPTION: &str = "counting";
 
-/// Splits the propagator's options: whether counting is on ([`COUNTING_OPTION`], 0 or 1, on
-/// by default; the last one given wins) and CaDiCaL's options, the rest.
+/// The propagator's own option for the bounds on the diagonals' sums (`sums=0` switches them
+/// off; 1, the default, leaves them on).
+pub const SUMS_OPTION: &str = "sums";
+
+/// Which of the search's arguments the propagator uses (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arguments {
+    /// The counts of live diagonals ([`COUNTING_OPTION`]).
+    pub counting: bool,
+    /// The bounds on the diagonals' sums ([`SUMS_OPTION`]; the square board only).
+    pub sums: bool,
+}
+
+impl Arguments {
+    /// Every argument on: the default.
+    pub const ALL: Arguments = Arguments {
+        counting: true,
+        sums: true,
+    };
+    /// None: what a proof needs.
+    pub const NONE: Arguments = Arguments {
+        counting: false,
+        sums: false,
+    };
+}
+
+/// Splits the propagator's options: its arguments ([`COUNTING_OPTION`], [`SUMS_OPTION`], each
+/// 0 or 1, on by default; the last one given wins) and CaDiCaL's options, the rest.
 pub fn split_options(
     options: &[SolverOption],
-) -> Result<(bool, Vec<SolverOption>), super::options::OptionError> {
-    let mut counting = true;
+) -> Result<(Arguments, Vec<SolverOption>), super::options::OptionError> {
+    let mut arguments = Arguments::ALL;
     let mut rest = Vec::new();
     for o in options {
-        if o.name == COUNTING_OPTION {
-            if !(0..=1).contains(&o.value) {
-                return Err(super::options::OptionError::OutOfRange {
-                    name: o.name.clone(),
-                    value: o.value,
-                    low: 0,
-                    high: 1,
-                });
+        let flag = match o.name.as_str() {
+            COUNTING_OPTION => &mut arguments.counting,
+            SUMS_OPTION => &mut arguments.sums,
+            _ => {
+                rest.push(o.clone());
+                continue;
             }
-            counting = o.value == 1;
-        } else {
-            rest.push(o.clone());
+        };
+        if !(0..=1).contains(&o.value) {
+            return Err(super::options::OptionError::OutOfRange {
+                name: o.name.clone(),
+                value: o.value,
+                low: 0,
+                high: 1,
+            });
         }
+        *flag = o.value == 1;
     }
-    Ok((counting, rest))
+    Ok((arguments, rest))
 }
 
 /// What the propagator did, summed over every solve of one [`PropagatorSolver`].
@@ -81,6 +117,8 @@ pub struct PropagatorStats {
     /// Clauses of the counting argument: conflicts (too few live diagonals) and propagations
     /// (a diagonal that must hold a queen and has one cell left).
     pub counting_clauses: u64,
+    /// Conflict clauses of the bounds on the diagonals' sums.
+    pub sum_clauses: u64,
     /// At-most-one clauses of the formula left out of the CNF (the propagator's).
     pub clauses_replaced: u64,
     /// Clauses given to CaDiCaL as CNF.
@@ -93,13 +131,14 @@ impl std::fmt::Display for PropagatorStats {
         write!(
             f,
             "propagator: {} propagations, {} reason clauses, {} conflicts ({} clauses on complete \
-             models), {} counting clauses; CNF: {} clauses, {} at-most-one clauses propagated \
-             instead",
+             models), {} counting clauses, {} sum clauses; CNF: {} clauses, {} at-most-one \
+             clauses propagated instead",
             self.propagations,
             self.reasons,
             self.conflicts,
             self.model_clauses,
             self.counting_clauses,
+            self.sum_clauses,
             self.clauses_kept,
             self.clauses_replaced
         )
@@ -114,12 +153,15 @@ struct Counters {
     conflicts: AtomicU64,
     model_clauses: AtomicU64,
     counting_clauses: AtomicU64,
+    sum_clauses: AtomicU64,
 }
 
 /// The board's lines: for each cell, the four lines through it, and for each line its cells.
 struct Lines {
     /// The board's size.
     n: usize,
+    /// The square board (not the torus): the diagonals' sums are bounded.
+    square: bool,
     /// `n * n` cells, each with its four line ids.
     of_cell: Vec<[u32; 4]>,
     /// Each line's cells (0-based cell indices).
@@ -150,7 +192,12 @@ impl Lines {
                 of_cell.push(ids.map(|l| l as u32));
             }
         }
-        Lines { n, of_cell, cells }
+        Lines {
+            n,
+            square: geometry == Geometry::Square,
+            of_cell,
+            cells,
+        }
     }
 
     /// The line ids of the diagonals of one direction (0: `/`, 1: `\`); some may have no
@@ -193,8 +240,8 @@ struct QueensPropagator {
     adding: Vec<i32>,
     adding_forgettable: bool,
     counters: Arc<Counters>,
-    /// Whether the counting argument is on (see the module documentation).
-    counting: bool,
+    /// Which arguments are on (see the module documentation).
+    arguments: Arguments,
     /// Cells of each line that are not false.
     alive: Vec<u32>,
     /// Per diagonal direction, the diagonals (with cells) that have a cell not false.
@@ -204,7 +251,7 @@ struct QueensPropagator {
 }
 
 impl QueensPropagator {
-    fn new(lines: Arc<Lines>, counters: Arc<Counters>, counting: bool) -> QueensPropagator {
+    fn new(lines: Arc<Lines>, counters: Arc<Counters>, arguments: Arguments) -> QueensPropagator {
         let cells = lines.of_cell.len();
         let nlines = lines.cells.len();
         let alive: Vec<u32> = lines.cells.iter().map(|c| c.len() as u32).collect();
@@ -223,7 +270,7 @@ impl QueensPropagator {
             adding: Vec::new(),
             adding_forgettable: false,
             counters,
-            counting,
+            arguments,
             alive,
             live,
             dirty: true,
@@ -242,28 +289,38 @@ impl QueensPropagator {
         }
     }
 
-    /// The counting argument on the current assignment: the clauses it gives go to
-    /// [`QueensPropagator::pending`] (see the module documentation).
+    /// The counting argument and the bounds on the sums on the current assignment: the clauses
+    /// they give go to [`QueensPropagator::pending`] (see the module documentation).
     fn count(&mut self) {
         self.dirty = false;
         let n = self.lines.n;
         let lines = Arc::clone(&self.lines);
         for d in 0..2 {
-            if self.live[d] > n {
-                continue;
-            }
-            let dead: Vec<i32> = lines
-                .diagonals(d)
-                .filter(|&l| self.alive[l] == 0)
-                .flat_map(|l| lines.cells[l].iter().map(|&c| c as i32 + 1))
-                .collect();
-            if self.live[d] < n {
+            let dead = || -> Vec<i32> {
+                lines
+                    .diagonals(d)
+                    .filter(|&l| self.alive[l] == 0)
+                    .flat_map(|l| lines.cells[l].iter().map(|&c| c as i32 + 1))
+                    .collect()
+            };
+            if self.arguments.counting && self.live[d] < n {
                 self.counters
                     .counting_clauses
                     .fetch_add(1, Ordering::Relaxed);
-                self.pending.push((dead, true));
+                self.pending.push((dead(), true));
                 return;
             }
+            if self.arguments.sums && lines.square {
+                if let Some(clause) = self.sum_conflict(d, dead) {
+                    self.counters.sum_clauses.fetch_add(1, Ordering::Relaxed);
+                    self.pending.push((clause, true));
+                    return;
+                }
+            }
+            if !self.arguments.counting || self.live[d] > n {
+                continue;
+            }
+            let dead = dead();
             for l in lines.diagonals(d) {
                 if self.alive[l] != 1 || self.owner[l] != 0 {
                     continue;
@@ -284,6 +341,41 @@ impl QueensPropagator {
                 self.pending.push((clause, true));
             }
         }
+    }
+
+    /// The bound on the sum of the indices of the diagonals of direction `d` with a queen: the
+    /// conflict clause when no choice of the live diagonals can make it `n (n - 1)` (the
+    /// false cells of the dead diagonals, `dead`, and the negations of the queens on the
+    /// diagonals that have one).
+    fn sum_conflict(&self, d: usize, dead: impl FnOnce() -> Vec<i32>) -> Option<Vec<i32>> {
+        let n = self.lines.n;
+        let range = self.lines.diagonals(d);
+        let start = range.start;
+        let mut owned_sum = 0usize;
+        let mut owners = Vec::new();
+        let mut free = Vec::new();
+        for l in range {
+            if self.owner[l] != 0 {
+                owned_sum += l - start;
+                owners.push(-(self.owner[l] as i32));
+            } else if self.alive[l] > 0 {
+                free.push(l - start);
+            }
+        }
+        let k = n.checked_sub(owners.len())?;
+        if free.len() < k {
+            return None;
+        }
+        // `free` is in increasing order of index already.
+        let least: usize = owned_sum + free[..k].iter().sum::<usize>();
+        let most: usize = owned_sum + free[free.len() - k..].iter().sum::<usize>();
+        let target = n * (n - 1);
+        if (least..=most).contains(&target) {
+            return None;
+        }
+        let mut clause = dead();
+        clause.extend(owners);
+        Some(clause)
     }
 
     /// A cell became true: it owns its free lines; a line owned by another cell is a
@@ -456,7 +548,8 @@ impl ExternalPropagator for QueensPropagator {
             *forgettable = self.adding_forgettable;
             return true;
         }
-        if self.pending.is_empty() && self.counting && self.dirty {
+        let any = self.arguments.counting || self.arguments.sums;
+        if self.pending.is_empty() && any && self.dirty {
             self.count();
         }
         match self.pending.pop() {
@@ -509,18 +602,18 @@ impl PropagatorSolver {
     /// model is not the pairwise cell model without symmetry breaking, the formula whose
     /// at-most-one clauses the propagator replaces.
     pub fn new(f: &dyn Formula, options: &[SolverOption]) -> Result<PropagatorSolver, SolveError> {
-        let (counting, cadical) = split_options(options).map_err(SolveError::Option)?;
-        PropagatorSolver::on(f, CadicalSolver::with_own_defaults(&cadical)?, counting)
+        let (arguments, cadical) = split_options(options).map_err(SolveError::Option)?;
+        PropagatorSolver::on(f, CadicalSolver::with_own_defaults(&cadical)?, arguments)
     }
 
     /// The propagator attached to `inner`, a CaDiCaL with its options set (and its proof
     /// tracer connected, which CaDiCaL allows only before the propagator's variables), with
-    /// or without the counting argument (off when a proof is written: see the module
+    /// the search's `arguments` it is to use (none when a proof is written: see the module
     /// documentation).
     pub(crate) fn on(
         f: &dyn Formula,
         mut inner: CadicalSolver,
-        counting: bool,
+        arguments: Arguments,
     ) -> Result<PropagatorSolver, SolveError> {
         check_model(f).map_err(|e| SolveError::Solver(e.to_string()))?;
         let n = f.n();
@@ -530,7 +623,7 @@ impl PropagatorSolver {
         solver.connect_external_propagator(Box::new(QueensPropagator::new(
             Arc::clone(&lines),
             Arc::clone(&counters),
-            counting,
+            arguments,
         )));
         for v in 1..=(n * n) as i32 {
             solver.add_observed_var(v);
@@ -558,6 +651,7 @@ impl PropagatorSolver {
             conflicts: self.counters.conflicts.load(Ordering::Relaxed),
             model_clauses: self.counters.model_clauses.load(Ordering::Relaxed),
             counting_clauses: self.counters.counting_clauses.load(Ordering::Relaxed),
+            sum_clauses: self.counters.sum_clauses.load(Ordering::Relaxed),
             clauses_replaced: self.replaced,
             clauses_kept: self.kept,
         }
@@ -612,6 +706,101 @@ impl Solver for PropagatorSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every solution of the empty `n` x `n` board (square or torus), each as the column of
+    /// the queen of every row, by brute force over the permutations.
+    fn solutions(n: usize, geometry: Geometry) -> Vec<Vec<usize>> {
+        use itertools::Itertools;
+        (0..n)
+            .permutations(n)
+            .filter(|cols| {
+                let mut seen = std::collections::HashSet::new();
+                cols.iter().enumerate().all(|(r, &c)| {
+                    seen.insert((0, geometry.diagonal(n, r, c)))
+                        && seen.insert((1, geometry.anti_diagonal(n, r, c)))
+                })
+            })
+            .collect()
+    }
+
+    /// Each clause of the arguments (counting and sums) holds in every solution of the board:
+    /// from partial assignments, half of them extended by a solution (some of its queens true,
+    /// some cells off it false) and half at random, every clause the propagator gives is
+    /// checked against every solution. A clause that some solution breaks would cut that
+    /// solution off.
+    #[test]
+    fn every_argument_clause_holds_in_every_solution() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |k: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % k as u64) as usize
+        };
+        let mut given = [0u64; 2];
+        for (n, geometry) in [
+            (5, Geometry::Square),
+            (6, Geometry::Square),
+            (7, Geometry::Square),
+            (8, Geometry::Square),
+            (5, Geometry::Toroidal),
+            (7, Geometry::Toroidal),
+        ] {
+            let all = solutions(n, geometry);
+            assert!(!all.is_empty());
+            let holds = |clause: &[i32], sol: &[usize]| {
+                clause.iter().any(|&lit| {
+                    let cell = lit.unsigned_abs() as usize - 1;
+                    let on = sol[cell / n] == cell % n;
+                    on == (lit > 0)
+                })
+            };
+            for trial in 0..300 {
+                let sol = &all[trial % all.len()];
+                let lines = Arc::new(Lines::new(n, geometry));
+                let counters = Arc::new(Counters::default());
+                let mut p = QueensPropagator::new(lines, Arc::clone(&counters), Arguments::ALL);
+                // Half of the trials keep to the solution (true cells of it, false cells off
+                // it); the other half are any cells, which no solution need extend.
+                let any = trial % 2 == 1;
+                let mut lits = Vec::new();
+                for (r, &col) in sol.iter().enumerate() {
+                    let queen = if any { next(n) } else { col };
+                    if next(3) == 0 {
+                        lits.push((r * n + queen) as i32 + 1);
+                    }
+                    for c in 0..n {
+                        if c != queen && next(2) == 0 {
+                            lits.push(-((r * n + c) as i32 + 1));
+                        }
+                    }
+                }
+                p.notify_assignment(&lits);
+                let mut forgettable = false;
+                while p.has_external_clause(&mut forgettable) {
+                    let mut clause = Vec::new();
+                    loop {
+                        match p.add_external_clause_lit() {
+                            0 => break,
+                            lit => clause.push(lit),
+                        }
+                    }
+                    // The clause holds in every solution.
+                    for other in &all {
+                        assert!(
+                            holds(&clause, other),
+                            "n = {n} {geometry:?}: {clause:?} breaks {other:?} (from {lits:?})"
+                        );
+                    }
+                    // The assignment stays: a second count would give the same clauses.
+                    p.dirty = false;
+                }
+                given[0] += counters.counting_clauses.load(Ordering::Relaxed);
+                given[1] += counters.sum_clauses.load(Ordering::Relaxed);
+            }
+        }
+        assert!(given[0] > 0 && given[1] > 0, "{given:?}");
+    }
 
     #[test]
     fn lines_of_the_square_and_the_torus() {
