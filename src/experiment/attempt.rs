@@ -161,10 +161,7 @@ pub fn attempt(
     };
     Ok(Attempt {
         placement,
-        ..Attempt::of_report(
-            &out,
-            run_status(&out.outcome, solver, at_cpu_limit(&out.usage, limits.cpu)),
-        )
+        ..Attempt::of_report(&out, run_status(&out.outcome, solver))
     })
 }
 
@@ -192,14 +189,9 @@ fn opb_form(target: &Target) -> Result<(PathBuf, usize), SweepError> {
 /// `MEMOUT`, `UNKNOWN` (an incomplete solver's no answer, [`SolverSpec::incomplete`]),
 /// `WRONG: ...` (a model that fails its check, UNSAT for an instance known to have solutions)
 /// or `ERROR: ...` (no usable answer).
-pub(super) fn run_status(
-    outcome: &runner::Outcome,
-    solver: &SolverSpec,
-    at_cpu_limit: bool,
-) -> String {
+pub(super) fn run_status(outcome: &runner::Outcome, solver: &SolverSpec) -> String {
     use runner::Outcome;
     match outcome {
-        Outcome::Unknown if at_cpu_limit => "TIMEOUT".to_string(),
         Outcome::Unknown if solver.incomplete() => "UNKNOWN".to_string(),
         Outcome::Timeout { .. } => "TIMEOUT".to_string(),
         Outcome::Memout { .. } => "MEMOUT".to_string(),
@@ -215,19 +207,6 @@ pub(super) fn run_status(
         },
     }
 }
-
-/// Whether a run that gave no answer stopped at its CPU limit: it used at least
-/// [`GIVE_UP_SHARE`] of it. The kernel's bound (`RLIMIT_CPU`, a second past the limit) can
-/// strike before the sampler sees the limit (its clock runs ahead of the sampled account by
-/// a second or two on a loaded machine), and a solver that catches the signal and answers
-/// UNKNOWN (Exact does) has then reached its limit, not failed.
-pub(super) fn at_cpu_limit(usage: &crate::solve::measure::Usage, cpu: Option<Duration>) -> bool {
-    cpu.is_some_and(|c| usage.cpu >= c.mul_f64(GIVE_UP_SHARE))
-}
-
-/// The share of the CPU limit from which an UNKNOWN answer counts as stopped at the limit
-/// ([`at_cpu_limit`]).
-pub(super) const GIVE_UP_SHARE: f64 = 0.9;
 
 /// An engine of queens-sat itself (`search`, `propagator`) run as a child process of this
 /// program, as the embedded SAT solvers are: `PROGRAM solve N|--instance FILE --engine E

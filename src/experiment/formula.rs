@@ -16,7 +16,7 @@
 //! for every variable it names. An UNSAT answer is taken as given (compare's `--expected`
 //! checks it against known answers).
 
-use super::attempt::{at_cpu_limit, one_line, run_status, Attempt};
+use super::attempt::{one_line, run_status, Attempt};
 use super::row::{row_key, RowKey};
 use super::run::{record_times, runs, Measures};
 use super::{in_shard, Metadata, Row, SolverSpec, SweepConfig, SweepError};
@@ -625,7 +625,7 @@ fn run_formula(
                     one_line(&e.to_string())
                 ),
             },
-            outcome => run_status(outcome, solver, at_cpu_limit(&out.usage, cfg.cpu_limit)),
+            outcome => run_status(outcome, solver),
         };
         Ok(Attempt::of_report(&out, status))
     };

@@ -486,7 +486,12 @@ pub fn run(req: &RunRequest<'_>) -> Result<RunReport, RunError> {
         req.proof.map(|p| p.path),
         pb,
     )?;
+    let gave_up = given_up_at_cpu_limit(&raw.usage, req.cpu_limit)
+        && matches!(raw.answer, Answer::Read(Ok((SolverAnswer::Unknown, _))));
     let outcome = match raw.answer {
+        _ if gave_up => Outcome::Timeout {
+            limit: req.cpu_limit.unwrap_or_default(),
+        },
         Answer::TimedOut => Outcome::Timeout {
             limit: match raw.hit {
                 Some(LimitHit::Cpu) => req.cpu_limit,
@@ -517,10 +522,28 @@ pub fn run(req: &RunRequest<'_>) -> Result<RunReport, RunError> {
         exit_code: raw.exit_code,
         elapsed: raw.elapsed,
         usage: raw.usage,
-        hit: raw.hit,
+        hit: if gave_up {
+            Some(LimitHit::Cpu)
+        } else {
+            raw.hit
+        },
         conflicts: statistic(&raw.output, "conflicts"),
         decisions: statistic(&raw.output, "decisions"),
     })
+}
+
+/// The share of the CPU limit from which an UNKNOWN answer is a stop at the limit
+/// ([`given_up_at_cpu_limit`]).
+const GIVE_UP_SHARE: f64 = 0.9;
+
+/// Whether a solver that answered UNKNOWN stopped at its CPU limit: it used at least
+/// [`GIVE_UP_SHARE`] of it. The kernel's bound (`RLIMIT_CPU`, a second past the limit) can
+/// strike before the sampler sees the limit (its clock runs ahead of the sampled account by a
+/// second or two on a loaded machine), and a solver that catches the signal and answers
+/// UNKNOWN (Exact does) has then reached its limit: [`Outcome::Timeout`], not
+/// [`Outcome::Unknown`].
+fn given_up_at_cpu_limit(usage: &Usage, cpu: Option<Duration>) -> bool {
+    cpu.is_some_and(|c| usage.cpu >= c.mul_f64(GIVE_UP_SHARE))
 }
 
 /// The number of variables in the `p cnf` line of a DIMACS file (0 when it cannot be read:
