@@ -84,13 +84,13 @@ pub fn natural_cmp(a: &str, b: &str) -> Ordering {
             (Some(p), Some(q)) if p.is_ascii_digit() && q.is_ascii_digit() => {
                 let digits = |s: &[u8]| s.iter().take_while(|c| c.is_ascii_digit()).count();
                 let (i, j) = (digits(x), digits(y));
-                let trim = |s: &[u8]| {
+                fn trim(s: &[u8]) -> &[u8] {
                     let z = s.iter().take_while(|&&c| c == b'0').count();
-                    s[z..].to_vec()
-                };
+                    &s[z..]
+                }
                 let (u, v) = (trim(&x[..i]), trim(&y[..j]));
                 // Without leading zeros, the longer run is the larger number.
-                let by_number = u.len().cmp(&v.len()).then_with(|| u.cmp(&v));
+                let by_number = u.len().cmp(&v.len()).then_with(|| u.cmp(v));
                 if by_number != Ordering::Equal {
                     return by_number;
                 }

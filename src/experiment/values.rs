@@ -65,8 +65,8 @@ pub struct Stage {
 /// The stages that decided `rows`, in their order in the chain (where the stage's name first
 /// occurs in the row's solver, `search@30+exact`), else in the order they first answer.
 fn stages(rows: &[Row]) -> Vec<Stage> {
-    let mut out: Vec<Stage> = Vec::new();
-    let mut at: Vec<usize> = Vec::new();
+    // Each stage with where its name first occurs in the chain's name.
+    let mut out: Vec<(usize, Stage)> = Vec::new();
     for r in rows {
         let sat = match r.status.as_str() {
             "SAT" => true,
@@ -76,24 +76,27 @@ fn stages(rows: &[Row]) -> Vec<Stage> {
         if r.decided_by.is_empty() {
             continue;
         }
-        let i = match out.iter().position(|s| s.solver == r.decided_by) {
+        let i = match out.iter().position(|(_, s)| s.solver == r.decided_by) {
             Some(i) => i,
             None => {
-                out.push(Stage {
-                    solver: r.decided_by.clone(),
-                    runs: 0,
-                    sat: 0,
-                });
-                at.push(r.solver.find(&r.decided_by).unwrap_or(usize::MAX));
+                let at = r.solver.find(&r.decided_by).unwrap_or(usize::MAX);
+                out.push((
+                    at,
+                    Stage {
+                        solver: r.decided_by.clone(),
+                        runs: 0,
+                        sat: 0,
+                    },
+                ));
                 out.len() - 1
             }
         };
-        out[i].runs += 1;
-        out[i].sat += usize::from(sat);
+        out[i].1.runs += 1;
+        out[i].1.sat += usize::from(sat);
     }
-    let mut order: Vec<usize> = (0..out.len()).collect();
-    order.sort_by_key(|&i| (at[i], i));
-    order.into_iter().map(|i| out[i].clone()).collect()
+    // A stable sort: stages at the same place keep the order they first answered in.
+    out.sort_by_key(|(at, _)| *at);
+    out.into_iter().map(|(_, s)| s).collect()
 }
 
 /// A configuration and its median time at one parameter value.

@@ -890,8 +890,9 @@ fn prove_traced<W: Write + Send + 'static, S: Traced>(
 /// LRAT it becomes a lemma with that clause of the formula as its one hint; in DRAT it gets
 /// no line (nor does its deletion): it is in the formula already. A clause of the propagator
 /// that is not in the formula is an error ([`ProofError::Write`]), never a proof that does
-/// not check. The propagator's counting argument, whose clauses are not in the formula, is
-/// switched off for a proof; the rest reasons no further than two queens on one line.
+/// not check. The propagator's arguments (the counting and the bounds on the sums), whose
+/// clauses are not in the formula, are switched off for a proof; the rest reasons no further
+/// than two queens on one line.
 #[cfg(feature = "cadical")]
 fn prove_with_propagator<W: Write + Send + 'static>(
     f: &dyn Formula,
@@ -915,7 +916,7 @@ fn prove_with_propagator<W: Write + Send + 'static>(
         // Adding clauses to a solver cannot fail.
         let _ = crate::instance::encode(f, s);
     };
-    // Counting is off for a proof whatever its option says (see the propagator's module).
+    // The arguments are off for a proof whatever the options say (see the propagator's module).
     let (_, options) = super::propagator::split_options(options).map_err(SolveError::Option)?;
     let make = |tracer: Box<dyn super::cadical::ProofTracer>, lrat: bool| {
         let mut cadical = super::backend::CadicalSolver::with_own_defaults(&options)?;
