@@ -244,10 +244,12 @@ pub struct SolveArgs {
     /// made and checked in a temporary place.
     #[arg(long, conflicts_with_all = ["all", "count", "limit", "explain", "why"])]
     check_proof: bool,
-    /// The embedded solver's proof format: drat (the default; every backend) or lrat (CaDiCaL,
-    /// which --proof-format lrat selects when --backend is not given). Text, numbering the
-    /// clauses as `queens-sat encode` writes them with the same options.
-    #[arg(long, value_name = "FORMAT", value_parser = ["drat", "lrat"], conflicts_with = "solver")]
+    /// The proof format: drat (the default of the SAT engine; every backend), lrat (CaDiCaL,
+    /// which --proof-format lrat selects when --backend is not given), text, numbering the
+    /// clauses as `queens-sat encode` writes them with the same options; or veripb (the
+    /// search's, its only one): a pseudo-Boolean proof against `queens-sat encode --format opb
+    /// --redundant diagonals,sums,moments` of the instance, checked by VeriPB.
+    #[arg(long, value_name = "FORMAT", value_parser = ["drat", "lrat", "veripb"], conflicts_with = "solver")]
     proof_format: Option<String>,
     #[command(flatten)]
     solver_options: super::backends::SolverOptionArgs,
@@ -280,14 +282,31 @@ impl SolveArgs {
             return self.chain(text, threads);
         }
         if self.engine == Engine::Search {
-            if let Some(flag) = self.first_set(&[]) {
+            if let Some(flag) = self.first_set(&["--proof", "--check-proof", "--proof-format"]) {
                 bail!("{flag} {NotWithSearch}");
+            }
+            let proof = self.proof.is_some() || self.check_proof;
+            match self.proof_format.as_deref() {
+                Some("veripb") if !proof => {
+                    bail!("--proof-format goes with --proof FILE or --check-proof")
+                }
+                Some(f) if f != "veripb" => bail!(
+                    "--engine search writes its proofs in the VeriPB format (--proof-format veripb), not {f}"
+                ),
+                _ => {}
+            }
+            if proof && threads.is_some_and(|t| t > 1) {
+                bail!("--engine search writes its proof on one thread: --threads does not go with --proof or --check-proof");
             }
             return Ok(SolveMode::Search(SearchSolve {
                 written: self.written()?,
                 threads,
                 timeout: self.timeout,
+                proof: proof.then(|| self.kept()),
             }));
+        }
+        if self.proof_format.as_deref() == Some("veripb") {
+            bail!("--proof-format veripb: VeriPB certificates are written by --engine search (the SAT solvers write drat or lrat)");
         }
         if self.limit == Some(0) {
             bail!("--limit must be at least 1");
@@ -345,11 +364,7 @@ impl SolveArgs {
             }
             SatTask::Why
         } else if proof {
-            let kept = match (&self.proof, self.check_proof) {
-                (Some(path), false) => ProofKept::File(path.clone()),
-                (Some(path), true) => ProofKept::CheckedFile(path.clone()),
-                (None, _) => ProofKept::Checked,
-            };
+            let kept = self.kept();
             let prover = match &self.solver {
                 Some(command) => ProofSolver::External {
                     solver: self.external(command),
@@ -452,6 +467,15 @@ impl SolveArgs {
             (Format::Competition, None) => Written::Out(Out::Competition),
             (Format::Svg, None) => Written::Out(Out::Svg),
         })
+    }
+
+    /// Where the proof goes and whether it is checked.
+    fn kept(&self) -> ProofKept {
+        match (&self.proof, self.check_proof) {
+            (Some(path), false) => ProofKept::File(path.clone()),
+            (Some(path), true) => ProofKept::CheckedFile(path.clone()),
+            (None, _) => ProofKept::Checked,
+        }
     }
 
     /// The external solver `--solver COMMAND`.

@@ -71,6 +71,52 @@ fn open(path: &std::path::Path) -> Result<(Box<dyn BufRead>, String), VerifyProo
     Ok((Box::new(io::BufReader::with_capacity(1 << 16, file)), name))
 }
 
+/// Checks a pseudo-Boolean proof in VeriPB's format (the search's certificates, `solve
+/// --engine search --proof-format veripb`) against an OPB file (`encode --format opb`) by
+/// VeriPB, and writes the verdict on `out`: `verified: ...` and [`Ending::Success`] when it
+/// accepts the proof and its conclusion that the formula is unsatisfiable, `rejected: ...`
+/// (the failing line and VeriPB's reason) and [`Ending::Failure`]; then `checked by: ...`.
+/// Both are files (VeriPB reads them by name); one that cannot be read is an error.
+#[cfg(feature = "veripb")]
+pub fn verify_pb_proof(
+    opb: &std::path::Path,
+    proof: &std::path::Path,
+    out: &mut dyn Write,
+) -> Result<Ending, VerifyProofError> {
+    for path in [opb, proof] {
+        if path.as_os_str() == "-" {
+            return Err(VerifyProofError::Open {
+                file: "-".into(),
+                source: io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "VeriPB reads an OPB formula and its proof from files, not standard input",
+                ),
+            });
+        }
+        open(path)?;
+    }
+    let checker = format!("VeriPB {}", crate::proof::VERIPB_VERSION);
+    let ending = match crate::proof::check_opb(opb, proof) {
+        crate::proof::OpbJudgement::Accepted => {
+            writeln!(
+                out,
+                "verified: every rule of the pseudo-Boolean proof checks, and it concludes that the formula is unsatisfiable"
+            )?;
+            writeln!(out, "checked by: {checker} (accepted)")?;
+            Ending::Success
+        }
+        crate::proof::OpbJudgement::Rejected { line, reason } => {
+            match line {
+                Some(l) => writeln!(out, "rejected: line {l} of the proof: {reason}")?,
+                None => writeln!(out, "rejected: {reason}")?,
+            }
+            writeln!(out, "checked by: {checker} (rejected)")?;
+            Ending::Failure
+        }
+    };
+    Ok(ending)
+}
+
 /// Checks the proof of `req` against its formula and writes the verdict on `out`:
 /// `verified: ...` and [`Ending::Success`] when every checker that ran accepts it, or
 /// `rejected: ...` (the first failing step, or both checkers' verdicts when they disagree)

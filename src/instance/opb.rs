@@ -112,15 +112,18 @@ impl Occupancy {
 }
 
 /// `sum w x = total` over the terms of non-zero weight; nothing when there is none (n = 1).
-fn push_weighted(weighted: &[(i64, usize)], total: i64, out: &mut Vec<String>) {
+/// Whether a line was written.
+fn push_weighted(weighted: &[(i64, usize)], total: i64, out: &mut Vec<String>) -> bool {
     let terms: Vec<String> = weighted
         .iter()
         .filter(|t| t.0 != 0)
         .map(|(w, x)| format!("{w:+} x{x}"))
         .collect();
-    if !terms.is_empty() {
-        out.push(format!("{} = {total} ;", terms.join(" ")));
+    if terms.is_empty() {
+        return false;
     }
+    out.push(format!("{} = {total} ;", terms.join(" ")));
+    true
 }
 
 /// The cells (DIMACS numbers) of every line of `kind`.
@@ -140,10 +143,68 @@ fn lines(n: usize, geometry: Geometry, kind: LineKind) -> Vec<Vec<usize>> {
     out
 }
 
+/// Where the OPB form's constraints stand, as the VeriPB checker numbers them (from 1, in the
+/// file's order, an equality taking two ids: its `>=` half, then its `<=` half): what a
+/// pseudo-Boolean proof against the form names in its cutting-planes steps
+/// ([`crate::search::certify`]). A constraint the form does not hold is `None`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpbAnchors {
+    /// The number of ids the form's constraints take.
+    pub ids: u64,
+    /// The `>=` half of each row's `= 1` (its `<=` half is the next id).
+    pub rows: Vec<u64>,
+    /// Each column's at-most-one (`-1 ... >= -1`), or the `>=` half of its `= 1` with
+    /// `--redundant permutation` (`None`: a column of one cell).
+    pub columns: Vec<Option<u64>>,
+    /// Whether the columns are equalities (`--redundant permutation`).
+    pub columns_exact: bool,
+    /// The `>=` half of "exactly n occupied diagonals", `/` then `\` (`--redundant
+    /// diagonals`).
+    pub counts: [Option<u64>; 2],
+    /// The `>=` half of the sum of the lines' indices, over `r + c` then `r - c` (1-based)
+    /// (`--redundant sums`, the square).
+    pub sums: [Option<u64>; 2],
+    /// The `>=` half of the second moments (`--redundant moments`, the square).
+    pub moments: Option<u64>,
+}
+
+/// The ids VeriPB gives the constraints of one line of the form: two for an equality.
+fn ids_of(line: &str) -> u64 {
+    if line.contains(" >= ") {
+        1
+    } else {
+        2
+    }
+}
+
+/// The ids of the lines of a form being written, counted as they come.
+#[derive(Default)]
+struct Ids {
+    /// The lines counted so far.
+    counted: usize,
+    /// The ids they take.
+    ids: u64,
+}
+
+impl Ids {
+    /// The id the next line of `out` gets.
+    fn next(&mut self, out: &[String]) -> u64 {
+        self.ids += out[self.counted..].iter().map(|l| ids_of(l)).sum::<u64>();
+        self.counted = out.len();
+        self.ids + 1
+    }
+}
+
 impl Instance {
     /// The constraints of the OPB form, one a line (without the header), and the number of
     /// variables; [`OpbError`] when the model cannot be written so.
     pub fn opb_constraints(&self) -> Result<(usize, Vec<String>), OpbError> {
+        self.opb_form().map(|(vars, lines, _)| (vars, lines))
+    }
+
+    /// The constraints of the OPB form ([`Instance::opb_constraints`]) with where each kind
+    /// stands ([`OpbAnchors`]).
+    pub fn opb_form(&self) -> Result<(usize, Vec<String>, OpbAnchors), OpbError> {
         let enc = self.encoding();
         if !enc.cell_variables() {
             return Err(OpbError::Model { model: enc.name() });
@@ -154,21 +215,34 @@ impl Instance {
         let set = enc.redundant();
         let (n, geometry) = (self.n(), self.geometry());
         let mut out = Vec::new();
+        let mut anchors = OpbAnchors {
+            columns_exact: set.contains(Redundant::Permutation),
+            ..OpbAnchors::default()
+        };
+        let mut ids = Ids::default();
         for row in lines(n, geometry, LineKind::Row) {
+            anchors.rows.push(ids.next(&out));
             out.push(format!("{} = 1 ;", terms(1, &row)));
         }
         for col in lines(n, geometry, LineKind::Column) {
             if set.contains(Redundant::Permutation) {
+                anchors.columns.push(Some(ids.next(&out)));
                 out.push(format!("{} = 1 ;", terms(1, &col)));
             } else if col.len() >= 2 {
+                anchors.columns.push(Some(ids.next(&out)));
                 out.push(format!("{} >= -1 ;", terms(-1, &col)));
+            } else {
+                anchors.columns.push(None);
             }
         }
         let mut occupancy = Occupancy {
             vars: n * n,
             defined: HashMap::new(),
         };
-        for kind in [LineKind::Diagonal, LineKind::AntiDiagonal] {
+        for (k, kind) in [LineKind::Diagonal, LineKind::AntiDiagonal]
+            .into_iter()
+            .enumerate()
+        {
             let diagonals = lines(n, geometry, kind);
             for d in diagonals.iter().filter(|d| d.len() >= 2) {
                 out.push(format!("{} >= -1 ;", terms(-1, d)));
@@ -178,6 +252,7 @@ impl Instance {
                     .iter()
                     .map(|d| occupancy.of(d, &mut out))
                     .collect();
+                anchors.counts[k] = Some(ids.next(&out));
                 out.push(format!("{} = {n} ;", terms(1, &occupied)));
             }
         }
@@ -186,12 +261,18 @@ impl Instance {
         let dimacs = |line: &[usize]| -> Vec<usize> { line.iter().map(|&i| i + 1).collect() };
         if set.contains(Redundant::Sums) {
             // Over the occupancies of the square's lines, each line's index counted once.
-            for (plus, total) in [(true, n as i64 * (n as i64 + 1)), (false, 0)] {
+            for (k, (plus, total)) in [(true, n as i64 * (n as i64 + 1)), (false, 0)]
+                .into_iter()
+                .enumerate()
+            {
                 let weighted: Vec<(i64, usize)> = sum_lines(n, plus)
                     .iter()
                     .map(|(v, line)| (*v, occupancy.of(&dimacs(line), &mut out)))
                     .collect();
-                push_weighted(&weighted, total, &mut out);
+                let id = ids.next(&out);
+                if push_weighted(&weighted, total, &mut out) {
+                    anchors.sums[k] = Some(id);
+                }
             }
         }
         if set.contains(Redundant::Moments) {
@@ -199,7 +280,10 @@ impl Instance {
                 .iter()
                 .map(|(w, line)| (*w as i64, occupancy.of(&dimacs(line), &mut out)))
                 .collect();
-            push_weighted(&weighted, moments_total(n) as i64, &mut out);
+            let id = ids.next(&out);
+            if push_weighted(&weighted, moments_total(n) as i64, &mut out) {
+                anchors.moments = Some(id);
+            }
         }
         let vars = occupancy.vars;
         for &(r, c) in self.placed() {
@@ -208,7 +292,8 @@ impl Instance {
         for &(r, c) in self.forbidden() {
             out.push(format!("+1 x{} = 0 ;", r * n + c + 1));
         }
-        Ok((vars, out))
+        anchors.ids = ids.next(&out) - 1;
+        Ok((vars, out, anchors))
     }
 
     /// Writes the instance in OPB to `out` and returns it flushed: the header line, comments

@@ -50,6 +50,8 @@ pub use check::{
 };
 pub(crate) use drat::ProofReader;
 pub use lrat::{LratCheck, LratFailure, LratFailureKind, LratReader, LratStep};
+#[cfg(feature = "veripb")]
+pub use veripb::{check_opb, OpbJudgement, VERSION as VERIPB_VERSION};
 
 use std::fmt;
 use std::io::{self, Read};

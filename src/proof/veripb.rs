@@ -186,41 +186,69 @@ impl Translation {
     }
 
     fn run(&self, formula: PathBuf, proof: PathBuf) -> Judgement {
-        let args = veripb::args::Args {
-            formula,
-            derivation: proof.clone(),
-            cnf: true,
-            // Deletions as in DRAT and LRAT: unchecked (sound for a refutation).
-            checked_deletion: false,
-            print_verification_result: false,
-            show_warnings: false,
-            ignore_file_path_check: true,
-            ..Default::default()
-        };
-        let run =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| veripb::run_checker(args)));
-        match run {
-            Ok(Ok(())) => Judgement::Accepted,
-            Ok(Err(e)) => {
-                let line = line_of(&format!("{e:#}"), &proof);
+        match run_veripb(&formula, &proof, true) {
+            Ok(()) => Judgement::Accepted,
+            Err((line, reason)) => {
                 let (step, at) = line
                     .and_then(|l| l.checked_sub(3))
                     .and_then(|k| self.origins.get(k as usize))
                     .map_or((None, None), |&(s, at)| ((s > 0).then_some(s), at));
-                Judgement::Rejected {
-                    step,
-                    at,
-                    reason: reason_of(&e),
-                }
+                Judgement::Rejected { step, at, reason }
             }
-            // The panic's message went to standard error through the panic hook.
-            Err(_) => Judgement::Rejected {
-                step: None,
-                at: None,
-                reason: "VeriPB stopped on an internal error (its message is on standard error)"
-                    .to_string(),
-            },
         }
+    }
+}
+
+/// How VeriPB judged a pseudo-Boolean proof of unsatisfiability against an OPB formula
+/// ([`check_opb`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpbJudgement {
+    /// Every rule checked and the conclusion (unsatisfiable) holds.
+    Accepted,
+    /// A rule failed, or the files could not be read.
+    Rejected {
+        /// The line of the proof file that failed, when VeriPB names one.
+        line: Option<u64>,
+        /// VeriPB's reason.
+        reason: String,
+    },
+}
+
+/// Runs VeriPB on `proof` (its format, version 3.0) against the OPB file `formula`: accepted
+/// only if every rule checks and the proof concludes that the formula is unsatisfiable.
+pub fn check_opb(formula: &std::path::Path, proof: &std::path::Path) -> OpbJudgement {
+    match run_veripb(formula, proof, false) {
+        Ok(()) => OpbJudgement::Accepted,
+        Err((line, reason)) => OpbJudgement::Rejected { line, reason },
+    }
+}
+
+/// Runs VeriPB: `Err` with the line of the proof that failed, if it names one, and the reason.
+fn run_veripb(
+    formula: &std::path::Path,
+    proof: &std::path::Path,
+    cnf: bool,
+) -> Result<(), (Option<u64>, String)> {
+    let args = veripb::args::Args {
+        formula: formula.to_path_buf(),
+        derivation: proof.to_path_buf(),
+        cnf,
+        // Deletions as in DRAT and LRAT: unchecked (sound for a refutation).
+        checked_deletion: false,
+        print_verification_result: false,
+        show_warnings: false,
+        ignore_file_path_check: true,
+        ..Default::default()
+    };
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| veripb::run_checker(args)));
+    match run {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err((line_of(&format!("{e:#}"), proof), reason_of(&e))),
+        // The panic's message went to standard error through the panic hook.
+        Err(_) => Err((
+            None,
+            "VeriPB stopped on an internal error (its message is on standard error)".to_string(),
+        )),
     }
 }
 

@@ -39,12 +39,16 @@
 //! * `portfolio`: how a decision runs its walks (one walk, the portfolio, the turns).
 
 mod bounds;
+mod certificate;
 mod geometry;
 mod node;
 mod portfolio;
 mod walker;
 mod watch;
 
+pub use certificate::{
+    certify, CertificateStats, Certified, CertifyError, CertifyLimits, CERTIFIED_PROBE_LEVELS,
+};
 #[doc(hidden)]
 pub use portfolio::PORTFOLIO_PROBE_LEVELS;
 // The core the exact counter of instances runs on.

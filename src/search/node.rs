@@ -192,7 +192,7 @@ impl Node {
 
     /// What the bounds read of this node: its open rows and columns.
     #[inline(always)]
-    fn open(&self) -> Open<'_> {
+    pub(super) fn open(&self) -> Open<'_> {
         Open {
             rows: &self.rows[..self.m],
             free: &self.free[..self.m],
@@ -200,6 +200,12 @@ impl Node {
             row_sum: self.row_sum,
             col_sum: self.col_sum,
         }
+    }
+
+    /// Takes the free cell of column `c` away from the open row at index `i` (a probed cell
+    /// that fails).
+    pub(super) fn take(&mut self, i: usize, c: usize) {
+        self.free[i] &= !(1u64 << c);
     }
 
     /// The open row at index `i` of the list.

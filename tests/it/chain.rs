@@ -5,11 +5,8 @@
 //! recorded answers of CSPLib problem 079.
 
 use crate::common::{
-    is_valid_placement, published_total, require, run, script, stderr, stdout, CsvTable,
+    is_valid_placement, published_total, recorded, require, run, script, stderr, stdout, CsvTable,
 };
-use flate2::read::GzDecoder;
-use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 /// The fake solvers of these tests, in `dir`: one that burns CPU until stopped, one that
@@ -161,22 +158,6 @@ fn a_chain_that_cannot_run_is_refused_before_any_work() {
         "{}",
         stderr(&out)
     );
-}
-
-/// The recorded answers of the CSPLib problem 079 instance `diag-N-4-ID` by D (read here on
-/// a path of its own: the whitespace-separated fields, `n D mininrow id FILE:Solutions:
-/// NUMSOLS ...`).
-fn recorded(n: &str, id: &str) -> BTreeMap<usize, bool> {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/csplib-prob079");
-    let gz = std::fs::File::open(data.join("run-diags-shiftqueens-processed.txt.gz")).unwrap();
-    BufReader::new(GzDecoder::new(gz))
-        .lines()
-        .map(Result::unwrap)
-        .filter_map(|line| {
-            let f: Vec<&str> = line.split_whitespace().collect();
-            (f[0] == n && f[2] == "4" && f[3] == id).then(|| (f[1].parse().unwrap(), f[5] != "0"))
-        })
-        .collect()
 }
 
 #[test]

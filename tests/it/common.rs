@@ -572,3 +572,20 @@ impl CsvTable {
             .unwrap_or_else(|| panic!("no column {name} in {:?}", self.header))
     }
 }
+
+/// The recorded answers of the CSPLib problem 079 instance `diag-N-4-ID` by D (read here on
+/// a path of its own: the whitespace-separated fields, `n D mininrow id FILE:Solutions:
+/// NUMSOLS ...`).
+pub fn recorded(n: &str, id: &str) -> std::collections::BTreeMap<usize, bool> {
+    use std::io::{BufRead, BufReader};
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/csplib-prob079");
+    let gz = std::fs::File::open(data.join("run-diags-shiftqueens-processed.txt.gz")).unwrap();
+    BufReader::new(flate2::read::GzDecoder::new(gz))
+        .lines()
+        .map(Result::unwrap)
+        .filter_map(|line| {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            (f[0] == n && f[2] == "4" && f[3] == id).then(|| (f[1].parse().unwrap(), f[5] != "0"))
+        })
+        .collect()
+}

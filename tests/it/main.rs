@@ -16,6 +16,7 @@ mod common;
 mod architecture;
 mod backend;
 mod browser;
+mod certificates;
 mod chain;
 mod checkpoint;
 mod cluster;

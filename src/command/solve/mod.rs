@@ -120,6 +120,9 @@ pub enum SolveCommandError {
         /// The format asked for.
         format: ProofFormat,
     },
+    /// The search's certificate could not be made (its OPB form, or the walk).
+    #[error("the search's certificate could not be made: {0}")]
+    Certificate(String),
     /// The instance cannot go to the propagator.
     #[error("{0}")]
     Propagator(String),
@@ -156,7 +159,7 @@ pub enum SolveCommandError {
 failures_into!(SolveCommandError: SolveError, OutputError, io::Error);
 
 /// The message for a proof asked of a satisfiable instance.
-const NO_PROOF_SAT: &str =
+pub(super) const NO_PROOF_SAT: &str =
     "no proof of unsatisfiability: the instance has a solution (shown above), so none exists";
 
 /// Solves as `req` asks, after refusing (unless forced) a formula past the size limits, an
@@ -549,7 +552,7 @@ fn external(
 
 /// A line about the proof: on `out` (a `c` line in competition format), on `log` with JSON
 /// and SVG output.
-fn proof_note(
+pub(super) fn proof_note(
     out: &mut dyn Write,
     log: &mut dyn Write,
     format: Format,
@@ -759,6 +762,7 @@ mod tests {
                 written,
                 threads: Some(1),
                 timeout: None,
+                proof: None,
             }),
         }
     }

@@ -217,6 +217,10 @@ pub struct SearchSolve {
     pub threads: Option<usize>,
     /// The time limit of the search; none when `None`.
     pub timeout: Option<Duration>,
+    /// A certificate of unsatisfiability: the search walks on one thread and writes a VeriPB
+    /// proof against the instance's OPB form ([`crate::search::certify`]), kept and checked
+    /// as this says; none when `None`.
+    pub proof: Option<ProofKept>,
 }
 
 /// A chain of solvers.

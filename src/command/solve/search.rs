@@ -101,6 +101,9 @@ pub(super) fn search(
     check_svg(inst, &req.written)?;
     let board = crate::instance::masked_board(inst)?;
     crate::interrupt::cleanup_needed();
+    if let Some(kept) = &req.proof {
+        return certified(inst, &board, req, kept, out, log);
+    }
     let nodes = AtomicU64::new(0);
     let started = std::time::Instant::now();
     let mut decision = Decision::new(&board)
@@ -163,4 +166,158 @@ pub(super) fn search(
             })
         }
     }
+}
+
+/// The redundant constraints of the OPB form that the search's certificates refer to.
+pub const CERTIFICATE_FORM: &str = "diagonals,sums,moments";
+
+/// The instance's OPB form that the search's certificates refer to: the cell model, pairwise at
+/// most one, with the counts, sums and moments ([`CERTIFICATE_FORM`]), the instance's cells.
+pub fn certificate_form(inst: &Instance) -> Result<Instance, crate::instance::InstanceError> {
+    let set = CERTIFICATE_FORM
+        .parse()
+        .expect("the certificate's redundant constraints are known names");
+    let model = crate::instance::Model::default().with_redundant(set);
+    Instance::new_on(inst.n(), model, inst.geometry())?.with_cells(inst.placed(), inst.forbidden())
+}
+
+/// The search with a certificate ([`crate::search::certify`]): a solution is checked and
+/// written (no proof); a refutation's proof is checked by VeriPB when asked, then put in its
+/// file.
+fn certified(
+    inst: &Instance,
+    board: &crate::board::MaskedBoard,
+    req: &SearchSolve,
+    kept: &super::ProofKept,
+    out: &mut dyn Write,
+    log: &mut dyn Write,
+) -> Result<Ending, SolveCommandError> {
+    use crate::search::{certify, Certified, CertifyLimits};
+    let unmade = |e: &dyn std::fmt::Display| SolveCommandError::Certificate(e.to_string());
+    let form = certificate_form(inst).map_err(|e| unmade(&e))?;
+    let (_, _, anchors) = form.opb_form().map_err(|e| unmade(&e))?;
+    let mut target = crate::output::Staged::proof(kept.file())?;
+    let deadline = req.timeout.map(|t| std::time::Instant::now() + t);
+    let stop = crate::solve::interrupted;
+    let limits = CertifyLimits {
+        deadline,
+        stop: Some(&stop),
+    };
+    let answer = {
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, target.file().try_clone()?);
+        let answer = certify(board, &anchors, &mut w, limits).map_err(|e| unmade(&e))?;
+        w.flush()?;
+        answer
+    };
+    let stats = match answer {
+        Certified::Sat(p) => {
+            write_solution(
+                out,
+                req.written.format(),
+                req.written.svg_file(),
+                inst,
+                &p,
+                &[],
+                "a solution found by the search, checked: no two queens attack each other, none on a forbidden cell",
+            )?;
+            out.flush()?;
+            let _ = writeln!(log, "{}", super::NO_PROOF_SAT);
+            return Ok(Ending::Failure);
+        }
+        Certified::Stopped => {
+            let _ = writeln!(
+                log,
+                "error: the search stopped without an answer ({}); no proof written",
+                if crate::solve::interrupted() {
+                    "interrupted"
+                } else {
+                    "the time limit passed"
+                }
+            );
+            return Ok(if crate::solve::interrupted() {
+                Ending::Interrupted
+            } else {
+                Ending::Failure
+            });
+        }
+        Certified::Unsat(stats) => stats,
+    };
+    let bytes = target.bytes();
+    let mut notes = vec![format!(
+        "certificate: {} nodes, {} rules, {} of them cutting-planes steps of the bounds",
+        stats.nodes, stats.rules, stats.bounds
+    )];
+    if kept.checked() {
+        let dir = tempfile::Builder::new()
+            .prefix("queens-sat-certificate")
+            .tempdir()?;
+        let formula = dir.path().join("formula.opb");
+        form.write_opb(
+            std::io::BufWriter::new(std::fs::File::create(&formula)?),
+            None,
+        )
+        .map_err(|e| unmade(&e))?;
+        let started = std::time::Instant::now();
+        match check_certificate(&formula, target.path()) {
+            Ok(checker) => notes.push(format!(
+                "proof checked: {checker} accepted the certificate in {:.2} s",
+                started.elapsed().as_secs_f64()
+            )),
+            Err(reason) => {
+                let _ = writeln!(
+                    log,
+                    "error: the certificate of the search does not check: {reason}; no proof written"
+                );
+                return Ok(Ending::Failure);
+            }
+        }
+    }
+    if let Some(path) = target.target() {
+        notes.push(format!(
+            "proof written to {} (VeriPB by the search, {bytes} bytes, against `queens-sat encode --format opb --redundant {CERTIFICATE_FORM}` of the instance){}",
+            path.display(),
+            if kept.checked() {
+                String::new()
+            } else {
+                format!(
+                    "; not checked here ({} checks it)",
+                    crate::vocabulary::Param::CheckProof
+                )
+            }
+        ));
+    }
+    target.commit()?;
+    let ending = write_unsat(
+        out,
+        req.written.format(),
+        inst,
+        Some("the search is complete: no placement of the queens is left"),
+    )?;
+    for n in &notes {
+        super::proof_note(out, log, req.written.format(), n)?;
+    }
+    Ok(ending)
+}
+
+/// VeriPB's judgement of the certificate `proof` against the OPB file `formula`.
+#[cfg(feature = "veripb")]
+fn check_certificate(formula: &std::path::Path, proof: &std::path::Path) -> Result<String, String> {
+    match crate::proof::check_opb(formula, proof) {
+        crate::proof::OpbJudgement::Accepted => {
+            Ok(format!("VeriPB {}", crate::proof::VERIPB_VERSION))
+        }
+        crate::proof::OpbJudgement::Rejected { line, reason } => Err(match line {
+            Some(l) => format!("VeriPB rejects line {l}: {reason}"),
+            None => format!("VeriPB rejects it: {reason}"),
+        }),
+    }
+}
+
+/// Without the `veripb` feature no certificate can be checked here.
+#[cfg(not(feature = "veripb"))]
+fn check_certificate(
+    _formula: &std::path::Path,
+    _proof: &std::path::Path,
+) -> Result<String, String> {
+    Err("VeriPB is not built in (the veripb feature)".to_string())
 }

@@ -1,0 +1,746 @@
+//! Certificates of the search's refutations: the search walks the board once more, on one
+//! thread, and writes a pseudo-Boolean proof of what it finds impossible in the format of the
+//! VeriPB checker (version 3.0), against the instance's OPB form with the counts and the sums
+//! (`encode --format opb --redundant diagonals,sums,moments`; [`crate::instance::Instance::opb_form`]
+//! says where its constraints stand, [`OpbAnchors`]). The checker (the `veripb` crate,
+//! [`crate::proof::veripb::check_opb`]) accepts it only if every step follows from the form.
+//!
+//! The proof follows the tree. Its literals are the cells (`x(r*n+c+1)`), and each node's
+//! *decisions* are the choices on its path: a queen on a cell, or, for a diagonal left empty,
+//! each of its free cells empty.
+//!
+//! * First, for each column, the cutting-planes step (`pol`) "at least one queen", the sum of
+//!   every row's `= 1` and of the other columns' at-most-one: the search forces a column's
+//!   last free cell, which the form (columns at most one) does not propagate.
+//! * A node that fails as the search settles it (a row, a column or too few diagonals left,
+//!   a queen forced onto an attacked cell) ends with the clause "not all of its decisions"
+//!   (`rup`): unit propagation on the form's constraints, the counts of occupied diagonals
+//!   among them, finds the same failure.
+//! * A node whose bound on the sums of the diagonal indices, or on their second moments, fails
+//!   is first given the constraint that propagates that failure, a linear combination of the
+//!   form's sum (or moment) equality and its counts: with `t` the index of the `m`-th smallest
+//!   free diagonal and `m` queens left, `sum v o <= T` plus `t` times `sum o >= n` is
+//!   `sum (t - v) o >= t n - T`, which the free diagonals can no longer satisfy when their `m`
+//!   smallest indices add up to more than what is left of `T` (the largest alike, and the two
+//!   directions at once for the moments). Then the clause, then the combination is deleted.
+//! * A probed cell that fails gets the clause "not the decisions, or not this queen".
+//! * A node whose children all failed ends with its clause, which follows by unit
+//!   propagation from its children's (their decisions cover the line it branched on: a row's
+//!   `= 1`, a column's "at least one", a diagonal the counts make occupied, or "this
+//!   diagonal's cells, or none of them"); the children's clauses are then deleted.
+//! * The root's clause is the empty one: `conclusion UNSAT`.
+//!
+//! The walk reasons as the search does (the counts of free diagonals, forced and must-use
+//! diagonals, branching on the sparsest diagonals, probing at the first levels) except for
+//! the second moments' parity classes, which no single linear combination expresses: its
+//! bound on the moments takes the free diagonals of each direction as one list. It has no
+//! mirror symmetry either (a solution and its mirror image are both refuted), so it may walk
+//! more nodes than the search.
+
+use super::bounds::Open;
+use super::geometry::{Geo, MAX};
+use super::node::{Line, Node, Queen, Reasoning, Settled};
+use crate::board::{MaskedBoard, Placement};
+use crate::instance::OpbAnchors;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::time::Instant;
+
+/// What the certified walk settles with; the sums and the moments are checked after settling,
+/// by the walk itself, since each failure of theirs needs its cutting-planes step.
+const WHY: Reasoning = Reasoning {
+    diagonals: true,
+    sums: false,
+    matching: false,
+    moments: false,
+    branch_diagonals: true,
+    probe: 0,
+};
+
+/// The branching levels whose free cells the certified walk probes.
+pub const CERTIFIED_PROBE_LEVELS: usize = super::PORTFOLIO_PROBE_LEVELS;
+
+/// The nodes between two looks at the time limit and the stop condition.
+const LOOK: u64 = 1024;
+
+/// How a certified walk ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Certified {
+    /// A solution (checked against the board): no proof is written.
+    Sat(Placement),
+    /// No solution: the proof is written to its end.
+    Unsat(CertificateStats),
+    /// The time limit passed or the stop condition held: the proof is incomplete.
+    Stopped,
+}
+
+/// What a certificate holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CertificateStats {
+    /// The nodes walked (probes not counted).
+    pub nodes: u64,
+    /// The proof's rules (`pol`, `rup`; deletions not counted).
+    pub rules: u64,
+    /// Of them, the cutting-planes steps of the bounds on the sums and moments.
+    pub bounds: u64,
+}
+
+/// Why no certificate could be written.
+#[derive(Debug, thiserror::Error)]
+pub enum CertifyError {
+    /// The form lacks a constraint the proof names.
+    #[error("the OPB form has no {0}: certificates are written against `--redundant diagonals,sums,moments`")]
+    Form(&'static str),
+    /// The board is too large for the search.
+    #[error("the search takes boards up to n = {MAX}")]
+    TooLarge,
+    /// The walk's solution is not one (a defect of the walk).
+    #[error("the certified walk's solution is wrong: {0}")]
+    Wrong(String),
+    /// The proof could not be written.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// When the certified walk gives up.
+#[derive(Clone, Copy, Default)]
+pub struct CertifyLimits<'a> {
+    /// The time limit.
+    pub deadline: Option<Instant>,
+    /// A condition that stops the walk (an interruption).
+    pub stop: Option<&'a (dyn Fn() -> bool + Sync)>,
+}
+
+/// A choice on a node's path.
+#[derive(Clone, Copy, Debug)]
+enum Decision {
+    /// A queen on (row, column).
+    Queen(u8, u8),
+    /// The cell (row, column) left empty.
+    Empty(u8, u8),
+}
+
+/// A bound that failed, with the thresholds of its combination (in the form's units: `v` is
+/// `r + c` or `r - c`, 1-based; the moments' weights are squared distances from the middle).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    /// The `m` smallest indices of direction `dir` exceed what is left: `t` the `m`-th.
+    SumLow { dir: usize, t: i64 },
+    /// The `m` largest fall short: `t` the `m`-th largest.
+    SumHigh { dir: usize, t: i64 },
+    /// The `m` nearest the middle of each direction exceed what is left of the moments.
+    MomentLow { t: [i64; 2] },
+    /// The `m` farthest fall short.
+    MomentHigh { t: [i64; 2] },
+}
+
+/// The result of walking a node.
+enum Walked {
+    /// Refuted: the id of its clause.
+    Refuted(u64),
+    /// A solution: the queens of the path.
+    Sat,
+}
+
+/// Writes a certificate of the board's unsatisfiability to `out` (or finds a solution), the
+/// form's constraints standing where `anchors` says.
+pub fn certify(
+    board: &MaskedBoard,
+    anchors: &OpbAnchors,
+    out: &mut dyn Write,
+    limits: CertifyLimits<'_>,
+) -> Result<Certified, CertifyError> {
+    let n = board.n();
+    if n > MAX {
+        return Err(CertifyError::TooLarge);
+    }
+    if anchors.rows.len() != n || anchors.columns.len() != n {
+        return Err(CertifyError::Form(
+            "row and column constraints of this board",
+        ));
+    }
+    if anchors.counts.iter().any(Option::is_none) {
+        return Err(CertifyError::Form("counts of occupied diagonals"));
+    }
+    let g = Geo::new(n, board.geometry());
+    if !g.torus && n > 1 && (anchors.sums.iter().any(Option::is_none) || anchors.moments.is_none())
+    {
+        return Err(CertifyError::Form("sums and moments of the diagonals"));
+    }
+    let mut w = Writer {
+        out,
+        n,
+        last_id: anchors.ids,
+        anchors,
+        stats: CertificateStats::default(),
+        line: String::new(),
+        limits,
+    };
+    writeln!(w.out, "pseudo-Boolean proof version 3.0")?;
+    writeln!(w.out, "f {} ;", anchors.ids)?;
+    w.columns()?;
+    let allowed: Vec<u64> = (0..n).map(|r| board.allowed(r)).collect();
+    let mut root = Node::root(g, &allowed);
+    let mut path = Vec::with_capacity(MAX);
+    let mut decisions = Vec::new();
+    match w.walk(g, &mut root, &mut decisions, &mut path, 0)? {
+        None => Ok(Certified::Stopped),
+        Some(Walked::Sat) => {
+            let mut cols = vec![0u32; n];
+            for &(r, c) in &path {
+                cols[usize::from(r)] = u32::from(c);
+            }
+            let p = Placement::new(cols);
+            super::verify(board, &p).map_err(CertifyError::Wrong)?;
+            Ok(Certified::Sat(p))
+        }
+        Some(Walked::Refuted(id)) => {
+            writeln!(w.out, "output NONE ;")?;
+            writeln!(w.out, "conclusion UNSAT : {id} ;")?;
+            writeln!(w.out, "end pseudo-Boolean proof ;")?;
+            w.out.flush()?;
+            Ok(Certified::Unsat(w.stats))
+        }
+    }
+}
+
+/// The proof being written.
+struct Writer<'o, 'a> {
+    out: &'o mut dyn Write,
+    n: usize,
+    anchors: &'a OpbAnchors,
+    /// The last constraint id given.
+    last_id: u64,
+    stats: CertificateStats,
+    line: String,
+    limits: CertifyLimits<'a>,
+}
+
+impl Writer<'_, '_> {
+    /// The literal of cell (r, c), true or negated.
+    fn lit(&mut self, r: u8, c: u8, negated: bool) {
+        let x = usize::from(r) * self.n + usize::from(c) + 1;
+        let _ = write!(self.line, "1 {}x{x} ", if negated { "~" } else { "" });
+    }
+
+    /// Writes the rule in `line` and gives it the next id.
+    fn emit(&mut self) -> io::Result<u64> {
+        self.out.write_all(self.line.as_bytes())?;
+        self.out.write_all(b" ;\n")?;
+        self.last_id += 1;
+        self.stats.rules += 1;
+        Ok(self.last_id)
+    }
+
+    /// "At least one queen" for every column the form states as at most one: every row's
+    /// `>=` half plus the other columns' at-most-one.
+    fn columns(&mut self) -> io::Result<()> {
+        if self.anchors.columns_exact || self.n < 2 {
+            return Ok(());
+        }
+        for c in 0..self.n {
+            self.line.clear();
+            self.line.push_str("pol");
+            for (k, id) in self.anchors.rows.clone().into_iter().enumerate() {
+                let _ = write!(self.line, " {id}");
+                if k > 0 {
+                    self.line.push_str(" +");
+                }
+            }
+            for (c2, id) in self.anchors.columns.clone().into_iter().enumerate() {
+                if let Some(id) = id.filter(|_| c2 != c) {
+                    let _ = write!(self.line, " {id} +");
+                }
+            }
+            self.emit()?;
+        }
+        Ok(())
+    }
+
+    /// The clause "not all of `decisions` (and not `extra`)", after the cutting-planes step of
+    /// `bound` if one failed (deleted after the clause). Returns the clause's id.
+    fn refute(
+        &mut self,
+        decisions: &[Decision],
+        extra: Option<Decision>,
+        bound: Option<Bound>,
+    ) -> io::Result<u64> {
+        let combination = match bound {
+            Some(b) => self.combination(b)?,
+            None => None,
+        };
+        self.line.clear();
+        self.line.push_str("rup ");
+        for &d in decisions.iter().chain(extra.iter()) {
+            match d {
+                Decision::Queen(r, c) => self.lit(r, c, true),
+                Decision::Empty(r, c) => self.lit(r, c, false),
+            }
+        }
+        self.line.push_str(">= 1");
+        let id = self.emit()?;
+        if let Some(k) = combination {
+            writeln!(self.out, "del id {k} ;")?;
+        }
+        Ok(id)
+    }
+
+    /// The cutting-planes step that propagates the failure of `bound`; `None` when the form's
+    /// constraint propagates it alone (a threshold of 0).
+    fn combination(&mut self, bound: Bound) -> io::Result<Option<u64>> {
+        let a = self.anchors;
+        // The `>=` half of a constraint; its `<=` half is the next id.
+        let count = |dir: usize| a.counts[dir].expect("checked before the walk");
+        let (base, terms): (u64, Vec<(u64, i64)>) = match bound {
+            Bound::SumLow { dir, t } => {
+                let s = a.sums[dir].expect("checked before the walk");
+                // sum v o <= T, plus t (sum o >= n) for t > 0, |t| (sum o <= n) for t < 0.
+                let c = if t > 0 { count(dir) } else { count(dir) + 1 };
+                (s + 1, vec![(c, t.abs())])
+            }
+            Bound::SumHigh { dir, t } => {
+                let s = a.sums[dir].expect("checked before the walk");
+                let c = if t > 0 { count(dir) + 1 } else { count(dir) };
+                (s, vec![(c, t.abs())])
+            }
+            Bound::MomentLow { t } => {
+                let m = a.moments.expect("checked before the walk");
+                (m + 1, vec![(count(0), t[0]), (count(1), t[1])])
+            }
+            Bound::MomentHigh { t } => {
+                let m = a.moments.expect("checked before the walk");
+                (m, vec![(count(0) + 1, t[0]), (count(1) + 1, t[1])])
+            }
+        };
+        if terms.iter().all(|&(_, f)| f == 0) {
+            return Ok(None);
+        }
+        self.line.clear();
+        let _ = write!(self.line, "pol {base}");
+        for (id, f) in terms.into_iter().filter(|&(_, f)| f != 0) {
+            let _ = write!(self.line, " {id} {f} * +");
+        }
+        self.stats.bounds += 1;
+        self.emit().map(Some)
+    }
+
+    /// Whether to give up: every [`LOOK`] nodes, the time limit and the stop condition.
+    fn give_up(&self) -> bool {
+        self.stats.nodes.is_multiple_of(LOOK)
+            && (self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.limits.stop.is_some_and(|s| s()))
+    }
+
+    /// Walks `node` (its decisions on `decisions`, its queens on `path`): `None` when the walk
+    /// gave up.
+    fn walk(
+        &mut self,
+        g: Geo,
+        node: &mut Node,
+        decisions: &mut Vec<Decision>,
+        path: &mut Vec<Queen>,
+        depth: usize,
+    ) -> io::Result<Option<Walked>> {
+        self.stats.nodes += 1;
+        if self.give_up() {
+            return Ok(None);
+        }
+        let base = path.len();
+        let walked = self.walk_settled(g, node, decisions, path, depth);
+        if !matches!(walked, Ok(Some(Walked::Sat))) {
+            path.truncate(base);
+        }
+        walked
+    }
+
+    fn walk_settled(
+        &mut self,
+        g: Geo,
+        node: &mut Node,
+        decisions: &mut Vec<Decision>,
+        path: &mut Vec<Queen>,
+        depth: usize,
+    ) -> io::Result<Option<Walked>> {
+        let line = loop {
+            let line = match node.settle(g, WHY, path) {
+                Settled::Solved => return Ok(Some(Walked::Sat)),
+                Settled::Fail => return self.refute(decisions, None, None).map(refuted),
+                Settled::Branch(line) => line,
+            };
+            if let Some(b) = bound_failure(g, &node.open()) {
+                return self.refute(decisions, None, Some(b)).map(refuted);
+            }
+            if depth >= CERTIFIED_PROBE_LEVELS || !self.probe(g, node, decisions)? {
+                break line;
+            }
+        };
+        let mut choices = Vec::with_capacity(MAX);
+        node.choices(g, line, |i, c| choices.push((node.rows[i], i, c as u8)));
+        let mut children = Vec::with_capacity(choices.len() + 1);
+        let mut child = Node::blank();
+        for &(r, i, c) in &choices {
+            let queen = Decision::Queen(r, c);
+            let id = if node.place_into(g, i, usize::from(c), &mut child) {
+                decisions.push(queen);
+                path.push((r, c));
+                let walked = self.walk(g, &mut child, decisions, path, depth + 1)?;
+                decisions.pop();
+                match walked {
+                    None => return Ok(None),
+                    Some(Walked::Sat) => return Ok(Some(Walked::Sat)),
+                    Some(Walked::Refuted(id)) => {
+                        path.pop();
+                        id
+                    }
+                }
+            } else {
+                self.refute(decisions, Some(queen), None)?
+            };
+            children.push(id);
+        }
+        if matches!(line, Line::SumOrNone(_) | Line::DiffOrNone(_)) {
+            let k = decisions.len();
+            decisions.extend(choices.iter().map(|&(r, _, c)| Decision::Empty(r, c)));
+            let walked = if node.without(g, line, &mut child) {
+                self.walk(g, &mut child, decisions, path, depth + 1)?
+            } else {
+                self.refute(decisions, None, None).map(refuted)?
+            };
+            decisions.truncate(k);
+            match walked {
+                None => return Ok(None),
+                Some(Walked::Sat) => return Ok(Some(Walked::Sat)),
+                Some(Walked::Refuted(id)) => children.push(id),
+            }
+        }
+        let id = self.refute(decisions, None, None)?;
+        self.delete(&children)?;
+        Ok(Some(Walked::Refuted(id)))
+    }
+
+    /// Deletes the clauses `ids`, which a later clause made redundant.
+    fn delete(&mut self, ids: &[u64]) -> io::Result<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        self.line.clear();
+        self.line.push_str("del id");
+        for id in ids {
+            let _ = write!(self.line, " {id}");
+        }
+        self.out.write_all(self.line.as_bytes())?;
+        self.out.write_all(b" ;\n")
+    }
+
+    /// Failed-cell probing with the clause of each cell taken away: every free cell whose
+    /// queen fails as its node settles, or on its bounds. Whether any was taken.
+    fn probe(&mut self, g: Geo, node: &mut Node, decisions: &[Decision]) -> io::Result<bool> {
+        let mut taken = false;
+        let mut child = Node::blank();
+        let mut scratch = Vec::with_capacity(MAX);
+        let cells: Vec<(usize, u8, u64)> = {
+            let open = node.open();
+            (0..open.rows.len())
+                .map(|i| (i, open.rows[i], open.free[i]))
+                .collect()
+        };
+        for (i, r, mut free) in cells {
+            while free != 0 {
+                let c = free.trailing_zeros() as usize;
+                free &= free - 1;
+                let queen = Decision::Queen(r, c as u8);
+                let fails = if !node.place_into(g, i, c, &mut child) {
+                    Some(None)
+                } else {
+                    scratch.clear();
+                    match child.settle(g, WHY, &mut scratch) {
+                        Settled::Fail => Some(None),
+                        Settled::Solved => None,
+                        Settled::Branch(_) => bound_failure(g, &child.open()).map(Some),
+                    }
+                };
+                if let Some(bound) = fails {
+                    self.refute(decisions, Some(queen), bound)?;
+                    node.take(i, c);
+                    taken = true;
+                }
+            }
+        }
+        Ok(taken)
+    }
+}
+
+/// A refuted node from its clause's id.
+fn refuted(id: u64) -> Option<Walked> {
+    Some(Walked::Refuted(id))
+}
+
+/// The first bound that fails at a settled node (square board), in the form's units.
+fn bound_failure(g: Geo, open: &Open<'_>) -> Option<Bound> {
+    if g.torus || g.n < 2 {
+        return None;
+    }
+    let n = g.n as i64;
+    let m = open.rows.len();
+    let (mut s0, mut d0) = (0u128, 0u128);
+    for (&r, &f) in open.rows.iter().zip(open.free) {
+        s0 |= g.sums(usize::from(r), f);
+        d0 |= g.diffs(usize::from(r), f);
+    }
+    let bits = |x: u128| (0..2 * n - 1).filter(move |&b| x >> b & 1 == 1);
+    // The free lines in the form's units: `/` diagonal s is v = s + 2, `\` diagonal d is
+    // v = r - c = n - 1 - d.
+    let v: [Vec<i64>; 2] = [
+        bits(s0).map(|s| s + 2).collect(),
+        bits(d0).map(|d| n - 1 - d).collect(),
+    ];
+    if v.iter().any(|l| l.len() < m) {
+        return None;
+    }
+    let (rows, cols): (i64, i64) = (i64::from(open.row_sum), i64::from(open.col_sum));
+    let want = [rows + cols + 2 * m as i64, rows - cols];
+    for dir in 0..2 {
+        let mut l = v[dir].clone();
+        l.sort_unstable();
+        let low: i64 = l[..m].iter().sum();
+        let high: i64 = l[l.len() - m..].iter().sum();
+        if low > want[dir] {
+            return Some(Bound::SumLow { dir, t: l[m - 1] });
+        }
+        if high < want[dir] {
+            return Some(Bound::SumHigh {
+                dir,
+                t: l[l.len() - m],
+            });
+        }
+    }
+    // The moments: a queen's two squared distances add up to half those of its row and
+    // column from the middle.
+    let sq = |x: i64| (2 * x - (n - 1)).pow(2);
+    let mut want = open.rows.iter().map(|&r| sq(i64::from(r))).sum::<i64>();
+    let mut cols = open.cols;
+    while cols != 0 {
+        want += sq(i64::from(cols.trailing_zeros() as u8));
+        cols &= cols - 1;
+    }
+    let want = want / 2;
+    let w: [Vec<i64>; 2] = [
+        sorted(v[0].iter().map(|&v| (v - n - 1).pow(2))),
+        sorted(v[1].iter().map(|&v| v * v)),
+    ];
+    let low: i64 = w.iter().map(|l| l[..m].iter().sum::<i64>()).sum();
+    let high: i64 = w.iter().map(|l| l[l.len() - m..].iter().sum::<i64>()).sum();
+    if low > want {
+        return Some(Bound::MomentLow {
+            t: [w[0][m - 1], w[1][m - 1]],
+        });
+    }
+    if high < want {
+        return Some(Bound::MomentHigh {
+            t: [w[0][w[0].len() - m], w[1][w[1].len() - m]],
+        });
+    }
+    None
+}
+
+/// The values, sorted.
+fn sorted(values: impl Iterator<Item = i64>) -> Vec<i64> {
+    let mut v: Vec<i64> = values.collect();
+    v.sort_unstable();
+    v
+}
+
+#[cfg(all(test, feature = "veripb"))]
+mod tests {
+    use super::*;
+    use crate::board::Geometry;
+    use crate::encode::catalogue::Model;
+    use crate::instance::Instance;
+    use crate::proof::{check_opb, OpbJudgement};
+
+    /// The OPB form the certificates are written against, for `board`'s cells.
+    fn form(
+        board: &MaskedBoard,
+        placed: &[(usize, usize)],
+        forbidden: &[(usize, usize)],
+    ) -> (tempfile::TempDir, OpbAnchors) {
+        let model = Model::default().with_redundant("diagonals,sums,moments".parse().unwrap());
+        let inst = Instance::new_on(board.n(), model, board.geometry())
+            .unwrap()
+            .with_cells(placed, forbidden)
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let f = std::fs::File::create(dir.path().join("f.opb")).unwrap();
+        inst.write_opb(f, None).unwrap();
+        let (_, _, anchors) = inst.opb_form().unwrap();
+        (dir, anchors)
+    }
+
+    /// Certifies the board and checks the proof with VeriPB: the answer and the judgement.
+    fn certified(
+        n: usize,
+        geometry: Geometry,
+        placed: &[(usize, usize)],
+        forbidden: &[(usize, usize)],
+        edit: impl Fn(&str) -> String,
+    ) -> (Certified, Option<OpbJudgement>) {
+        let board = MaskedBoard::with_cells(n, geometry, placed, forbidden).unwrap();
+        let (dir, anchors) = form(&board, placed, forbidden);
+        let mut proof = Vec::new();
+        let answer = certify(&board, &anchors, &mut proof, CertifyLimits::default()).unwrap();
+        let judged = matches!(answer, Certified::Unsat(_)).then(|| {
+            let text = edit(&String::from_utf8(proof).unwrap());
+            std::fs::write(dir.path().join("p.pbp"), text).unwrap();
+            check_opb(&dir.path().join("f.opb"), &dir.path().join("p.pbp"))
+        });
+        (answer, judged)
+    }
+
+    #[test]
+    fn the_empty_boards_without_solutions_are_certified() {
+        for n in [2, 3] {
+            let (answer, judged) = certified(n, Geometry::Square, &[], &[], str::to_string);
+            assert!(matches!(answer, Certified::Unsat(_)), "n={n}");
+            assert_eq!(judged, Some(OpbJudgement::Accepted), "n={n}");
+        }
+    }
+
+    /// A board of test `k` with whole diagonals excluded (as in the Excluded Diagonals
+    /// problem) and cells blocked at random: `n` = 6..10 on the square and 5, 7 on the torus.
+    fn random_board(
+        next: &mut impl FnMut() -> u64,
+        k: u64,
+    ) -> (usize, Geometry, Vec<(usize, usize)>) {
+        let (n, geometry) = match k % 6 {
+            5 => (5 + 2 * (k as usize / 6 % 2), Geometry::Toroidal),
+            i => (6 + i as usize, Geometry::Square),
+        };
+        let mut forbidden = Vec::new();
+        for _ in 0..next() % 4 {
+            let s = (next() % (2 * n as u64 - 1)) as usize;
+            let anti = next() % 2 == 1;
+            for r in 0..n {
+                for c in 0..n {
+                    let on = if anti { c + n - 1 - r == s } else { r + c == s };
+                    if on && !forbidden.contains(&(r, c)) {
+                        forbidden.push((r, c));
+                    }
+                }
+            }
+        }
+        for r in 0..n {
+            for c in 0..n {
+                if next().is_multiple_of(9) && !forbidden.contains(&(r, c)) {
+                    forbidden.push((r, c));
+                }
+            }
+        }
+        (n, geometry, forbidden)
+    }
+
+    /// On 60 random boards ([`random_board`]) the certified walk's answer is the search's, and
+    /// each of its refutations is accepted by VeriPB. Both answers occur, and the bounds'
+    /// cutting-planes steps are taken.
+    #[test]
+    fn every_refutation_of_random_boards_is_accepted() {
+        let mut next = super::super::random_words(0x5EED_CE27);
+        let (mut sat, mut unsat, mut bounds) = (0, 0, 0);
+        for k in 0..60u64 {
+            let (n, geometry, forbidden) = random_board(&mut next, k);
+            let board = MaskedBoard::with_cells(n, geometry, &[], &forbidden).unwrap();
+            let expected = super::super::decide(&board);
+            let (answer, judged) = certified(n, geometry, &[], &forbidden, str::to_string);
+            match answer {
+                Certified::Sat(p) => {
+                    assert!(matches!(expected, super::super::Answer::Sat(_)), "{k}");
+                    assert!(super::super::verify(&board, &p).is_ok());
+                    sat += 1;
+                }
+                Certified::Unsat(stats) => {
+                    assert_eq!(expected, super::super::Answer::Unsat, "{k}");
+                    assert_eq!(
+                        judged,
+                        Some(OpbJudgement::Accepted),
+                        "{k}: n={n} {forbidden:?}"
+                    );
+                    bounds += stats.bounds;
+                    unsat += 1;
+                }
+                Certified::Stopped => panic!("no limit was set"),
+            }
+        }
+        assert!(sat > 5 && unsat > 5, "{sat} SAT, {unsat} UNSAT");
+        assert!(bounds > 0, "no bound was needed");
+    }
+
+    /// Forged certificates are rejected: the bounds' steps replaced by tautologies (the ids
+    /// kept), the conclusion naming a constraint that is no contradiction, the conclusion
+    /// cut off, and the certificate of a board checked against the form of a satisfiable
+    /// one (the same board with its excluded cells of one row allowed again).
+    #[test]
+    fn forged_certificates_are_rejected() {
+        let mut next = super::super::random_words(0x5EED_CE27);
+        let (mut forged_bounds, mut forged_formula) = (0, 0);
+        for k in 0..60u64 {
+            let (n, geometry, forbidden) = random_board(&mut next, k);
+            let (answer, judged) = certified(n, geometry, &[], &forbidden, str::to_string);
+            let Certified::Unsat(stats) = answer else {
+                continue;
+            };
+            assert_eq!(judged, Some(OpbJudgement::Accepted));
+            let rejected = |edit: &dyn Fn(&str) -> String| {
+                let (_, judged) = certified(n, geometry, &[], &forbidden, edit);
+                matches!(judged, Some(OpbJudgement::Rejected { .. }))
+            };
+            if stats.bounds > 0 {
+                assert!(rejected(&|p: &str| p
+                    .lines()
+                    .map(|l| if l.starts_with("pol ") && l.contains('*') {
+                        "rup 1 x1 1 ~x1 >= 1 ;"
+                    } else {
+                        l
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")));
+                forged_bounds += 1;
+            }
+            assert!(rejected(&|p: &str| {
+                let at = p.find("conclusion UNSAT : ").unwrap();
+                format!(
+                    "{}conclusion UNSAT : 1 ;\nend pseudo-Boolean proof ;\n",
+                    &p[..at]
+                )
+            }));
+            assert!(rejected(
+                &|p: &str| p[..p.find("output NONE").unwrap()].to_string()
+            ));
+            // The same certificate against a satisfiable board: the forbidden cells of the
+            // first row that has any allowed again, as long as that makes it satisfiable.
+            let Some(&(r0, _)) = forbidden.first() else {
+                continue;
+            };
+            let looser: Vec<(usize, usize)> = forbidden
+                .iter()
+                .copied()
+                .filter(|&(r, _)| r != r0)
+                .collect();
+            let board = MaskedBoard::with_cells(n, geometry, &[], &looser).unwrap();
+            if let super::super::Answer::Sat(_) = super::super::decide(&board) {
+                let strict = MaskedBoard::with_cells(n, geometry, &[], &forbidden).unwrap();
+                let (dir, anchors) = form(&strict, &[], &forbidden);
+                let mut proof = Vec::new();
+                certify(&strict, &anchors, &mut proof, CertifyLimits::default()).unwrap();
+                let (other, _) = form(&board, &[], &looser);
+                std::fs::write(dir.path().join("p.pbp"), proof).unwrap();
+                let j = check_opb(&other.path().join("f.opb"), &dir.path().join("p.pbp"));
+                assert!(matches!(j, OpbJudgement::Rejected { .. }), "{k}: {j:?}");
+                forged_formula += 1;
+            }
+        }
+        eprintln!("{forged_bounds} forgeries of the bounds, {forged_formula} of the formula");
+        assert!(
+            forged_bounds >= 1 && forged_formula >= 1,
+            "{forged_bounds} forgeries of the bounds, {forged_formula} of the formula"
+        );
+    }
+}

@@ -1,0 +1,250 @@
+//! The search's certificates (`solve --engine search --proof-format veripb`): every refutation
+//! of CSPLib problem 079 instances around their transition is certified and checked by VeriPB,
+//! the answers are the recorded ones, `verify-proof --opb` checks a certificate against the
+//! OPB that `encode` writes, and forged certificates (another formula, a cut-off conclusion, a
+//! clause made stronger) are rejected.
+
+use crate::common::{recorded, run, stderr, stdout};
+use std::path::{Path, PathBuf};
+
+/// The parameter file of the CSPLib problem 079 instance `diag-NAME.param` kept in the
+/// repository.
+fn param(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/csplib-prob079/params")
+        .join(format!("diag-{name}.param"))
+}
+
+/// `encode --format opb` of the instance with `d` excluded diagonals, with the form the
+/// certificates refer to, written to `out`.
+fn opb(name: &str, d: usize, out: &Path) {
+    let o = run(&[
+        "encode".as_ref(),
+        "--instance".as_ref(),
+        param(name).as_os_str(),
+        "--diagonals".as_ref(),
+        d.to_string().as_ref(),
+        "--format".as_ref(),
+        "opb".as_ref(),
+        "--redundant".as_ref(),
+        "diagonals,sums,moments".as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// `solve --engine search` with a certificate written to `proof` and checked.
+fn certify(name: &str, d: usize, proof: &Path) -> std::process::Output {
+    run(&[
+        "solve".as_ref(),
+        "--instance".as_ref(),
+        param(name).as_os_str(),
+        "--diagonals".as_ref(),
+        d.to_string().as_ref(),
+        "--engine".as_ref(),
+        "search".as_ref(),
+        "--proof".as_ref(),
+        proof.as_os_str(),
+        "--proof-format".as_ref(),
+        "veripb".as_ref(),
+        "--check-proof".as_ref(),
+        "--format".as_ref(),
+        "line".as_ref(),
+    ])
+}
+
+/// `verify-proof --opb FORMULA PROOF`: (exit code, output).
+fn verify(formula: &Path, proof: &Path) -> (i32, String) {
+    let o = run(&[
+        "verify-proof".as_ref(),
+        "--opb".as_ref(),
+        formula.as_os_str(),
+        proof.as_os_str(),
+    ]);
+    (
+        o.status.code().unwrap_or(-1),
+        stdout(&o) + stderr(&o).as_str(),
+    )
+}
+
+/// Around each instance's transition (the last satisfiable D and the first three
+/// unsatisfiable ones, as recorded), the search's answer is the recorded one; each
+/// refutation's certificate is accepted by VeriPB in the solve and again by `verify-proof
+/// --opb` against the OPB written by `encode`, and a solution writes no proof.
+#[test]
+fn the_refutations_around_the_transition_are_certified() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut certified = 0;
+    for (name, n, id) in [
+        ("10-4-1", "10", "1"),
+        ("10-4-778", "10", "778"),
+        ("14-4-500", "14", "500"),
+    ] {
+        let answers = recorded(n, id);
+        let first_unsat = answers
+            .iter()
+            .find(|(_, &sat)| !sat)
+            .map(|(&d, _)| d)
+            .unwrap();
+        for d in first_unsat - 1..first_unsat + 3 {
+            let proof = dir.path().join(format!("{name}-{d}.pbp"));
+            let o = certify(name, d, &proof);
+            let out = stdout(&o);
+            if answers[&d] {
+                assert_eq!(o.status.code(), Some(1), "{name} d={d}: {out}");
+                assert!(
+                    stderr(&o).contains("no proof of unsatisfiability"),
+                    "{}",
+                    stderr(&o)
+                );
+                assert!(
+                    !proof.exists(),
+                    "{name} d={d}: a proof of a satisfiable instance"
+                );
+                continue;
+            }
+            assert!(o.status.success(), "{name} d={d}: {out}{}", stderr(&o));
+            assert!(out.contains("proof checked: VeriPB"), "{out}");
+            let formula = dir.path().join(format!("{name}-{d}.opb"));
+            opb(name, d, &formula);
+            let (code, said) = verify(&formula, &proof);
+            assert_eq!(code, 0, "{name} d={d}: {said}");
+            assert!(said.starts_with("verified:"), "{said}");
+            certified += 1;
+        }
+    }
+    assert!(certified >= 8, "{certified} refutations certified");
+}
+
+/// Forged certificates are rejected by `verify-proof --opb` (exit 1): a refutation checked
+/// against the formula of a satisfiable instance (the same board with fewer diagonals
+/// excluded), the proof cut off before its conclusion, a conclusion that names a constraint of
+/// the formula, and the clauses of the proof made stronger (a decision left out of each).
+#[test]
+fn forged_certificates_are_rejected() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "14-4-500";
+    let answers = recorded("14", "500");
+    let first_unsat = answers.iter().find(|(_, &s)| !s).map(|(&d, _)| d).unwrap();
+    let proof = dir.path().join("p.pbp");
+    assert!(certify(name, first_unsat, &proof).status.success());
+    let (strict, loose) = (dir.path().join("strict.opb"), dir.path().join("loose.opb"));
+    opb(name, first_unsat, &strict);
+    opb(name, first_unsat - 1, &loose);
+    assert_eq!(verify(&strict, &proof).0, 0);
+    let text = std::fs::read_to_string(&proof).unwrap();
+    let forge = |label: &str, forged: String, formula: &Path| {
+        let path = dir.path().join(format!("{label}.pbp"));
+        std::fs::write(&path, forged).unwrap();
+        let (code, said) = verify(formula, &path);
+        assert_eq!(code, 1, "{label}: {said}");
+        assert!(said.starts_with("rejected:"), "{label}: {said}");
+    };
+    // The header says how many constraints the formula has (an equality counts twice): the
+    // satisfiable formula's count, so that VeriPB goes on to the rules.
+    let ids = |f: &Path| -> usize {
+        let t = std::fs::read_to_string(f).unwrap();
+        t.lines()
+            .filter(|l| !l.starts_with('*'))
+            .map(|l| if l.contains(" >= ") { 1 } else { 2 })
+            .sum()
+    };
+    assert!(ids(&loose) < ids(&strict));
+    let header_ok = text.replacen(
+        &format!("\nf {} ;\n", ids(&strict)),
+        &format!("\nf {} ;\n", ids(&loose)),
+        1,
+    );
+    assert_ne!(header_ok, text);
+    forge("loose", header_ok, &loose);
+    forge(
+        "cut",
+        text[..text.find("output NONE").unwrap()].to_string(),
+        &strict,
+    );
+    let at = text.find("conclusion UNSAT : ").unwrap();
+    forge(
+        "conclusion",
+        format!(
+            "{}conclusion UNSAT : 1 ;\nend pseudo-Boolean proof ;\n",
+            &text[..at]
+        ),
+        &strict,
+    );
+    // Each clause with its first literal left out: the search's failures need every decision.
+    let stronger: Vec<String> = text
+        .lines()
+        .map(|l| match l.strip_prefix("rup 1 ") {
+            Some(rest) if rest.matches(" 1 ").count() >= 1 => {
+                format!("rup {}", &rest[rest.find(" 1 ").unwrap() + 1..])
+            }
+            _ => l.to_string(),
+        })
+        .collect();
+    forge("stronger", stronger.join("\n") + "\n", &strict);
+}
+
+/// The proof options of the search: any format but veripb is refused, as are veripb with the
+/// SAT engine, `--threads` above 1 and `--proof-format` without a proof (exit 2, before any
+/// work); a proof target that exists is left as it was when the instance has a solution.
+#[test]
+fn the_search_refuses_what_its_proofs_cannot_be() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("p.pbp");
+    let p = proof.to_str().unwrap();
+    for (args, says) in [
+        (
+            vec![
+                "solve",
+                "6",
+                "--engine",
+                "search",
+                "--proof",
+                p,
+                "--proof-format",
+                "drat",
+            ],
+            "VeriPB format",
+        ),
+        (
+            vec!["solve", "3", "--proof", p, "--proof-format", "veripb"],
+            "--engine search",
+        ),
+        (
+            vec![
+                "solve",
+                "3",
+                "--engine",
+                "search",
+                "--check-proof",
+                "--threads",
+                "2",
+            ],
+            "one thread",
+        ),
+        (
+            vec![
+                "solve",
+                "3",
+                "--engine",
+                "search",
+                "--proof-format",
+                "veripb",
+            ],
+            "--proof FILE or --check-proof",
+        ),
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(!proof.exists());
+    }
+    std::fs::write(&proof, "kept\n").unwrap();
+    let o = run(&["solve", "8", "--engine", "search", "--proof", p]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&proof).unwrap(), "kept\n");
+    // Standard input is not a file VeriPB can read.
+    let o = run(&["verify-proof", "--opb", "-", p]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
