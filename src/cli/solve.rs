@@ -188,8 +188,10 @@ pub struct SolveArgs {
     #[arg(long, value_name = "COMMAND", conflicts_with_all = ["all", "count", "limit"])]
     solver: Option<String>,
     /// Stop after SECONDS and exit 1 (default: no limit): the embedded solver (one solution,
-    /// --all, --count; it stops within moments) or,
-    /// with --solver, the solver and every process it started. Not with --why or a proof.
+    /// --all, --count; it stops within moments) or, with --solver, the solver and every
+    /// process it started. Not with --why or a proof of the SAT engine; with --engine search
+    /// and --proof or --check-proof it bounds the certified walk (VeriPB's check then runs to
+    /// its end).
     #[arg(long, value_name = "SECONDS", value_parser = queens_sat::input::parse_timeout, allow_negative_numbers = true)]
     timeout: Option<Duration>,
     /// The embedded solver: cadical (CaDiCaL in-process), kissat (Kissat in-process; it solves
