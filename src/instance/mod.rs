@@ -36,7 +36,7 @@ use std::io;
 use std::sync::Arc;
 
 mod opb;
-pub use opb::{OpbAnchors, OpbError, OpbModels};
+pub use opb::{OpbError, OpbModels};
 
 /// Why an instance could not be made. Cells are stored 0-based and shown 1-based.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

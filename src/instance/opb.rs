@@ -32,6 +32,7 @@
 use super::Instance;
 use crate::board::{Geometry, Line, LineKind};
 use crate::encode::redundant::{moment_lines, moments_total, sum_lines, Redundant};
+use crate::proof::OpbAnchors;
 use crate::vocabulary::Param;
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -141,31 +142,6 @@ fn lines(n: usize, geometry: Geometry, kind: LineKind) -> Vec<Vec<usize>> {
         }
     }
     out
-}
-
-/// Where the OPB form's constraints stand, as the VeriPB checker numbers them (from 1, in the
-/// file's order, an equality taking two ids: its `>=` half, then its `<=` half): what a
-/// pseudo-Boolean proof against the form names in its cutting-planes steps
-/// ([`crate::search::certify`]). A constraint the form does not hold is `None`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct OpbAnchors {
-    /// The number of ids the form's constraints take.
-    pub ids: u64,
-    /// The `>=` half of each row's `= 1` (its `<=` half is the next id).
-    pub rows: Vec<u64>,
-    /// Each column's at-most-one (`-1 ... >= -1`), or the `>=` half of its `= 1` with
-    /// `--redundant permutation` (`None`: a column of one cell).
-    pub columns: Vec<Option<u64>>,
-    /// Whether the columns are equalities (`--redundant permutation`).
-    pub columns_exact: bool,
-    /// The `>=` half of "exactly n occupied diagonals", `/` then `\` (`--redundant
-    /// diagonals`).
-    pub counts: [Option<u64>; 2],
-    /// The `>=` half of the sum of the lines' indices, over `r + c` then `r - c` (1-based)
-    /// (`--redundant sums`, the square).
-    pub sums: [Option<u64>; 2],
-    /// The `>=` half of the second moments (`--redundant moments`, the square).
-    pub moments: Option<u64>,
 }
 
 /// The ids VeriPB gives the constraints of one line of the form: two for an equality.

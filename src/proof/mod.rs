@@ -38,6 +38,7 @@
 //! assert!(!verdict.verified());
 //! ```
 
+mod anchors;
 mod check;
 mod checker;
 mod drat;
@@ -45,6 +46,7 @@ pub mod lrat;
 #[cfg(feature = "veripb")]
 mod veripb;
 
+pub use anchors::OpbAnchors;
 pub use check::{
     check, check_lrat, CheckOptions, DratCheck, DratEnd, Failure, Opinion, OwnCheck, Verdict,
 };

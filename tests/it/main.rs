@@ -17,6 +17,7 @@ mod architecture;
 mod backend;
 mod browser;
 mod certificates;
+mod certified_boards;
 mod chain;
 mod checkpoint;
 mod cluster;

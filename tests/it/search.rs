@@ -476,7 +476,6 @@ fn the_search_refuses_what_it_cannot_do() {
         ("--limit", vec!["--limit", "2"]),
         ("--solver", vec!["--solver", "cadical"]),
         ("--why", vec!["--why"]),
-        ("--proof", vec!["--proof", "p.drat"]),
         ("--format competition", vec!["--format", "competition"]),
         (
             "--symmetry-breaking",
@@ -532,8 +531,6 @@ fn the_search_refuses_the_formulas_options() {
         ),
         ("--column-alo", vec!["--column-alo"]),
         ("--force", vec!["--force"]),
-        ("--proof-format", vec!["--proof-format", "lrat"]),
-        ("--proof-format", vec!["--proof-format", "drat"]),
     ];
     for (flag, extra) in refused {
         let mut args = vec!["solve", "8", "--engine", "search"];
