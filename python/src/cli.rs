@@ -213,6 +213,7 @@ impl SolveArgs {
                 written,
                 threads: self.threads,
                 timeout: None,
+                proof: None,
             }),
             // One solution: `queens-sat solve` takes --threads then but has no use for it.
             _ => SolveMode::Sat {

@@ -550,6 +550,19 @@ fn external(
     }
 }
 
+/// What follows the note of a written proof: nothing when it was checked, else where to have
+/// it checked.
+pub(super) fn unchecked_note(checked: bool) -> String {
+    if checked {
+        String::new()
+    } else {
+        format!(
+            "; not checked here ({} checks it)",
+            crate::vocabulary::Param::CheckProof
+        )
+    }
+}
+
 /// A line about the proof: on `out` (a `c` line in competition format), on `log` with JSON
 /// and SVG output.
 pub(super) fn proof_note(
@@ -720,14 +733,7 @@ fn with_proof(
         notes.push(format!(
             "proof written to {} ({kind} by {who}, {bytes} bytes){}",
             path.display(),
-            if checked {
-                String::new()
-            } else {
-                format!(
-                    "; not checked here ({} checks it)",
-                    crate::vocabulary::Param::CheckProof
-                )
-            }
+            unchecked_note(checked)
         ));
     }
     target.commit()?;

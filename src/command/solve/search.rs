@@ -143,15 +143,7 @@ pub(super) fn search(
     };
     let done = done?;
     match done.answer {
-        Answer::Sat(p) => Ok(write_solution(
-            out,
-            req.written.format(),
-            req.written.svg_file(),
-            inst,
-            &p,
-            &[],
-            "a solution found by the search, checked: no two queens attack each other, none on a forbidden cell",
-        )?),
+        Answer::Sat(p) => Ok(found(inst, req, &p, out)?),
         Answer::Unsat => Ok(write_unsat(
             out,
             req.written.format(),
@@ -166,6 +158,24 @@ pub(super) fn search(
             })
         }
     }
+}
+
+/// Writes the search's solution `p` of `inst`, checked, as `req` says.
+fn found(
+    inst: &Instance,
+    req: &SearchSolve,
+    p: &crate::board::Placement,
+    out: &mut dyn Write,
+) -> Result<Ending, crate::command::Failure> {
+    write_solution(
+        out,
+        req.written.format(),
+        req.written.svg_file(),
+        inst,
+        p,
+        &[],
+        "a solution found by the search, checked: no two queens attack each other, none on a forbidden cell",
+    )
 }
 
 /// The redundant constraints of the OPB form that the search's certificates refer to.
@@ -211,15 +221,7 @@ fn certified(
     };
     let stats = match answer {
         Certified::Sat(p) => {
-            write_solution(
-                out,
-                req.written.format(),
-                req.written.svg_file(),
-                inst,
-                &p,
-                &[],
-                "a solution found by the search, checked: no two queens attack each other, none on a forbidden cell",
-            )?;
+            found(inst, req, &p, out)?;
             out.flush()?;
             let _ = writeln!(log, "{}", super::NO_PROOF_SAT);
             return Ok(Ending::Failure);
@@ -276,14 +278,7 @@ fn certified(
         notes.push(format!(
             "proof written to {} (VeriPB by the search, {bytes} bytes, against `queens-sat encode --format opb --redundant {CERTIFICATE_FORM}` of the instance){}",
             path.display(),
-            if kept.checked() {
-                String::new()
-            } else {
-                format!(
-                    "; not checked here ({} checks it)",
-                    crate::vocabulary::Param::CheckProof
-                )
-            }
+            super::unchecked_note(kept.checked())
         ));
     }
     target.commit()?;
