@@ -63,7 +63,8 @@ enum Command {
     /// HTML page with the board.
     Trace(trace::TraceArgs),
     /// Check a proof of unsatisfiability (DRAT or LRAT, text or binary) against a DIMACS file,
-    /// by the library's checker and VeriPB; exit 0 verified, 1 rejected, 2 bad input.
+    /// by the library's checker and VeriPB, or a VeriPB proof against an OPB file (--opb); exit
+    /// 0 verified, 1 rejected, 2 bad input.
     VerifyProof(verify_proof::VerifyProofArgs),
     /// Solve any DIMACS file with an embedded solver (varisat, cadical or kissat), SAT-competition
     /// output: exit 10 SAT, 20 UNSAT.

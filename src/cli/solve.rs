@@ -235,15 +235,16 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with_all = ["all", "count", "limit", "format", "solver", "explain"])]
     why: bool,
     /// Without a solution: write a DRAT proof of it to FILE (text DRAT from the embedded
-    /// solver; with --solver, the solver's own proof: cadical and kissat can write one). The
+    /// solver; with --solver, the solver's own proof: cadical and kissat can write one; with
+    /// --engine search, a VeriPB certificate against the OPB form, --proof-format veripb). The
     /// file appears only once the proof is complete; with a solution, none is written and the
     /// exit code is 1.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["all", "count", "limit", "explain", "why"])]
     proof: Option<PathBuf>,
     /// Check the proof of unsatisfiability before reporting (and before writing --proof FILE):
     /// a DRAT proof by the DRAT checker of queens-sat and by VeriPB, written apart (both must
-    /// accept it); an LRAT proof by the LRAT checker of queens-sat. Without --proof the proof is
-    /// made and checked in a temporary place.
+    /// accept it); an LRAT proof by the LRAT checker of queens-sat; the search's certificate by
+    /// VeriPB. Without --proof the proof is made and checked in a temporary place.
     #[arg(long, conflicts_with_all = ["all", "count", "limit", "explain", "why"])]
     check_proof: bool,
     /// The proof format: drat (the default of the SAT engine; every backend), lrat (CaDiCaL,
