@@ -361,17 +361,23 @@ impl Writer<'_, '_> {
         path: &mut Vec<Queen>,
         depth: usize,
     ) -> io::Result<Option<Walked>> {
+        // The clauses of the cells probing took away, deleted once the node's own is written.
+        let mut probed = Vec::new();
         let line = loop {
-            let line = match node.settle(g, WHY, path) {
+            let failed = match node.settle(g, WHY, path) {
                 Settled::Solved => return Ok(Some(Walked::Sat)),
-                Settled::Fail => return self.refute(decisions, None, None).map(refuted),
-                Settled::Branch(line) => line,
+                Settled::Fail => Some(None),
+                Settled::Branch(line) => match bound_failure(g, &node.open()) {
+                    Some(b) => Some(Some(b)),
+                    None if depth >= CERTIFIED_PROBE_LEVELS => break line,
+                    None if !self.probe(g, node, decisions, &mut probed)? => break line,
+                    None => None,
+                },
             };
-            if let Some(b) = bound_failure(g, &node.open()) {
-                return self.refute(decisions, None, Some(b)).map(refuted);
-            }
-            if depth >= CERTIFIED_PROBE_LEVELS || !self.probe(g, node, decisions)? {
-                break line;
+            if let Some(bound) = failed {
+                let id = self.refute(decisions, None, bound)?;
+                self.delete(&probed)?;
+                return Ok(refuted(id));
             }
         };
         let mut choices = Vec::with_capacity(MAX);
@@ -414,6 +420,7 @@ impl Writer<'_, '_> {
             }
         }
         let id = self.refute(decisions, None, None)?;
+        children.extend(probed);
         self.delete(&children)?;
         Ok(Some(Walked::Refuted(id)))
     }
@@ -433,8 +440,15 @@ impl Writer<'_, '_> {
     }
 
     /// Failed-cell probing with the clause of each cell taken away: every free cell whose
-    /// queen fails as its node settles, or on its bounds. Whether any was taken.
-    fn probe(&mut self, g: Geo, node: &mut Node, decisions: &[Decision]) -> io::Result<bool> {
+    /// queen fails as its node settles, or on its bounds, its clause's id put on `probed`.
+    /// Whether any was taken.
+    fn probe(
+        &mut self,
+        g: Geo,
+        node: &mut Node,
+        decisions: &[Decision],
+        probed: &mut Vec<u64>,
+    ) -> io::Result<bool> {
         let mut taken = false;
         let mut child = Node::blank();
         let mut scratch = Vec::with_capacity(MAX);
@@ -460,7 +474,7 @@ impl Writer<'_, '_> {
                     }
                 };
                 if let Some(bound) = fails {
-                    self.refute(decisions, Some(queen), bound)?;
+                    probed.push(self.refute(decisions, Some(queen), bound)?);
                     node.take(i, c);
                     taken = true;
                 }
