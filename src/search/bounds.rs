@@ -30,6 +30,19 @@ pub(super) struct Open<'a> {
     pub col_sum: u32,
 }
 
+impl Open<'_> {
+    /// The free diagonals, `/` then `\`, a bit each: those with a free cell in an open row.
+    #[inline(always)]
+    pub fn free_diagonals(&self, g: Geo) -> (u128, u128) {
+        let (mut s0, mut d0) = (0u128, 0u128);
+        for (&r, &f) in self.rows.iter().zip(self.free) {
+            s0 |= g.sums(usize::from(r), f);
+            d0 |= g.diffs(usize::from(r), f);
+        }
+        (s0, d0)
+    }
+}
+
 /// Whether the indices of the free `/` diagonals `s0` and of the free `\` diagonals `d0` (a
 /// bit each, of which each direction has at least as many as open rows) can add up to what
 /// the remaining queens' diagonals must (square board): `r + c` over the remaining queens is

@@ -186,11 +186,7 @@ pub fn certify(
     match w.walk(g, &mut root, &mut decisions, &mut path, 0)? {
         None => Ok(Certified::Stopped),
         Some(Walked::Sat) => {
-            let mut cols = vec![0u32; n];
-            for &(r, c) in &path {
-                cols[usize::from(r)] = u32::from(c);
-            }
-            let p = Placement::new(cols);
+            let p = super::portfolio::placement(n, &path);
             super::verify(board, &p).map_err(CertifyError::Wrong)?;
             Ok(Certified::Sat(p))
         }
@@ -238,16 +234,17 @@ impl Writer<'_, '_> {
         if self.anchors.columns_exact || self.n < 2 {
             return Ok(());
         }
+        let a = self.anchors;
         for c in 0..self.n {
             self.line.clear();
             self.line.push_str("pol");
-            for (k, id) in self.anchors.rows.clone().into_iter().enumerate() {
+            for (k, id) in a.rows.iter().enumerate() {
                 let _ = write!(self.line, " {id}");
                 if k > 0 {
                     self.line.push_str(" +");
                 }
             }
-            for (c2, id) in self.anchors.columns.clone().into_iter().enumerate() {
+            for (c2, id) in a.columns.iter().enumerate() {
                 if let Some(id) = id.filter(|_| c2 != c) {
                     let _ = write!(self.line, " {id} +");
                 }
@@ -496,26 +493,20 @@ fn bound_failure(g: Geo, open: &Open<'_>) -> Option<Bound> {
     }
     let n = g.n as i64;
     let m = open.rows.len();
-    let (mut s0, mut d0) = (0u128, 0u128);
-    for (&r, &f) in open.rows.iter().zip(open.free) {
-        s0 |= g.sums(usize::from(r), f);
-        d0 |= g.diffs(usize::from(r), f);
-    }
+    let (s0, d0) = open.free_diagonals(g);
     let bits = |x: u128| (0..2 * n - 1).filter(move |&b| x >> b & 1 == 1);
-    // The free lines in the form's units: `/` diagonal s is v = s + 2, `\` diagonal d is
-    // v = r - c = n - 1 - d.
+    // The free lines in the form's units, in increasing order: `/` diagonal s is v = s + 2,
+    // `\` diagonal d is v = r - c = n - 1 - d.
     let v: [Vec<i64>; 2] = [
         bits(s0).map(|s| s + 2).collect(),
-        bits(d0).map(|d| n - 1 - d).collect(),
+        bits(d0).rev().map(|d| n - 1 - d).collect(),
     ];
     if v.iter().any(|l| l.len() < m) {
         return None;
     }
     let (rows, cols): (i64, i64) = (i64::from(open.row_sum), i64::from(open.col_sum));
     let want = [rows + cols + 2 * m as i64, rows - cols];
-    for dir in 0..2 {
-        let mut l = v[dir].clone();
-        l.sort_unstable();
+    for (dir, l) in v.iter().enumerate() {
         let low: i64 = l[..m].iter().sum();
         let high: i64 = l[l.len() - m..].iter().sum();
         if low > want[dir] {

@@ -469,15 +469,7 @@ impl Node {
         let mut more = branching.then(|| self.diagonal_counts(g));
         let (s0, d0) = match more {
             Some([[s0, ..], [d0, ..]]) => (s0, d0),
-            None => {
-                let (mut s0, mut d0) = (0u128, 0u128);
-                for i in 0..m {
-                    let (r, f) = (self.row(i), self.free[i]);
-                    s0 |= g.sums(r, f);
-                    d0 |= g.diffs(r, f);
-                }
-                (s0, d0)
-            }
+            None => self.open().free_diagonals(g),
         };
         let (ns, nd) = (s0.count_ones() as usize, d0.count_ones() as usize);
         if ns < m || nd < m {

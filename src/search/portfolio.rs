@@ -183,7 +183,7 @@ fn walk(
 }
 
 /// The placement of the queens of a solution's path.
-fn placement(n: usize, path: &[Queen]) -> Placement {
+pub(super) fn placement(n: usize, path: &[Queen]) -> Placement {
     let mut cols = vec![0u32; n];
     for &(r, c) in path {
         cols[usize::from(r)] = u32::from(c);

@@ -227,20 +227,16 @@ fn certified(
             return Ok(Ending::Failure);
         }
         Certified::Stopped => {
+            let (why, ending) = if crate::solve::interrupted() {
+                ("interrupted", Ending::Interrupted)
+            } else {
+                ("the time limit passed", Ending::Failure)
+            };
             let _ = writeln!(
                 log,
-                "error: the search stopped without an answer ({}); no proof written",
-                if crate::solve::interrupted() {
-                    "interrupted"
-                } else {
-                    "the time limit passed"
-                }
+                "error: the search stopped without an answer ({why}); no proof written"
             );
-            return Ok(if crate::solve::interrupted() {
-                Ending::Interrupted
-            } else {
-                Ending::Failure
-            });
+            return Ok(ending);
         }
         Certified::Unsat(stats) => stats,
     };
