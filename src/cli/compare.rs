@@ -100,7 +100,8 @@ pub struct CompareArgs {
     /// Solvers, comma-separated: `varisat`, `cadical-lib` or `kissat-lib` (the embedded
     /// solvers, run as `queens-sat sat --backend ...` processes; options after the name, as
     /// `cadical-lib elim=0`), `search` (the search engine of `solve --engine search`, on the
-    /// board, one thread), `propagator` (the engine of `solve --engine propagator`, CaDiCaL
+    /// board, one thread; `search threads=2`: the portfolio of a complete search and random
+    /// restarts on two threads, its CPU time that of both), `propagator` (the engine of `solve --engine propagator`, CaDiCaL
     /// with the queens propagator, on the pairwise cell model of each instance; options after
     /// the name as cadical-lib's), both run as `queens-sat solve` processes, the
     /// pseudo-Boolean solvers `minisat+`, `sat4j-pb`, `exact` and `cp-sat` (on the instance's

@@ -115,6 +115,11 @@ pub struct SolverSpec {
     /// a child process of queens-sat (`program solve ... --engine search`) on the instance's
     /// board.
     pub search: bool,
+    /// The search's worker threads (`search threads=2`; `None`: one, or the `--threads` of
+    /// `solve`'s chain). Two or more make it the portfolio of a complete search and random
+    /// restarts ([`crate::search::Decision::threads`]), which share the cores it is given:
+    /// its CPU time is that of all of them.
+    pub threads: Option<usize>,
     /// A pseudo-Boolean solver ([`PB_SOLVERS`]): it reads the instance's OPB form
     /// (`encode --format opb`) instead of the DIMACS file, and answers in the output format of
     /// the Pseudo-Boolean Competition.
@@ -225,6 +230,7 @@ fn pb_solver(name: &str) -> Option<Result<SolverSpec, SolverError>> {
         result_file: false,
         version: Some(version),
         search: false,
+        threads: None,
         opb: true,
         propagator: false,
         options: Vec::new(),
@@ -333,6 +339,7 @@ impl SolverSpec {
             result_file: c.result_file,
             version: None,
             search: false,
+            threads: None,
             opb: false,
             propagator: false,
             options: Vec::new(),
@@ -362,10 +369,14 @@ impl SolverSpec {
             let stages = stages.map_err(|e| SolverError::Chain(Box::new(e)))?;
             return Ok(SolverSpec::chain(stages));
         }
-        if name.trim() == SEARCH {
+        if name.split_whitespace().next() == Some(SEARCH) {
+            let threads = search_threads(name).map_err(|source| SolverError::Option {
+                name: name.trim().to_string(),
+                source: SolveError::Option(source),
+            })?;
             return Ok(SolverSpec {
                 program: exe()?,
-                ..SolverSpec::search()
+                ..SolverSpec::search().with_threads(threads)
             });
         }
         if let Some(pb) = pb_solver(name.trim()) {
@@ -444,6 +455,7 @@ impl SolverSpec {
                 )
             }),
             search: false,
+            threads: None,
             opb: false,
             propagator: false,
             options: Vec::new(),
@@ -468,10 +480,25 @@ impl SolverSpec {
             result_file: false,
             version: Some(format!("the search engine of {}", super::tool_version())),
             search: true,
+            threads: None,
             opb: false,
             propagator: false,
             options: Vec::new(),
             stages: Vec::new(),
+        }
+    }
+
+    /// The search on `threads` worker threads (`None`: one), named `search threads=K` in
+    /// results when K is given.
+    pub fn with_threads(self, threads: Option<usize>) -> SolverSpec {
+        let name = match threads {
+            Some(k) => format!("{SEARCH} threads={k}"),
+            None => SEARCH.to_string(),
+        };
+        SolverSpec {
+            name,
+            threads,
+            ..self
         }
     }
 
@@ -498,6 +525,7 @@ impl SolverSpec {
                 super::tool_version()
             )),
             search: false,
+            threads: None,
             opb: false,
             propagator: true,
             options,
@@ -514,11 +542,18 @@ impl SolverSpec {
             result_file: false,
             version: None,
             search: false,
+            threads: None,
             opb: false,
             propagator: false,
             options: Vec::new(),
             stages,
         }
+    }
+
+    /// It writes a proof log of its refutations when asked (Exact: its option `proof-log`,
+    /// in VeriPB's format 1.1, [`crate::proof::exact_to_veripb`]).
+    pub fn logs_proofs(&self) -> bool {
+        self.opb && self.name == "exact"
     }
 
     /// It solves boards, not formula files: the engines of queens-sat and chains (whose
@@ -666,6 +701,33 @@ pub enum ChainError {
     },
 }
 
+/// The worker threads of `search threads=K` (the only option of the search; `None` when
+/// none is given): K from 1 to [`MAX_SEARCH_THREADS`].
+fn search_threads(name: &str) -> Result<Option<usize>, crate::solve::OptionError> {
+    use crate::solve::OptionError;
+    let mut threads = None;
+    for word in name.split_whitespace().skip(1) {
+        let o = word.parse::<SolverOption>()?;
+        if o.name != "threads" {
+            return Err(OptionError::Unknown(o.name));
+        }
+        let high = MAX_SEARCH_THREADS as i64;
+        if !(1..=high).contains(&o.value) {
+            return Err(OptionError::OutOfRange {
+                name: o.name,
+                value: o.value,
+                low: 1,
+                high,
+            });
+        }
+        threads = Some(o.value as usize);
+    }
+    Ok(threads)
+}
+
+/// The most worker threads `search threads=K` takes (as `solve --threads`).
+pub const MAX_SEARCH_THREADS: usize = 1024;
+
 /// The stages of `text` when it is a chain (two stages or more, joined by `+`), else `None`.
 /// The `+` of a solver's own name (`minisat+`) is kept: a `+` followed by `+`, `@` or the end
 /// belongs to the name before it.
@@ -788,10 +850,38 @@ mod chain_tests {
         ] {
             assert!(parse_chain(bad, Some(exe), &[]).unwrap().is_err(), "{bad}");
         }
+        let stages = parse_chain("search threads=2@60+varisat", Some(exe), &[])
+            .unwrap()
+            .unwrap();
+        assert_eq!(stages[0].solver.threads, Some(2));
+        assert!(stages[0].solver.search);
+        assert_eq!(chain_name(&stages), "search threads=2@60+varisat");
         let long = ["varisat"; MAX_STAGES + 1].join("+");
         assert!(matches!(
             parse_chain(&long, Some(exe), &[]).unwrap(),
             Err(ChainError::TooLong(_))
         ));
+    }
+
+    #[test]
+    fn the_search_takes_its_threads_and_nothing_else() {
+        let exe = Path::new("/bin/true");
+        let named = |t: &str| SolverSpec::named(t, Some(exe), &[]);
+        let one = named("search").unwrap();
+        assert_eq!((one.name.as_str(), one.threads), ("search", None));
+        let two = named("search  threads=2").unwrap();
+        assert_eq!(
+            (two.name.as_str(), two.threads),
+            ("search threads=2", Some(2))
+        );
+        for bad in [
+            "search threads=0",
+            "search threads=1025",
+            "search elim=0",
+            "search threads",
+        ] {
+            let e = named(bad).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("solver {bad}:")), "{bad}: {e}");
+        }
     }
 }
