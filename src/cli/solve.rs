@@ -236,21 +236,23 @@ pub struct SolveArgs {
     why: bool,
     /// Without a solution: write a DRAT proof of it to FILE (text DRAT from the embedded
     /// solver; with --solver, the solver's own proof: cadical and kissat can write one; with
-    /// --engine search, a VeriPB certificate against the OPB form, --proof-format veripb). The
+    /// --engine search, a VeriPB certificate against the OPB form, --proof-format veripb; with
+    /// a chain of the search and exact, the certificate of the stage that refutes). The
     /// file appears only once the proof is complete; with a solution, none is written and the
     /// exit code is 1.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["all", "count", "limit", "explain", "why"])]
     proof: Option<PathBuf>,
     /// Check the proof of unsatisfiability before reporting (and before writing --proof FILE):
     /// a DRAT proof by the DRAT checker of queens-sat and by VeriPB, written apart (both must
-    /// accept it); an LRAT proof by the LRAT checker of queens-sat; the search's certificate by
-    /// VeriPB. Without --proof the proof is made and checked in a temporary place.
+    /// accept it); an LRAT proof by the LRAT checker of queens-sat; the search's certificate
+    /// (and a chain's) by VeriPB. Without --proof the proof is made and checked in a temporary place.
     #[arg(long, conflicts_with_all = ["all", "count", "limit", "explain", "why"])]
     check_proof: bool,
     /// The proof format: drat (the default of the SAT engine; every backend), lrat (CaDiCaL,
     /// which --proof-format lrat selects when --backend is not given), text, numbering the
-    /// clauses as `queens-sat encode` writes them with the same options; or veripb (the
-    /// search's, its only one): a pseudo-Boolean proof against `queens-sat encode --format opb
+    /// clauses as `queens-sat encode` writes them with the same options; or veripb (the only
+    /// one of the search and of chains of the search and exact, whose proof log is put in
+    /// VeriPB's current format): a pseudo-Boolean proof against `queens-sat encode --format opb
     /// --redundant diagonals,sums,moments` of the instance, checked by VeriPB.
     #[arg(long, value_name = "FORMAT", value_parser = ["drat", "lrat", "veripb"], conflicts_with = "solver")]
     proof_format: Option<String>,
@@ -431,8 +433,22 @@ impl SolveArgs {
 
     /// The solve by the chain `text`; the options a chain does not take are refused.
     fn chain(&self, text: &str, threads: Option<usize>) -> Result<SolveMode> {
-        if let Some(flag) = self.first_set(&["--solver-option"]) {
+        let proofs = ["--proof", "--check-proof", "--proof-format"];
+        if let Some(flag) = self.first_set(&["--solver-option", proofs[0], proofs[1], proofs[2]]) {
             bail!("{flag} {NotWithChain}");
+        }
+        let proof = self.proof.is_some() || self.check_proof;
+        match self.proof_format.as_deref() {
+            Some("veripb") if !proof => {
+                bail!("--proof-format goes with --proof FILE or --check-proof")
+            }
+            Some(f) if f != "veripb" => bail!(
+                "a chain's proofs are VeriPB certificates (--proof-format veripb), not {f}: the search and Exact write them"
+            ),
+            _ => {}
+        }
+        if proof && threads.is_some_and(|t| t > 1) {
+            bail!("the search writes its proof on one thread: --threads does not go with --proof or --check-proof");
         }
         let options = &self.solver_options.solver_option;
         let stages = match queens_sat::experiment::solvers::parse_chain(text, None, options) {
@@ -441,6 +457,13 @@ impl SolveArgs {
         };
         // Every stage must run: one that cannot is refused before any work.
         for stage in &stages {
+            let s = &stage.solver;
+            if proof && !(s.search || s.logs_proofs()) {
+                bail!(
+                    "--engine: {} writes no proof of a refutation: with --proof or --check-proof, every stage of a chain is search or exact",
+                    s.name
+                );
+            }
             if queens_sat::experiment::solver_version(&stage.solver).is_none() {
                 bail!(
                     "--engine: {}",
@@ -453,6 +476,7 @@ impl SolveArgs {
             written: self.written()?,
             threads,
             timeout: self.timeout,
+            proof: proof.then(|| self.kept()),
         }))
     }
 

@@ -48,7 +48,19 @@ pub struct Target<'a> {
     pub known: Option<bool>,
     /// Threads of the search engine (1 when `None`).
     pub search_threads: Option<usize>,
+    /// Where the stages that can prove a refutation write their proofs (`None`: no proofs):
+    /// the search its certificate, `search.pbp` ([`SEARCH_PROOF`]; it then walks on one
+    /// thread), Exact its proof log, `exact.proof` ([`EXACT_PROOF_LOG`]), both against the
+    /// OPB form of the instance.
+    pub proofs: Option<&'a Path>,
 }
+
+/// The file of the search's certificate in [`Target::proofs`].
+pub const SEARCH_PROOF: &str = "search.pbp";
+
+/// The file of Exact's proof log in [`Target::proofs`] (Exact adds `.proof` to the name it is
+/// given, and writes the formula as it read it beside, `.formula`).
+pub const EXACT_PROOF_LOG: &str = "exact.proof";
 
 /// What one run gave: its status (`SAT`, `UNSAT`, `TIMEOUT`, `MEMOUT`, `UNKNOWN`, `WRONG: ...`,
 /// `ERROR: ...`), what it measured, and the board of a SAT answer.
@@ -119,7 +131,11 @@ pub fn attempt(
     if solver.search || solver.propagator {
         return Ok(run_engine(solver, target, limits));
     }
-    let command = solver.to_command();
+    let mut command = solver.to_command();
+    if let (Some(dir), true) = (target.proofs, solver.logs_proofs()) {
+        let base = dir.join(EXACT_PROOF_LOG.trim_end_matches(".proof"));
+        command.args.push(format!("proof-log={}", base.display()));
+    }
     let restore = |m: &Assignment| target.restore.map_or_else(|| m.clone(), |s| s.restore(m));
     let extend = |m: &Assignment| extend_cells(target.instance, m);
     let opb = if solver.opb {
@@ -224,7 +240,16 @@ fn run_engine(solver: &SolverSpec, target: &Target, limits: &Limits) -> Attempt 
         .args(&target.board)
         .args(["--engine", engine, "--format", "line"]);
     if solver.search {
-        cmd.args(["--threads", &target.search_threads.unwrap_or(1).to_string()]);
+        match target.proofs {
+            Some(dir) => {
+                cmd.args(["--threads", "1", "--proof"]);
+                cmd.arg(dir.join(SEARCH_PROOF));
+            }
+            None => {
+                let threads = solver.threads.or(target.search_threads).unwrap_or(1);
+                cmd.args(["--threads", &threads.to_string()]);
+            }
+        }
     }
     cmd.args(
         solver
@@ -265,8 +290,14 @@ fn engine_status(
         .stderr_last_line()
         .map_or_else(String::new, |l| format!("; stderr: {l}"));
     let error = |m: String| (format!("ERROR: {}", one_line(&m)), None);
-    if !fin.status.is_some_and(|s| s.success()) {
-        let code = runner::code_text(fin.status.and_then(|s| s.code()));
+    let code = fin.status.and_then(|s| s.code());
+    // With a proof asked for, the search that finds a solution prints it and exits 1 (no
+    // proof is written): the solution is read and checked as any other.
+    let solution_without_proof = target.proofs.is_some()
+        && code == Some(1)
+        && !fin.stdout.iter().all(u8::is_ascii_whitespace);
+    if !fin.status.is_some_and(|s| s.success()) && !solution_without_proof {
+        let code = runner::code_text(code);
         return error(format!("the engine failed (exit code {code}){said}"));
     }
     let text = String::from_utf8_lossy(&fin.stdout);

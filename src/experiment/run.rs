@@ -291,6 +291,7 @@ pub fn run_sweep<E: From<SweepError>>(
                 opb: Default::default(),
                 known,
                 search_threads: None,
+                proofs: None,
             };
             for (solver, version) in todo {
                 let mut row = Row {

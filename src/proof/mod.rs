@@ -13,6 +13,9 @@
 //!   with the library's LRAT checker ([`lrat`]) and, when asked, VeriPB. The [`Verdict`]
 //!   says what each checker concluded; the proof is verified only when every checker that
 //!   ran accepts it.
+//! * [`check_opb`] runs VeriPB on a pseudo-Boolean proof against an OPB file: the search's
+//!   certificates, and the proof logs of the Exact PB solver once [`exact_to_veripb`] has
+//!   put them in VeriPB's current format.
 //! * The DRAT checker follows the DRAT definition as drat-trim checks it: each lemma is RUP,
 //!   or RAT on its first literal; deletions remove clauses, except that of a clause that is
 //!   unit at the top level, which drat-trim ignores and so does this checker; the proof is
@@ -42,6 +45,7 @@ mod anchors;
 mod check;
 mod checker;
 mod drat;
+mod exact_log;
 pub mod lrat;
 #[cfg(feature = "veripb")]
 mod veripb;
@@ -51,6 +55,7 @@ pub use check::{
     check, check_lrat, CheckOptions, DratCheck, DratEnd, Failure, Opinion, OwnCheck, Verdict,
 };
 pub(crate) use drat::ProofReader;
+pub use exact_log::{exact_to_veripb, opb_constraint_ids, ExactLogError, ExactLogStats};
 pub use lrat::{LratCheck, LratFailure, LratFailureKind, LratReader, LratStep};
 #[cfg(feature = "veripb")]
 pub use veripb::{check_opb, OpbJudgement, VERSION as VERIPB_VERSION};

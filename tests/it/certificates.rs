@@ -2,9 +2,10 @@
 //! of CSPLib problem 079 instances around their transition is certified and checked by VeriPB,
 //! the answers are the recorded ones, `verify-proof --opb` checks a certificate against the
 //! OPB that `encode` writes, and forged certificates (another formula, a cut-off conclusion, a
-//! clause made stronger) are rejected.
+//! clause made stronger) are rejected. A chain's refutations by Exact are certified by its
+//! proof log, translated to VeriPB's current format, with the same checks.
 
-use crate::common::{recorded, run, stderr, stdout};
+use crate::common::{recorded, require, run, stderr, stdout};
 use std::path::{Path, PathBuf};
 
 /// The parameter file of the CSPLib problem 079 instance `diag-NAME.param` kept in the
@@ -247,4 +248,197 @@ fn the_search_refuses_what_its_proofs_cannot_be() {
     // Standard input is not a file VeriPB can read.
     let o = run(&["verify-proof", "--opb", "-", p]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+/// `solve --engine CHAIN` with a certificate written to `proof` and checked.
+fn certify_by(chain: &str, name: &str, d: usize, proof: &Path) -> std::process::Output {
+    run(&[
+        "solve".as_ref(),
+        "--instance".as_ref(),
+        param(name).as_os_str(),
+        "--diagonals".as_ref(),
+        d.to_string().as_ref(),
+        "--engine".as_ref(),
+        chain.as_ref(),
+        "--proof".as_ref(),
+        proof.as_os_str(),
+        "--check-proof".as_ref(),
+        "--format".as_ref(),
+        "line".as_ref(),
+    ])
+}
+
+/// Exact (the PyPI package) as the first stage of a chain refutes the instances past their
+/// transition, as recorded, and each refutation's certificate (Exact's proof log in VeriPB's
+/// format 1.1, translated) is accepted by VeriPB in the solve and again by `verify-proof
+/// --opb` against `encode`'s OPB; a solution writes no proof; the search as the stage that
+/// refutes writes its own certificate.
+#[test]
+fn a_chains_refutations_by_exact_are_certified() {
+    if !require("exact") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut certified = 0;
+    for (name, n, id) in [("10-4-778", "10", "778"), ("14-4-500", "14", "500")] {
+        let answers = recorded(n, id);
+        let first_unsat = answers.iter().find(|(_, &s)| !s).map(|(&d, _)| d).unwrap();
+        for d in first_unsat - 1..first_unsat + 2 {
+            let proof = dir.path().join(format!("{name}-{d}.pbp"));
+            let o = certify_by("exact@60+search", name, d, &proof);
+            let (out, err) = (stdout(&o), stderr(&o));
+            if answers[&d] {
+                assert_eq!(o.status.code(), Some(1), "{name} d={d}: {out}{err}");
+                assert!(err.contains("no proof of unsatisfiability"), "{err}");
+                assert!(!proof.exists(), "{name} d={d}: a proof of a solution");
+                continue;
+            }
+            assert!(o.status.success(), "{name} d={d}: {out}{err}");
+            assert!(out.contains("refuted by exact"), "{out}");
+            assert!(out.contains("Exact's proof log"), "{out}");
+            assert!(out.contains("proof checked: VeriPB"), "{out}");
+            let formula = dir.path().join(format!("{name}-{d}.opb"));
+            opb(name, d, &formula);
+            let (code, said) = verify(&formula, &proof);
+            assert_eq!(code, 0, "{name} d={d}: {said}");
+            certified += 1;
+        }
+    }
+    assert_eq!(certified, 4);
+    let proof = dir.path().join("by-search.pbp");
+    let o = certify_by("search@60+exact", "14-4-500", 26, &proof);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("refuted by search"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("VeriPB by the search"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// Forged certificates made from Exact's refutation are rejected by `verify-proof --opb`: the
+/// refutation against the formula of the satisfiable instance with one diagonal fewer, the
+/// log translated as if the formula had one constraint fewer (every id off by one), the
+/// proof without its last derivation, and the contradiction claimed at a formula constraint.
+#[test]
+fn forged_certificates_from_exacts_log_are_rejected() {
+    if !require("exact") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let name = "14-4-500";
+    let answers = recorded("14", "500");
+    let first_unsat = answers.iter().find(|(_, &s)| !s).map(|(&d, _)| d).unwrap();
+    let proof = dir.path().join("p.pbp");
+    let o = certify_by("exact@60+search", name, first_unsat, &proof);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (strict, loose) = (dir.path().join("strict.opb"), dir.path().join("loose.opb"));
+    opb(name, first_unsat, &strict);
+    opb(name, first_unsat - 1, &loose);
+    assert_eq!(verify(&strict, &proof).0, 0);
+    let text = std::fs::read_to_string(&proof).unwrap();
+    let forge = |label: &str, forged: String, formula: &Path| {
+        let path = dir.path().join(format!("{label}.pbp"));
+        std::fs::write(&path, forged).unwrap();
+        let (code, said) = verify(formula, &path);
+        assert_eq!(code, 1, "{label}: {said}");
+        assert!(said.starts_with("rejected:"), "{label}: {said}");
+    };
+    forge("loose", text.clone(), &loose);
+    // Every id past the formula's one lower, as a translation with the wrong count would be.
+    let shifted: Vec<String> = text
+        .lines()
+        .map(|l| match l.strip_prefix("pol ") {
+            // Not the loads, `pol I ;`, whose ids are the formula's.
+            Some(rest) if rest.split_whitespace().count() > 2 => {
+                let toks: Vec<&str> = rest.split_whitespace().collect();
+                let moved: Vec<String> = toks
+                    .iter()
+                    .enumerate()
+                    .map(|(k, t)| match t.parse::<u64>() {
+                        Ok(i) if !matches!(toks.get(k + 1), Some(&"*") | Some(&"d")) => {
+                            (i - 1).to_string()
+                        }
+                        _ => t.to_string(),
+                    })
+                    .collect();
+                format!("pol {}", moved.join(" "))
+            }
+            _ => l.to_string(),
+        })
+        .collect();
+    assert_ne!(shifted.join("\n") + "\n", text);
+    forge("shifted", shifted.join("\n") + "\n", &strict);
+    let at = text.find("output NONE").unwrap();
+    let last = text[..at - 1].rfind('\n').unwrap() + 1;
+    forge(
+        "short",
+        format!("{}{}", &text[..last], &text[at..]),
+        &strict,
+    );
+    let at = text.find("conclusion UNSAT : ").unwrap();
+    forge(
+        "conclusion",
+        format!(
+            "{}conclusion UNSAT : 1 ;\nend pseudo-Boolean proof ;\n",
+            &text[..at]
+        ),
+        &strict,
+    );
+}
+
+/// A chain with a proof: every stage must be one that writes proofs (the search, Exact), the
+/// format is VeriPB's, and the search certifies on one thread (exit 2, before any work).
+#[test]
+fn a_chain_refuses_what_its_proofs_cannot_be() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("p.pbp");
+    let p = proof.to_str().unwrap();
+    for (args, says) in [
+        (
+            vec!["solve", "6", "--engine", "search+varisat", "--proof", p],
+            "writes no proof",
+        ),
+        (
+            vec![
+                "solve",
+                "6",
+                "--engine",
+                "search+search",
+                "--proof",
+                p,
+                "--proof-format",
+                "drat",
+            ],
+            "VeriPB certificates",
+        ),
+        (
+            vec![
+                "solve",
+                "6",
+                "--engine",
+                "search+search",
+                "--check-proof",
+                "--threads",
+                "2",
+            ],
+            "one thread",
+        ),
+        (
+            vec![
+                "solve",
+                "6",
+                "--engine",
+                "search+search",
+                "--proof-format",
+                "veripb",
+            ],
+            "--proof FILE or --check-proof",
+        ),
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(!proof.exists());
+    }
 }

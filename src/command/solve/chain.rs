@@ -50,6 +50,17 @@ pub(super) fn chain(
     out: &mut dyn Write,
     log: &mut dyn Write,
 ) -> Result<Ending, SolveCommandError> {
+    // With a proof, the chain solves the certificates' OPB form, which the search's
+    // certificate and Exact's proof log both refer to.
+    let form;
+    let inst = match &req.proof {
+        Some(_) => {
+            form = super::search::certificate_form(inst)
+                .map_err(|e| SolveCommandError::Certificate(e.to_string()))?;
+            &form
+        }
+        None => inst,
+    };
     check_size(inst, true)?;
     check_svg(inst, &req.written)?;
     let engines = req
@@ -80,6 +91,7 @@ pub(super) fn chain(
         opb: Default::default(),
         known: inst.known_satisfiable(),
         search_threads: req.threads,
+        proofs: req.proof.as_ref().map(|_| dir.path()),
     };
     let limits = Limits {
         timeout: req.timeout,
@@ -99,23 +111,53 @@ pub(super) fn chain(
     let (format, svg) = (req.written.format(), req.written.svg_file());
     let total = &run.attempt;
     match (&total.decided_by, total.status.as_str(), &total.placement) {
-        (Some(by), "SAT", Some(p)) => Ok(write_solution(
-            out,
-            format,
-            svg,
-            inst,
-            p,
-            &[],
-            &format!(
-                "a solution found by {by}, checked: as a board and against every clause of the formula"
-            ),
-        )?),
-        (Some(by), "UNSAT", _) => Ok(write_unsat(
-            out,
-            format,
-            inst,
-            Some(&format!("refuted by {by}, a stage of the chain")),
-        )?),
+        (Some(by), "SAT", Some(p)) => {
+            let ending = write_solution(
+                out,
+                format,
+                svg,
+                inst,
+                p,
+                &[],
+                &format!(
+                    "a solution found by {by}, checked: as a board and against every clause of the formula"
+                ),
+            )?;
+            if req.proof.is_none() {
+                return Ok(ending);
+            }
+            out.flush()?;
+            let _ = writeln!(log, "{}", super::NO_PROOF_SAT);
+            Ok(Ending::Failure)
+        }
+        (Some(by), "UNSAT", _) => {
+            let notes = match &req.proof {
+                Some(kept) => {
+                    let stage = req.stages.iter().find(|s| &s.solver.name == by);
+                    match chain_proof(inst, stage, &target, kept)? {
+                        Ok(notes) => notes,
+                        Err(why) => {
+                            let _ = writeln!(
+                                log,
+                                "error: {by} refuted the instance, but {why}; no proof written"
+                            );
+                            return Ok(Ending::Failure);
+                        }
+                    }
+                }
+                None => Vec::new(),
+            };
+            let ending = write_unsat(
+                out,
+                format,
+                inst,
+                Some(&format!("refuted by {by}, a stage of the chain")),
+            )?;
+            for n in &notes {
+                super::proof_note(out, log, format, n)?;
+            }
+            Ok(ending)
+        }
         (Some(by), status, _) => {
             let _ = writeln!(log, "error: {by} answered wrongly: {status}");
             Ok(Ending::Failure)
@@ -128,4 +170,76 @@ pub(super) fn chain(
             Ok(Ending::Failure)
         }
     }
+}
+
+/// The proof of the refutation by `stage` ([`crate::experiment::attempt::Target::proofs`]):
+/// the search's certificate as it is, Exact's proof log translated to VeriPB 3.0
+/// ([`crate::proof::exact_to_veripb`]); checked by VeriPB against the OPB form of `inst` when
+/// `kept` asks, then put in its file. `Ok(Err(why))` when there is none to keep.
+fn chain_proof(
+    inst: &Instance,
+    stage: Option<&Stage>,
+    target: &crate::experiment::attempt::Target,
+    kept: &super::ProofKept,
+) -> Result<Result<Vec<String>, String>, SolveCommandError> {
+    use crate::experiment::attempt::{EXACT_PROOF_LOG, SEARCH_PROOF};
+    let dir = target.dir;
+    let formula = dir.join("certificate.opb");
+    inst.write_opb(
+        std::io::BufWriter::new(std::fs::File::create(&formula)?),
+        None,
+    )
+    .map_err(|e| SolveCommandError::Certificate(e.to_string()))?;
+    let mut staged = crate::output::Staged::proof(kept.file())?;
+    let (made_by, notes) = match stage.map(|s| &s.solver) {
+        Some(s) if s.search => {
+            let Ok(mut from) = std::fs::File::open(dir.join(SEARCH_PROOF)) else {
+                return Ok(Err("the search wrote no certificate".into()));
+            };
+            std::io::copy(&mut from, staged.file())?;
+            ("VeriPB by the search", Vec::new())
+        }
+        Some(s) if s.logs_proofs() => {
+            let Ok(log) = std::fs::File::open(dir.join(EXACT_PROOF_LOG)) else {
+                return Ok(Err("Exact wrote no proof log".into()));
+            };
+            let ids = crate::proof::opb_constraint_ids(std::io::BufReader::new(
+                std::fs::File::open(&formula)?,
+            ))?;
+            let out = std::io::BufWriter::with_capacity(1 << 16, staged.file().try_clone()?);
+            match crate::proof::exact_to_veripb(std::io::BufReader::new(log), out, ids) {
+                Ok(stats) => (
+                    "VeriPB, Exact's proof log translated from its format 1.1",
+                    vec![format!(
+                        "certificate: Exact's proof log, {} loads of the formula's constraints, {} rup and {} cutting-planes steps",
+                        stats.loads, stats.rup, stats.pol
+                    )],
+                ),
+                Err(e) => return Ok(Err(format!("its proof log cannot be read: {e}"))),
+            }
+        }
+        _ => return Ok(Err("that stage writes no proof".into())),
+    };
+    let mut notes = notes;
+    if kept.checked() {
+        let started = std::time::Instant::now();
+        match super::search::check_certificate(&formula, staged.path()) {
+            Ok(checker) => notes.push(format!(
+                "proof checked: {checker} accepted the certificate in {:.2} s",
+                started.elapsed().as_secs_f64()
+            )),
+            Err(reason) => return Ok(Err(format!("the proof does not check: {reason}"))),
+        }
+    }
+    if let Some(path) = staged.target() {
+        notes.push(format!(
+            "proof written to {} ({made_by}, {} bytes, against `queens-sat encode --format opb --redundant {}` of the instance){}",
+            path.display(),
+            staged.bytes(),
+            super::search::CERTIFICATE_FORM,
+            super::unchecked_note(kept.checked())
+        ));
+    }
+    staged.commit()?;
+    Ok(Ok(notes))
 }

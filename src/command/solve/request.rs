@@ -234,6 +234,10 @@ pub struct ChainSolve {
     pub threads: Option<usize>,
     /// The wall-clock limit of the whole chain; none when `None`.
     pub timeout: Option<Duration>,
+    /// A certificate of unsatisfiability from the stage that refutes (the search or Exact):
+    /// a VeriPB proof against the instance's OPB form with the counts, sums and moments,
+    /// which the chain then solves; none when `None`.
+    pub proof: Option<ProofKept>,
 }
 
 /// How one solution, or the answer that there is none, is written.

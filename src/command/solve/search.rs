@@ -292,7 +292,10 @@ fn certified(
 
 /// VeriPB's judgement of the certificate `proof` against the OPB file `formula`.
 #[cfg(feature = "veripb")]
-fn check_certificate(formula: &std::path::Path, proof: &std::path::Path) -> Result<String, String> {
+pub(super) fn check_certificate(
+    formula: &std::path::Path,
+    proof: &std::path::Path,
+) -> Result<String, String> {
     match crate::proof::check_opb(formula, proof) {
         crate::proof::OpbJudgement::Accepted => {
             Ok(format!("VeriPB {}", crate::proof::VERIPB_VERSION))
@@ -306,7 +309,7 @@ fn check_certificate(formula: &std::path::Path, proof: &std::path::Path) -> Resu
 
 /// Without the `veripb` feature no certificate can be checked here.
 #[cfg(not(feature = "veripb"))]
-fn check_certificate(
+pub(super) fn check_certificate(
     _formula: &std::path::Path,
     _proof: &std::path::Path,
 ) -> Result<String, String> {
