@@ -151,6 +151,13 @@ pub struct CompareArgs {
     /// and checked against the original formula.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=experiment::MAX_SHUFFLE as i64))]
     shuffle: Option<u32>,
+    /// Certify every refutation: the stage that refutes (the search, or Exact through its
+    /// proof log) writes a VeriPB certificate against the OPB form with the counts, sums and
+    /// moments, which VeriPB checks; rows record its size, the check's time and the verdict
+    /// (`certificate_bytes`, `check_s`, `certified`). Every solver must be `search`, `exact`
+    /// or a chain of them.
+    #[arg(long)]
+    certify: bool,
     /// Draw a cactus plot as SVG (PNG, PDF for .png, .pdf): for each encoding and solver, the
     /// instances solved within a time.
     #[arg(long, value_name = "FILE.svg")]
@@ -241,7 +248,9 @@ pub struct CompareArgs {
     /// Print only one table of the report, its Markdown lines without a caption: `runs` (a
     /// line per run, or per n, value, encoding and solver for a family sweep), `values` (a
     /// family sweep per parameter value), `scores` (per configuration, over instances) or
-    /// `instances` (the runs side by side: a line per instance, a column per configuration).
+    /// `instances` (the runs side by side: a line per instance, a column per configuration)
+    /// or `certificates` (with --certify: per configuration, the refutations certified, the
+    /// certificates' sizes and VeriPB's times).
     #[arg(long, value_name = "TABLE", value_parser = parse_table)]
     table: Option<compare::Table>,
 }
@@ -318,6 +327,7 @@ fn request(args: CompareArgs) -> Result<CompareRequest> {
             cpu_limit: args.cpu_limit.map(Duration::from_secs_f64),
             memory_limit: args.memory_limit.map(|m| m.bytes()),
             shuffle: args.shuffle.unwrap_or(0) as usize,
+            certify: args.certify,
         },
     };
     let mode = match (args.merge.is_empty(), args.shard, csv) {
@@ -380,6 +390,7 @@ fn flag_wording(e: &CompareError) -> Option<String> {
         CompareError::FormulaDiagonals(_) => format!("--diagonals: {e}"),
         CompareError::FormulaShuffle(_) => format!("--shuffle: {e}"),
         CompareError::NoOpbForm { .. } => format!("--solver: {e}"),
+        CompareError::Uncertified(_) | CompareError::CertifyFormulas => format!("--certify: {e}"),
         CompareError::SameFileName(name) => {
             format!("--instance: two files are named {name}; rows name files by their names")
         }

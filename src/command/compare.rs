@@ -7,6 +7,7 @@
 use super::Ending;
 use crate::count::Shard;
 use crate::encode::LineEncodings;
+use crate::experiment::certificate;
 use crate::experiment::expected::{self, Expected, ExpectedError};
 use crate::experiment::formula::{run_formulas, FormulaError, FormulaFile, FormulaKind};
 use crate::experiment::params::{self, ParamError};
@@ -178,6 +179,9 @@ pub struct Runs {
     pub memory_limit: Option<u64>,
     /// Solve this many shuffled copies of each formula (0: the formula as encoded).
     pub shuffle: usize,
+    /// Certify every refutation: the stage that refutes writes its certificate, which VeriPB
+    /// checks ([`SweepConfig::certify`]).
+    pub certify: bool,
 }
 
 /// The reports written besides the table: files, each replaced (`-` for standard output);
@@ -209,15 +213,19 @@ pub enum Table {
     /// The runs side by side, a line per instance and a column per configuration
     /// ([`values::instances_table`]).
     Instances,
+    /// The certificates of the refutations per configuration (`--certify`,
+    /// [`crate::experiment::certificate::table`]).
+    Certificates,
 }
 
 impl Table {
     /// Every table, as named on the command line.
-    pub const ALL: [(&'static str, Table); 4] = [
+    pub const ALL: [(&'static str, Table); 5] = [
         ("runs", Table::Runs),
         ("values", Table::Values),
         ("scores", Table::Scores),
         ("instances", Table::Instances),
+        ("certificates", Table::Certificates),
     ];
 
     /// The table's name.
@@ -411,6 +419,12 @@ pub enum CompareError {
     /// A formula file with the first D diagonals.
     #[error("{} is a formula file: the first D diagonals are taken of Excluded Diagonals parameter files only", .0.display())]
     FormulaDiagonals(PathBuf),
+    /// `--certify` with a solver that writes no certificates.
+    #[error("{0} writes no certificate of its refutations: --certify takes search, exact and chains of them")]
+    Uncertified(String),
+    /// `--certify` on formula files (certificates refer to a board's OPB form).
+    #[error("certificates are made of the refutations of boards, not of formula files")]
+    CertifyFormulas,
     /// A formula file with shuffled copies.
     #[error("{} is a formula file: shuffled copies are made of the formulas of boards only", .0.display())]
     FormulaShuffle(PathBuf),
@@ -549,6 +563,7 @@ pub fn compare(
         req.reports.table,
         matches!(grid.instances, Instances::Family { .. }),
         !matches!(grid.instances, Instances::Boards(_)),
+        grid.runs.certify,
     )?;
     let csv_path = csv.map(|c| c.path.as_path());
     let encodings = LineEncodings::parse_list(&grid.amo).map_err(CompareError::Encodings)?;
@@ -637,6 +652,7 @@ pub fn compare(
         symmetry_breaking: modes,
         shard,
         shuffle: grid.runs.shuffle,
+        certify: grid.runs.certify,
     };
     // A pseudo-Boolean solver reads the OPB form, which only some models have (a sweep of
     // formula files alone encodes no board).
@@ -654,6 +670,21 @@ pub fn compare(
                     });
                 }
             }
+        }
+    }
+    if cfg.certify {
+        let certifies = |s: &SolverSpec| s.search || s.logs_proofs();
+        if let Some(s) = cfg.solvers.iter().find(|s| {
+            if s.stages.is_empty() {
+                !certifies(s)
+            } else {
+                !s.stages.iter().all(|st| certifies(&st.solver))
+            }
+        }) {
+            return Err(CompareError::Uncertified(s.name.clone()));
+        }
+        if !formulas.is_empty() {
+            return Err(CompareError::CertifyFormulas);
         }
     }
     // Every instance is drawn now: a parameter out of range is refused before the sweep.
@@ -1000,11 +1031,15 @@ fn check_table(
     table: Option<Table>,
     family: bool,
     over_instances: bool,
+    certified: bool,
 ) -> Result<(), CompareError> {
     let why = match table {
         Some(Table::Values) if !family => "only a family sweep has parameter values",
         Some(Table::Scores) if !over_instances => {
             "the scores are over instances (a family sweep, instance files), not empty boards"
+        }
+        Some(Table::Certificates) if !certified => {
+            "no row has a certificate (the sweep did not run with --certify, or refuted nothing)"
         }
         _ => return Ok(()),
     };
@@ -1060,6 +1095,7 @@ fn report_rows(
                 .collect();
             write!(out, "{}", values::instances_table(&rows, &configurations))?
         }
+        Some(Table::Certificates) => write!(out, "{}", certificate::table(&rows))?,
         None => {
             match &summary {
                 Some(s) => writeln!(out, "{}", transition::markdown(s))?,
@@ -1070,6 +1106,13 @@ fn report_rows(
             }
             if let Some(a) = &agreement {
                 writeln!(out, "{}\n{a}\n", scores::markdown(&scores))?;
+            }
+            let certificates = certificate::table(&rows);
+            if !certificates.is_empty() {
+                writeln!(
+                    out,
+                    "Certificates of the refutations (--certify, checked by VeriPB):\n\n{certificates}"
+                )?;
             }
             writeln!(
                 out,
@@ -1142,6 +1185,25 @@ fn report_rows(
             "{error} rows have no usable answer (the solver failed, or printed no readable answer)"
         );
     }
+    let uncertified = certificate::uncertified(&rows);
+    for r in &uncertified {
+        let _ = writeln!(
+            log,
+            "error: the refutation of {} by {} is not certified: {}",
+            if r.value.is_empty() {
+                format!("n = {}", r.n)
+            } else {
+                format!(
+                    "{} (n = {}, seed {})",
+                    r.value,
+                    r.n,
+                    r.seed.map_or_else(|| "-".into(), |s| s.to_string())
+                )
+            },
+            r.solver,
+            r.certified
+        );
+    }
     let disagreements = agreement.map_or_else(Vec::new, |a| a.disagreements);
     if !disagreements.is_empty() {
         /// The instances named on `log`; the JSON lists them all.
@@ -1164,6 +1226,7 @@ fn report_rows(
     }
     Ok(
         if !disagreements.is_empty()
+            || !uncertified.is_empty()
             || rows
                 .iter()
                 .any(|r| crate::experiment::is_failure(&r.status))
@@ -1238,6 +1301,7 @@ fn merge(
         reports.table,
         family,
         rows.iter().any(|r| !r.family.is_empty()),
+        rows.iter().any(|r| !r.certified.is_empty()),
     )?;
     let meta = crate::experiment::merge::metadata(&rows);
     if let Some(path) = csv {
@@ -1271,6 +1335,7 @@ mod tests {
                 cpu_limit: None,
                 memory_limit: None,
                 shuffle: 0,
+                certify: false,
             },
             expected: None,
         }

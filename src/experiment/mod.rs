@@ -14,9 +14,11 @@
 //! file, [`merge_files`] joins the CSV files of finished sweeps and of the shards of one;
 //! [`transition`], [`values`] and [`scores`] sum a sweep up (per configuration and value, per
 //! value, per configuration), [`report`] writes it. The `compare` command (in the module
-//! `command`) does all of that as `queens-sat compare` asks for it.
+//! `command`) does all of that as `queens-sat compare` asks for it; [`certificate`] keeps and
+//! checks the certificates of the refutations (`compare --certify`, a chain's `solve --proof`).
 
 pub mod attempt;
+pub mod certificate;
 pub mod expected;
 pub mod formula;
 pub mod merge;

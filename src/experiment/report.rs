@@ -111,12 +111,14 @@ pub fn csv_header() -> String {
 
 /// The last column of the CSV files of each earlier version: up to `fixed_parameters`
 /// (before `shard`, `gbd_hash` and `shuffle`), up to `shuffle` (before the limits and the
-/// measures, `cpu_limit_s` ... `max_rss_mib`), up to `max_rss_mib` (before `decided_by`).
+/// measures, `cpu_limit_s` ... `max_rss_mib`), up to `max_rss_mib` (before `decided_by`), up
+/// to `decided_by` (before the certificates' `certificate_bytes`, `check_s`, `certified`).
 /// Such files are still read, resumed and merged; rows appended to them keep their columns.
-const EARLIER_LAST_COLUMNS: [&str; 3] = ["fixed_parameters", "shuffle", "max_rss_mib"];
+const EARLIER_LAST_COLUMNS: [&str; 4] =
+    ["fixed_parameters", "shuffle", "max_rss_mib", "decided_by"];
 
 /// The headers of the CSV files of earlier versions, oldest first: [`csv_header`] cut after
-/// after `fixed_parameters`, after `shuffle` and after `max_rss_mib`.
+/// after `fixed_parameters`, after `shuffle`, after `max_rss_mib` and after `decided_by`.
 pub fn earlier_csv_headers() -> Vec<String> {
     let h = csv_header();
     EARLIER_LAST_COLUMNS
@@ -410,7 +412,7 @@ impl CsvAppender {
 /// The text columns of [`Row`] that are empty when there is nothing to say (an empty board
 /// has no family, an unsharded sweep no shard, a row of an older file no `gbd_hash`): `null`
 /// in the JSON, as the numbers that are not available are.
-pub const TEXT_OR_NULL: [&str; 7] = [
+pub const TEXT_OR_NULL: [&str; 8] = [
     "family",
     "parameter",
     "value",
@@ -418,6 +420,7 @@ pub const TEXT_OR_NULL: [&str; 7] = [
     "shard",
     "gbd_hash",
     "decided_by",
+    "certified",
 ];
 
 /// A row as the JSON document gives it: the CSV's columns in their order, numbers as numbers
@@ -509,14 +512,15 @@ mod tests {
              dimacs_bytes,encode_ms,status,solve_ms,solve_ms_all,conflicts,decisions,\
              solver_version,tool_version,machine,family,parameter,value,seed,fixed_parameters,\
              shard,gbd_hash,shuffle,cpu_limit_s,memory_limit_mib,wall_s,cpu_s,max_rss_mib,\
-             decided_by"
+             decided_by,certificate_bytes,check_s,certified"
         );
         // The headers of files written before the last columns.
         let earlier = earlier_csv_headers();
-        assert_eq!(earlier.len(), 3);
+        assert_eq!(earlier.len(), 4);
         assert!(earlier[0].ends_with(",fixed_parameters"));
         assert!(earlier[1].ends_with(",gbd_hash,shuffle"));
         assert!(earlier[2].ends_with(",cpu_s,max_rss_mib"));
+        assert!(earlier[3].ends_with(",max_rss_mib,decided_by"));
         for h in &earlier {
             assert!(csv_header().starts_with(&format!("{h},")));
         }
@@ -644,19 +648,34 @@ mod tests {
 
     #[test]
     fn files_without_the_last_columns_are_read_as_legacy() {
+        // The row with only the first k columns.
+        let cut = |k: usize| {
+            format!(
+                "{}\n",
+                ROW.trim_end()
+                    .split(',')
+                    .take(k)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        };
         let head = format!("{}\n", legacy_csv_header());
-        let r = resume(&format!("{head}{}", &ROW.replacen(",,,,,,,,,\n", "\n", 1))).unwrap();
+        let r = resume(&format!("{head}{}", cut(24))).unwrap();
         assert_eq!(r.columns, Some(24));
         assert_eq!(r.rows.len(), 1);
         assert_eq!(r.rows[0].1.shard, "");
         let head = format!("{}\n", earlier_csv_headers()[1]);
-        let r = resume(&format!("{head}{}", &ROW.replacen(",,,,,,\n", "\n", 1))).unwrap();
+        let r = resume(&format!("{head}{}", cut(27))).unwrap();
         assert_eq!(r.columns, Some(27));
         assert_eq!(r.rows[0].1.cpu_s, None);
         let head = format!("{}\n", earlier_csv_headers()[2]);
-        let r = resume(&format!("{head}{}", &ROW.replacen(",\n", "\n", 1))).unwrap();
+        let r = resume(&format!("{head}{}", cut(32))).unwrap();
         assert_eq!(r.columns, Some(32));
         assert_eq!(r.rows[0].1.decided_by, "");
+        let head = format!("{}\n", earlier_csv_headers()[3]);
+        let r = resume(&format!("{head}{}", cut(33))).unwrap();
+        assert_eq!(r.columns, Some(33));
+        assert_eq!(r.rows[0].1.certified, "");
         assert_eq!(
             resume(&format!("{}\n{ROW}", csv_header())).unwrap().columns,
             None
@@ -664,7 +683,7 @@ mod tests {
     }
 
     const ROW: &str =
-        "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m,,,,,,,,,,,,,,\n";
+        "4,pairwise,false,varisat,1,60.0,16,80,168,1577,0.1,SAT,1.2,1.2,,,v,t,m,,,,,,,,,,,,,,,,,\n";
 
     fn resume(text: &str) -> Result<ResumeFile, CsvError> {
         let dir = tempfile::tempdir().unwrap();

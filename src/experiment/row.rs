@@ -97,6 +97,17 @@ pub struct Row {
     /// for a single solver, and for a chain that did not decide.
     #[serde(default)]
     pub decided_by: String,
+    /// With `--certify`, a refutation's certificate ([`super::certificate`]): its size in
+    /// bytes.
+    #[serde(default)]
+    pub certificate_bytes: Option<u64>,
+    /// With `--certify`, VeriPB's time to check the refutation's certificate, in seconds.
+    #[serde(default)]
+    pub check_s: Option<f64>,
+    /// With `--certify`, for a refutation: `accepted` (by VeriPB), `rejected: why`, or
+    /// `none: why` (no certificate made); empty otherwise.
+    #[serde(default)]
+    pub certified: String,
 }
 
 /// What the sweep records about itself.

@@ -282,6 +282,10 @@ pub fn run_sweep<E: From<SweepError>>(
             let encode_ms = t.elapsed().as_secs_f64() * 1e3;
             let dimacs_bytes = std::fs::metadata(&path).map_err(io_err)?.len();
             let gbd_hash = hasher.finish();
+            let proofs = dir.path().join("proofs");
+            if cfg.certify {
+                std::fs::create_dir_all(&proofs).map_err(io_err)?;
+            }
             let target = Target {
                 instance: &enc,
                 dimacs: &path,
@@ -291,7 +295,7 @@ pub fn run_sweep<E: From<SweepError>>(
                 opb: Default::default(),
                 known,
                 search_threads: None,
-                proofs: None,
+                proofs: cfg.certify.then_some(proofs.as_path()),
             };
             for (solver, version) in todo {
                 let mut row = Row {
@@ -321,6 +325,9 @@ pub fn run_sweep<E: From<SweepError>>(
                 let (last, measured) = match cached {
                     Some(done) => done,
                     None => {
+                        if cfg.certify {
+                            super::certificate::forget(&proofs);
+                        }
                         let done = runs(
                             repeats,
                             &mut |rep| {
@@ -342,6 +349,9 @@ pub fn run_sweep<E: From<SweepError>>(
                 row.conflicts = last.conflicts;
                 row.decisions = last.decisions;
                 row.decided_by = last.decided_by.unwrap_or_default();
+                if cfg.certify && row.status == "UNSAT" {
+                    super::certificate::certify_row(&mut row, solver, &target)?;
+                }
                 if record_times(&mut row, &measured) && drawn.is_none() {
                     timed_out.insert((name.clone(), solver.name.clone()));
                 }

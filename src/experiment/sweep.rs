@@ -279,6 +279,12 @@ pub struct SweepConfig {
     /// Solve this many shuffled copies of each formula ([`shuffle`](super::shuffle)) instead of the formula
     /// as encoded; 0 for the formula itself.
     pub shuffle: usize,
+    /// Certify every refutation ([`super::certificate`]): the stage that refutes writes its
+    /// certificate (the search on one thread), VeriPB checks it against the instance's OPB
+    /// form with the counts, sums and moments, and the row records the certificate's size,
+    /// the check's time and the verdict. Every solver must write certificates (the search,
+    /// Exact, chains of them).
+    pub certify: bool,
 }
 
 /// The most shuffled copies of a formula a sweep takes.

@@ -442,3 +442,164 @@ fn a_chain_refuses_what_its_proofs_cannot_be() {
         assert!(!proof.exists());
     }
 }
+
+/// `compare --certify`: every refutation of the search and of a chain that starts with Exact
+/// is certified and accepted by VeriPB (the rows' `certified`, `certificate_bytes` and
+/// `check_s`), the answers are the recorded ones, solutions are not certified, the table of
+/// the certificates counts them; a merged file with a rejected certificate fails (exit 1) and
+/// names it; solvers that write no certificates and formula files are refused (exit 2).
+#[test]
+fn compare_certifies_every_refutation() {
+    if !require("exact") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("c.csv");
+    let answers = recorded("14", "500");
+    let first_unsat = answers.iter().find(|(_, &s)| !s).map(|(&d, _)| d).unwrap();
+    let ds = format!("{}..{}", first_unsat - 1, first_unsat + 1);
+    let o = run(&[
+        "compare".as_ref(),
+        "--instance".as_ref(),
+        param("14-4-500").as_os_str(),
+        "--diagonals".as_ref(),
+        ds.as_ref(),
+        "--solver".as_ref(),
+        "search,exact@5+search".as_ref(),
+        "--amo".as_ref(),
+        "pairwise".as_ref(),
+        "--redundant".as_ref(),
+        "diagonals,sums,moments".as_ref(),
+        "--repeat".as_ref(),
+        "1".as_ref(),
+        "--certify".as_ref(),
+        "--csv".as_ref(),
+        csv.as_os_str(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("Certificates of the refutations"),
+        "{}",
+        stdout(&o)
+    );
+    let mut reader = csv::Reader::from_path(&csv).unwrap();
+    let head = reader.headers().unwrap().clone();
+    let col = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let (value, status, certified, bytes, by) = (
+        col("value"),
+        col("status"),
+        col("certified"),
+        col("certificate_bytes"),
+        col("decided_by"),
+    );
+    let mut accepted = 0;
+    let mut by_exact = 0;
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 6);
+    for r in &rows {
+        let d: usize = r[value].rsplit("d=").next().unwrap().parse().unwrap();
+        let sat = answers[&d];
+        assert_eq!(&r[status], if sat { "SAT" } else { "UNSAT" }, "{r:?}");
+        if sat {
+            assert_eq!(&r[certified], "", "{r:?}");
+            continue;
+        }
+        assert_eq!(&r[certified], "accepted", "{r:?}");
+        assert!(r[bytes].parse::<u64>().unwrap() > 0, "{r:?}");
+        accepted += 1;
+        by_exact += usize::from(&r[by] == "exact");
+    }
+    assert_eq!((accepted, by_exact), (4, 2));
+    let table = run(&[
+        "compare".as_ref(),
+        "--merge".as_ref(),
+        csv.as_os_str(),
+        "--table".as_ref(),
+        "certificates".as_ref(),
+    ]);
+    assert!(table.status.success(), "{}", stderr(&table));
+    let lines: Vec<String> = stdout(&table).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(
+        lines[2..].iter().all(|l| l.contains("| 2 | 2 | 0 | 0 |")),
+        "{lines:?}"
+    );
+    // A certificate that VeriPB rejected fails the report and is named.
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let forged = dir.path().join("forged.csv");
+    std::fs::write(
+        &forged,
+        text.replacen(",accepted", ",rejected: VeriPB rejects line 9", 1),
+    )
+    .unwrap();
+    let o = run(&["compare".as_ref(), "--merge".as_ref(), forged.as_os_str()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("is not certified: rejected"),
+        "{}",
+        stderr(&o)
+    );
+    // What cannot be certified is refused before any run.
+    let opb = dir.path().join("q.opb");
+    assert!(run(&[
+        "encode",
+        "4",
+        "--format",
+        "opb",
+        "-o",
+        opb.to_str().unwrap()
+    ])
+    .status
+    .success());
+    for (args, says) in [
+        (
+            vec![
+                "compare",
+                "--n",
+                "4",
+                "--solver",
+                "cadical-lib",
+                "--certify",
+            ],
+            "writes no certificate",
+        ),
+        (
+            vec![
+                "compare",
+                "--n",
+                "4",
+                "--solver",
+                "search+varisat",
+                "--certify",
+            ],
+            "writes no certificate",
+        ),
+        (
+            vec![
+                "compare",
+                "--instance",
+                opb.to_str().unwrap(),
+                "--solver",
+                "exact",
+                "--certify",
+            ],
+            "not of formula files",
+        ),
+        (
+            vec![
+                "compare",
+                "--n",
+                "4",
+                "--solver",
+                "search",
+                "--table",
+                "certificates",
+            ],
+            "no row has a certificate",
+        ),
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+}

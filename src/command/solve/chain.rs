@@ -172,18 +172,20 @@ pub(super) fn chain(
     }
 }
 
-/// The proof of the refutation by `stage` ([`crate::experiment::attempt::Target::proofs`]):
-/// the search's certificate as it is, Exact's proof log translated to VeriPB 3.0
-/// ([`crate::proof::exact_to_veripb`]); checked by VeriPB against the OPB form of `inst` when
-/// `kept` asks, then put in its file. `Ok(Err(why))` when there is none to keep.
+/// The proof of the refutation by `stage` ([`crate::experiment::certificate::keep`]), checked
+/// by VeriPB against the OPB form of `inst` when `kept` asks, then put in its file: the notes
+/// to print, or `Ok(Err(why))` when there is none to keep.
 fn chain_proof(
     inst: &Instance,
     stage: Option<&Stage>,
     target: &crate::experiment::attempt::Target,
     kept: &super::ProofKept,
 ) -> Result<Result<Vec<String>, String>, SolveCommandError> {
-    use crate::experiment::attempt::{EXACT_PROOF_LOG, SEARCH_PROOF};
-    let dir = target.dir;
+    use crate::experiment::certificate::{check, keep, CERTIFICATE_FORM};
+    let Some(stage) = stage else {
+        return Ok(Err("no stage of that name".into()));
+    };
+    let (dir, proofs) = (target.dir, target.proofs.unwrap_or(target.dir));
     let formula = dir.join("certificate.opb");
     inst.write_opb(
         std::io::BufWriter::new(std::fs::File::create(&formula)?),
@@ -191,39 +193,14 @@ fn chain_proof(
     )
     .map_err(|e| SolveCommandError::Certificate(e.to_string()))?;
     let mut staged = crate::output::Staged::proof(kept.file())?;
-    let (made_by, notes) = match stage.map(|s| &s.solver) {
-        Some(s) if s.search => {
-            let Ok(mut from) = std::fs::File::open(dir.join(SEARCH_PROOF)) else {
-                return Ok(Err("the search wrote no certificate".into()));
-            };
-            std::io::copy(&mut from, staged.file())?;
-            ("VeriPB by the search", Vec::new())
-        }
-        Some(s) if s.logs_proofs() => {
-            let Ok(log) = std::fs::File::open(dir.join(EXACT_PROOF_LOG)) else {
-                return Ok(Err("Exact wrote no proof log".into()));
-            };
-            let ids = crate::proof::opb_constraint_ids(std::io::BufReader::new(
-                std::fs::File::open(&formula)?,
-            ))?;
-            let out = std::io::BufWriter::with_capacity(1 << 16, staged.file().try_clone()?);
-            match crate::proof::exact_to_veripb(std::io::BufReader::new(log), out, ids) {
-                Ok(stats) => (
-                    "VeriPB, Exact's proof log translated from its format 1.1",
-                    vec![format!(
-                        "certificate: Exact's proof log, {} loads of the formula's constraints, {} rup and {} cutting-planes steps",
-                        stats.loads, stats.rup, stats.pol
-                    )],
-                ),
-                Err(e) => return Ok(Err(format!("its proof log cannot be read: {e}"))),
-            }
-        }
-        _ => return Ok(Err("that stage writes no proof".into())),
+    let made = match keep(&stage.solver, proofs, &formula, staged.file()) {
+        Ok(made) => made,
+        Err(why) => return Ok(Err(why)),
     };
-    let mut notes = notes;
+    let mut notes: Vec<String> = made.note.into_iter().collect();
     if kept.checked() {
         let started = std::time::Instant::now();
-        match super::search::check_certificate(&formula, staged.path()) {
+        match check(&formula, staged.path()) {
             Ok(checker) => notes.push(format!(
                 "proof checked: {checker} accepted the certificate in {:.2} s",
                 started.elapsed().as_secs_f64()
@@ -233,10 +210,10 @@ fn chain_proof(
     }
     if let Some(path) = staged.target() {
         notes.push(format!(
-            "proof written to {} ({made_by}, {} bytes, against `queens-sat encode --format opb --redundant {}` of the instance){}",
+            "proof written to {} ({}, {} bytes, against `queens-sat encode --format opb --redundant {CERTIFICATE_FORM}` of the instance){}",
             path.display(),
-            staged.bytes(),
-            super::search::CERTIFICATE_FORM,
+            made.made_by,
+            made.bytes,
             super::unchecked_note(kept.checked())
         ));
     }

@@ -178,18 +178,7 @@ fn found(
     )
 }
 
-/// The redundant constraints of the OPB form that the search's certificates refer to.
-pub const CERTIFICATE_FORM: &str = "diagonals,sums,moments";
-
-/// The instance's OPB form that the search's certificates refer to: the cell model, pairwise at
-/// most one, with the counts, sums and moments ([`CERTIFICATE_FORM`]), the instance's cells.
-pub fn certificate_form(inst: &Instance) -> Result<Instance, crate::instance::InstanceError> {
-    let set = CERTIFICATE_FORM
-        .parse()
-        .expect("the certificate's redundant constraints are known names");
-    let model = crate::instance::Model::default().with_redundant(set);
-    Instance::new_on(inst.n(), model, inst.geometry())?.with_cells(inst.placed(), inst.forbidden())
-}
+pub use crate::experiment::certificate::{certificate_form, CERTIFICATE_FORM};
 
 /// The search with a certificate ([`crate::search::certify`]): a solution is checked and
 /// written (no proof); a refutation's proof is checked by VeriPB when asked, then put in its
@@ -256,7 +245,7 @@ fn certified(
         )
         .map_err(|e| unmade(&e))?;
         let started = std::time::Instant::now();
-        match check_certificate(&formula, target.path()) {
+        match crate::experiment::certificate::check(&formula, target.path()) {
             Ok(checker) => notes.push(format!(
                 "proof checked: {checker} accepted the certificate in {:.2} s",
                 started.elapsed().as_secs_f64()
@@ -288,30 +277,4 @@ fn certified(
         super::proof_note(out, log, req.written.format(), n)?;
     }
     Ok(ending)
-}
-
-/// VeriPB's judgement of the certificate `proof` against the OPB file `formula`.
-#[cfg(feature = "veripb")]
-pub(super) fn check_certificate(
-    formula: &std::path::Path,
-    proof: &std::path::Path,
-) -> Result<String, String> {
-    match crate::proof::check_opb(formula, proof) {
-        crate::proof::OpbJudgement::Accepted => {
-            Ok(format!("VeriPB {}", crate::proof::VERIPB_VERSION))
-        }
-        crate::proof::OpbJudgement::Rejected { line, reason } => Err(match line {
-            Some(l) => format!("VeriPB rejects line {l}: {reason}"),
-            None => format!("VeriPB rejects it: {reason}"),
-        }),
-    }
-}
-
-/// Without the `veripb` feature no certificate can be checked here.
-#[cfg(not(feature = "veripb"))]
-pub(super) fn check_certificate(
-    _formula: &std::path::Path,
-    _proof: &std::path::Path,
-) -> Result<String, String> {
-    Err("VeriPB is not built in (the veripb feature)".to_string())
 }
