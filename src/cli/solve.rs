@@ -290,19 +290,10 @@ impl SolveArgs {
             if let Some(flag) = self.first_set(&["--proof", "--check-proof", "--proof-format"]) {
                 bail!("{flag} {NotWithSearch}");
             }
-            let proof = self.proof.is_some() || self.check_proof;
-            match self.proof_format.as_deref() {
-                Some("veripb") if !proof => {
-                    bail!("--proof-format goes with --proof FILE or --check-proof")
-                }
-                Some(f) if f != "veripb" => bail!(
-                    "--engine search writes its proofs in the VeriPB format (--proof-format veripb), not {f}"
-                ),
-                _ => {}
-            }
-            if proof && threads.is_some_and(|t| t > 1) {
-                bail!("--engine search writes its proof on one thread: --threads does not go with --proof or --check-proof");
-            }
+            let proof = self.veripb_proof(
+                threads,
+                "--engine search writes its proofs in the VeriPB format (--proof-format veripb)",
+            )?;
             return Ok(SolveMode::Search(SearchSolve {
                 written: self.written()?,
                 threads,
@@ -431,25 +422,34 @@ impl SolveArgs {
         .map(|(_, flag)| flag)
     }
 
+    /// Whether a VeriPB certificate is asked for (`--proof` or `--check-proof`) of the search or
+    /// a chain: `--proof-format` must be veripb (`only_veripb` says why) and go with one, and
+    /// the search certifies on one thread.
+    fn veripb_proof(&self, threads: Option<usize>, only_veripb: &str) -> Result<bool> {
+        let proof = self.proof.is_some() || self.check_proof;
+        match self.proof_format.as_deref() {
+            Some("veripb") if !proof => {
+                bail!("--proof-format goes with --proof FILE or --check-proof")
+            }
+            Some(f) if f != "veripb" => bail!("{only_veripb}, not {f}"),
+            _ => {}
+        }
+        if proof && threads.is_some_and(|t| t > 1) {
+            bail!("the search writes its proof on one thread: --threads does not go with --proof or --check-proof");
+        }
+        Ok(proof)
+    }
+
     /// The solve by the chain `text`; the options a chain does not take are refused.
     fn chain(&self, text: &str, threads: Option<usize>) -> Result<SolveMode> {
         let proofs = ["--proof", "--check-proof", "--proof-format"];
         if let Some(flag) = self.first_set(&["--solver-option", proofs[0], proofs[1], proofs[2]]) {
             bail!("{flag} {NotWithChain}");
         }
-        let proof = self.proof.is_some() || self.check_proof;
-        match self.proof_format.as_deref() {
-            Some("veripb") if !proof => {
-                bail!("--proof-format goes with --proof FILE or --check-proof")
-            }
-            Some(f) if f != "veripb" => bail!(
-                "a chain's proofs are VeriPB certificates (--proof-format veripb), not {f}: the search and Exact write them"
-            ),
-            _ => {}
-        }
-        if proof && threads.is_some_and(|t| t > 1) {
-            bail!("the search writes its proof on one thread: --threads does not go with --proof or --check-proof");
-        }
+        let proof = self.veripb_proof(
+            threads,
+            "a chain's proofs are VeriPB certificates written by the search and Exact (--proof-format veripb)",
+        )?;
         let options = &self.solver_options.solver_option;
         let stages = match queens_sat::experiment::solvers::parse_chain(text, None, options) {
             Some(stages) => stages.map_err(|e| anyhow::anyhow!("--engine: {e}"))?,

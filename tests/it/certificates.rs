@@ -118,30 +118,56 @@ fn the_refutations_around_the_transition_are_certified() {
     assert!(certified >= 8, "{certified} refutations certified");
 }
 
+/// A certificate of CSPLib's 14-4-500 at its first unsatisfiable D, made by `make`, and the
+/// OPB forms of that instance (`strict`) and of the satisfiable one with a diagonal fewer
+/// (`loose`), to forge certificates from.
+struct Forgery {
+    dir: tempfile::TempDir,
+    text: String,
+    strict: PathBuf,
+    loose: PathBuf,
+}
+
+impl Forgery {
+    fn of(make: impl Fn(usize, &Path) -> std::process::Output) -> Forgery {
+        let dir = tempfile::tempdir().unwrap();
+        let answers = recorded("14", "500");
+        let first_unsat = answers.iter().find(|(_, &s)| !s).map(|(&d, _)| d).unwrap();
+        let proof = dir.path().join("p.pbp");
+        let o = make(first_unsat, &proof);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let (strict, loose) = (dir.path().join("strict.opb"), dir.path().join("loose.opb"));
+        opb("14-4-500", first_unsat, &strict);
+        opb("14-4-500", first_unsat - 1, &loose);
+        assert_eq!(verify(&strict, &proof).0, 0);
+        let text = std::fs::read_to_string(&proof).unwrap();
+        Forgery {
+            dir,
+            text,
+            strict,
+            loose,
+        }
+    }
+
+    /// `forged` is rejected by `verify-proof --opb` against `formula` (exit 1).
+    fn rejected(&self, label: &str, forged: String, formula: &Path) {
+        let path = self.dir.path().join(format!("{label}.pbp"));
+        std::fs::write(&path, forged).unwrap();
+        let (code, said) = verify(formula, &path);
+        assert_eq!(code, 1, "{label}: {said}");
+        assert!(said.starts_with("rejected:"), "{label}: {said}");
+    }
+}
+
 /// Forged certificates are rejected by `verify-proof --opb` (exit 1): a refutation checked
 /// against the formula of a satisfiable instance (the same board with fewer diagonals
 /// excluded), the proof cut off before its conclusion, a conclusion that names a constraint of
 /// the formula, and the clauses of the proof made stronger (a decision left out of each).
 #[test]
 fn forged_certificates_are_rejected() {
-    let dir = tempfile::tempdir().unwrap();
-    let name = "14-4-500";
-    let answers = recorded("14", "500");
-    let first_unsat = answers.iter().find(|(_, &s)| !s).map(|(&d, _)| d).unwrap();
-    let proof = dir.path().join("p.pbp");
-    assert!(certify(name, first_unsat, &proof).status.success());
-    let (strict, loose) = (dir.path().join("strict.opb"), dir.path().join("loose.opb"));
-    opb(name, first_unsat, &strict);
-    opb(name, first_unsat - 1, &loose);
-    assert_eq!(verify(&strict, &proof).0, 0);
-    let text = std::fs::read_to_string(&proof).unwrap();
-    let forge = |label: &str, forged: String, formula: &Path| {
-        let path = dir.path().join(format!("{label}.pbp"));
-        std::fs::write(&path, forged).unwrap();
-        let (code, said) = verify(formula, &path);
-        assert_eq!(code, 1, "{label}: {said}");
-        assert!(said.starts_with("rejected:"), "{label}: {said}");
-    };
+    let f = Forgery::of(|d, proof| certify("14-4-500", d, proof));
+    let (text, strict, loose) = (&f.text, &f.strict, &f.loose);
+    let forge = |label: &str, forged: String, formula: &Path| f.rejected(label, forged, formula);
     // The header says how many constraints the formula has (an equality counts twice): the
     // satisfiable formula's count, so that VeriPB goes on to the rules.
     let ids = |f: &Path| -> usize {
@@ -157,7 +183,7 @@ fn forged_certificates_are_rejected() {
         &format!("\nf {} ;\n", ids(&loose)),
         1,
     );
-    assert_ne!(header_ok, text);
+    assert_ne!(&header_ok, text);
     forge("loose", header_ok, &loose);
     forge(
         "cut",
@@ -325,25 +351,9 @@ fn forged_certificates_from_exacts_log_are_rejected() {
     if !require("exact") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let name = "14-4-500";
-    let answers = recorded("14", "500");
-    let first_unsat = answers.iter().find(|(_, &s)| !s).map(|(&d, _)| d).unwrap();
-    let proof = dir.path().join("p.pbp");
-    let o = certify_by("exact@60+search", name, first_unsat, &proof);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let (strict, loose) = (dir.path().join("strict.opb"), dir.path().join("loose.opb"));
-    opb(name, first_unsat, &strict);
-    opb(name, first_unsat - 1, &loose);
-    assert_eq!(verify(&strict, &proof).0, 0);
-    let text = std::fs::read_to_string(&proof).unwrap();
-    let forge = |label: &str, forged: String, formula: &Path| {
-        let path = dir.path().join(format!("{label}.pbp"));
-        std::fs::write(&path, forged).unwrap();
-        let (code, said) = verify(formula, &path);
-        assert_eq!(code, 1, "{label}: {said}");
-        assert!(said.starts_with("rejected:"), "{label}: {said}");
-    };
+    let f = Forgery::of(|d, proof| certify_by("exact@60+search", "14-4-500", d, proof));
+    let (text, strict, loose) = (&f.text, &f.strict, &f.loose);
+    let forge = |label: &str, forged: String, formula: &Path| f.rejected(label, forged, formula);
     forge("loose", text.clone(), &loose);
     // Every id past the formula's one lower, as a translation with the wrong count would be.
     let shifted: Vec<String> = text
@@ -367,7 +377,7 @@ fn forged_certificates_from_exacts_log_are_rejected() {
             _ => l.to_string(),
         })
         .collect();
-    assert_ne!(shifted.join("\n") + "\n", text);
+    assert_ne!(&(shifted.join("\n") + "\n"), text);
     forge("shifted", shifted.join("\n") + "\n", &strict);
     let at = text.find("output NONE").unwrap();
     let last = text[..at - 1].rfind('\n').unwrap() + 1;

@@ -46,9 +46,12 @@ pub fn published_total(n: usize) -> u64 {
 /// The path of the `queens-sat` binary built for this test run.
 pub const BIN: &str = env!("CARGO_BIN_EXE_queens-sat");
 
-/// The `queens-sat` binary built for this test run.
+/// The `queens-sat` binary built for this test run, with the Python interpreter that
+/// [`require`] checks ([`python`]) as its `QUEENS_SAT_PYTHON`.
 pub fn bin() -> Command {
-    Command::new(BIN)
+    let mut cmd = Command::new(BIN);
+    cmd.env("QUEENS_SAT_PYTHON", python());
+    cmd
 }
 
 /// Runs the binary with `args` and returns its output.
