@@ -105,6 +105,7 @@ pub fn compare_rows<'py>(
                     cpu_limit,
                     memory_limit,
                     shuffle,
+                    certify: false,
                 },
                 expected: None,
             },
