@@ -102,6 +102,41 @@ pub fn check(_formula: &Path, _proof: &Path) -> Result<String, String> {
     Err("VeriPB is not built in (the veripb feature)".to_string())
 }
 
+/// VeriPB's judgement of `proof` against `formula`, made by a child process of this program
+/// (`queens-sat verify-proof --opb FORMULA PROOF`), so that the checker's memory stays out of
+/// this process, whose size the runs started after it would otherwise inherit in their
+/// measured peak memory (a forked child's starts from its parent's). `Ok(Err(why))` when
+/// VeriPB rejects it, `Err` when the check cannot be run.
+fn check_apart(formula: &Path, proof: &Path) -> Result<Result<(), String>, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let out = std::process::Command::new(&exe)
+        .arg("verify-proof")
+        .arg("--opb")
+        .arg(formula)
+        .arg(proof)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run {} verify-proof: {e}", exe.display()))?;
+    let said = String::from_utf8_lossy(&out.stdout);
+    let first = said.lines().next().unwrap_or("").trim();
+    match out.status.code() {
+        Some(0) if first.starts_with("verified") => Ok(Ok(())),
+        Some(1) if first.starts_with("rejected") => Ok(Err(first
+            .trim_start_matches("rejected:")
+            .trim()
+            .to_string())),
+        code => Err(format!(
+            "the check by {} verify-proof ended with {} ({})",
+            exe.display(),
+            code.map_or_else(|| "a signal".to_string(), |c| format!("exit code {c}")),
+            String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .last()
+                .unwrap_or("")
+        )),
+    }
+}
+
 /// Removes the proofs a stage left in the folder `proofs`, before the next run writes its own.
 pub fn forget(proofs: &Path) {
     for f in [SEARCH_PROOF, EXACT_PROOF_LOG] {
@@ -112,7 +147,7 @@ pub fn forget(proofs: &Path) {
 /// Certifies the refutation of `row` by `solver` on `target` (`compare --certify`): the
 /// certificate of the stage that refuted ([`keep`]) is checked by VeriPB against the OPB form
 /// it refers to, the search's against [`certificate_form`] of the instance, Exact's against
-/// the OPB it read; the row records the certificate's size, the check's time and the
+/// the OPB it read, in a child process of this program; the row records the certificate's size, the check's time and the
 /// verdict. An error only when a file cannot be written.
 pub fn certify_row(row: &mut Row, solver: &SolverSpec, target: &Target) -> Result<(), SweepError> {
     let stage = if solver.stages.is_empty() {
@@ -172,11 +207,12 @@ pub fn certify_row(row: &mut Row, solver: &SolverSpec, target: &Target) -> Resul
         Ok(made) => {
             row.certificate_bytes = Some(made.bytes);
             let started = std::time::Instant::now();
-            let verdict = check(&formula, &path);
+            let verdict = check_apart(&formula, &path);
             row.check_s = Some((started.elapsed().as_secs_f64() * 1e4).round() / 1e4);
             row.certified = match verdict {
-                Ok(_) => "accepted".into(),
-                Err(why) => format!("rejected: {}", why.lines().next().unwrap_or("")),
+                Ok(Ok(())) => "accepted".into(),
+                Ok(Err(why)) => format!("rejected: {why}"),
+                Err(why) => format!("none: {why}"),
             };
         }
     }
