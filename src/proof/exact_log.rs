@@ -110,6 +110,7 @@ pub fn exact_to_veripb<R: BufRead, W: Write>(
                 for (k, t) in toks.iter().enumerate() {
                     let factor = matches!(toks.get(k + 1), Some(&"*") | Some(&"d"));
                     match t.parse::<u64>() {
+                        Ok(0) if !factor => return Err(ExactLogError::Id { line, text }),
                         Ok(id) if !factor => write!(out, " {}", id + formula_ids)?,
                         _ => write!(out, " {t}")?,
                     }
@@ -197,7 +198,16 @@ mod tests {
             t(&format!("{h}red 1 x1 >= 1 ;\n"), 3),
             Err(ExactLogError::Rule { line: 2, .. })
         ));
-        for bad in ["l 4", "l 0", "l x", "l", "c", "c -1"] {
+        for bad in [
+            "l 4",
+            "l 0",
+            "l x",
+            "l",
+            "c",
+            "c -1",
+            "pol 0 1 +",
+            "pol 1 0 +",
+        ] {
             assert!(
                 matches!(
                     t(&format!("{h}{bad}\n"), 3),
