@@ -177,18 +177,18 @@ fn forged_certificates_are_rejected() {
             .map(|l| if l.contains(" >= ") { 1 } else { 2 })
             .sum()
     };
-    assert!(ids(&loose) < ids(&strict));
+    assert!(ids(loose) < ids(strict));
     let header_ok = text.replacen(
-        &format!("\nf {} ;\n", ids(&strict)),
-        &format!("\nf {} ;\n", ids(&loose)),
+        &format!("\nf {} ;\n", ids(strict)),
+        &format!("\nf {} ;\n", ids(loose)),
         1,
     );
     assert_ne!(&header_ok, text);
-    forge("loose", header_ok, &loose);
+    forge("loose", header_ok, loose);
     forge(
         "cut",
         text[..text.find("output NONE").unwrap()].to_string(),
-        &strict,
+        strict,
     );
     let at = text.find("conclusion UNSAT : ").unwrap();
     forge(
@@ -197,7 +197,7 @@ fn forged_certificates_are_rejected() {
             "{}conclusion UNSAT : 1 ;\nend pseudo-Boolean proof ;\n",
             &text[..at]
         ),
-        &strict,
+        strict,
     );
     // Each clause with its first literal left out: the search's failures need every decision.
     let stronger: Vec<String> = text
@@ -209,7 +209,7 @@ fn forged_certificates_are_rejected() {
             _ => l.to_string(),
         })
         .collect();
-    forge("stronger", stronger.join("\n") + "\n", &strict);
+    forge("stronger", stronger.join("\n") + "\n", strict);
 }
 
 /// The proof options of the search: any format but veripb is refused, as are veripb with the
@@ -354,7 +354,7 @@ fn forged_certificates_from_exacts_log_are_rejected() {
     let f = Forgery::of(|d, proof| certify_by("exact@60+search", "14-4-500", d, proof));
     let (text, strict, loose) = (&f.text, &f.strict, &f.loose);
     let forge = |label: &str, forged: String, formula: &Path| f.rejected(label, forged, formula);
-    forge("loose", text.clone(), &loose);
+    forge("loose", text.clone(), loose);
     // Every id past the formula's one lower, as a translation with the wrong count would be.
     let shifted: Vec<String> = text
         .lines()
@@ -378,14 +378,10 @@ fn forged_certificates_from_exacts_log_are_rejected() {
         })
         .collect();
     assert_ne!(&(shifted.join("\n") + "\n"), text);
-    forge("shifted", shifted.join("\n") + "\n", &strict);
+    forge("shifted", shifted.join("\n") + "\n", strict);
     let at = text.find("output NONE").unwrap();
     let last = text[..at - 1].rfind('\n').unwrap() + 1;
-    forge(
-        "short",
-        format!("{}{}", &text[..last], &text[at..]),
-        &strict,
-    );
+    forge("short", format!("{}{}", &text[..last], &text[at..]), strict);
     let at = text.find("conclusion UNSAT : ").unwrap();
     forge(
         "conclusion",
@@ -393,7 +389,7 @@ fn forged_certificates_from_exacts_log_are_rejected() {
             "{}conclusion UNSAT : 1 ;\nend pseudo-Boolean proof ;\n",
             &text[..at]
         ),
-        &strict,
+        strict,
     );
 }
 
