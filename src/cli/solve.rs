@@ -458,7 +458,7 @@ impl SolveArgs {
         // Every stage must run: one that cannot is refused before any work.
         for stage in &stages {
             let s = &stage.solver;
-            if proof && !(s.search || s.logs_proofs()) {
+            if proof && !s.certifies() {
                 bail!(
                     "--engine: {} writes no proof of a refutation: with --proof or --check-proof, every stage of a chain is search or exact",
                     s.name

@@ -673,14 +673,7 @@ pub fn compare(
         }
     }
     if cfg.certify {
-        let certifies = |s: &SolverSpec| s.search || s.logs_proofs();
-        if let Some(s) = cfg.solvers.iter().find(|s| {
-            if s.stages.is_empty() {
-                !certifies(s)
-            } else {
-                !s.stages.iter().all(|st| certifies(&st.solver))
-            }
-        }) {
+        if let Some(s) = cfg.solvers.iter().find(|s| !s.certifies()) {
             return Err(CompareError::Uncertified(s.name.clone()));
         }
         if !formulas.is_empty() {

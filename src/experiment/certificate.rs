@@ -9,7 +9,7 @@ use super::attempt::{Target, EXACT_PROOF_LOG, SEARCH_PROOF};
 use super::solvers::SolverSpec;
 use super::{Row, SweepError};
 use crate::instance::{Instance, InstanceError};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The redundant constraints of the OPB form that the certificates refer to.
 pub const CERTIFICATE_FORM: &str = "diagonals,sums,moments";
@@ -137,6 +137,22 @@ fn check_apart(formula: &Path, proof: &Path) -> Result<Result<(), String>, Strin
     }
 }
 
+/// The OPB file the certificate of `stage`'s refutation on `target` refers to: for Exact, the
+/// OPB form it read (`None` if it wrote none); for the search, [`certificate_form`] of the
+/// instance, written to the target's folder (`certificate.opb`).
+pub fn formula(stage: &SolverSpec, target: &Target) -> std::io::Result<Option<PathBuf>> {
+    if !stage.search {
+        return Ok(target.opb.borrow().as_ref().map(|(path, _)| path.clone()));
+    }
+    let other = |e: &dyn std::fmt::Display| std::io::Error::other(e.to_string());
+    let path = target.dir.join("certificate.opb");
+    let form = certificate_form(target.instance).map_err(|e| other(&e))?;
+    let file = std::fs::File::create(&path)?;
+    form.write_opb(std::io::BufWriter::with_capacity(1 << 16, file), None)
+        .map_err(|e| other(&e))?;
+    Ok(Some(path))
+}
+
 /// Removes the proofs a stage left in the folder `proofs`, before the next run writes its own.
 pub fn forget(proofs: &Path) {
     for f in [SEARCH_PROOF, EXACT_PROOF_LOG] {
@@ -167,32 +183,13 @@ pub fn certify_row(row: &mut Row, solver: &SolverSpec, target: &Target) -> Resul
         what: what.to_string(),
         source,
     };
-    let formula = if stage.search {
-        let path = target.dir.join("certificate.opb");
-        let form = certificate_form(target.instance).map_err(|e| {
-            io(
-                "cannot make the certificates' OPB form",
-                std::io::Error::other(e.to_string()),
-            )
-        })?;
-        let file = std::fs::File::create(&path)
-            .map_err(|e| io("cannot write the certificates' OPB form", e))?;
-        form.write_opb(std::io::BufWriter::with_capacity(1 << 16, file), None)
-            .map_err(|e| {
-                io(
-                    "cannot write the certificates' OPB form",
-                    std::io::Error::other(e.to_string()),
-                )
-            })?;
-        path
-    } else {
-        match target.opb.borrow().as_ref() {
-            Some((path, _)) => path.clone(),
-            None => {
-                row.certified = "none: no OPB form was written".into();
-                return Ok(());
-            }
+    let formula = match formula(stage, target) {
+        Ok(Some(path)) => path,
+        Ok(None) => {
+            row.certified = "none: no OPB form was written".into();
+            return Ok(());
         }
+        Err(e) => return Err(io("cannot write the certificates' OPB form", e)),
     };
     let Some(proofs) = target.proofs else {
         row.certified = "none: no proofs were asked for".into();

@@ -556,6 +556,16 @@ impl SolverSpec {
         self.opb && self.name == "exact"
     }
 
+    /// Its refutations can be certified ([`super::certificate`]): the search and Exact, and a
+    /// chain whose every stage is one of them.
+    pub fn certifies(&self) -> bool {
+        if self.stages.is_empty() {
+            self.search || self.logs_proofs()
+        } else {
+            self.stages.iter().all(|s| s.solver.certifies())
+        }
+    }
+
     /// It solves boards, not formula files: the engines of queens-sat and chains (whose
     /// stages may be engines, and which write the forms each stage reads from the board).
     pub fn solves_boards(&self) -> bool {

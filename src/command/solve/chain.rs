@@ -134,7 +134,7 @@ pub(super) fn chain(
             let notes = match &req.proof {
                 Some(kept) => {
                     let stage = req.stages.iter().find(|s| &s.solver.name == by);
-                    match chain_proof(inst, stage, &target, kept)? {
+                    match chain_proof(stage, &target, kept)? {
                         Ok(notes) => notes,
                         Err(why) => {
                             let _ = writeln!(
@@ -173,25 +173,23 @@ pub(super) fn chain(
 }
 
 /// The proof of the refutation by `stage` ([`crate::experiment::certificate::keep`]), checked
-/// by VeriPB against the OPB form of `inst` when `kept` asks, then put in its file: the notes
-/// to print, or `Ok(Err(why))` when there is none to keep.
+/// by VeriPB against the OPB form it refers to ([`crate::experiment::certificate::formula`])
+/// when `kept` asks, then put in its file: the notes to print, or `Ok(Err(why))` when there is
+/// none to keep.
 fn chain_proof(
-    inst: &Instance,
     stage: Option<&Stage>,
     target: &crate::experiment::attempt::Target,
     kept: &super::ProofKept,
 ) -> Result<Result<Vec<String>, String>, SolveCommandError> {
-    use crate::experiment::certificate::{check, keep, CERTIFICATE_FORM};
+    use crate::experiment::certificate::{check, formula, keep, CERTIFICATE_FORM};
     let Some(stage) = stage else {
         return Ok(Err("no stage of that name".into()));
     };
-    let (dir, proofs) = (target.dir, target.proofs.unwrap_or(target.dir));
-    let formula = dir.join("certificate.opb");
-    inst.write_opb(
-        std::io::BufWriter::new(std::fs::File::create(&formula)?),
-        None,
-    )
-    .map_err(|e| SolveCommandError::Certificate(e.to_string()))?;
+    let proofs = target.proofs.unwrap_or(target.dir);
+    let formula = match formula(&stage.solver, target)? {
+        Some(path) => path,
+        None => return Ok(Err("no OPB form was written".into())),
+    };
     let mut staged = crate::output::Staged::proof(kept.file())?;
     let made = match keep(&stage.solver, proofs, &formula, staged.file()) {
         Ok(made) => made,
