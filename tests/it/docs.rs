@@ -262,6 +262,7 @@ fn run_page(page: &Path) -> (usize, Vec<String>) {
                 .arg(&case.command)
                 .current_dir(dir.path())
                 .env("PATH", &path)
+                .env("QUEENS_SAT_PYTHON", crate::common::python())
                 .env("COLUMNS", "100")
                 .env_remove("CI")
                 .stdin(Stdio::null())
