@@ -301,8 +301,12 @@ impl SolveArgs {
                 proof: proof.then(|| self.kept()),
             }));
         }
-        if self.proof_format.as_deref() == Some("veripb") {
-            bail!("--proof-format veripb: VeriPB certificates are written by --engine search (the SAT solvers write drat or lrat)");
+        let certificate = self.proof_format.as_deref() == Some("veripb");
+        if certificate && self.engine != Engine::Propagator {
+            bail!("--proof-format veripb: VeriPB certificates are written by --engine search, --engine propagator and chains of search and exact (the SAT solvers write drat or lrat)");
+        }
+        if certificate && self.proof.is_none() && !self.check_proof {
+            bail!("--proof-format goes with --proof FILE or --check-proof");
         }
         if self.limit == Some(0) {
             bail!("--limit must be at least 1");
@@ -365,6 +369,9 @@ impl SolveArgs {
                 Some(command) => ProofSolver::External {
                     solver: self.external(command),
                     timeout: self.timeout,
+                },
+                None if certificate => ProofSolver::PropagatorCertificate {
+                    options: self.solver_options.solver_option.clone(),
                 },
                 None => ProofSolver::InProcess {
                     solver: in_process,

@@ -8,21 +8,9 @@
 use super::attempt::{Target, EXACT_PROOF_LOG, SEARCH_PROOF};
 use super::solvers::SolverSpec;
 use super::{Row, SweepError};
-use crate::instance::{Instance, InstanceError};
 use std::path::{Path, PathBuf};
 
-/// The redundant constraints of the OPB form that the certificates refer to.
-pub const CERTIFICATE_FORM: &str = "diagonals,sums,moments";
-
-/// The instance's OPB form that the certificates refer to: the cell model, pairwise at most
-/// one, with the counts, sums and moments ([`CERTIFICATE_FORM`]), the instance's cells.
-pub fn certificate_form(inst: &Instance) -> Result<Instance, InstanceError> {
-    let set = CERTIFICATE_FORM
-        .parse()
-        .expect("the certificate's redundant constraints are known names");
-    let model = crate::instance::Model::default().with_redundant(set);
-    Instance::new_on(inst.n(), model, inst.geometry())?.with_cells(inst.placed(), inst.forbidden())
-}
+pub use crate::instance::{certificate_form, CERTIFICATE_FORM};
 
 /// A certificate kept by [`keep`].
 #[derive(Clone, Debug, PartialEq, Eq)]

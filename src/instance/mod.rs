@@ -36,7 +36,7 @@ use std::io;
 use std::sync::Arc;
 
 mod opb;
-pub use opb::{OpbError, OpbModels};
+pub use opb::{certificate_form, OpbError, OpbModels, CERTIFICATE_FORM};
 
 /// Why an instance could not be made. Cells are stored 0-based and shown 1-based.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

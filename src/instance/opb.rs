@@ -29,7 +29,7 @@
 //! models, and symmetry breaking (whose clauses have no short linear form here), are refused
 //! with [`OpbError`].
 
-use super::Instance;
+use super::{Instance, InstanceError, Model};
 use crate::board::{Geometry, Line, LineKind};
 use crate::encode::redundant::{moment_lines, moments_total, sum_lines, Redundant};
 use crate::proof::OpbAnchors;
@@ -354,4 +354,18 @@ mod tests {
         sorted.sort_unstable();
         assert_eq!(sorted, [1, 1, 1, 1, 4, 4, 4, 4, 9, 9, 9, 9]);
     }
+}
+
+/// The redundant constraints of the OPB form that the certificates of refutations refer to
+/// (the search's, the propagator's, Exact's translated logs).
+pub const CERTIFICATE_FORM: &str = "diagonals,sums,moments";
+
+/// The instance's OPB form that the certificates refer to: the cell model, pairwise at most
+/// one, with the counts, sums and moments ([`CERTIFICATE_FORM`]), the instance's cells.
+pub fn certificate_form(inst: &Instance) -> Result<Instance, InstanceError> {
+    let set = CERTIFICATE_FORM
+        .parse()
+        .expect("the certificate's redundant constraints are known names");
+    let model = Model::default().with_redundant(set);
+    Instance::new_on(inst.n(), model, inst.geometry())?.with_cells(inst.placed(), inst.forbidden())
 }

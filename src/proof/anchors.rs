@@ -26,3 +26,93 @@ pub struct OpbAnchors {
     /// The `>=` half of the second moments (`--redundant moments`, the square).
     pub moments: Option<u64>,
 }
+
+/// A bound on the diagonals that failed at a partial placement, with the threshold of the
+/// cutting-planes step that propagates its failure (in the form's units: `v` is `r + c` or
+/// `r - c`, 1-based; the moments' weights are squared distances from the middle). The search's
+/// certified walk and the propagator's certificates name their bounds' failures this way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// The `m` smallest free indices of direction `dir` (0: `r + c`, 1: `r - c`) exceed what is
+    /// left of the sum: `t` the `m`-th.
+    SumLow {
+        /// The direction.
+        dir: usize,
+        /// The threshold.
+        t: i64,
+    },
+    /// The `m` largest fall short: `t` the `m`-th largest.
+    SumHigh {
+        /// The direction.
+        dir: usize,
+        /// The threshold.
+        t: i64,
+    },
+    /// The `m` nearest the middle of each direction exceed what is left of the moments: `t`
+    /// the `m`-th weight of each direction.
+    MomentLow {
+        /// The thresholds, `/` then `\`.
+        t: [i64; 2],
+    },
+    /// The `m` farthest fall short.
+    MomentHigh {
+        /// The thresholds, `/` then `\`.
+        t: [i64; 2],
+    },
+}
+
+impl OpbAnchors {
+    /// The cutting-planes step (`pol ...`, without its closing ` ;`) that makes the failure of
+    /// `bound` propagate: the form's sum (or moment) equality plus `t` times its counts. With
+    /// `t` the threshold and `m` queens left, `sum v o <= T` plus `t` times `sum o >= n` is
+    /// `sum (t - v) o >= t n - T`, which the free diagonals can no longer satisfy when their
+    /// `m` smallest indices add up to more than what is left of `T` (the largest alike, and
+    /// both directions at once for the moments). `None` when the form's constraint propagates
+    /// the failure alone (thresholds of 0) or the form lacks the constraints the step names
+    /// (see [`OpbAnchors::bounds_missing`]).
+    pub fn combination(&self, bound: Bound) -> Option<String> {
+        // The `>=` half of a constraint; its `<=` half is the next id.
+        let count = |dir: usize| self.counts[dir];
+        let (base, terms): (u64, Vec<(u64, i64)>) = match bound {
+            Bound::SumLow { dir, t } => {
+                let s = self.sums[dir]?;
+                // sum v o <= T, plus t (sum o >= n) for t > 0, |t| (sum o <= n) for t < 0.
+                let c = if t > 0 { count(dir)? } else { count(dir)? + 1 };
+                (s + 1, vec![(c, t.abs())])
+            }
+            Bound::SumHigh { dir, t } => {
+                let s = self.sums[dir]?;
+                let c = if t > 0 { count(dir)? + 1 } else { count(dir)? };
+                (s, vec![(c, t.abs())])
+            }
+            Bound::MomentLow { t } => (
+                self.moments? + 1,
+                vec![(count(0)?, t[0]), (count(1)?, t[1])],
+            ),
+            Bound::MomentHigh { t } => (
+                self.moments?,
+                vec![(count(0)? + 1, t[0]), (count(1)? + 1, t[1])],
+            ),
+        };
+        if terms.iter().all(|&(_, f)| f == 0) {
+            return None;
+        }
+        let mut line = format!("pol {base}");
+        for (id, f) in terms.into_iter().filter(|&(_, f)| f != 0) {
+            line.push_str(&format!(" {id} {f} * +"));
+        }
+        Some(line)
+    }
+
+    /// What the form lacks of the constraints the bounds' steps name (the counts, and on the
+    /// square the sums and moments), in words; `None` when it has them all.
+    pub fn bounds_missing(&self, square: bool) -> Option<&'static str> {
+        if self.counts.iter().any(Option::is_none) {
+            return Some("counts of occupied diagonals");
+        }
+        if square && (self.sums.iter().any(Option::is_none) || self.moments.is_none()) {
+            return Some("sums and moments of the diagonals");
+        }
+        None
+    }
+}

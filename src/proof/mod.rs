@@ -50,7 +50,7 @@ pub mod lrat;
 #[cfg(feature = "veripb")]
 mod veripb;
 
-pub use anchors::OpbAnchors;
+pub use anchors::{Bound, OpbAnchors};
 pub use check::{
     check, check_lrat, CheckOptions, DratCheck, DratEnd, Failure, Opinion, OwnCheck, Verdict,
 };

@@ -41,7 +41,7 @@ use super::bounds::Open;
 use super::geometry::{Geo, MAX};
 use super::node::{Line, Node, Queen, Reasoning, Settled};
 use crate::board::{MaskedBoard, Placement};
-use crate::proof::OpbAnchors;
+use crate::proof::{Bound, OpbAnchors};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::time::Instant;
@@ -120,20 +120,6 @@ enum Decision {
     Empty(u8, u8),
 }
 
-/// A bound that failed, with the thresholds of its combination (in the form's units: `v` is
-/// `r + c` or `r - c`, 1-based; the moments' weights are squared distances from the middle).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    /// The `m` smallest indices of direction `dir` exceed what is left: `t` the `m`-th.
-    SumLow { dir: usize, t: i64 },
-    /// The `m` largest fall short: `t` the `m`-th largest.
-    SumHigh { dir: usize, t: i64 },
-    /// The `m` nearest the middle of each direction exceed what is left of the moments.
-    MomentLow { t: [i64; 2] },
-    /// The `m` farthest fall short.
-    MomentHigh { t: [i64; 2] },
-}
-
 /// The result of walking a node.
 enum Walked {
     /// Refuted: the id of its clause.
@@ -159,13 +145,9 @@ pub fn certify(
             "row and column constraints of this board",
         ));
     }
-    if anchors.counts.iter().any(Option::is_none) {
-        return Err(CertifyError::Form("counts of occupied diagonals"));
-    }
     let g = Geo::new(n, board.geometry());
-    if !g.torus && n > 1 && (anchors.sums.iter().any(Option::is_none) || anchors.moments.is_none())
-    {
-        return Err(CertifyError::Form("sums and moments of the diagonals"));
+    if let Some(missing) = anchors.bounds_missing(!g.torus && n > 1) {
+        return Err(CertifyError::Form(missing));
     }
     let mut w = Writer {
         out,
@@ -282,41 +264,13 @@ impl Writer<'_, '_> {
         Ok(id)
     }
 
-    /// The cutting-planes step that propagates the failure of `bound`; `None` when the form's
-    /// constraint propagates it alone (a threshold of 0).
+    /// The cutting-planes step that propagates the failure of `bound`
+    /// ([`OpbAnchors::combination`]); `None` when the form's constraint propagates it alone.
     fn combination(&mut self, bound: Bound) -> io::Result<Option<u64>> {
-        let a = self.anchors;
-        // The `>=` half of a constraint; its `<=` half is the next id.
-        let count = |dir: usize| a.counts[dir].expect("checked before the walk");
-        let (base, terms): (u64, Vec<(u64, i64)>) = match bound {
-            Bound::SumLow { dir, t } => {
-                let s = a.sums[dir].expect("checked before the walk");
-                // sum v o <= T, plus t (sum o >= n) for t > 0, |t| (sum o <= n) for t < 0.
-                let c = if t > 0 { count(dir) } else { count(dir) + 1 };
-                (s + 1, vec![(c, t.abs())])
-            }
-            Bound::SumHigh { dir, t } => {
-                let s = a.sums[dir].expect("checked before the walk");
-                let c = if t > 0 { count(dir) + 1 } else { count(dir) };
-                (s, vec![(c, t.abs())])
-            }
-            Bound::MomentLow { t } => {
-                let m = a.moments.expect("checked before the walk");
-                (m + 1, vec![(count(0), t[0]), (count(1), t[1])])
-            }
-            Bound::MomentHigh { t } => {
-                let m = a.moments.expect("checked before the walk");
-                (m, vec![(count(0) + 1, t[0]), (count(1) + 1, t[1])])
-            }
-        };
-        if terms.iter().all(|&(_, f)| f == 0) {
+        let Some(line) = self.anchors.combination(bound) else {
             return Ok(None);
-        }
-        self.line.clear();
-        let _ = write!(self.line, "pol {base}");
-        for (id, f) in terms.into_iter().filter(|&(_, f)| f != 0) {
-            let _ = write!(self.line, " {id} {f} * +");
-        }
+        };
+        self.line = line;
         self.stats.bounds += 1;
         self.emit().map(Some)
     }

@@ -114,6 +114,8 @@
 mod backend;
 #[cfg(feature = "cadical")]
 pub(crate) mod cadical;
+#[cfg(feature = "cadical")]
+mod certificate;
 mod enumerate;
 #[cfg(feature = "kissat")]
 pub(crate) mod kissat;
@@ -132,6 +134,8 @@ pub use backend::{
     solve_clauses, Backend, Budget, ClauseSolver, ParseBackendError, Solver, Stop,
     KISSAT_COPY_LIMIT, VARISAT_VERSION,
 };
+#[cfg(feature = "cadical")]
+pub use certificate::{certify_with_propagator, Certificate, CertificateStats};
 pub use enumerate::{
     count_solutions, default_split_rows, max_split_rows, solutions, Enumeration, Progress,
     Solutions, MAX_PARTS, PROPAGATE_MAX_N,

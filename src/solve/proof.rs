@@ -76,9 +76,9 @@ pub enum ProofError {
 }
 
 /// A writer that counts the bytes written.
-struct Counting<W> {
-    inner: W,
-    bytes: u64,
+pub(super) struct Counting<W> {
+    pub(super) inner: W,
+    pub(super) bytes: u64,
 }
 
 impl<W: Write> Write for Counting<W> {
@@ -532,7 +532,10 @@ fn prove_cnf<W: Write + Send + 'static>(
 }
 
 /// The model of a satisfiable solve, checked as a solution of `f`.
-fn checked_model(f: &dyn Formula, lits: &[crate::cnf::Lit]) -> Result<ProofOutcome, ProofError> {
+pub(super) fn checked_model(
+    f: &dyn Formula,
+    lits: &[crate::cnf::Lit],
+) -> Result<ProofOutcome, ProofError> {
     Ok(ProofOutcome::Sat(Box::new(Solution {
         placement: decode_model(f, lits)?,
         assignment: Assignment::from_lits(lits),
@@ -928,6 +931,7 @@ fn prove_with_propagator<W: Write + Send + 'static>(
             f,
             cadical,
             super::propagator::Arguments::NONE,
+            None,
         )?)
     };
     let vars = f.num_vars() as usize;

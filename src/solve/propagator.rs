@@ -39,8 +39,9 @@ use super::{Budget, SolveError, Solver, SolverOption};
 use crate::board::Geometry;
 use crate::cnf::Lit;
 use crate::instance::Formula;
+use crate::proof::Bound;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The propagator's own option among CaDiCaL's for the counting argument (`counting=0`
 /// switches it off; 1, the default, leaves it on): `solve --engine propagator --solver-option
@@ -248,10 +249,19 @@ struct QueensPropagator {
     live: [usize; 2],
     /// An assignment changed since the last count.
     dirty: bool,
+    /// Where the failed bounds on the sums go, each before its clause, when a VeriPB
+    /// certificate is written ([`crate::solve::Certificate`]: the cutting-planes step that
+    /// makes each clause follow by unit propagation).
+    bounds: Option<Arc<Mutex<Vec<Bound>>>>,
 }
 
 impl QueensPropagator {
-    fn new(lines: Arc<Lines>, counters: Arc<Counters>, arguments: Arguments) -> QueensPropagator {
+    fn new(
+        lines: Arc<Lines>,
+        counters: Arc<Counters>,
+        arguments: Arguments,
+        bounds: Option<Arc<Mutex<Vec<Bound>>>>,
+    ) -> QueensPropagator {
         let cells = lines.of_cell.len();
         let nlines = lines.cells.len();
         let alive: Vec<u32> = lines.cells.iter().map(|c| c.len() as u32).collect();
@@ -274,6 +284,7 @@ impl QueensPropagator {
             alive,
             live,
             dirty: true,
+            bounds,
         }
     }
 
@@ -311,8 +322,11 @@ impl QueensPropagator {
                 return;
             }
             if self.arguments.sums && lines.square {
-                if let Some(clause) = self.sum_conflict(d, dead) {
+                if let Some((clause, bound)) = self.sum_conflict(d, dead) {
                     self.counters.sum_clauses.fetch_add(1, Ordering::Relaxed);
+                    if let Some(b) = &self.bounds {
+                        b.lock().unwrap_or_else(PoisonError::into_inner).push(bound);
+                    }
                     self.pending.push((clause, true));
                     return;
                 }
@@ -346,8 +360,8 @@ impl QueensPropagator {
     /// The bound on the sum of the indices of the diagonals of direction `d` with a queen: the
     /// conflict clause when no choice of the live diagonals can make it `n (n - 1)` (the
     /// false cells of the dead diagonals, `dead`, and the negations of the queens on the
-    /// diagonals that have one).
-    fn sum_conflict(&self, d: usize, dead: impl FnOnce() -> Vec<i32>) -> Option<Vec<i32>> {
+    /// diagonals that have one), with the bound that failed in the OPB form's units.
+    fn sum_conflict(&self, d: usize, dead: impl FnOnce() -> Vec<i32>) -> Option<(Vec<i32>, Bound)> {
         let n = self.lines.n;
         let range = self.lines.diagonals(d);
         let start = range.start;
@@ -373,9 +387,24 @@ impl QueensPropagator {
         if (least..=most).contains(&target) {
             return None;
         }
+        // The OPB form's index of a diagonal: `r + c` 1-based (`/`, index r + c 0-based), or
+        // `r - c` (`\`, index r - c + n - 1); the threshold is the k-th smallest (largest)
+        // free index, none when no queen is missing.
+        let v = |i: usize| i as i64 + if d == 0 { 2 } else { 1 - n as i64 };
+        let bound = if least > target {
+            Bound::SumLow {
+                dir: d,
+                t: k.checked_sub(1).map_or(0, |j| v(free[j])),
+            }
+        } else {
+            Bound::SumHigh {
+                dir: d,
+                t: k.checked_sub(1).map_or(0, |_| v(free[free.len() - k])),
+            }
+        };
         let mut clause = dead();
         clause.extend(owners);
-        Some(clause)
+        Some((clause, bound))
     }
 
     /// A cell became true: it owns its free lines; a line owned by another cell is a
@@ -603,17 +632,23 @@ impl PropagatorSolver {
     /// at-most-one clauses the propagator replaces.
     pub fn new(f: &dyn Formula, options: &[SolverOption]) -> Result<PropagatorSolver, SolveError> {
         let (arguments, cadical) = split_options(options).map_err(SolveError::Option)?;
-        PropagatorSolver::on(f, CadicalSolver::with_own_defaults(&cadical)?, arguments)
+        PropagatorSolver::on(
+            f,
+            CadicalSolver::with_own_defaults(&cadical)?,
+            arguments,
+            None,
+        )
     }
 
     /// The propagator attached to `inner`, a CaDiCaL with its options set (and its proof
     /// tracer connected, which CaDiCaL allows only before the propagator's variables), with
-    /// the search's `arguments` it is to use (none when a proof is written: see the module
-    /// documentation).
+    /// the search's `arguments` it is to use (none when a DRAT or LRAT proof is written: see
+    /// the module documentation), and where the failed bounds go for a VeriPB certificate.
     pub(crate) fn on(
         f: &dyn Formula,
         mut inner: CadicalSolver,
         arguments: Arguments,
+        bounds: Option<Arc<Mutex<Vec<Bound>>>>,
     ) -> Result<PropagatorSolver, SolveError> {
         check_model(f).map_err(|e| SolveError::Solver(e.to_string()))?;
         let n = f.n();
@@ -624,6 +659,7 @@ impl PropagatorSolver {
             Arc::clone(&lines),
             Arc::clone(&counters),
             arguments,
+            bounds,
         )));
         for v in 1..=(n * n) as i32 {
             solver.add_observed_var(v);
@@ -759,7 +795,8 @@ mod tests {
                 let sol = &all[trial % all.len()];
                 let lines = Arc::new(Lines::new(n, geometry));
                 let counters = Arc::new(Counters::default());
-                let mut p = QueensPropagator::new(lines, Arc::clone(&counters), Arguments::ALL);
+                let mut p =
+                    QueensPropagator::new(lines, Arc::clone(&counters), Arguments::ALL, None);
                 // Half of the trials keep to the solution (true cells of it, false cells off
                 // it); the other half are any cells, which no solution need extend.
                 let any = trial % 2 == 1;

@@ -5,6 +5,7 @@
 //! a combination that means nothing cannot be built. The enumeration is in the module
 //! `enumeration`, the search's solve in the module `search`.
 
+mod certified;
 mod chain;
 mod enumeration;
 mod request;
@@ -187,12 +188,24 @@ pub fn solve(
         SatTask::Why => (None, None),
         SatTask::Proof(p) => match &p.prover {
             ProofSolver::InProcess { solver, .. } => (Some(&p.written), Some(solver)),
-            ProofSolver::External { .. } => (Some(&p.written), None),
+            ProofSolver::PropagatorCertificate { .. } | ProofSolver::External { .. } => {
+                (Some(&p.written), None)
+            }
         },
         SatTask::Enumerate(e) => (None, Some(&e.solver)),
     };
+    let certificate = matches!(
+        task,
+        SatTask::Proof(ProofSolve {
+            prover: ProofSolver::PropagatorCertificate { .. },
+            ..
+        })
+    );
+    if certificate {
+        check_propagator(inst)?;
+    }
     if !force {
-        let external = in_process.is_none() && !matches!(task, SatTask::Why);
+        let external = in_process.is_none() && !matches!(task, SatTask::Why) && !certificate;
         check_size(inst, external)?;
     }
     if let Some(w) = written {
@@ -373,6 +386,63 @@ fn propagator_proof(
     let s = proved.propagator.unwrap_or_default();
     let _ = writeln!(log, "{s}");
     Ok(proved.outcome)
+}
+
+/// The propagator engine's VeriPB certificate ([`crate::solve::certify_with_propagator`]),
+/// checked when asked and put in its file; a solution is written, with no proof.
+#[cfg(feature = "cadical")]
+fn propagator_certificate(
+    inst: &Instance,
+    options: &[SolverOption],
+    p: &ProofSolve,
+    out: &mut dyn Write,
+    log: &mut dyn Write,
+) -> Result<Ending, SolveCommandError> {
+    let unmade = |e: &dyn std::fmt::Display| SolveCommandError::Certificate(e.to_string());
+    let form = crate::instance::certificate_form(inst).map_err(|e| unmade(&e))?;
+    let mut target = Staged::proof(p.kept.file())?;
+    let file = io::BufWriter::with_capacity(1 << 16, target.file().try_clone()?);
+    let made = crate::solve::certify_with_propagator(inst, options, file)?;
+    drop(made.proof);
+    let _ = writeln!(log, "{}", made.propagator);
+    if let ProofOutcome::Sat(m) = made.outcome {
+        let (format, svg) = (p.written.format(), p.written.svg_file());
+        let lits = m.assignment.lits();
+        write_solution(out, format, svg, inst, &m.placement, &lits, "a solution")?;
+        out.flush()?;
+        return Ok(failure(log, NO_PROOF_SAT));
+    }
+    let s = made.stats;
+    let note = format!(
+        "certificate: {} rules: {} clauses of the propagator, {} cutting-planes steps of the bounds, {} clauses derived by CaDiCaL",
+        s.rules, s.propagator_clauses, s.bounds, s.derived
+    );
+    certified::finish(
+        inst,
+        &form,
+        target,
+        certified::Made {
+            kept: &p.kept,
+            written: &p.written,
+            by: "the propagator engine",
+            unsat_note: None,
+            notes: vec![note],
+        },
+        out,
+        log,
+    )
+}
+
+/// Without the `cadical` feature there is no propagator engine.
+#[cfg(not(feature = "cadical"))]
+fn propagator_certificate(
+    _inst: &Instance,
+    _options: &[SolverOption],
+    _p: &ProofSolve,
+    _out: &mut dyn Write,
+    _log: &mut dyn Write,
+) -> Result<Ending, SolveCommandError> {
+    Err(SolveError::Unavailable(Backend::Cadical).into())
 }
 
 /// Without the `cadical` feature there is no propagator engine.
@@ -648,6 +718,9 @@ fn with_proof(
             } else {
                 None
             };
+        }
+        ProofSolver::PropagatorCertificate { options } => {
+            return propagator_certificate(inst, options, p, out, log)
         }
         ProofSolver::External { solver, timeout } => {
             // Before any solving: the solver able to write a proof, the target writable.

@@ -155,6 +155,13 @@ pub enum ProofSolver {
         /// The proof's format (LRAT: CaDiCaL only).
         format: ProofFormat,
     },
+    /// The propagator engine (CaDiCaL with the queens propagator and its arguments) writing
+    /// a VeriPB certificate against the instance's OPB form with the counts, sums and
+    /// moments ([`crate::solve::certify_with_propagator`]).
+    PropagatorCertificate {
+        /// CaDiCaL's options and the propagator's own.
+        options: Vec<SolverOption>,
+    },
     /// An external solver that writes its own DRAT proof (CaDiCaL, Kissat).
     External {
         /// The solver.

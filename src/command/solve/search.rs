@@ -178,7 +178,7 @@ fn found(
     )
 }
 
-pub use crate::experiment::certificate::{certificate_form, CERTIFICATE_FORM};
+pub use crate::experiment::certificate::certificate_form;
 
 /// The search with a certificate ([`crate::search::certify`]): a solution is checked and
 /// written (no proof); a refutation's proof is checked by VeriPB when asked, then put in its
@@ -229,52 +229,22 @@ fn certified(
         }
         Certified::Unsat(stats) => stats,
     };
-    let bytes = target.bytes();
-    let mut notes = vec![format!(
+    let note = format!(
         "certificate: {} nodes, {} rules, {} of them cutting-planes steps of the bounds",
         stats.nodes, stats.rules, stats.bounds
-    )];
-    if kept.checked() {
-        let dir = tempfile::Builder::new()
-            .prefix("queens-sat-certificate")
-            .tempdir()?;
-        let formula = dir.path().join("formula.opb");
-        form.write_opb(
-            std::io::BufWriter::new(std::fs::File::create(&formula)?),
-            None,
-        )
-        .map_err(|e| unmade(&e))?;
-        let started = std::time::Instant::now();
-        match crate::experiment::certificate::check(&formula, target.path()) {
-            Ok(checker) => notes.push(format!(
-                "proof checked: {checker} accepted the certificate in {:.2} s",
-                started.elapsed().as_secs_f64()
-            )),
-            Err(reason) => {
-                let _ = writeln!(
-                    log,
-                    "error: the certificate of the search does not check: {reason}; no proof written"
-                );
-                return Ok(Ending::Failure);
-            }
-        }
-    }
-    if let Some(path) = target.target() {
-        notes.push(format!(
-            "proof written to {} (VeriPB by the search, {bytes} bytes, against `queens-sat encode --format opb --redundant {CERTIFICATE_FORM}` of the instance){}",
-            path.display(),
-            super::unchecked_note(kept.checked())
-        ));
-    }
-    target.commit()?;
-    let ending = write_unsat(
-        out,
-        req.written.format(),
+    );
+    super::certified::finish(
         inst,
-        Some("the search is complete: no placement of the queens is left"),
-    )?;
-    for n in &notes {
-        super::proof_note(out, log, req.written.format(), n)?;
-    }
-    Ok(ending)
+        &form,
+        target,
+        super::certified::Made {
+            kept,
+            written: &req.written,
+            by: "the search",
+            unsat_note: Some("the search is complete: no placement of the queens is left"),
+            notes: vec![note],
+        },
+        out,
+        log,
+    )
 }

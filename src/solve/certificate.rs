@@ -1,0 +1,312 @@
+//! The propagator engine's refutations as VeriPB certificates: CaDiCaL with the queens
+//! propagator and its arguments (the counts of live diagonals, the bounds on their sums)
+//! solves the pairwise cell model, and its proof events become a pseudo-Boolean proof in the
+//! format of the VeriPB checker (version 3.0) against the instance's OPB form with the counts,
+//! sums and moments ([`crate::instance::certificate_form`]), the form the search's
+//! certificates and Exact's translated logs refer to.
+//!
+//! Every clause CaDiCaL holds follows from that form, and the certificate says how:
+//!
+//! * The formula's clauses (a row's at-least-one, the units of placed and forbidden cells) and
+//!   the at-most-one pairs the propagator gives as reasons need no line: unit propagation on
+//!   the form's own constraints (a row `= 1`, a line's at most one) propagates whatever they
+//!   do, so every step that uses them checks without them.
+//! * A clause of the counting argument, or a clause added on a complete model, is a `rup`
+//!   step: unit propagation on the counts of occupied diagonals (`sum o = n` over the
+//!   occupancies `o`, each the number of queens on its diagonal) refutes its negation.
+//! * A clause of the bounds on the sums is a `rup` step after the cutting-planes step (`pol`)
+//!   that makes its bound propagate ([`crate::proof::OpbAnchors::combination`]: the sum's
+//!   equality plus the threshold times the count), written once for each threshold the
+//!   propagator used and kept (a forgotten clause may be given again).
+//! * Each clause CaDiCaL learns or derives is a `rup` step (it is RUP with respect to the
+//!   clauses before it, and the form propagates at least as much as those clauses do); its
+//!   deletion is a deletion (`del id`).
+//! * The empty clause concludes: `conclusion UNSAT`.
+//!
+//! The checker trusts none of this: a clause that does not follow is rejected at its step.
+
+use super::proof::{checked_model, Counting as Counted, ProofError, ProofOutcome};
+use super::propagator::{check_model, split_options, PropagatorSolver};
+use super::{SolveError, SolverOption};
+use crate::cnf::ClauseSink;
+use crate::instance::{certificate_form, Formula, Instance};
+use crate::proof::{Bound, OpbAnchors};
+use std::collections::{HashMap, HashSet};
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// What a propagator's certificate holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CertificateStats {
+    /// Its rules (`pol` and `rup`; deletions not counted).
+    pub rules: u64,
+    /// Of them, the cutting-planes steps of the bounds on the sums.
+    pub bounds: u64,
+    /// The propagator's clauses written as `rup` steps (counting, sums, complete models).
+    pub propagator_clauses: u64,
+    /// The clauses CaDiCaL derived, written as `rup` steps.
+    pub derived: u64,
+    /// Its bytes.
+    pub bytes: u64,
+}
+
+/// A certificate written by [`certify_with_propagator`].
+#[derive(Debug)]
+pub struct Certificate<W> {
+    /// No solution (the certificate is complete), or the solution found.
+    pub outcome: ProofOutcome,
+    /// The writer the certificate went to.
+    pub proof: W,
+    /// What it holds.
+    pub stats: CertificateStats,
+    /// What the propagator did.
+    pub propagator: super::propagator::PropagatorStats,
+}
+
+/// Solves the pairwise cell model of `inst` with the queens propagator and its arguments (as
+/// `options` set them, with CaDiCaL's options), writing a VeriPB certificate against
+/// [`certificate_form`] of `inst` to `proof` (see the module documentation). What was written
+/// is a certificate only when the outcome is [`ProofOutcome::Unsat`].
+pub fn certify_with_propagator<W: Write + Send + 'static>(
+    inst: &Instance,
+    options: &[SolverOption],
+    proof: W,
+) -> Result<Certificate<W>, ProofError> {
+    check_model(inst).map_err(|e| SolveError::Solver(e.to_string()))?;
+    let unmade = |e: &dyn std::fmt::Display| ProofError::Write(e.to_string());
+    let form = certificate_form(inst).map_err(|e| unmade(&e))?;
+    let (_, _, anchors) = form.opb_form().map_err(|e| unmade(&e))?;
+    let square = inst.geometry() == crate::board::Geometry::Square;
+    if let Some(missing) = anchors.bounds_missing(square && inst.n() > 1) {
+        return Err(ProofError::Write(format!("the OPB form has no {missing}")));
+    }
+    let (arguments, cadical_options) = split_options(options).map_err(SolveError::Option)?;
+    let bounds = Arc::new(Mutex::new(Vec::new()));
+    let loading = Arc::new(AtomicBool::new(true));
+    let mut trace = PbTrace {
+        out: io::BufWriter::with_capacity(
+            1 << 16,
+            Counted {
+                inner: proof,
+                bytes: 0,
+            },
+        ),
+        n: inst.n(),
+        geometry: inst.geometry(),
+        last: anchors.ids,
+        anchors,
+        ids: HashMap::new(),
+        loading: Arc::clone(&loading),
+        bounds: Arc::clone(&bounds),
+        written: HashSet::new(),
+        empty: None,
+        error: None,
+        stats: CertificateStats::default(),
+    };
+    let ids = trace.anchors.ids;
+    trace.write(|w| {
+        writeln!(w, "pseudo-Boolean proof version 3.0")?;
+        writeln!(w, "f {ids} ;")
+    });
+    let shared = Arc::new(Mutex::new(trace));
+    let mut cadical = super::backend::CadicalSolver::with_own_defaults(&cadical_options)?;
+    cadical
+        .inner()
+        .connect_proof_tracer(Box::new(Shared(Arc::clone(&shared))), false)
+        .map_err(SolveError::from)?;
+    let mut solver = PropagatorSolver::on(inst, cadical, arguments, Some(bounds))?;
+    {
+        let sink: &mut dyn super::Solver = &mut solver;
+        let mut sink = sink;
+        // Adding clauses to a solver cannot fail.
+        let _ = crate::instance::encode(inst, &mut sink as &mut dyn ClauseSink);
+    }
+    loading.store(false, Ordering::Relaxed);
+    let sat = super::Solver::solve(&mut solver, &[], &super::Budget::unlimited())?;
+    let vars = inst.num_vars() as usize;
+    let model = if sat {
+        Some(super::Solver::model(&mut solver, vars)?)
+    } else {
+        None
+    };
+    drop(
+        solver
+            .cadical()
+            .disconnect_proof_tracer()
+            .ok_or_else(|| ProofError::Write("the proof tracer was lost".into()))?,
+    );
+    let propagator = solver.stats();
+    drop(solver);
+    let mut trace = Arc::try_unwrap(shared)
+        .map_err(|_| ProofError::Write("the proof tracer is still held".into()))?
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    let outcome = match model {
+        Some(lits) => checked_model(inst, &lits)?,
+        None => {
+            let Some(empty) = trace.empty else {
+                return Err(ProofError::Write(
+                    "CaDiCaL answered UNSAT without deriving the empty clause".into(),
+                ));
+            };
+            trace.write(|w| {
+                writeln!(w, "output NONE ;")?;
+                writeln!(w, "conclusion UNSAT : {empty} ;")?;
+                writeln!(w, "end pseudo-Boolean proof ;")
+            });
+            ProofOutcome::Unsat { bytes: 0 }
+        }
+    };
+    if let Some(e) = trace.error.take() {
+        return Err(ProofError::Write(e));
+    }
+    let mut stats = trace.stats;
+    let counted = trace
+        .out
+        .into_inner()
+        .map_err(|e| ProofError::Write(e.error().to_string()))?;
+    stats.bytes = counted.bytes;
+    let mut proof = counted.inner;
+    proof
+        .flush()
+        .map_err(|e| ProofError::Write(e.to_string()))?;
+    let outcome = match outcome {
+        ProofOutcome::Unsat { .. } => ProofOutcome::Unsat { bytes: stats.bytes },
+        sat => sat,
+    };
+    Ok(Certificate {
+        outcome,
+        proof,
+        stats,
+        propagator,
+    })
+}
+
+/// CaDiCaL's proof events written as VeriPB steps (see the module documentation).
+struct PbTrace<W: Write> {
+    out: io::BufWriter<Counted<W>>,
+    n: usize,
+    geometry: crate::board::Geometry,
+    anchors: OpbAnchors,
+    /// The last constraint id given.
+    last: u64,
+    /// CaDiCaL's ids of the clauses written to the certificate's ids.
+    ids: HashMap<i64, u64>,
+    /// The formula is being loaded: its clauses need no line.
+    loading: Arc<AtomicBool>,
+    /// The bounds the propagator failed, each put there before its clause.
+    bounds: Arc<Mutex<Vec<Bound>>>,
+    /// The bounds whose cutting-planes step is written (kept to the end).
+    written: HashSet<Bound>,
+    /// The id of the empty clause, once derived.
+    empty: Option<u64>,
+    /// What went wrong first: an I/O error.
+    error: Option<String>,
+    stats: CertificateStats,
+}
+
+impl<W: Write> PbTrace<W> {
+    fn write(&mut self, f: impl FnOnce(&mut io::BufWriter<Counted<W>>) -> io::Result<()>) {
+        if self.error.is_none() {
+            if let Err(e) = f(&mut self.out) {
+                self.error = Some(e.to_string());
+            }
+        }
+    }
+
+    /// Writes a rule (`pol ...` or `rup ...`, without ` ;`) and gives it the next id.
+    fn rule(&mut self, line: &str) -> u64 {
+        self.write(|w| {
+            w.write_all(line.as_bytes())?;
+            w.write_all(b" ;\n")
+        });
+        self.last += 1;
+        self.stats.rules += 1;
+        self.last
+    }
+
+    /// The `rup` step of a clause (the empty clause is `rup >= 1`).
+    fn rup(&mut self, clause: &[i32]) -> u64 {
+        let mut line = String::with_capacity(8 + 8 * clause.len());
+        line.push_str("rup");
+        for &lit in clause {
+            let neg = if lit < 0 { "~" } else { "" };
+            line.push_str(&format!(" 1 {neg}x{}", lit.unsigned_abs()));
+        }
+        line.push_str(" >= 1");
+        self.rule(&line)
+    }
+
+    /// `true` when `clause` is `-a -b` for two cells on one line: an at-most-one pair.
+    fn is_pair(&self, clause: &[i32]) -> bool {
+        let &[a, b] = clause else { return false };
+        let cells = (self.n * self.n) as i32;
+        if a >= 0 || b >= 0 || a == b || -a > cells || -b > cells {
+            return false;
+        }
+        let cell = |l: i32| {
+            let k = (-l - 1) as usize;
+            (k / self.n, k % self.n)
+        };
+        self.geometry
+            .shared_line(self.n, cell(a), cell(b))
+            .is_some()
+    }
+}
+
+impl<W: Write + Send> super::cadical::ProofTracer for PbTrace<W> {
+    fn add_original_clause(&mut self, id: i64, clause: &[i32]) {
+        if self.loading.load(Ordering::Relaxed) || self.is_pair(clause) {
+            return;
+        }
+        // A clause of the propagator: its bounds' steps first.
+        let new: Vec<Bound> =
+            std::mem::take(&mut *self.bounds.lock().unwrap_or_else(PoisonError::into_inner));
+        for b in new {
+            if self.written.insert(b) {
+                if let Some(line) = self.anchors.combination(b) {
+                    self.rule(&line);
+                    self.stats.bounds += 1;
+                }
+            }
+        }
+        let k = self.rup(clause);
+        self.stats.propagator_clauses += 1;
+        self.ids.insert(id, k);
+    }
+
+    fn add_derived_clause(&mut self, id: i64, clause: &[i32], _antecedents: &[i64]) {
+        let k = self.rup(clause);
+        self.stats.derived += 1;
+        if clause.is_empty() && self.empty.is_none() {
+            self.empty = Some(k);
+        }
+        self.ids.insert(id, k);
+    }
+
+    fn delete_clause(&mut self, id: i64, _clause: &[i32]) {
+        if let Some(k) = self.ids.remove(&id) {
+            self.write(|w| writeln!(w, "del id {k} ;"));
+        }
+    }
+}
+
+/// The tracer as the solver holds it: shared with [`certify_with_propagator`], which takes it
+/// back once the solver is done.
+struct Shared<W: Write>(Arc<Mutex<PbTrace<W>>>);
+
+impl<W: Write + Send> super::cadical::ProofTracer for Shared<W> {
+    fn add_original_clause(&mut self, id: i64, clause: &[i32]) {
+        let mut t = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        super::cadical::ProofTracer::add_original_clause(&mut *t, id, clause)
+    }
+    fn add_derived_clause(&mut self, id: i64, clause: &[i32], antecedents: &[i64]) {
+        let mut t = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        super::cadical::ProofTracer::add_derived_clause(&mut *t, id, clause, antecedents)
+    }
+    fn delete_clause(&mut self, id: i64, clause: &[i32]) {
+        let mut t = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        super::cadical::ProofTracer::delete_clause(&mut *t, id, clause)
+    }
+}
