@@ -236,23 +236,25 @@ pub struct SolveArgs {
     why: bool,
     /// Without a solution: write a DRAT proof of it to FILE (text DRAT from the embedded
     /// solver; with --solver, the solver's own proof: cadical and kissat can write one; with
-    /// --engine search, a VeriPB certificate against the OPB form, --proof-format veripb; with
-    /// a chain of the search and exact, the certificate of the stage that refutes). The
+    /// --engine search or propagator, a VeriPB certificate against the OPB form, --proof-format
+    /// veripb; with a chain of the search, the propagator and exact, the certificate of the
+    /// stage that refutes). The
     /// file appears only once the proof is complete; with a solution, none is written and the
     /// exit code is 1.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["all", "count", "limit", "explain", "why"])]
     proof: Option<PathBuf>,
     /// Check the proof of unsatisfiability before reporting (and before writing --proof FILE):
     /// a DRAT proof by the DRAT checker of queens-sat and by VeriPB, written apart (both must
-    /// accept it); an LRAT proof by the LRAT checker of queens-sat; the search's certificate
-    /// (and a chain's) by VeriPB. Without --proof the proof is made and checked in a temporary place.
+    /// accept it); an LRAT proof by the LRAT checker of queens-sat; a VeriPB certificate (the
+    /// search's, the propagator's, a chain's) by VeriPB. Without --proof the proof is made and checked in a temporary place.
     #[arg(long, conflicts_with_all = ["all", "count", "limit", "explain", "why"])]
     check_proof: bool,
     /// The proof format: drat (the default of the SAT engine; every backend), lrat (CaDiCaL,
     /// which --proof-format lrat selects when --backend is not given), text, numbering the
     /// clauses as `queens-sat encode` writes them with the same options; or veripb (the only
-    /// one of the search and of chains of the search and exact, whose proof log is put in
-    /// VeriPB's current format): a pseudo-Boolean proof against `queens-sat encode --format opb
+    /// one of the search and of chains of the search, the propagator and exact, whose proof log
+    /// is put in VeriPB's current format; the propagator writes it with its arguments on): a
+    /// pseudo-Boolean proof against `queens-sat encode --format opb
     /// --redundant diagonals,sums,moments` of the instance, checked by VeriPB.
     #[arg(long, value_name = "FORMAT", value_parser = ["drat", "lrat", "veripb"], conflicts_with = "solver")]
     proof_format: Option<String>,
@@ -303,7 +305,7 @@ impl SolveArgs {
         }
         let certificate = self.proof_format.as_deref() == Some("veripb");
         if certificate && self.engine != Engine::Propagator {
-            bail!("--proof-format veripb: VeriPB certificates are written by --engine search, --engine propagator and chains of search and exact (the SAT solvers write drat or lrat)");
+            bail!("--proof-format veripb: VeriPB certificates are written by --engine search, --engine propagator and chains of search, propagator and exact (the SAT solvers write drat or lrat)");
         }
         if certificate && self.proof.is_none() && !self.check_proof {
             bail!("--proof-format goes with --proof FILE or --check-proof");
@@ -455,7 +457,7 @@ impl SolveArgs {
         }
         let proof = self.veripb_proof(
             threads,
-            "a chain's proofs are VeriPB certificates written by the search and Exact (--proof-format veripb)",
+            "a chain's proofs are VeriPB certificates written by the search, the propagator and Exact (--proof-format veripb)",
         )?;
         let options = &self.solver_options.solver_option;
         let stages = match queens_sat::experiment::solvers::parse_chain(text, None, options) {
@@ -467,7 +469,7 @@ impl SolveArgs {
             let s = &stage.solver;
             if proof && !s.certifies() {
                 bail!(
-                    "--engine: {} writes no proof of a refutation: with --proof or --check-proof, every stage of a chain is search or exact",
+                    "--engine: {} writes no proof of a refutation: with --proof or --check-proof, every stage of a chain is search, propagator or exact",
                     s.name
                 );
             }

@@ -420,7 +420,7 @@ pub enum CompareError {
     #[error("{} is a formula file: the first D diagonals are taken of Excluded Diagonals parameter files only", .0.display())]
     FormulaDiagonals(PathBuf),
     /// `--certify` with a solver that writes no certificates.
-    #[error("{0} writes no certificate of its refutations: --certify takes search, exact and chains of them")]
+    #[error("{0} writes no certificate of its refutations: --certify takes search, propagator, exact and chains of them")]
     Uncertified(String),
     /// `--certify` on formula files (certificates refer to a board's OPB form).
     #[error("certificates are made of the refutations of boards, not of formula files")]

@@ -50,13 +50,17 @@ pub struct Target<'a> {
     pub search_threads: Option<usize>,
     /// Where the stages that can prove a refutation write their proofs (`None`: no proofs):
     /// the search its certificate, `search.pbp` ([`SEARCH_PROOF`]; it then walks on one
-    /// thread), Exact its proof log, `exact.proof` ([`EXACT_PROOF_LOG`]), both against the
-    /// OPB form of the instance.
+    /// thread), the propagator its certificate, `propagator.pbp` ([`PROPAGATOR_PROOF`]), Exact
+    /// its proof log, `exact.proof` ([`EXACT_PROOF_LOG`]), all against the OPB form of the
+    /// instance.
     pub proofs: Option<&'a Path>,
 }
 
 /// The file of the search's certificate in [`Target::proofs`].
 pub const SEARCH_PROOF: &str = "search.pbp";
+
+/// The file of the propagator's certificate in [`Target::proofs`].
+pub const PROPAGATOR_PROOF: &str = "propagator.pbp";
 
 /// The file of Exact's proof log in [`Target::proofs`] (Exact adds `.proof` to the name it is
 /// given, and writes the formula as it read it beside, `.formula`).
@@ -250,6 +254,9 @@ fn run_engine(solver: &SolverSpec, target: &Target, limits: &Limits) -> Attempt 
                 cmd.args(["--threads", &threads.to_string()]);
             }
         }
+    } else if let Some(dir) = target.proofs {
+        cmd.arg("--proof").arg(dir.join(PROPAGATOR_PROOF));
+        cmd.args(["--proof-format", "veripb"]);
     }
     cmd.args(
         solver
@@ -291,7 +298,7 @@ fn engine_status(
         .map_or_else(String::new, |l| format!("; stderr: {l}"));
     let error = |m: String| (format!("ERROR: {}", one_line(&m)), None);
     let code = fin.status.and_then(|s| s.code());
-    // With a proof asked for, the search that finds a solution prints it and exits 1 (no
+    // With a proof asked for, the engine that finds a solution prints it and exits 1 (no
     // proof is written): the solution is read and checked as any other.
     let solution_without_proof = target.proofs.is_some()
         && code == Some(1)

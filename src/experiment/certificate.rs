@@ -1,11 +1,12 @@
 //! Certificates of the refutations of the stages that write them: the search's VeriPB proof
-//! (`solve --engine search --proof`, [`crate::search::certify`]) and Exact's proof log,
-//! translated to VeriPB's current format ([`crate::proof::exact_to_veripb`]); both against the
-//! instance's OPB form with the counts, sums and moments ([`certificate_form`]), both checked
-//! by VeriPB ([`check`]). `solve` with a chain and `compare --certify` keep and check them
+//! (`solve --engine search --proof`, [`crate::search::certify`]), the propagator's
+//! (`solve --engine propagator --proof-format veripb`, [`crate::solve::certify_with_propagator`])
+//! and Exact's proof log, translated to VeriPB's current format
+//! ([`crate::proof::exact_to_veripb`]); all against the instance's OPB form with the counts,
+//! sums and moments ([`certificate_form`]), all checked by VeriPB ([`check`]). `solve` with a chain and `compare --certify` keep and check them
 //! through [`keep`] from the folder of [`super::attempt::Target::proofs`].
 
-use super::attempt::{Target, EXACT_PROOF_LOG, SEARCH_PROOF};
+use super::attempt::{Target, EXACT_PROOF_LOG, PROPAGATOR_PROOF, SEARCH_PROOF};
 use super::solvers::SolverSpec;
 use super::{Row, SweepError};
 use std::path::{Path, PathBuf};
@@ -35,13 +36,22 @@ pub fn keep(
     into: &mut std::fs::File,
 ) -> Result<Kept, String> {
     let io = |e: std::io::Error| format!("cannot write the certificate: {e}");
-    if stage.search {
-        let Ok(mut from) = std::fs::File::open(proofs.join(SEARCH_PROOF)) else {
-            return Err("the search wrote no certificate".into());
+    if stage.search || stage.propagator {
+        let (file, who) = if stage.search {
+            (SEARCH_PROOF, "the search")
+        } else {
+            (PROPAGATOR_PROOF, "the propagator engine")
+        };
+        let Ok(mut from) = std::fs::File::open(proofs.join(file)) else {
+            return Err(format!("{who} wrote no certificate"));
         };
         let bytes = std::io::copy(&mut from, into).map_err(io)?;
         return Ok(Kept {
-            made_by: "VeriPB by the search",
+            made_by: if stage.search {
+                "VeriPB by the search"
+            } else {
+                "VeriPB by the propagator engine"
+            },
             bytes,
             note: None,
         });
@@ -126,10 +136,10 @@ fn check_apart(formula: &Path, proof: &Path) -> Result<Result<(), String>, Strin
 }
 
 /// The OPB file the certificate of `stage`'s refutation on `target` refers to: for Exact, the
-/// OPB form it read (`None` if it wrote none); for the search, [`certificate_form`] of the
-/// instance, written to the target's folder (`certificate.opb`).
+/// OPB form it read (`None` if it wrote none); for the search and the propagator,
+/// [`certificate_form`] of the instance, written to the target's folder (`certificate.opb`).
 pub fn formula(stage: &SolverSpec, target: &Target) -> std::io::Result<Option<PathBuf>> {
-    if !stage.search {
+    if !stage.search && !stage.propagator {
         return Ok(target.opb.borrow().as_ref().map(|(path, _)| path.clone()));
     }
     let other = |e: &dyn std::fmt::Display| std::io::Error::other(e.to_string());
@@ -143,14 +153,14 @@ pub fn formula(stage: &SolverSpec, target: &Target) -> std::io::Result<Option<Pa
 
 /// Removes the proofs a stage left in the folder `proofs`, before the next run writes its own.
 pub fn forget(proofs: &Path) {
-    for f in [SEARCH_PROOF, EXACT_PROOF_LOG] {
+    for f in [SEARCH_PROOF, PROPAGATOR_PROOF, EXACT_PROOF_LOG] {
         let _ = std::fs::remove_file(proofs.join(f));
     }
 }
 
 /// Certifies the refutation of `row` by `solver` on `target` (`compare --certify`): the
 /// certificate of the stage that refuted ([`keep`]) is checked by VeriPB against the OPB form
-/// it refers to, the search's against [`certificate_form`] of the instance, Exact's against
+/// it refers to, the search's and the propagator's against [`certificate_form`] of the instance, Exact's against
 /// the OPB it read, in a child process of this program; the row records the certificate's size, the check's time and the
 /// verdict. An error only when a file cannot be written.
 pub fn certify_row(row: &mut Row, solver: &SolverSpec, target: &Target) -> Result<(), SweepError> {

@@ -556,11 +556,11 @@ impl SolverSpec {
         self.opb && self.name == "exact"
     }
 
-    /// Its refutations can be certified ([`super::certificate`]): the search and Exact, and a
-    /// chain whose every stage is one of them.
+    /// Its refutations can be certified ([`super::certificate`]): the search, the propagator
+    /// and Exact, and a chain whose every stage is one of them.
     pub fn certifies(&self) -> bool {
         if self.stages.is_empty() {
-            self.search || self.logs_proofs()
+            self.search || self.propagator || self.logs_proofs()
         } else {
             self.stages.iter().all(|s| s.solver.certifies())
         }

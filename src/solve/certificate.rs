@@ -310,3 +310,61 @@ impl<W: Write + Send> super::cadical::ProofTracer for Shared<W> {
         super::cadical::ProofTracer::delete_clause(&mut *t, id, clause)
     }
 }
+
+#[cfg(all(test, feature = "veripb"))]
+mod tests {
+    use super::*;
+    use crate::board::Geometry;
+    use crate::instance::Model;
+
+    /// The certificate of `inst` (`None` when it has a solution) and VeriPB's judgement of it
+    /// against the certificate form.
+    fn certified(inst: &Instance) -> Option<crate::proof::OpbJudgement> {
+        let made = certify_with_propagator(inst, &[], Vec::new()).unwrap();
+        if let ProofOutcome::Sat(_) = &made.outcome {
+            // The solution was checked as the board's by the prover.
+            return None;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let (formula, proof) = (dir.path().join("f.opb"), dir.path().join("p.pbp"));
+        let form = certificate_form(inst).unwrap();
+        form.write_opb(std::fs::File::create(&formula).unwrap(), None)
+            .unwrap();
+        std::fs::write(&proof, &made.proof).unwrap();
+        Some(crate::proof::check_opb(&formula, &proof))
+    }
+
+    /// The empty boards without solutions (n = 2, 3 square; n = 4, 6 on the torus, where the
+    /// sums are not bounded) are refuted and their certificates accepted; those with
+    /// solutions (n = 1, 4, 5 square, 5 on the torus) write none.
+    #[test]
+    fn empty_boards_are_certified_or_solved() {
+        for (n, geometry, unsat) in [
+            (1, Geometry::Square, false),
+            (2, Geometry::Square, true),
+            (3, Geometry::Square, true),
+            (4, Geometry::Square, false),
+            (5, Geometry::Square, false),
+            (4, Geometry::Toroidal, true),
+            (5, Geometry::Toroidal, false),
+            (6, Geometry::Toroidal, true),
+        ] {
+            let inst = Instance::new_on(n, Model::default(), geometry).unwrap();
+            match certified(&inst) {
+                None => assert!(!unsat, "n = {n} {geometry:?}: a solution"),
+                Some(j) => {
+                    assert!(unsat, "n = {n} {geometry:?}: refuted");
+                    assert_eq!(j, crate::proof::OpbJudgement::Accepted, "n = {n}");
+                }
+            }
+        }
+    }
+
+    /// The propagator refuses what is not the pairwise cell model.
+    #[test]
+    fn other_models_are_refused() {
+        let set = "diagonals".parse().unwrap();
+        let inst = Instance::new(6, Model::default().with_redundant(set)).unwrap();
+        assert!(certify_with_propagator(&inst, &[], Vec::new()).is_err());
+    }
+}

@@ -2,8 +2,11 @@
 //! of CSPLib problem 079 instances around their transition is certified and checked by VeriPB,
 //! the answers are the recorded ones, `verify-proof --opb` checks a certificate against the
 //! OPB that `encode` writes, and forged certificates (another formula, a cut-off conclusion, a
-//! clause made stronger) are rejected. A chain's refutations by Exact are certified by its
-//! proof log, translated to VeriPB's current format, with the same checks.
+//! clause made stronger) are rejected. The propagator engine's certificates
+//! (`solve --engine propagator --proof-format veripb`, its arguments on) get the same checks,
+//! and forged ones (a bound's cutting-planes step replaced) are rejected. A chain's
+//! refutations by Exact are certified by its proof log, translated to VeriPB's current
+//! format, with the same checks.
 
 use crate::common::{recorded, require, run, stderr, stdout};
 use std::path::{Path, PathBuf};
@@ -37,6 +40,12 @@ fn opb(name: &str, d: usize, out: &Path) {
 
 /// `solve --engine search` with a certificate written to `proof` and checked.
 fn certify(name: &str, d: usize, proof: &Path) -> std::process::Output {
+    certify_with("search", name, d, proof)
+}
+
+/// `solve --engine ENGINE --proof-format veripb` with a certificate written to `proof` and
+/// checked.
+fn certify_with(engine: &str, name: &str, d: usize, proof: &Path) -> std::process::Output {
     run(&[
         "solve".as_ref(),
         "--instance".as_ref(),
@@ -44,7 +53,7 @@ fn certify(name: &str, d: usize, proof: &Path) -> std::process::Output {
         "--diagonals".as_ref(),
         d.to_string().as_ref(),
         "--engine".as_ref(),
-        "search".as_ref(),
+        engine.as_ref(),
         "--proof".as_ref(),
         proof.as_os_str(),
         "--proof-format".as_ref(),
@@ -75,6 +84,28 @@ fn verify(formula: &Path, proof: &Path) -> (i32, String) {
 /// --opb` against the OPB written by `encode`, and a solution writes no proof.
 #[test]
 fn the_refutations_around_the_transition_are_certified() {
+    let certified = around_the_transitions("search", |_| ());
+    assert!(certified >= 8, "{certified} refutations certified");
+}
+
+/// The same for the propagator engine with its arguments on: each refutation's certificate
+/// (CaDiCaL's learned clauses as `rup` steps, the propagator's clauses of the counts and sums,
+/// the cutting-planes steps of the sums' bounds) is accepted by VeriPB in the solve and by
+/// `verify-proof --opb`, and some of them need the bounds' steps.
+#[test]
+fn the_propagators_refutations_around_the_transition_are_certified() {
+    let mut bounds = 0;
+    let certified = around_the_transitions("propagator", |text| {
+        bounds += text.lines().filter(|l| l.starts_with("pol ")).count();
+    });
+    assert!(certified >= 8, "{certified} refutations certified");
+    assert!(bounds > 0, "no certificate needed a bound's step");
+}
+
+/// Around each instance's transition, certifies every refutation by `engine` (answers as
+/// recorded, solutions without a proof), checks each again by `verify-proof --opb`, and hands
+/// each certificate's text to `seen`; the number certified.
+fn around_the_transitions(engine: &str, mut seen: impl FnMut(&str)) -> usize {
     let dir = tempfile::tempdir().unwrap();
     let mut certified = 0;
     for (name, n, id) in [
@@ -90,7 +121,7 @@ fn the_refutations_around_the_transition_are_certified() {
             .unwrap();
         for d in first_unsat - 1..first_unsat + 3 {
             let proof = dir.path().join(format!("{name}-{d}.pbp"));
-            let o = certify(name, d, &proof);
+            let o = certify_with(engine, name, d, &proof);
             let out = stdout(&o);
             if answers[&d] {
                 assert_eq!(o.status.code(), Some(1), "{name} d={d}: {out}");
@@ -112,10 +143,11 @@ fn the_refutations_around_the_transition_are_certified() {
             let (code, said) = verify(&formula, &proof);
             assert_eq!(code, 0, "{name} d={d}: {said}");
             assert!(said.starts_with("verified:"), "{said}");
+            seen(&std::fs::read_to_string(&proof).unwrap());
             certified += 1;
         }
     }
-    assert!(certified >= 8, "{certified} refutations certified");
+    certified
 }
 
 /// A certificate of CSPLib's 14-4-500 at its first unsatisfiable D, made by `make`, and the
@@ -200,6 +232,62 @@ fn forged_certificates_are_rejected() {
         strict,
     );
     // Each clause with its first literal left out: the search's failures need every decision.
+    let stronger: Vec<String> = text
+        .lines()
+        .map(|l| match l.strip_prefix("rup 1 ") {
+            Some(rest) if rest.matches(" 1 ").count() >= 1 => {
+                format!("rup {}", &rest[rest.find(" 1 ").unwrap() + 1..])
+            }
+            _ => l.to_string(),
+        })
+        .collect();
+    forge("stronger", stronger.join("\n") + "\n", strict);
+}
+
+/// Forged certificates of the propagator are rejected: against the formula of the
+/// satisfiable instance with a diagonal fewer, cut before the conclusion, the bounds' steps
+/// replaced by copies of the sums' constraints (the sums' clauses then no longer follow), and
+/// the clauses made stronger (each its first literal left out).
+#[test]
+fn forged_certificates_of_the_propagator_are_rejected() {
+    let f = Forgery::of(|d, proof| certify_with("propagator", "14-4-500", d, proof));
+    let (text, strict, loose) = (&f.text, &f.strict, &f.loose);
+    let forge = |label: &str, forged: String, formula: &Path| f.rejected(label, forged, formula);
+    let ids = |f: &Path| -> usize {
+        let t = std::fs::read_to_string(f).unwrap();
+        t.lines()
+            .filter(|l| !l.starts_with('*'))
+            .map(|l| if l.contains(" >= ") { 1 } else { 2 })
+            .sum()
+    };
+    let header_ok = text.replacen(
+        &format!("\nf {} ;\n", ids(strict)),
+        &format!("\nf {} ;\n", ids(loose)),
+        1,
+    );
+    assert_ne!(&header_ok, text);
+    forge("loose", header_ok, loose);
+    forge(
+        "cut",
+        text[..text.find("output NONE").unwrap()].to_string(),
+        strict,
+    );
+    // `pol S C t * +` made `pol S` (a copy of the sum's constraint, the ids unchanged): the
+    // sums' clauses no longer follow by unit propagation.
+    let copies: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let w: Vec<&str> = l.split(' ').collect();
+            match w.as_slice() {
+                ["pol", s, _, _, "*", "+", ";"] => format!("pol {s} ;"),
+                _ => l.to_string(),
+            }
+        })
+        .collect();
+    let copies = copies.join("\n") + "\n";
+    assert!(&copies != text, "no bound's step to forge");
+    forge("copies", copies, strict);
+    // Every clause of two literals or more made stronger.
     let stronger: Vec<String> = text
         .lines()
         .map(|l| match l.strip_prefix("rup 1 ") {
@@ -449,10 +537,10 @@ fn a_chain_refuses_what_its_proofs_cannot_be() {
     }
 }
 
-/// `compare --certify`: every refutation of the search and of a chain that starts with Exact
-/// is certified and accepted by VeriPB (the rows' `certified`, `certificate_bytes` and
-/// `check_s`), the answers are the recorded ones, solutions are not certified, the table of
-/// the certificates counts them; a merged file with a rejected certificate fails (exit 1) and
+/// `compare --certify`: every refutation of the search, of a chain that starts with Exact and
+/// of the propagator is certified and accepted by VeriPB (the rows' `certified`,
+/// `certificate_bytes` and `check_s`), the answers are the recorded ones, solutions are not
+/// certified, the table of the certificates counts them; a merged file with a rejected certificate fails (exit 1) and
 /// names it; solvers that write no certificates and formula files are refused (exit 2).
 #[test]
 fn compare_certifies_every_refutation() {
@@ -471,7 +559,7 @@ fn compare_certifies_every_refutation() {
         "--diagonals".as_ref(),
         ds.as_ref(),
         "--solver".as_ref(),
-        "search,exact@5+search".as_ref(),
+        "search,exact@5+search,propagator".as_ref(),
         "--amo".as_ref(),
         "pairwise".as_ref(),
         "--redundant".as_ref(),
@@ -491,17 +579,18 @@ fn compare_certifies_every_refutation() {
     let mut reader = csv::Reader::from_path(&csv).unwrap();
     let head = reader.headers().unwrap().clone();
     let col = |name: &str| head.iter().position(|h| h == name).unwrap();
-    let (value, status, certified, bytes, by) = (
+    let (value, status, certified, bytes, by, solver) = (
         col("value"),
         col("status"),
         col("certified"),
         col("certificate_bytes"),
         col("decided_by"),
+        col("solver"),
     );
     let mut accepted = 0;
-    let mut by_exact = 0;
+    let (mut by_exact, mut by_propagator) = (0, 0);
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
-    assert_eq!(rows.len(), 6);
+    assert_eq!(rows.len(), 9);
     for r in &rows {
         let d: usize = r[value].rsplit("d=").next().unwrap().parse().unwrap();
         let sat = answers[&d];
@@ -514,8 +603,9 @@ fn compare_certifies_every_refutation() {
         assert!(r[bytes].parse::<u64>().unwrap() > 0, "{r:?}");
         accepted += 1;
         by_exact += usize::from(&r[by] == "exact");
+        by_propagator += usize::from(&r[solver] == "propagator");
     }
-    assert_eq!((accepted, by_exact), (4, 2));
+    assert_eq!((accepted, by_exact, by_propagator), (6, 2, 2));
     let table = run(&[
         "compare".as_ref(),
         "--merge".as_ref(),
@@ -525,7 +615,7 @@ fn compare_certifies_every_refutation() {
     ]);
     assert!(table.status.success(), "{}", stderr(&table));
     let lines: Vec<String> = stdout(&table).lines().map(String::from).collect();
-    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines.len(), 5, "{lines:?}");
     assert!(
         lines[2..].iter().all(|l| l.contains("| 2 | 2 | 0 | 0 |")),
         "{lines:?}"
