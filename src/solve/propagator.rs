@@ -27,8 +27,11 @@
 //! queens still missing, must not sum to more (less) than that; when they do, the clause "one
 //! of the false cells of the dead diagonals is true, or one of the queens on the diagonals
 //! with a queen is not" is false under the assignment (a conflict). The arguments are switched
-//! off when a proof is written (`solve --proof`): their clauses are not in the pairwise
-//! formula and would not check against it.
+//! off when a DRAT or LRAT proof is written (`solve --proof`): their clauses are not in the
+//! pairwise formula and would not check against it. A VeriPB certificate
+//! ([`crate::solve::certify_with_propagator`]) keeps them on: it is written against the OPB
+//! form with the counts and sums, from which they follow, and each sum clause's bound is
+//! handed to it ([`crate::proof::Bound`]) for the cutting-planes step that justifies it.
 //!
 //! The answers go through the same checks as every solver's: [`crate::solve::solve_model_with_solver`]
 //! and the enumeration decode each model and check the board.
@@ -52,6 +55,10 @@ pub const COUNTING_OPTION: &str = "counting";
 /// off; 1, the default, leaves them on).
 pub const SUMS_OPTION: &str = "sums";
 
+/// The propagator's own option for the bounds on the diagonals' second moments (`moments=0`
+/// switches them off; 1, the default, leaves them on).
+pub const MOMENTS_OPTION: &str = "moments";
+
 /// Which of the search's arguments the propagator uses (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Arguments {
@@ -59,6 +66,9 @@ pub struct Arguments {
     pub counting: bool,
     /// The bounds on the diagonals' sums ([`SUMS_OPTION`]; the square board only).
     pub sums: bool,
+    /// The bounds on the diagonals' second moments ([`MOMENTS_OPTION`]; the square board
+    /// only).
+    pub moments: bool,
 }
 
 impl Arguments {
@@ -66,16 +76,19 @@ impl Arguments {
     pub const ALL: Arguments = Arguments {
         counting: true,
         sums: true,
+        moments: true,
     };
     /// None: what a proof needs.
     pub const NONE: Arguments = Arguments {
         counting: false,
         sums: false,
+        moments: false,
     };
 }
 
-/// Splits the propagator's options: its arguments ([`COUNTING_OPTION`], [`SUMS_OPTION`], each
-/// 0 or 1, on by default; the last one given wins) and CaDiCaL's options, the rest.
+/// Splits the propagator's options: its arguments ([`COUNTING_OPTION`], [`SUMS_OPTION`],
+/// [`MOMENTS_OPTION`], each 0 or 1, on by default; the last one given wins) and CaDiCaL's
+/// options, the rest.
 pub fn split_options(
     options: &[SolverOption],
 ) -> Result<(Arguments, Vec<SolverOption>), super::options::OptionError> {
@@ -85,6 +98,7 @@ pub fn split_options(
         let flag = match o.name.as_str() {
             COUNTING_OPTION => &mut arguments.counting,
             SUMS_OPTION => &mut arguments.sums,
+            MOMENTS_OPTION => &mut arguments.moments,
             _ => {
                 rest.push(o.clone());
                 continue;
@@ -120,6 +134,8 @@ pub struct PropagatorStats {
     pub counting_clauses: u64,
     /// Conflict clauses of the bounds on the diagonals' sums.
     pub sum_clauses: u64,
+    /// Conflict clauses of the bounds on the diagonals' second moments.
+    pub moment_clauses: u64,
     /// At-most-one clauses of the formula left out of the CNF (the propagator's).
     pub clauses_replaced: u64,
     /// Clauses given to CaDiCaL as CNF.
@@ -132,14 +148,15 @@ impl std::fmt::Display for PropagatorStats {
         write!(
             f,
             "propagator: {} propagations, {} reason clauses, {} conflicts ({} clauses on complete \
-             models), {} counting clauses, {} sum clauses; CNF: {} clauses, {} at-most-one \
-             clauses propagated instead",
+             models), {} counting clauses, {} sum clauses, {} moment clauses; CNF: {} clauses, \
+             {} at-most-one clauses propagated instead",
             self.propagations,
             self.reasons,
             self.conflicts,
             self.model_clauses,
             self.counting_clauses,
             self.sum_clauses,
+            self.moment_clauses,
             self.clauses_kept,
             self.clauses_replaced
         )
@@ -155,6 +172,7 @@ struct Counters {
     model_clauses: AtomicU64,
     counting_clauses: AtomicU64,
     sum_clauses: AtomicU64,
+    moment_clauses: AtomicU64,
 }
 
 /// The board's lines: for each cell, the four lines through it, and for each line its cells.
@@ -355,6 +373,88 @@ impl QueensPropagator {
                 self.pending.push((clause, true));
             }
         }
+        if self.arguments.moments && lines.square {
+            if let Some((clause, bound)) = self.moment_conflict() {
+                self.counters.moment_clauses.fetch_add(1, Ordering::Relaxed);
+                if let Some(b) = &self.bounds {
+                    b.lock().unwrap_or_else(PoisonError::into_inner).push(bound);
+                }
+                self.pending.push((clause, true));
+            }
+        }
+    }
+
+    /// The bound on the second moments of the diagonals with a queen, both directions at once:
+    /// a diagonal of index `i` weighs `(i - (n - 1))^2` (its squared distance from the middle,
+    /// `(r + c - (n - 1))^2` for `/`, `(r - c)^2` for `\`), and the n queens' weights of both
+    /// directions add up to `n (n^2 - 1) / 3` (each queen's two weights are twice its row's
+    /// and column's squared distances from the middle). When the weights of the diagonals
+    /// with a queen plus the `k` lightest (heaviest) live ones without a queen of each
+    /// direction exceed (fall short of) that, the conflict clause is the false cells of the
+    /// dead diagonals of both directions and the negations of the queens, with the bound that
+    /// failed (in the OPB form's units, the same weights).
+    fn moment_conflict(&self) -> Option<(Vec<i32>, Bound)> {
+        let n = self.lines.n;
+        let weight = |i: usize| (i as i64 - (n as i64 - 1)).pow(2);
+        let mut owned = 0i64;
+        let mut clause = Vec::new();
+        let mut free: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
+        let mut k = [0usize; 2];
+        for (d, free) in free.iter_mut().enumerate() {
+            let range = self.lines.diagonals(d);
+            let start = range.start;
+            let mut queens = 0;
+            for l in range {
+                if self.owner[l] != 0 {
+                    owned += weight(l - start);
+                    clause.push(-(self.owner[l] as i32));
+                    queens += 1;
+                } else if self.alive[l] > 0 {
+                    free.push(weight(l - start));
+                }
+            }
+            k[d] = n.checked_sub(queens)?;
+            if free.len() < k[d] {
+                return None;
+            }
+            free.sort_unstable();
+        }
+        let least: i64 = owned
+            + (0..2)
+                .map(|d| free[d][..k[d]].iter().sum::<i64>())
+                .sum::<i64>();
+        let most: i64 = owned
+            + (0..2)
+                .map(|d| free[d][free[d].len() - k[d]..].iter().sum::<i64>())
+                .sum::<i64>();
+        let n64 = n as i64;
+        let target = n64 * (n64 * n64 - 1) / 3;
+        if (least..=most).contains(&target) {
+            return None;
+        }
+        // The thresholds: the k-th lightest (heaviest) free weight of each direction, none
+        // when no queen is missing.
+        let low = least > target;
+        let t = |d: usize| match k[d] {
+            0 => 0,
+            k if low => free[d][k - 1],
+            k => free[d][free[d].len() - k],
+        };
+        let bound = if low {
+            Bound::MomentLow { t: [t(0), t(1)] }
+        } else {
+            Bound::MomentHigh { t: [t(0), t(1)] }
+        };
+        let lines = &self.lines;
+        for d in 0..2 {
+            for l in lines.diagonals(d).filter(|&l| self.alive[l] == 0) {
+                clause.extend(lines.cells[l].iter().map(|&c| c as i32 + 1));
+            }
+        }
+        // A queen owns a diagonal of each direction, a cell may lie on two dead ones.
+        clause.sort_unstable();
+        clause.dedup();
+        Some((clause, bound))
     }
 
     /// The bound on the sum of the indices of the diagonals of direction `d` with a queen: the
@@ -577,7 +677,7 @@ impl ExternalPropagator for QueensPropagator {
             *forgettable = self.adding_forgettable;
             return true;
         }
-        let any = self.arguments.counting || self.arguments.sums;
+        let any = self.arguments.counting || self.arguments.sums || self.arguments.moments;
         if self.pending.is_empty() && any && self.dirty {
             self.count();
         }
@@ -688,6 +788,7 @@ impl PropagatorSolver {
             model_clauses: self.counters.model_clauses.load(Ordering::Relaxed),
             counting_clauses: self.counters.counting_clauses.load(Ordering::Relaxed),
             sum_clauses: self.counters.sum_clauses.load(Ordering::Relaxed),
+            moment_clauses: self.counters.moment_clauses.load(Ordering::Relaxed),
             clauses_replaced: self.replaced,
             clauses_kept: self.kept,
         }
@@ -773,7 +874,7 @@ mod tests {
             seed ^= seed << 17;
             (seed % k as u64) as usize
         };
-        let mut given = [0u64; 2];
+        let mut given = [0u64; 3];
         for (n, geometry) in [
             (5, Geometry::Square),
             (6, Geometry::Square),
@@ -834,9 +935,10 @@ mod tests {
                 }
                 given[0] += counters.counting_clauses.load(Ordering::Relaxed);
                 given[1] += counters.sum_clauses.load(Ordering::Relaxed);
+                given[2] += counters.moment_clauses.load(Ordering::Relaxed);
             }
         }
-        assert!(given[0] > 0 && given[1] > 0, "{given:?}");
+        assert!(given.iter().all(|&g| g > 0), "{given:?}");
     }
 
     #[test]

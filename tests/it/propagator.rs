@@ -85,7 +85,8 @@ fn counts_and_solutions_agree_with_the_table() {
 }
 
 /// The counting argument (too few live diagonals: a conflict; exactly n: each must hold a
-/// queen) and the bounds on the diagonals' sums remove no solution, each alone or both: on Excluded Diagonals instances, where it fires (the paper's
+/// queen) and the bounds on the diagonals' sums and second moments remove no solution, each
+/// alone or all: on Excluded Diagonals instances, where it fires (the paper's
 /// generator, n = 12, D = 9..11, both satisfiable and unsatisfiable ones) and on the torus
 /// (n diagonals of each direction, all of them needed), the propagator's counts are the
 /// backtracking counter's, and its one-solve answers agree with them.
@@ -105,23 +106,44 @@ fn the_counting_argument_keeps_every_solution() {
         assert!(o.status.success(), "{}", stderr(&o));
         files.push(f);
     }
-    let (mut counting, mut sums, mut unsat) = (0u64, 0u64, 0);
+    let (mut counting, mut sums, mut moments, mut unsat) = (0u64, 0u64, 0u64, 0);
     for f in &files {
         let file = f.to_str().unwrap();
         let expected = counted(f);
         let got = propagate(&["--instance", file, "--count"]);
         assert_eq!(got.trim().parse::<u64>().unwrap(), expected, "{file}");
         // Each argument alone, and none: the same count.
-        for only in [["counting=1", "sums=0"], ["counting=0", "sums=1"]] {
-            let (a, b) = ("--solver-option", "--solver-option");
-            let got = propagate(&["--instance", file, "--count", a, only[0], b, only[1]]);
+        for only in [
+            ["counting=1", "sums=0", "moments=0"],
+            ["counting=0", "sums=1", "moments=0"],
+            ["counting=0", "sums=0", "moments=1"],
+        ] {
+            let a = "--solver-option";
+            let got = propagate(&[
+                "--instance",
+                file,
+                "--count",
+                a,
+                only[0],
+                a,
+                only[1],
+                a,
+                only[2],
+            ]);
             assert_eq!(
                 got.trim().parse::<u64>().unwrap(),
                 expected,
                 "{file} {only:?}"
             );
         }
-        let off = ["--solver-option", "counting=0", "--solver-option", "sums=0"];
+        let off = [
+            "--solver-option",
+            "counting=0",
+            "--solver-option",
+            "sums=0",
+            "--solver-option",
+            "moments=0",
+        ];
         let mut args = vec!["--instance", file, "--count"];
         args.extend_from_slice(&off);
         let got = propagate(&args);
@@ -141,7 +163,7 @@ fn the_counting_argument_keeps_every_solution() {
         };
         let o = once(&off);
         assert!(
-            stderr(&o).contains(", 0 counting clauses, 0 sum clauses;"),
+            stderr(&o).contains(", 0 counting clauses, 0 sum clauses, 0 moment clauses;"),
             "{}",
             stderr(&o)
         );
@@ -164,10 +186,12 @@ fn the_counting_argument_keeps_every_solution() {
         };
         counting += clauses(" counting clauses");
         sums += clauses(" sum clauses");
+        moments += clauses(" moment clauses");
     }
     assert!(unsat > 0 && unsat < files.len(), "both answers must occur");
     assert!(counting > 0, "the counting argument never fired");
     assert!(sums > 0, "the bounds on the sums never fired");
+    assert!(moments > 0, "the bounds on the moments never fired");
     // The option takes 0 or 1, in `solve` and in `compare`'s solver names.
     for bad in [
         vec![
