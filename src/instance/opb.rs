@@ -304,6 +304,20 @@ impl Instance {
     }
 }
 
+/// The redundant constraints of the OPB form that the certificates of refutations refer to
+/// (the search's, the propagator's, Exact's translated logs).
+pub const CERTIFICATE_FORM: &str = "diagonals,sums,moments";
+
+/// The instance's OPB form that the certificates refer to: the cell model, pairwise at most
+/// one, with the counts, sums and moments ([`CERTIFICATE_FORM`]), the instance's cells.
+pub fn certificate_form(inst: &Instance) -> Result<Instance, InstanceError> {
+    let set = CERTIFICATE_FORM
+        .parse()
+        .expect("the certificate's redundant constraints are known names");
+    let model = Model::default().with_redundant(set);
+    Instance::new_on(inst.n(), model, inst.geometry())?.with_cells(inst.placed(), inst.forbidden())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,18 +368,4 @@ mod tests {
         sorted.sort_unstable();
         assert_eq!(sorted, [1, 1, 1, 1, 4, 4, 4, 4, 9, 9, 9, 9]);
     }
-}
-
-/// The redundant constraints of the OPB form that the certificates of refutations refer to
-/// (the search's, the propagator's, Exact's translated logs).
-pub const CERTIFICATE_FORM: &str = "diagonals,sums,moments";
-
-/// The instance's OPB form that the certificates refer to: the cell model, pairwise at most
-/// one, with the counts, sums and moments ([`CERTIFICATE_FORM`]), the instance's cells.
-pub fn certificate_form(inst: &Instance) -> Result<Instance, InstanceError> {
-    let set = CERTIFICATE_FORM
-        .parse()
-        .expect("the certificate's redundant constraints are known names");
-    let model = Model::default().with_redundant(set);
-    Instance::new_on(inst.n(), model, inst.geometry())?.with_cells(inst.placed(), inst.forbidden())
 }
