@@ -181,6 +181,45 @@ impl Forgery {
         }
     }
 
+    /// The forgeries every certificate must fail: checked against the satisfiable formula
+    /// (its header made to count that formula's constraints, so that VeriPB goes on to the
+    /// rules), cut before its conclusion, and every clause of two literals or more made
+    /// stronger (its first literal left out).
+    fn common(&self) {
+        let (text, strict, loose) = (&self.text, &self.strict, &self.loose);
+        // The header says how many constraints the formula has (an equality counts twice).
+        let ids = |f: &Path| -> usize {
+            let t = std::fs::read_to_string(f).unwrap();
+            t.lines()
+                .filter(|l| !l.starts_with('*'))
+                .map(|l| if l.contains(" >= ") { 1 } else { 2 })
+                .sum()
+        };
+        assert!(ids(loose) < ids(strict));
+        let header_ok = text.replacen(
+            &format!("\nf {} ;\n", ids(strict)),
+            &format!("\nf {} ;\n", ids(loose)),
+            1,
+        );
+        assert_ne!(&header_ok, text);
+        self.rejected("loose", header_ok, loose);
+        self.rejected(
+            "cut",
+            text[..text.find("output NONE").unwrap()].to_string(),
+            strict,
+        );
+        let stronger: Vec<String> = text
+            .lines()
+            .map(|l| match l.strip_prefix("rup 1 ") {
+                Some(rest) if rest.matches(" 1 ").count() >= 1 => {
+                    format!("rup {}", &rest[rest.find(" 1 ").unwrap() + 1..])
+                }
+                _ => l.to_string(),
+            })
+            .collect();
+        self.rejected("stronger", stronger.join("\n") + "\n", strict);
+    }
+
     /// `forged` is rejected by `verify-proof --opb` against `formula` (exit 1).
     fn rejected(&self, label: &str, forged: String, formula: &Path) {
         let path = self.dir.path().join(format!("{label}.pbp"));
@@ -198,30 +237,9 @@ impl Forgery {
 #[test]
 fn forged_certificates_are_rejected() {
     let f = Forgery::of(|d, proof| certify("14-4-500", d, proof));
-    let (text, strict, loose) = (&f.text, &f.strict, &f.loose);
+    f.common();
+    let (text, strict) = (&f.text, &f.strict);
     let forge = |label: &str, forged: String, formula: &Path| f.rejected(label, forged, formula);
-    // The header says how many constraints the formula has (an equality counts twice): the
-    // satisfiable formula's count, so that VeriPB goes on to the rules.
-    let ids = |f: &Path| -> usize {
-        let t = std::fs::read_to_string(f).unwrap();
-        t.lines()
-            .filter(|l| !l.starts_with('*'))
-            .map(|l| if l.contains(" >= ") { 1 } else { 2 })
-            .sum()
-    };
-    assert!(ids(loose) < ids(strict));
-    let header_ok = text.replacen(
-        &format!("\nf {} ;\n", ids(strict)),
-        &format!("\nf {} ;\n", ids(loose)),
-        1,
-    );
-    assert_ne!(&header_ok, text);
-    forge("loose", header_ok, loose);
-    forge(
-        "cut",
-        text[..text.find("output NONE").unwrap()].to_string(),
-        strict,
-    );
     let at = text.find("conclusion UNSAT : ").unwrap();
     forge(
         "conclusion",
@@ -231,73 +249,32 @@ fn forged_certificates_are_rejected() {
         ),
         strict,
     );
-    // Each clause with its first literal left out: the search's failures need every decision.
-    let stronger: Vec<String> = text
-        .lines()
-        .map(|l| match l.strip_prefix("rup 1 ") {
-            Some(rest) if rest.matches(" 1 ").count() >= 1 => {
-                format!("rup {}", &rest[rest.find(" 1 ").unwrap() + 1..])
-            }
-            _ => l.to_string(),
-        })
-        .collect();
-    forge("stronger", stronger.join("\n") + "\n", strict);
 }
 
 /// Forged certificates of the propagator are rejected: against the formula of the
 /// satisfiable instance with a diagonal fewer, cut before the conclusion, the bounds' steps
-/// replaced by copies of the sums' constraints (the sums' clauses then no longer follow), and
-/// the clauses made stronger (each its first literal left out).
+/// replaced by copies of the sums' and moments' constraints (the bounds' clauses then no
+/// longer follow), and the clauses made stronger (each its first literal left out).
 #[test]
 fn forged_certificates_of_the_propagator_are_rejected() {
     let f = Forgery::of(|d, proof| certify_with("propagator", "14-4-500", d, proof));
-    let (text, strict, loose) = (&f.text, &f.strict, &f.loose);
-    let forge = |label: &str, forged: String, formula: &Path| f.rejected(label, forged, formula);
-    let ids = |f: &Path| -> usize {
-        let t = std::fs::read_to_string(f).unwrap();
-        t.lines()
-            .filter(|l| !l.starts_with('*'))
-            .map(|l| if l.contains(" >= ") { 1 } else { 2 })
-            .sum()
-    };
-    let header_ok = text.replacen(
-        &format!("\nf {} ;\n", ids(strict)),
-        &format!("\nf {} ;\n", ids(loose)),
-        1,
-    );
-    assert_ne!(&header_ok, text);
-    forge("loose", header_ok, loose);
-    forge(
-        "cut",
-        text[..text.find("output NONE").unwrap()].to_string(),
-        strict,
-    );
-    // `pol S C t * +` made `pol S` (a copy of the sum's constraint, the ids unchanged): the
-    // sums' clauses no longer follow by unit propagation.
+    f.common();
+    let text = &f.text;
+    // `pol S C t * + ...` made `pol S` (a copy of the sum's or the moments' constraint, the
+    // ids unchanged): the bounds' clauses no longer follow by unit propagation.
     let copies: Vec<String> = text
         .lines()
         .map(|l| {
             let w: Vec<&str> = l.split(' ').collect();
             match w.as_slice() {
-                ["pol", s, _, _, "*", "+", ";"] => format!("pol {s} ;"),
+                ["pol", s, rest @ ..] if rest.contains(&"*") => format!("pol {s} ;"),
                 _ => l.to_string(),
             }
         })
         .collect();
     let copies = copies.join("\n") + "\n";
     assert!(&copies != text, "no bound's step to forge");
-    forge("copies", copies, strict);
-    // Every clause of two literals or more made stronger.
-    let stronger: Vec<String> = text
-        .lines()
-        .map(|l| match l.strip_prefix("rup 1 ") {
-            Some(rest) if rest.matches(" 1 ").count() >= 1 => {
-                format!("rup {}", &rest[rest.find(" 1 ").unwrap() + 1..])
-            }
-            _ => l.to_string(),
-        })
-        .collect();
-    forge("stronger", stronger.join("\n") + "\n", strict);
+    f.rejected("copies", copies, &f.strict);
 }
 
 /// The proof options of the search: any format but veripb is refused, as are veripb with the
