@@ -52,6 +52,33 @@ pub trait ProofTracer: Send {
     fn conclude_unsat(&mut self, _ids: &[i64]) {}
 }
 
+/// A tracer shared with the code that started the solve, which takes it back (through its own
+/// handle on the mutex) once the solver is done: CaDiCaL owns what it is given.
+pub(crate) struct SharedTracer<T>(pub std::sync::Arc<std::sync::Mutex<T>>);
+
+impl<T: ProofTracer> SharedTracer<T> {
+    fn tracer(&self) -> std::sync::MutexGuard<'_, T> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl<T: ProofTracer> ProofTracer for SharedTracer<T> {
+    fn add_original_clause(&mut self, id: i64, clause: &[i32]) {
+        self.tracer().add_original_clause(id, clause)
+    }
+    fn add_derived_clause(&mut self, id: i64, clause: &[i32], antecedents: &[i64]) {
+        self.tracer().add_derived_clause(id, clause, antecedents)
+    }
+    fn delete_clause(&mut self, id: i64, clause: &[i32]) {
+        self.tracer().delete_clause(id, clause)
+    }
+    fn conclude_unsat(&mut self, ids: &[i64]) {
+        self.tracer().conclude_unsat(ids)
+    }
+}
+
 /// An external propagator (IPASIR-UP): it watches the assignments of observed variables and
 /// may propagate, decide and add clauses (see CaDiCaL's documentation of the interface).
 /// Literals are DIMACS integers; a return value of 0 means "nothing".

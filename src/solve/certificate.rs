@@ -25,10 +25,10 @@
 //!
 //! The checker trusts none of this: a clause that does not follow is rejected at its step.
 
+use super::cadical::SharedTracer;
 use super::proof::{checked_model, Counting as Counted, ProofError, ProofOutcome};
 use super::propagator::{check_model, split_options, PropagatorSolver};
 use super::{SolveError, SolverOption};
-use crate::cnf::ClauseSink;
 use crate::instance::{certificate_form, Formula, Instance};
 use crate::proof::{Bound, OpbAnchors};
 use std::collections::{HashMap, HashSet};
@@ -113,14 +113,13 @@ pub fn certify_with_propagator<W: Write + Send + 'static>(
     let mut cadical = super::backend::CadicalSolver::with_own_defaults(&cadical_options)?;
     cadical
         .inner()
-        .connect_proof_tracer(Box::new(Shared(Arc::clone(&shared))), false)
+        .connect_proof_tracer(Box::new(SharedTracer(Arc::clone(&shared))), false)
         .map_err(SolveError::from)?;
     let mut solver = PropagatorSolver::on(inst, cadical, arguments, Some(bounds))?;
     {
-        let sink: &mut dyn super::Solver = &mut solver;
-        let mut sink = sink;
-        // Adding clauses to a solver cannot fail.
-        let _ = crate::instance::encode(inst, &mut sink as &mut dyn ClauseSink);
+        // A solver takes clauses as any clause sink does; adding them cannot fail.
+        let mut sink: &mut dyn super::Solver = &mut solver;
+        let _ = crate::instance::encode(inst, &mut sink);
     }
     loading.store(false, Ordering::Relaxed);
     let sat = super::Solver::solve(&mut solver, &[], &super::Budget::unlimited())?;
@@ -289,25 +288,6 @@ impl<W: Write + Send> super::cadical::ProofTracer for PbTrace<W> {
         if let Some(k) = self.ids.remove(&id) {
             self.write(|w| writeln!(w, "del id {k} ;"));
         }
-    }
-}
-
-/// The tracer as the solver holds it: shared with [`certify_with_propagator`], which takes it
-/// back once the solver is done.
-struct Shared<W: Write>(Arc<Mutex<PbTrace<W>>>);
-
-impl<W: Write + Send> super::cadical::ProofTracer for Shared<W> {
-    fn add_original_clause(&mut self, id: i64, clause: &[i32]) {
-        let mut t = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        super::cadical::ProofTracer::add_original_clause(&mut *t, id, clause)
-    }
-    fn add_derived_clause(&mut self, id: i64, clause: &[i32], antecedents: &[i64]) {
-        let mut t = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        super::cadical::ProofTracer::add_derived_clause(&mut *t, id, clause, antecedents)
-    }
-    fn delete_clause(&mut self, id: i64, clause: &[i32]) {
-        let mut t = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        super::cadical::ProofTracer::delete_clause(&mut *t, id, clause)
     }
 }
 

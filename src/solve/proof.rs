@@ -722,38 +722,6 @@ impl<W: Write + Send + 'static> super::cadical::ProofTracer for TraceWriter<W> {
     }
 }
 
-/// The proof's writer as the solver holds it: shared with the prover, which takes it back
-/// once the solver is done.
-#[cfg(feature = "cadical")]
-struct SharedTrace<W: Write>(std::sync::Arc<std::sync::Mutex<TraceWriter<W>>>);
-
-#[cfg(feature = "cadical")]
-impl<W: Write> SharedTrace<W> {
-    fn writer(&self) -> std::sync::MutexGuard<'_, TraceWriter<W>> {
-        self.0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
-#[cfg(feature = "cadical")]
-impl<W: Write + Send + 'static> super::cadical::ProofTracer for SharedTrace<W> {
-    fn add_original_clause(&mut self, id: i64, clause: &[i32]) {
-        super::cadical::ProofTracer::add_original_clause(&mut *self.writer(), id, clause)
-    }
-    fn add_derived_clause(&mut self, id: i64, clause: &[i32], antecedents: &[i64]) {
-        super::cadical::ProofTracer::add_derived_clause(
-            &mut *self.writer(),
-            id,
-            clause,
-            antecedents,
-        )
-    }
-    fn delete_clause(&mut self, id: i64, clause: &[i32]) {
-        super::cadical::ProofTracer::delete_clause(&mut *self.writer(), id, clause)
-    }
-}
-
 /// Adds clauses to a solver, numbering them for the proof's tracer.
 #[cfg(feature = "cadical")]
 struct Numbered<'a> {
@@ -849,7 +817,7 @@ fn prove_traced<W: Write + Send + 'static, S: Traced>(
     // The solver owns the tracer while it runs; this side keeps a handle to take the proof's
     // writer back afterwards.
     let shared = std::sync::Arc::new(std::sync::Mutex::new(tracer));
-    let mut solver = make(Box::new(SharedTrace(shared.clone())), lrat)?;
+    let mut solver = make(Box::new(super::cadical::SharedTracer(shared.clone())), lrat)?;
     load(&mut Numbered {
         solver: &mut solver as &mut dyn super::Solver,
         current: current.clone(),
