@@ -220,7 +220,11 @@ impl Instance {
             .enumerate()
         {
             let diagonals = lines(n, geometry, kind);
-            for d in diagonals.iter().filter(|d| d.len() >= 2) {
+            let by_index = &mut anchors.diagonals[k];
+            by_index.resize(2 * n, None);
+            // `lines` gives the diagonals in the order of their index.
+            for (index, d) in diagonals.iter().enumerate().filter(|(_, d)| d.len() >= 2) {
+                by_index[index] = Some(ids.next(&out));
                 out.push(format!("{} >= -1 ;", terms(-1, d)));
             }
             if set.contains(Redundant::Diagonals) {
@@ -263,9 +267,11 @@ impl Instance {
         }
         let vars = occupancy.vars;
         for &(r, c) in self.placed() {
+            anchors.cells.insert(r * n + c, ids.next(&out));
             out.push(format!("+1 x{} = 1 ;", r * n + c + 1));
         }
         for &(r, c) in self.forbidden() {
+            anchors.cells.insert(r * n + c, ids.next(&out) + 1);
             out.push(format!("+1 x{} = 0 ;", r * n + c + 1));
         }
         anchors.ids = ids.next(&out) - 1;

@@ -25,6 +25,12 @@ pub struct OpbAnchors {
     pub sums: [Option<u64>; 2],
     /// The `>=` half of the second moments (`--redundant moments`, the square).
     pub moments: Option<u64>,
+    /// Each diagonal's at-most-one (`-1 ... >= -1`), `/` then `\`, by the diagonal's index
+    /// (`Geometry::diagonal`, `Geometry::anti_diagonal`; `None`: a diagonal of one cell).
+    pub diagonals: [Vec<Option<u64>>; 2],
+    /// The constraint that fixes a pre-placed or forbidden cell (0-based `r * n + c`): the
+    /// `>=` half of a placed cell's `= 1`, the `<=` half of a forbidden cell's `= 0`.
+    pub cells: std::collections::HashMap<usize, u64>,
 }
 
 /// A bound on the diagonals that failed at a partial placement, with the threshold of the

@@ -19,8 +19,11 @@
 //!   equality plus the threshold times the count), written once for each threshold the
 //!   propagator used and kept (a forgotten clause may be given again).
 //! * Each clause CaDiCaL learns or derives is a `rup` step (it is RUP with respect to the
-//!   clauses before it, and the form propagates at least as much as those clauses do); its
-//!   deletion is a deletion (`del id`).
+//!   clauses before it, and the form propagates at least as much as those clauses do), with
+//!   CaDiCaL's antecedents as hints, each named by what stands for it: its step, or for a
+//!   formula clause or an at-most-one reason the form's constraint that propagates what it
+//!   does (a row's `>=` half, a line's at most one, a cell's unit), so that VeriPB propagates
+//!   over those alone; its deletion is a deletion (`del id`).
 //! * The empty clause concludes: `conclusion UNSAT`.
 //!
 //! The checker trusts none of this: a clause that does not follow is rejected at its step.
@@ -47,6 +50,9 @@ pub struct CertificateStats {
     pub propagator_clauses: u64,
     /// The clauses CaDiCaL derived, written as `rup` steps.
     pub derived: u64,
+    /// Of them, those with hints (CaDiCaL's antecedents, each named by the constraint that
+    /// stands for it).
+    pub hinted: u64,
     /// Its bytes.
     pub bytes: u64,
 }
@@ -113,7 +119,7 @@ pub fn certify_with_propagator<W: Write + Send + 'static>(
     let mut cadical = super::backend::CadicalSolver::with_own_defaults(&cadical_options)?;
     cadical
         .inner()
-        .connect_proof_tracer(Box::new(SharedTracer(Arc::clone(&shared))), false)
+        .connect_proof_tracer(Box::new(SharedTracer(Arc::clone(&shared))), true)
         .map_err(SolveError::from)?;
     let mut solver = PropagatorSolver::on(inst, cadical, arguments, Some(bounds))?;
     {
@@ -182,6 +188,24 @@ pub fn certify_with_propagator<W: Write + Send + 'static>(
     })
 }
 
+/// What stands for one of CaDiCaL's clauses in the certificate, to name it as a hint.
+#[derive(Clone, Copy)]
+enum Stands {
+    /// A step of the certificate (deleted when CaDiCaL deletes the clause).
+    Step(u64),
+    /// A constraint of the form that propagates whatever the clause does (a row's `>= 1`, a
+    /// line's at most one, a cell's unit): never deleted.
+    Form(u64),
+}
+
+impl Stands {
+    fn id(self) -> u64 {
+        match self {
+            Stands::Step(k) | Stands::Form(k) => k,
+        }
+    }
+}
+
 /// CaDiCaL's proof events written as VeriPB steps (see the module documentation).
 struct PbTrace<W: Write> {
     out: io::BufWriter<Counted<W>>,
@@ -190,8 +214,8 @@ struct PbTrace<W: Write> {
     anchors: OpbAnchors,
     /// The last constraint id given.
     last: u64,
-    /// CaDiCaL's ids of the clauses written to the certificate's ids.
-    ids: HashMap<i64, u64>,
+    /// CaDiCaL's ids of its clauses to the certificate's constraints that stand for them.
+    ids: HashMap<i64, Stands>,
     /// The formula is being loaded: its clauses need no line.
     loading: Arc<AtomicBool>,
     /// The bounds the propagator failed, each put there before its clause.
@@ -225,38 +249,88 @@ impl<W: Write> PbTrace<W> {
         self.last
     }
 
-    /// The `rup` step of a clause (the empty clause is `rup >= 1`).
-    fn rup(&mut self, clause: &[i32]) -> u64 {
-        let mut line = String::with_capacity(8 + 8 * clause.len());
+    /// The `rup` step of a clause (the empty clause is `rup >= 1`), with the constraints it
+    /// follows from as hints (none: VeriPB propagates over everything).
+    fn rup(&mut self, clause: &[i32], hints: &[u64]) -> u64 {
+        let mut line = String::with_capacity(8 + 8 * clause.len() + 8 * hints.len());
         line.push_str("rup");
         for &lit in clause {
             let neg = if lit < 0 { "~" } else { "" };
             line.push_str(&format!(" 1 {neg}x{}", lit.unsigned_abs()));
         }
         line.push_str(" >= 1");
+        if !hints.is_empty() {
+            line.push_str(" :");
+            for h in hints {
+                line.push_str(&format!(" {h}"));
+            }
+        }
         self.rule(&line)
+    }
+
+    /// The cell (row, column) of a literal of the cells, if it is one.
+    fn cell(&self, lit: i32) -> Option<(usize, usize)> {
+        let k = lit.unsigned_abs() as usize;
+        (k >= 1 && k <= self.n * self.n).then(|| ((k - 1) / self.n, (k - 1) % self.n))
+    }
+
+    /// The form's constraint that propagates whatever `clause` does, for a clause of the
+    /// formula or of the propagator's at-most-one reasons: a row's at-least-one (`>=` half of
+    /// its `= 1`), a pair `-a -b` on one line (that line's at most one), a pre-placed or
+    /// forbidden cell's unit. `None` for any other clause.
+    fn in_form(&self, clause: &[i32]) -> Option<u64> {
+        use crate::board::LineKind;
+        let a = &self.anchors;
+        match *clause {
+            [lit] => {
+                let (r, c) = self.cell(lit)?;
+                a.cells.get(&(r * self.n + c)).copied()
+            }
+            [x, y] if x < 0 && y < 0 && x != y => {
+                let (p, q) = (self.cell(x)?, self.cell(y)?);
+                let (n, g) = (self.n, self.geometry);
+                match g.shared_line(n, p, q)? {
+                    LineKind::Row => Some(a.rows.get(p.0)? + 1),
+                    LineKind::Column => {
+                        let id = (*a.columns.get(p.1)?)?;
+                        Some(if a.columns_exact { id + 1 } else { id })
+                    }
+                    LineKind::Diagonal => *a.diagonals[0].get(g.diagonal(n, p.0, p.1))?,
+                    LineKind::AntiDiagonal => *a.diagonals[1].get(g.anti_diagonal(n, p.0, p.1))?,
+                }
+            }
+            _ => {
+                // A row's at-least-one: every cell of one row, positive.
+                let r = self.cell(*clause.first()?)?.0;
+                let row = clause.len() == self.n
+                    && clause
+                        .iter()
+                        .all(|&l| l > 0 && self.cell(l).is_some_and(|(r2, _)| r2 == r));
+                row.then(|| a.rows.get(r).copied()).flatten()
+            }
+        }
     }
 
     /// `true` when `clause` is `-a -b` for two cells on one line: an at-most-one pair.
     fn is_pair(&self, clause: &[i32]) -> bool {
         let &[a, b] = clause else { return false };
-        let cells = (self.n * self.n) as i32;
-        if a >= 0 || b >= 0 || a == b || -a > cells || -b > cells {
+        if a >= 0 || b >= 0 || a == b {
             return false;
         }
-        let cell = |l: i32| {
-            let k = (-l - 1) as usize;
-            (k / self.n, k % self.n)
-        };
-        self.geometry
-            .shared_line(self.n, cell(a), cell(b))
-            .is_some()
+        match (self.cell(a), self.cell(b)) {
+            (Some(p), Some(q)) => self.geometry.shared_line(self.n, p, q).is_some(),
+            _ => false,
+        }
     }
 }
 
 impl<W: Write + Send> super::cadical::ProofTracer for PbTrace<W> {
     fn add_original_clause(&mut self, id: i64, clause: &[i32]) {
         if self.loading.load(Ordering::Relaxed) || self.is_pair(clause) {
+            // No line: the form propagates it; a hint names the form's constraint.
+            if let Some(k) = self.in_form(clause) {
+                self.ids.insert(id, Stands::Form(k));
+            }
             return;
         }
         // A clause of the propagator: its bounds' steps first.
@@ -270,22 +344,29 @@ impl<W: Write + Send> super::cadical::ProofTracer for PbTrace<W> {
                 }
             }
         }
-        let k = self.rup(clause);
+        let k = self.rup(clause, &[]);
         self.stats.propagator_clauses += 1;
-        self.ids.insert(id, k);
+        self.ids.insert(id, Stands::Step(k));
     }
 
-    fn add_derived_clause(&mut self, id: i64, clause: &[i32], _antecedents: &[i64]) {
-        let k = self.rup(clause);
+    fn add_derived_clause(&mut self, id: i64, clause: &[i32], antecedents: &[i64]) {
+        // CaDiCaL's antecedents as hints, when each has a constraint standing for it.
+        let hints: Option<Vec<u64>> = antecedents
+            .iter()
+            .map(|a| self.ids.get(a).map(|s| s.id()))
+            .collect();
+        let hints = hints.unwrap_or_default();
+        self.stats.hinted += u64::from(!hints.is_empty());
+        let k = self.rup(clause, &hints);
         self.stats.derived += 1;
         if clause.is_empty() && self.empty.is_none() {
             self.empty = Some(k);
         }
-        self.ids.insert(id, k);
+        self.ids.insert(id, Stands::Step(k));
     }
 
     fn delete_clause(&mut self, id: i64, _clause: &[i32]) {
-        if let Some(k) = self.ids.remove(&id) {
+        if let Some(Stands::Step(k)) = self.ids.remove(&id) {
             self.write(|w| writeln!(w, "del id {k} ;"));
         }
     }

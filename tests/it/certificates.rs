@@ -254,7 +254,8 @@ fn forged_certificates_are_rejected() {
 /// Forged certificates of the propagator are rejected: against the formula of the
 /// satisfiable instance with a diagonal fewer, cut before the conclusion, the bounds' steps
 /// replaced by copies of the sums' and moments' constraints (the bounds' clauses then no
-/// longer follow), and the clauses made stronger (each its first literal left out).
+/// longer follow), the clauses made stronger (each its first literal left out), and the hints
+/// replaced by a row's constraint.
 #[test]
 fn forged_certificates_of_the_propagator_are_rejected() {
     let f = Forgery::of(|d, proof| certify_with("propagator", "14-4-500", d, proof));
@@ -275,6 +276,17 @@ fn forged_certificates_of_the_propagator_are_rejected() {
     let copies = copies.join("\n") + "\n";
     assert!(&copies != text, "no bound's step to forge");
     f.rejected("copies", copies, &f.strict);
+    // Every step's hints replaced by the first row's constraint alone.
+    let hints: Vec<String> = text
+        .lines()
+        .map(|l| match l.split_once(" >= 1 : ") {
+            Some((head, _)) if l.starts_with("rup ") => format!("{head} >= 1 : 1 ;"),
+            _ => l.to_string(),
+        })
+        .collect();
+    let hints = hints.join("\n") + "\n";
+    assert!(&hints != text, "no hints to forge");
+    f.rejected("hints", hints, &f.strict);
 }
 
 /// The proof options of the search: any format but veripb is refused, as are veripb with the

@@ -414,8 +414,8 @@ fn propagator_certificate(
     }
     let s = made.stats;
     let note = format!(
-        "certificate: {} rules: {} clauses of the propagator, {} cutting-planes steps of the bounds, {} clauses derived by CaDiCaL",
-        s.rules, s.propagator_clauses, s.bounds, s.derived
+        "certificate: {} rules: {} clauses of the propagator, {} cutting-planes steps of the bounds, {} clauses derived by CaDiCaL ({} with hints)",
+        s.rules, s.propagator_clauses, s.bounds, s.derived, s.hinted
     );
     certified::finish(
         inst,
