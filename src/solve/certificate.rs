@@ -1,6 +1,6 @@
 //! The propagator engine's refutations as VeriPB certificates: CaDiCaL with the queens
-//! propagator and its arguments (the counts of live diagonals, the bounds on their sums)
-//! solves the pairwise cell model, and its proof events become a pseudo-Boolean proof in the
+//! propagator and its arguments (the counts of live diagonals, the bounds on their sums and
+//! second moments) solves the pairwise cell model, and its proof events become a pseudo-Boolean proof in the
 //! format of the VeriPB checker (version 3.0) against the instance's OPB form with the counts,
 //! sums and moments ([`crate::instance::certificate_form`]), the form the search's
 //! certificates and Exact's translated logs refer to.
@@ -14,10 +14,11 @@
 //! * A clause of the counting argument, or a clause added on a complete model, is a `rup`
 //!   step: unit propagation on the counts of occupied diagonals (`sum o = n` over the
 //!   occupancies `o`, each the number of queens on its diagonal) refutes its negation.
-//! * A clause of the bounds on the sums is a `rup` step after the cutting-planes step (`pol`)
-//!   that makes its bound propagate ([`crate::proof::OpbAnchors::combination`]: the sum's
-//!   equality plus the threshold times the count), written once for each threshold the
-//!   propagator used and kept (a forgotten clause may be given again).
+//! * A clause of the bounds on the sums or the moments is a `rup` step after the
+//!   cutting-planes step (`pol`) that makes its bound propagate
+//!   ([`crate::proof::OpbAnchors::combination`]: the sum's or the moments' equality plus the
+//!   thresholds times the counts), written once for each bound the propagator used and kept
+//!   (a forgotten clause may be given again).
 //! * Each clause CaDiCaL learns or derives is a `rup` step (it is RUP with respect to the
 //!   clauses before it, and the form propagates at least as much as those clauses do), with
 //!   CaDiCaL's antecedents as hints, each named by what stands for it: its step, or for a
