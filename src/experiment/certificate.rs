@@ -3,8 +3,9 @@
 //! (`solve --engine propagator --proof-format veripb`, [`crate::solve::certify_with_propagator`])
 //! and Exact's proof log, translated to VeriPB's current format
 //! ([`crate::proof::exact_to_veripb`]); all against the instance's OPB form with the counts,
-//! sums and moments ([`certificate_form`]), all checked by VeriPB ([`check`]). `solve` with a chain and `compare --certify` keep and check them
-//! through [`keep`] from the folder of [`super::attempt::Target::proofs`].
+//! sums and moments ([`certificate_form`]), all checked by VeriPB ([`check`]). `solve` with a
+//! chain and `compare --certify` keep and check them through [`keep`] from the folder of
+//! [`super::attempt::Target::proofs`].
 
 use super::attempt::{Target, EXACT_PROOF_LOG, PROPAGATOR_PROOF, SEARCH_PROOF};
 use super::solvers::SolverSpec;
@@ -37,21 +38,21 @@ pub fn keep(
 ) -> Result<Kept, String> {
     let io = |e: std::io::Error| format!("cannot write the certificate: {e}");
     if stage.search || stage.propagator {
-        let (file, who) = if stage.search {
-            (SEARCH_PROOF, "the search")
+        let (file, who, made_by) = if stage.search {
+            (SEARCH_PROOF, "the search", "VeriPB by the search")
         } else {
-            (PROPAGATOR_PROOF, "the propagator engine")
+            (
+                PROPAGATOR_PROOF,
+                "the propagator engine",
+                "VeriPB by the propagator engine",
+            )
         };
         let Ok(mut from) = std::fs::File::open(proofs.join(file)) else {
             return Err(format!("{who} wrote no certificate"));
         };
         let bytes = std::io::copy(&mut from, into).map_err(io)?;
         return Ok(Kept {
-            made_by: if stage.search {
-                "VeriPB by the search"
-            } else {
-                "VeriPB by the propagator engine"
-            },
+            made_by,
             bytes,
             note: None,
         });
@@ -160,9 +161,10 @@ pub fn forget(proofs: &Path) {
 
 /// Certifies the refutation of `row` by `solver` on `target` (`compare --certify`): the
 /// certificate of the stage that refuted ([`keep`]) is checked by VeriPB against the OPB form
-/// it refers to, the search's and the propagator's against [`certificate_form`] of the instance, Exact's against
-/// the OPB it read, in a child process of this program; the row records the certificate's size, the check's time and the
-/// verdict. An error only when a file cannot be written.
+/// it refers to, the search's and the propagator's against [`certificate_form`] of the
+/// instance, Exact's against the OPB it read, in a child process of this program; the row
+/// records the certificate's size, the check's time and the verdict. An error only when a
+/// file cannot be written.
 pub fn certify_row(row: &mut Row, solver: &SolverSpec, target: &Target) -> Result<(), SweepError> {
     let stage = if solver.stages.is_empty() {
         Some(solver)

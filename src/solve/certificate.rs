@@ -1,9 +1,10 @@
 //! The propagator engine's refutations as VeriPB certificates: CaDiCaL with the queens
 //! propagator and its arguments (the counts of live diagonals, the bounds on their sums and
-//! second moments) solves the pairwise cell model, and its proof events become a pseudo-Boolean proof in the
-//! format of the VeriPB checker (version 3.0) against the instance's OPB form with the counts,
-//! sums and moments ([`crate::instance::certificate_form`]), the form the search's
-//! certificates and Exact's translated logs refer to.
+//! second moments) solves the pairwise cell model, and its proof events become a
+//! pseudo-Boolean proof in the format of the VeriPB checker (version 3.0) against the
+//! instance's OPB form with the counts, sums and moments
+//! ([`crate::instance::certificate_form`]), the form the search's certificates and Exact's
+//! translated logs refer to.
 //!
 //! Every clause CaDiCaL holds follows from that form, and the certificate says how:
 //!
@@ -30,7 +31,7 @@
 //! The checker trusts none of this: a clause that does not follow is rejected at its step.
 
 use super::cadical::SharedTracer;
-use super::proof::{checked_model, Counting as Counted, ProofError, ProofOutcome};
+use super::proof::{checked_model, Counting, ProofError, ProofOutcome};
 use super::propagator::{check_model, split_options, PropagatorSolver};
 use super::{SolveError, SolverOption};
 use crate::instance::{certificate_form, Formula, Instance};
@@ -94,7 +95,7 @@ pub fn certify_with_propagator<W: Write + Send + 'static>(
     let mut trace = PbTrace {
         out: io::BufWriter::with_capacity(
             1 << 16,
-            Counted {
+            Counting {
                 inner: proof,
                 bytes: 0,
             },
@@ -209,7 +210,7 @@ impl Stands {
 
 /// CaDiCaL's proof events written as VeriPB steps (see the module documentation).
 struct PbTrace<W: Write> {
-    out: io::BufWriter<Counted<W>>,
+    out: io::BufWriter<Counting<W>>,
     n: usize,
     geometry: crate::board::Geometry,
     anchors: OpbAnchors,
@@ -231,7 +232,7 @@ struct PbTrace<W: Write> {
 }
 
 impl<W: Write> PbTrace<W> {
-    fn write(&mut self, f: impl FnOnce(&mut io::BufWriter<Counted<W>>) -> io::Result<()>) {
+    fn write(&mut self, f: impl FnOnce(&mut io::BufWriter<Counting<W>>) -> io::Result<()>) {
         if self.error.is_none() {
             if let Err(e) = f(&mut self.out) {
                 self.error = Some(e.to_string());
@@ -311,25 +312,15 @@ impl<W: Write> PbTrace<W> {
             }
         }
     }
-
-    /// `true` when `clause` is `-a -b` for two cells on one line: an at-most-one pair.
-    fn is_pair(&self, clause: &[i32]) -> bool {
-        let &[a, b] = clause else { return false };
-        if a >= 0 || b >= 0 || a == b {
-            return false;
-        }
-        match (self.cell(a), self.cell(b)) {
-            (Some(p), Some(q)) => self.geometry.shared_line(self.n, p, q).is_some(),
-            _ => false,
-        }
-    }
 }
 
 impl<W: Write + Send> super::cadical::ProofTracer for PbTrace<W> {
     fn add_original_clause(&mut self, id: i64, clause: &[i32]) {
-        if self.loading.load(Ordering::Relaxed) || self.is_pair(clause) {
-            // No line: the form propagates it; a hint names the form's constraint.
-            if let Some(k) = self.in_form(clause) {
+        // A formula clause or an at-most-one reason: no line, the form propagates it; a hint
+        // names the form's constraint.
+        let form = self.in_form(clause);
+        if self.loading.load(Ordering::Relaxed) || form.is_some() {
+            if let Some(k) = form {
                 self.ids.insert(id, Stands::Form(k));
             }
             return;

@@ -342,10 +342,7 @@ impl QueensPropagator {
             if self.arguments.sums && lines.square {
                 if let Some((clause, bound)) = self.sum_conflict(d, dead) {
                     self.counters.sum_clauses.fetch_add(1, Ordering::Relaxed);
-                    if let Some(b) = &self.bounds {
-                        b.lock().unwrap_or_else(PoisonError::into_inner).push(bound);
-                    }
-                    self.pending.push((clause, true));
+                    self.bound_failed(clause, bound);
                     return;
                 }
             }
@@ -376,12 +373,18 @@ impl QueensPropagator {
         if self.arguments.moments && lines.square {
             if let Some((clause, bound)) = self.moment_conflict() {
                 self.counters.moment_clauses.fetch_add(1, Ordering::Relaxed);
-                if let Some(b) = &self.bounds {
-                    b.lock().unwrap_or_else(PoisonError::into_inner).push(bound);
-                }
-                self.pending.push((clause, true));
+                self.bound_failed(clause, bound);
             }
         }
+    }
+
+    /// The conflict `clause` of a bound that failed: handed to the certificate first when one
+    /// is written, then added (forgettable).
+    fn bound_failed(&mut self, clause: Vec<i32>, bound: Bound) {
+        if let Some(b) = &self.bounds {
+            b.lock().unwrap_or_else(PoisonError::into_inner).push(bound);
+        }
+        self.pending.push((clause, true));
     }
 
     /// The bound on the second moments of the diagonals with a queen, both directions at once:
