@@ -21,17 +21,25 @@
 //! the dead diagonals", which makes the cell true. Each such clause holds in every solution of
 //! the board (it is implied by the formula, though not by unit propagation on it), and is
 //! added as a forgettable clause (CaDiCaL may delete it; the propagator gives it again when
-//! needed). On the square board it also bounds the sums: the diagonals of the n queens have
-//! indices (`r + c`, and `r - c + n - 1`) that sum to `n (n - 1)` in each direction, so the
-//! diagonals with a queen plus the `k` smallest (largest) live ones without a queen, `k` the
-//! queens still missing, must not sum to more (less) than that; when they do, the clause "one
-//! of the false cells of the dead diagonals is true, or one of the queens on the diagonals
-//! with a queen is not" is false under the assignment (a conflict). The arguments are switched
-//! off when a DRAT or LRAT proof is written (`solve --proof`): their clauses are not in the
-//! pairwise formula and would not check against it. A VeriPB certificate
+//! needed).
+//!
+//! **Bounds.** On the square board it also bounds the sums and the second moments: the
+//! diagonals of the n queens have indices (`r + c`, and `r - c + n - 1`) that sum to
+//! `n (n - 1)` in each direction, and weights (squared distances from the middle) that add
+//! up to `n (n^2 - 1) / 3` over both, so the diagonals with a queen plus the `k` lightest
+//! (heaviest) free ones, `k` the queens still missing, must not weigh more (less) than that.
+//! When they do, the conflict clause is the bound's reason: with `t` the `k`-th lightest
+//! (heaviest) free weight, the queens on diagonals heavier (lighter) than `t` and the dead
+//! diagonals lighter (heavier) than `t`, the only ones the bound's cutting-planes step needs
+//! (the others weigh on the side the bound could still use). When a bound holds, a free
+//! diagonal of weight `w` would raise the least by `max(0, w - t)`; a cell whose queen would
+//! raise it (on its one diagonal for a sum, on its two for the moments) past the target is
+//! made false with the same reason plus its negation (the option `propagate`). The arguments
+//! are switched off when a DRAT or LRAT proof is written (`solve --proof`): their clauses are
+//! not in the pairwise formula and would not check against it. A VeriPB certificate
 //! ([`crate::solve::certify_with_propagator`]) keeps them on: it is written against the OPB
-//! form with the counts and sums, from which they follow, and each sum clause's bound is
-//! handed to it ([`crate::proof::Bound`]) for the cutting-planes step that justifies it.
+//! form with the counts, sums and moments, from which they follow, and each bound is handed
+//! to it ([`crate::proof::Bound`]) for the cutting-planes step that justifies its clauses.
 //!
 //! The answers go through the same checks as every solver's: [`crate::solve::solve_model_with_solver`]
 //! and the enumeration decode each model and check the board.
@@ -59,6 +67,11 @@ pub const SUMS_OPTION: &str = "sums";
 /// switches them off; 1, the default, leaves them on).
 pub const MOMENTS_OPTION: &str = "moments";
 
+/// The propagator's own option for the bounds' propagation (`propagate=0` leaves the bounds on
+/// the sums and moments as conflicts only; 1, the default, also makes false every cell whose
+/// queen would break one).
+pub const PROPAGATE_OPTION: &str = "propagate";
+
 /// Which of the search's arguments the propagator uses (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Arguments {
@@ -69,6 +82,9 @@ pub struct Arguments {
     /// The bounds on the diagonals' second moments ([`MOMENTS_OPTION`]; the square board
     /// only).
     pub moments: bool,
+    /// The bounds on the sums and moments also propagate ([`PROPAGATE_OPTION`]): a cell whose
+    /// queen would break one is made false, with the bound's reason.
+    pub propagate: bool,
 }
 
 impl Arguments {
@@ -77,18 +93,20 @@ impl Arguments {
         counting: true,
         sums: true,
         moments: true,
+        propagate: true,
     };
     /// None: what a proof needs.
     pub const NONE: Arguments = Arguments {
         counting: false,
         sums: false,
         moments: false,
+        propagate: false,
     };
 }
 
 /// Splits the propagator's options: its arguments ([`COUNTING_OPTION`], [`SUMS_OPTION`],
-/// [`MOMENTS_OPTION`], each 0 or 1, on by default; the last one given wins) and CaDiCaL's
-/// options, the rest.
+/// [`MOMENTS_OPTION`], [`PROPAGATE_OPTION`], each 0 or 1, on by default; the last one given
+/// wins) and CaDiCaL's options, the rest.
 pub fn split_options(
     options: &[SolverOption],
 ) -> Result<(Arguments, Vec<SolverOption>), super::options::OptionError> {
@@ -99,6 +117,7 @@ pub fn split_options(
             COUNTING_OPTION => &mut arguments.counting,
             SUMS_OPTION => &mut arguments.sums,
             MOMENTS_OPTION => &mut arguments.moments,
+            PROPAGATE_OPTION => &mut arguments.propagate,
             _ => {
                 rest.push(o.clone());
                 continue;
@@ -122,7 +141,8 @@ pub fn split_options(
 pub struct PropagatorStats {
     /// Literals the propagator propagated (cells made false).
     pub propagations: u64,
-    /// Reason clauses CaDiCaL asked for (each a binary clause of the pairwise formula).
+    /// Reason clauses CaDiCaL asked for (a binary clause of the pairwise formula, or a
+    /// bound's reason).
     pub reasons: u64,
     /// Conflicts the propagator found: two true cells on one line, at an assignment or in a
     /// complete model.
@@ -136,6 +156,8 @@ pub struct PropagatorStats {
     pub sum_clauses: u64,
     /// Conflict clauses of the bounds on the diagonals' second moments.
     pub moment_clauses: u64,
+    /// Cells the bounds on the sums and moments made false (of [`PropagatorStats::propagations`]).
+    pub bound_propagations: u64,
     /// At-most-one clauses of the formula left out of the CNF (the propagator's).
     pub clauses_replaced: u64,
     /// Clauses given to CaDiCaL as CNF.
@@ -148,8 +170,8 @@ impl std::fmt::Display for PropagatorStats {
         write!(
             f,
             "propagator: {} propagations, {} reason clauses, {} conflicts ({} clauses on complete \
-             models), {} counting clauses, {} sum clauses, {} moment clauses; CNF: {} clauses, \
-             {} at-most-one clauses propagated instead",
+             models), {} counting clauses, {} sum clauses, {} moment clauses, {} bound \
+             propagations; CNF: {} clauses, {} at-most-one clauses propagated instead",
             self.propagations,
             self.reasons,
             self.conflicts,
@@ -157,6 +179,7 @@ impl std::fmt::Display for PropagatorStats {
             self.counting_clauses,
             self.sum_clauses,
             self.moment_clauses,
+            self.bound_propagations,
             self.clauses_kept,
             self.clauses_replaced
         )
@@ -173,6 +196,7 @@ struct Counters {
     counting_clauses: AtomicU64,
     sum_clauses: AtomicU64,
     moment_clauses: AtomicU64,
+    bound_propagations: AtomicU64,
 }
 
 /// The board's lines: for each cell, the four lines through it, and for each line its cells.
@@ -233,6 +257,54 @@ impl Lines {
     }
 }
 
+/// Why the propagator made a cell false, for its reason clause.
+#[derive(Clone, Debug, Default)]
+enum Cause {
+    /// Not propagated by the propagator.
+    #[default]
+    None,
+    /// A true cell on one of its lines (0-based): the reason is `-cell -other`.
+    Pair(u32),
+    /// A bound on the sums or moments: the reason is the cell's negation and these literals,
+    /// false when it was made false.
+    Bound(Arc<[i32]>),
+}
+
+/// The diagonals of one direction under the current assignment, each weighed (its index for
+/// the sums, its squared distance from the middle for the moments): what the queens' diagonals
+/// weigh, and the weights of the free ones (live, without a queen), in increasing order.
+struct Spread {
+    /// The weight of the diagonals with a queen, summed.
+    owned: i64,
+    /// The queens missing on this direction's diagonals.
+    k: usize,
+    /// The free diagonals' weights, lightest first.
+    free: Vec<i64>,
+}
+
+impl Spread {
+    /// The least the direction's diagonals can weigh: the queens' and the `k` lightest free.
+    fn least(&self) -> i64 {
+        self.owned + self.free[..self.k].iter().sum::<i64>()
+    }
+
+    /// The most: the queens' and the `k` heaviest free.
+    fn most(&self) -> i64 {
+        self.owned + self.free[self.free.len() - self.k..].iter().sum::<i64>()
+    }
+
+    /// The threshold of a low bound: the `k`-th lightest free weight (`None` when no queen is
+    /// missing).
+    fn t_low(&self) -> Option<i64> {
+        self.k.checked_sub(1).map(|j| self.free[j])
+    }
+
+    /// The threshold of a high bound: the `k`-th heaviest free weight.
+    fn t_high(&self) -> Option<i64> {
+        (self.k > 0).then(|| self.free[self.free.len() - self.k])
+    }
+}
+
 /// The at-most-one of every line as an IPASIR-UP propagator over the cell variables `1..=n*n`.
 struct QueensPropagator {
     lines: Arc<Lines>,
@@ -245,12 +317,12 @@ struct QueensPropagator {
     trail: Vec<(u32, bool)>,
     /// The trail's length at the start of each decision level above 0.
     levels: Vec<usize>,
-    /// Propagations to hand out: (cell to make false, the true cell that is its reason).
-    queue: Vec<(u32, u32)>,
-    /// The reason of each propagated cell: the true cell (+1: 0 is none).
-    reason: Vec<u32>,
+    /// Propagations to hand out: the cell to make false, and why.
+    queue: Vec<(u32, Cause)>,
+    /// Why each propagated cell was made false.
+    reason: Vec<Cause>,
     /// The reason clause being handed out: (propagated literal, position in it).
-    giving: Option<(i32, u8)>,
+    giving: Option<(i32, usize)>,
     /// Clauses to add, each with whether it may be forgotten: a conflict in a complete model
     /// (`-a -b`, kept), or a clause of the counting argument (forgettable).
     pending: Vec<(Vec<i32>, bool)>,
@@ -267,10 +339,12 @@ struct QueensPropagator {
     live: [usize; 2],
     /// An assignment changed since the last count.
     dirty: bool,
-    /// Where the failed bounds on the sums go, each before its clause, when a VeriPB
-    /// certificate is written ([`crate::solve::Certificate`]: the cutting-planes step that
-    /// makes each clause follow by unit propagation).
+    /// Where the bounds on the sums and moments go, each before the first clause that needs
+    /// it, when a VeriPB certificate is written ([`crate::solve::Certificate`]: the
+    /// cutting-planes step that makes each clause follow by unit propagation).
     bounds: Option<Arc<Mutex<Vec<Bound>>>>,
+    /// The bounds handed to the certificate so far (each is written once and kept).
+    handed: std::collections::HashSet<Bound>,
 }
 
 impl QueensPropagator {
@@ -292,7 +366,7 @@ impl QueensPropagator {
             trail: Vec::new(),
             levels: Vec::new(),
             queue: Vec::new(),
-            reason: vec![0; cells],
+            reason: vec![Cause::None; cells],
             giving: None,
             pending: Vec::new(),
             adding: Vec::new(),
@@ -303,6 +377,7 @@ impl QueensPropagator {
             live,
             dirty: true,
             bounds,
+            handed: std::collections::HashSet::new(),
         }
     }
 
@@ -318,38 +393,39 @@ impl QueensPropagator {
         }
     }
 
-    /// The counting argument and the bounds on the sums on the current assignment: the clauses
-    /// they give go to [`QueensPropagator::pending`] (see the module documentation).
+    /// The false cells of the dead diagonals of direction `d` (those with no cell left).
+    fn dead(&self, d: usize) -> Vec<i32> {
+        let lines = &self.lines;
+        lines
+            .diagonals(d)
+            .filter(|&l| self.alive[l] == 0)
+            .flat_map(|l| lines.cells[l].iter().map(|&c| c as i32 + 1))
+            .collect()
+    }
+
+    /// The counting argument and the bounds on the sums and moments on the current
+    /// assignment: the clauses they give go to [`QueensPropagator::pending`], the cells the
+    /// bounds make false to [`QueensPropagator::queue`] (see the module documentation).
     fn count(&mut self) {
         self.dirty = false;
         let n = self.lines.n;
         let lines = Arc::clone(&self.lines);
         for d in 0..2 {
-            let dead = || -> Vec<i32> {
-                lines
-                    .diagonals(d)
-                    .filter(|&l| self.alive[l] == 0)
-                    .flat_map(|l| lines.cells[l].iter().map(|&c| c as i32 + 1))
-                    .collect()
-            };
             if self.arguments.counting && self.live[d] < n {
                 self.counters
                     .counting_clauses
                     .fetch_add(1, Ordering::Relaxed);
-                self.pending.push((dead(), true));
+                let dead = self.dead(d);
+                self.pending.push((dead, true));
                 return;
             }
-            if self.arguments.sums && lines.square {
-                if let Some((clause, bound)) = self.sum_conflict(d, dead) {
-                    self.counters.sum_clauses.fetch_add(1, Ordering::Relaxed);
-                    self.bound_failed(clause, bound);
-                    return;
-                }
+            if self.arguments.sums && lines.square && self.sum_bounds(d) {
+                return;
             }
             if !self.arguments.counting || self.live[d] > n {
                 continue;
             }
-            let dead = dead();
+            let dead = self.dead(d);
             for l in lines.diagonals(d) {
                 if self.alive[l] != 1 || self.owner[l] != 0 {
                     continue;
@@ -371,9 +447,77 @@ impl QueensPropagator {
             }
         }
         if self.arguments.moments && lines.square {
-            if let Some((clause, bound)) = self.moment_conflict() {
-                self.counters.moment_clauses.fetch_add(1, Ordering::Relaxed);
-                self.bound_failed(clause, bound);
+            self.moment_bounds();
+        }
+    }
+
+    /// The diagonals of direction `d` weighed by `weight` (of the diagonal's index); `None`
+    /// when fewer are free than queens are missing (the counting argument's conflict).
+    fn spread(&self, d: usize, weight: impl Fn(usize) -> i64) -> Option<Spread> {
+        let range = self.lines.diagonals(d);
+        let start = range.start;
+        let (mut owned, mut queens, mut free) = (0, 0, Vec::new());
+        for l in range {
+            if self.owner[l] != 0 {
+                owned += weight(l - start);
+                queens += 1;
+            } else if self.alive[l] > 0 {
+                free.push(weight(l - start));
+            }
+        }
+        let k = self.lines.n.checked_sub(queens)?;
+        if free.len() < k {
+            return None;
+        }
+        free.sort_unstable();
+        Some(Spread { owned, k, free })
+    }
+
+    /// The reason of a bound with thresholds `t` (per direction it names; `None`: no queen
+    /// missing there) that failed low (or high): the negations of the queens on the diagonals
+    /// heavier (lighter) than the threshold and the false cells of the dead diagonals lighter
+    /// (heavier) than it, the literals whose values the bound's cutting-planes step needs to
+    /// propagate its failure (with no threshold, every queen and every dead diagonal).
+    fn explain(
+        &self,
+        t: &[(usize, Option<i64>)],
+        low: bool,
+        weight: impl Fn(usize) -> i64,
+    ) -> Vec<i32> {
+        let lines = &self.lines;
+        let mut clause = Vec::new();
+        for &(d, t) in t {
+            let range = lines.diagonals(d);
+            let start = range.start;
+            for l in range {
+                let w = weight(l - start);
+                // A queen counts beyond the threshold (heavier for a low bound, lighter for a
+                // high one), a dead diagonal short of it; at the threshold neither does.
+                let (queen, dead) = match t {
+                    None => (true, true),
+                    Some(t) if low => (w > t, w < t),
+                    Some(t) => (w < t, w > t),
+                };
+                if self.owner[l] != 0 {
+                    if queen {
+                        clause.push(-(self.owner[l] as i32));
+                    }
+                } else if self.alive[l] == 0 && dead {
+                    clause.extend(lines.cells[l].iter().map(|&c| c as i32 + 1));
+                }
+            }
+        }
+        // A queen owns a diagonal of each direction, a cell may lie on two dead ones.
+        clause.sort_unstable();
+        clause.dedup();
+        clause
+    }
+
+    /// Hands `bound` to the certificate, if one is written and it has not had it yet.
+    fn hand(&mut self, bound: Bound) {
+        if let Some(b) = &self.bounds {
+            if self.handed.insert(bound) {
+                b.lock().unwrap_or_else(PoisonError::into_inner).push(bound);
             }
         }
     }
@@ -381,133 +525,174 @@ impl QueensPropagator {
     /// The conflict `clause` of a bound that failed: handed to the certificate first when one
     /// is written, then added (forgettable).
     fn bound_failed(&mut self, clause: Vec<i32>, bound: Bound) {
-        if let Some(b) = &self.bounds {
-            b.lock().unwrap_or_else(PoisonError::into_inner).push(bound);
-        }
+        self.hand(bound);
         self.pending.push((clause, true));
     }
 
-    /// The bound on the second moments of the diagonals with a queen, both directions at once:
-    /// a diagonal of index `i` weighs `(i - (n - 1))^2` (its squared distance from the middle,
-    /// `(r + c - (n - 1))^2` for `/`, `(r - c)^2` for `\`), and the n queens' weights of both
-    /// directions add up to `n (n^2 - 1) / 3` (each queen's two weights are twice its row's
-    /// and column's squared distances from the middle). When the weights of the diagonals
-    /// with a queen plus the `k` lightest (heaviest) live ones without a queen of each
-    /// direction exceed (fall short of) that, the conflict clause is the false cells of the
-    /// dead diagonals of both directions and the negations of the queens, with the bound that
-    /// failed (in the OPB form's units, the same weights).
-    fn moment_conflict(&self) -> Option<(Vec<i32>, Bound)> {
-        let n = self.lines.n;
-        let weight = |i: usize| (i as i64 - (n as i64 - 1)).pow(2);
-        let mut owned = 0i64;
-        let mut clause = Vec::new();
-        let mut free: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
-        let mut k = [0usize; 2];
-        for (d, free) in free.iter_mut().enumerate() {
-            let range = self.lines.diagonals(d);
-            let start = range.start;
-            let mut queens = 0;
-            for l in range {
-                if self.owner[l] != 0 {
-                    owned += weight(l - start);
-                    clause.push(-(self.owner[l] as i32));
-                    queens += 1;
-                } else if self.alive[l] > 0 {
-                    free.push(weight(l - start));
-                }
-            }
-            k[d] = n.checked_sub(queens)?;
-            if free.len() < k[d] {
-                return None;
-            }
-            free.sort_unstable();
-        }
-        let least: i64 = owned
-            + (0..2)
-                .map(|d| free[d][..k[d]].iter().sum::<i64>())
-                .sum::<i64>();
-        let most: i64 = owned
-            + (0..2)
-                .map(|d| free[d][free[d].len() - k[d]..].iter().sum::<i64>())
-                .sum::<i64>();
-        let n64 = n as i64;
-        let target = n64 * (n64 * n64 - 1) / 3;
-        if (least..=most).contains(&target) {
-            return None;
-        }
-        // The thresholds: the k-th lightest (heaviest) free weight of each direction, none
-        // when no queen is missing.
-        let low = least > target;
-        let t = |d: usize| match k[d] {
-            0 => 0,
-            k if low => free[d][k - 1],
-            k => free[d][free[d].len() - k],
-        };
-        let bound = if low {
-            Bound::MomentLow { t: [t(0), t(1)] }
-        } else {
-            Bound::MomentHigh { t: [t(0), t(1)] }
-        };
-        let lines = &self.lines;
-        for d in 0..2 {
-            for l in lines.diagonals(d).filter(|&l| self.alive[l] == 0) {
-                clause.extend(lines.cells[l].iter().map(|&c| c as i32 + 1));
+    /// Makes false every unassigned cell in `cells` with `bound`'s reason (`why`, without the
+    /// cell), handing the bound to the certificate first.
+    fn exclude(&mut self, cells: &[u32], bound: Bound, why: &Arc<[i32]>) {
+        self.hand(bound);
+        for &c in cells {
+            if self.value[c as usize] == 0 {
+                self.queue.push((c, Cause::Bound(Arc::clone(why))));
             }
         }
-        // A queen owns a diagonal of each direction, a cell may lie on two dead ones.
-        clause.sort_unstable();
-        clause.dedup();
-        Some((clause, bound))
     }
 
-    /// The bound on the sum of the indices of the diagonals of direction `d` with a queen: the
-    /// conflict clause when no choice of the live diagonals can make it `n (n - 1)` (the
-    /// false cells of the dead diagonals, `dead`, and the negations of the queens on the
-    /// diagonals that have one), with the bound that failed in the OPB form's units.
-    fn sum_conflict(&self, d: usize, dead: impl FnOnce() -> Vec<i32>) -> Option<(Vec<i32>, Bound)> {
+    /// The bounds on the sum of the indices of the diagonals of direction `d` with a queen,
+    /// which must be `n (n - 1)`: `true` on a conflict (no choice of the live diagonals makes
+    /// it), its clause added with the bound that failed (in the OPB form's units); otherwise,
+    /// with [`Arguments::propagate`], the cells of every free diagonal whose queen would break
+    /// a bound are made false. With `t` the `k`-th smallest free index, a free diagonal of
+    /// index `i` raises the least sum by `max(0, i - t)`, which must not exceed what is left
+    /// of the target (the largest alike).
+    fn sum_bounds(&mut self, d: usize) -> bool {
         let n = self.lines.n;
-        let range = self.lines.diagonals(d);
-        let start = range.start;
-        let mut owned_sum = 0usize;
-        let mut owners = Vec::new();
-        let mut free = Vec::new();
-        for l in range {
-            if self.owner[l] != 0 {
-                owned_sum += l - start;
-                owners.push(-(self.owner[l] as i32));
-            } else if self.alive[l] > 0 {
-                free.push(l - start);
-            }
-        }
-        let k = n.checked_sub(owners.len())?;
-        if free.len() < k {
-            return None;
-        }
-        // `free` is in increasing order of index already.
-        let least: usize = owned_sum + free[..k].iter().sum::<usize>();
-        let most: usize = owned_sum + free[free.len() - k..].iter().sum::<usize>();
-        let target = n * (n - 1);
-        if (least..=most).contains(&target) {
-            return None;
-        }
-        // The OPB form's index of a diagonal: `r + c` 1-based (`/`, index r + c 0-based), or
-        // `r - c` (`\`, index r - c + n - 1); the threshold is the k-th smallest (largest)
-        // free index, none when no queen is missing.
-        let v = |i: usize| i as i64 + if d == 0 { 2 } else { 1 - n as i64 };
-        let bound = if least > target {
-            Bound::SumLow {
-                dir: d,
-                t: k.checked_sub(1).map_or(0, |j| v(free[j])),
-            }
-        } else {
-            Bound::SumHigh {
-                dir: d,
-                t: k.checked_sub(1).map_or(0, |_| v(free[free.len() - k])),
-            }
+        let index = |i: usize| i as i64;
+        let Some(s) = self.spread(d, index) else {
+            return false;
         };
-        let mut clause = dead();
-        clause.extend(owners);
-        Some((clause, bound))
+        // The OPB form's index of a diagonal: `r + c` 1-based (`/`, index r + c 0-based), or
+        // `r - c` (`\`, index r - c + n - 1).
+        let v = move |i: i64| i + if d == 0 { 2 } else { 1 - n as i64 };
+        let target = (n * (n - 1)) as i64;
+        let (least, most) = (s.least(), s.most());
+        let (t_low, t_high) = (s.t_low(), s.t_high());
+        let low = Bound::SumLow {
+            dir: d,
+            t: t_low.map_or(0, v),
+        };
+        let high = Bound::SumHigh {
+            dir: d,
+            t: t_high.map_or(0, v),
+        };
+        if least > target || most < target {
+            let (bound, is_low, t) = if least > target {
+                (low, true, t_low)
+            } else {
+                (high, false, t_high)
+            };
+            let clause = self.explain(&[(d, t)], is_low, index);
+            self.counters.sum_clauses.fetch_add(1, Ordering::Relaxed);
+            self.bound_failed(clause, bound);
+            return true;
+        }
+        let (Some(tl), Some(th), true) = (t_low, t_high, self.arguments.propagate) else {
+            return false;
+        };
+        let lines = Arc::clone(&self.lines);
+        let start = lines.diagonals(d).start;
+        let mut why: [Option<Arc<[i32]>>; 2] = [None, None];
+        for l in lines.diagonals(d) {
+            if self.owner[l] != 0 || self.alive[l] == 0 {
+                continue;
+            }
+            let i = index(l - start);
+            let side = if i - tl > target - least {
+                0
+            } else if th - i > most - target {
+                1
+            } else {
+                continue;
+            };
+            let (bound, t) = if side == 0 { (low, tl) } else { (high, th) };
+            let reason = match &why[side] {
+                Some(r) => Arc::clone(r),
+                None => {
+                    let r: Arc<[i32]> = self.explain(&[(d, Some(t))], side == 0, index).into();
+                    why[side] = Some(Arc::clone(&r));
+                    r
+                }
+            };
+            self.exclude(&lines.cells[l], bound, &reason);
+        }
+        false
+    }
+
+    /// The bounds on the second moments of the diagonals with a queen, both directions at
+    /// once: a diagonal of index `i` weighs `(i - (n - 1))^2` (its squared distance from the
+    /// middle, `(r + c - (n - 1))^2` for `/`, `(r - c)^2` for `\`), and the n queens' weights
+    /// of both directions add up to `n (n^2 - 1) / 3` (each queen's two weights are twice its
+    /// row's and column's squared distances from the middle). When the weights of the
+    /// diagonals with a queen plus the `k` lightest (heaviest) free ones of each direction
+    /// exceed (fall short of) that, the conflict clause (see [`QueensPropagator::explain`]) is
+    /// added with the bound that failed (in the OPB form's units, the same weights);
+    /// otherwise, with [`Arguments::propagate`], every unassigned cell whose queen would raise
+    /// the least (lower the most) past the target is made false: with `t` the `k`-th
+    /// lightest free weight of each direction, a cell raises the least by `max(0, w - t)` on
+    /// each of its two diagonals.
+    fn moment_bounds(&mut self) {
+        let n = self.lines.n;
+        let weight = move |i: usize| (i as i64 - (n as i64 - 1)).pow(2);
+        let (Some(s0), Some(s1)) = (self.spread(0, weight), self.spread(1, weight)) else {
+            return;
+        };
+        let s = [s0, s1];
+        let least = s[0].least() + s[1].least();
+        let most = s[0].most() + s[1].most();
+        let n64 = n as i64;
+        let target = n64 * (n64 * n64 - 1) / 3;
+        let t_low = [s[0].t_low(), s[1].t_low()];
+        let t_high = [s[0].t_high(), s[1].t_high()];
+        let low = Bound::MomentLow {
+            t: t_low.map(|t| t.unwrap_or(0)),
+        };
+        let high = Bound::MomentHigh {
+            t: t_high.map(|t| t.unwrap_or(0)),
+        };
+        if least > target || most < target {
+            let (bound, is_low, t) = if least > target {
+                (low, true, t_low)
+            } else {
+                (high, false, t_high)
+            };
+            let clause = self.explain(&[(0, t[0]), (1, t[1])], is_low, weight);
+            self.counters.moment_clauses.fetch_add(1, Ordering::Relaxed);
+            self.bound_failed(clause, bound);
+            return;
+        }
+        let ([Some(l0), Some(l1)], [Some(h0), Some(h1)], true) =
+            (t_low, t_high, self.arguments.propagate)
+        else {
+            return;
+        };
+        let lines = Arc::clone(&self.lines);
+        let starts = [lines.diagonals(0).start, lines.diagonals(1).start];
+        let mut why: [Option<Arc<[i32]>>; 2] = [None, None];
+        for cell in 0..self.cells {
+            if self.value[cell] != 0 {
+                continue;
+            }
+            let ids = lines.of_cell[cell];
+            let (a, b) = (ids[2] as usize, ids[3] as usize);
+            if self.owner[a] != 0 || self.owner[b] != 0 {
+                continue;
+            }
+            let (wa, wb) = (weight(a - starts[0]), weight(b - starts[1]));
+            let side = if (wa - l0).max(0) + (wb - l1).max(0) > target - least {
+                0
+            } else if (h0 - wa).max(0) + (h1 - wb).max(0) > most - target {
+                1
+            } else {
+                continue;
+            };
+            let (bound, t) = if side == 0 {
+                (low, [l0, l1])
+            } else {
+                (high, [h0, h1])
+            };
+            let reason = match &why[side] {
+                Some(r) => Arc::clone(r),
+                None => {
+                    let parts = [(0, Some(t[0])), (1, Some(t[1]))];
+                    let r: Arc<[i32]> = self.explain(&parts, side == 0, weight).into();
+                    why[side] = Some(Arc::clone(&r));
+                    r
+                }
+            };
+            self.exclude(&[cell as u32], bound, &reason);
+        }
     }
 
     /// A cell became true: it owns its free lines; a line owned by another cell is a
@@ -522,13 +707,13 @@ impl QueensPropagator {
                     self.owner[l] = cell as u32 + 1;
                     for &other in &lines.cells[l] {
                         if other as usize != cell && self.value[other as usize] == 0 {
-                            self.queue.push((other, cell as u32));
+                            self.queue.push((other, Cause::Pair(cell as u32)));
                         }
                     }
                 }
                 o if o as usize - 1 != cell => {
                     self.counters.conflicts.fetch_add(1, Ordering::Relaxed);
-                    self.queue.push((cell as u32, o - 1));
+                    self.queue.push((cell as u32, Cause::Pair(o - 1)));
                 }
                 _ => {}
             }
@@ -596,9 +781,11 @@ impl ExternalPropagator for QueensPropagator {
                 }
             }
         }
-        // Propagations whose reason is still true stay; the others go.
+        // Propagations whose reason is still true stay; the others go, and the bounds' (their
+        // reasons may hold literals no longer false).
         let value = &self.value;
-        self.queue.retain(|&(_, r)| value[r as usize] == 1);
+        self.queue
+            .retain(|(_, why)| matches!(why, Cause::Pair(r) if value[*r as usize] == 1));
         self.giving = None;
         // Counting clauses found on the assignment undone may no longer be unit or false.
         self.pending.retain(|(_, forgettable)| !forgettable);
@@ -637,20 +824,35 @@ impl ExternalPropagator for QueensPropagator {
     }
 
     fn propagate(&mut self) -> i32 {
-        while let Some((cell, reason)) = self.queue.pop() {
-            let (c, r) = (cell as usize, reason as usize);
-            if self.value[r] != 1 {
-                continue;
+        loop {
+            while let Some((cell, why)) = self.queue.pop() {
+                let c = cell as usize;
+                // Already false: nothing to do (a conflict is a true cell, propagated false).
+                if self.value[c] == -1 {
+                    continue;
+                }
+                match why {
+                    Cause::Pair(r) if self.value[r as usize] != 1 => continue,
+                    Cause::Bound(_) => {
+                        self.counters
+                            .bound_propagations
+                            .fetch_add(1, Ordering::Relaxed);
+                    }
+                    _ => {}
+                }
+                self.reason[c] = why;
+                self.counters.propagations.fetch_add(1, Ordering::Relaxed);
+                return -(cell as i32 + 1);
             }
-            // Already false: nothing to do (a conflict is a true cell, propagated false).
-            if self.value[c] == -1 {
-                continue;
+            // The bounds propagate on the assignment the propagations above leave.
+            if !(self.arguments.propagate && self.dirty && self.pending.is_empty()) {
+                return 0;
             }
-            self.reason[c] = reason + 1;
-            self.counters.propagations.fetch_add(1, Ordering::Relaxed);
-            return -(cell as i32 + 1);
+            self.count();
+            if self.queue.is_empty() {
+                return 0;
+            }
         }
-        0
     }
 
     fn add_reason_clause_lit(&mut self, propagated: i32) -> i32 {
@@ -659,12 +861,13 @@ impl ExternalPropagator for QueensPropagator {
             _ => 0,
         };
         let cell = propagated.unsigned_abs() as usize - 1;
-        let out = match step {
-            0 => {
+        let out = match (step, &self.reason[cell]) {
+            (0, _) => {
                 self.counters.reasons.fetch_add(1, Ordering::Relaxed);
                 propagated
             }
-            1 => -(self.reason[cell] as i32),
+            (1, Cause::Pair(r)) => -(*r as i32 + 1),
+            (k, Cause::Bound(why)) => why.get(k - 1).copied().unwrap_or(0),
             _ => 0,
         };
         self.giving = if out == 0 {
@@ -792,6 +995,7 @@ impl PropagatorSolver {
             counting_clauses: self.counters.counting_clauses.load(Ordering::Relaxed),
             sum_clauses: self.counters.sum_clauses.load(Ordering::Relaxed),
             moment_clauses: self.counters.moment_clauses.load(Ordering::Relaxed),
+            bound_propagations: self.counters.bound_propagations.load(Ordering::Relaxed),
             clauses_replaced: self.replaced,
             clauses_kept: self.kept,
         }
@@ -863,11 +1067,13 @@ mod tests {
             .collect()
     }
 
-    /// Each clause of the arguments (counting and sums) holds in every solution of the board:
-    /// from partial assignments, half of them extended by a solution (some of its queens true,
-    /// some cells off it false) and half at random, every clause the propagator gives is
-    /// checked against every solution. A clause that some solution breaks would cut that
-    /// solution off.
+    /// Each clause of the arguments (counting, sums and moments) and each reason of a bound's
+    /// propagation holds in every solution of the board: from partial assignments, half of
+    /// them extended by a solution (some of its queens true, some cells off it false) and half
+    /// at random, every clause the propagator gives is checked against every solution, and
+    /// its propagations are taken (as CaDiCaL would) with their reasons checked alike, each
+    /// reason's other literals false when it is given. A clause that some solution breaks would
+    /// cut that solution off.
     #[test]
     fn every_argument_clause_holds_in_every_solution() {
         let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -877,7 +1083,7 @@ mod tests {
             seed ^= seed << 17;
             (seed % k as u64) as usize
         };
-        let mut given = [0u64; 3];
+        let mut given = [0u64; 4];
         for (n, geometry) in [
             (5, Geometry::Square),
             (6, Geometry::Square),
@@ -894,6 +1100,14 @@ mod tests {
                     let on = sol[cell / n] == cell % n;
                     on == (lit > 0)
                 })
+            };
+            let in_every = |clause: &[i32], from: &[i32]| {
+                for other in &all {
+                    assert!(
+                        holds(clause, other),
+                        "n = {n} {geometry:?}: {clause:?} breaks {other:?} (from {from:?})"
+                    );
+                }
             };
             for trial in 0..300 {
                 let sol = &all[trial % all.len()];
@@ -918,7 +1132,28 @@ mod tests {
                 }
                 p.notify_assignment(&lits);
                 let mut forgettable = false;
-                while p.has_external_clause(&mut forgettable) {
+                loop {
+                    let lit = p.propagate();
+                    if lit != 0 {
+                        let mut reason = Vec::new();
+                        loop {
+                            match p.add_reason_clause_lit(lit) {
+                                0 => break,
+                                l => reason.push(l),
+                            }
+                        }
+                        assert_eq!(reason[0], lit);
+                        for &other in &reason[1..] {
+                            let v = p.value[other.unsigned_abs() as usize - 1];
+                            assert_eq!(v, if other > 0 { -1 } else { 1 }, "{reason:?}");
+                        }
+                        in_every(&reason, &lits);
+                        p.notify_assignment(&[lit]);
+                        continue;
+                    }
+                    if !p.has_external_clause(&mut forgettable) {
+                        break;
+                    }
                     let mut clause = Vec::new();
                     loop {
                         match p.add_external_clause_lit() {
@@ -926,19 +1161,14 @@ mod tests {
                             lit => clause.push(lit),
                         }
                     }
-                    // The clause holds in every solution.
-                    for other in &all {
-                        assert!(
-                            holds(&clause, other),
-                            "n = {n} {geometry:?}: {clause:?} breaks {other:?} (from {lits:?})"
-                        );
-                    }
+                    in_every(&clause, &lits);
                     // The assignment stays: a second count would give the same clauses.
                     p.dirty = false;
                 }
                 given[0] += counters.counting_clauses.load(Ordering::Relaxed);
                 given[1] += counters.sum_clauses.load(Ordering::Relaxed);
                 given[2] += counters.moment_clauses.load(Ordering::Relaxed);
+                given[3] += counters.bound_propagations.load(Ordering::Relaxed);
             }
         }
         assert!(given.iter().all(|&g| g > 0), "{given:?}");

@@ -84,28 +84,36 @@ fn verify(formula: &Path, proof: &Path) -> (i32, String) {
 /// --opb` against the OPB written by `encode`, and a solution writes no proof.
 #[test]
 fn the_refutations_around_the_transition_are_certified() {
-    let certified = around_the_transitions("search", |_| ());
+    let certified = around_the_transitions("search", |_, _| ());
     assert!(certified >= 8, "{certified} refutations certified");
 }
 
 /// The same for the propagator engine with its arguments on: each refutation's certificate
-/// (CaDiCaL's learned clauses as `rup` steps, the propagator's clauses of the counts and sums,
-/// the cutting-planes steps of the sums' bounds) is accepted by VeriPB in the solve and by
-/// `verify-proof --opb`, and some of them need the bounds' steps.
+/// (CaDiCaL's learned clauses as `rup` steps, the propagator's clauses of the counts, sums
+/// and moments and the reasons of the cells their bounds made false, the cutting-planes steps
+/// of the bounds) is accepted by VeriPB in the solve and by `verify-proof --opb`, and some of
+/// them need the bounds' steps and hold the bounds' propagations.
 #[test]
 fn the_propagators_refutations_around_the_transition_are_certified() {
-    let mut bounds = 0;
-    let certified = around_the_transitions("propagator", |text| {
+    let (mut bounds, mut excluded) = (0, 0);
+    let certified = around_the_transitions("propagator", |text, said| {
         bounds += text.lines().filter(|l| l.starts_with("pol ")).count();
+        excluded += said
+            .split(" bound propagations")
+            .next()
+            .and_then(|s| s.rsplit(' ').next())
+            .and_then(|k| k.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("no count of bound propagations in {said}"));
     });
     assert!(certified >= 8, "{certified} refutations certified");
     assert!(bounds > 0, "no certificate needed a bound's step");
+    assert!(excluded > 0, "no bound propagated");
 }
 
 /// Around each instance's transition, certifies every refutation by `engine` (answers as
 /// recorded, solutions without a proof), checks each again by `verify-proof --opb`, and hands
-/// each certificate's text to `seen`; the number certified.
-fn around_the_transitions(engine: &str, mut seen: impl FnMut(&str)) -> usize {
+/// each certificate's text and what the solve wrote on stderr to `seen`; the number certified.
+fn around_the_transitions(engine: &str, mut seen: impl FnMut(&str, &str)) -> usize {
     let dir = tempfile::tempdir().unwrap();
     let mut certified = 0;
     for (name, n, id) in [
@@ -143,7 +151,7 @@ fn around_the_transitions(engine: &str, mut seen: impl FnMut(&str)) -> usize {
             let (code, said) = verify(&formula, &proof);
             assert_eq!(code, 0, "{name} d={d}: {said}");
             assert!(said.starts_with("verified:"), "{said}");
-            seen(&std::fs::read_to_string(&proof).unwrap());
+            seen(&std::fs::read_to_string(&proof).unwrap(), &stderr(&o));
             certified += 1;
         }
     }

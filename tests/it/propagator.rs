@@ -107,16 +107,20 @@ fn the_counting_argument_keeps_every_solution() {
         files.push(f);
     }
     let (mut counting, mut sums, mut moments, mut unsat) = (0u64, 0u64, 0u64, 0);
+    let mut excluded = 0u64;
     for f in &files {
         let file = f.to_str().unwrap();
         let expected = counted(f);
         let got = propagate(&["--instance", file, "--count"]);
         assert_eq!(got.trim().parse::<u64>().unwrap(), expected, "{file}");
-        // Each argument alone, and none: the same count.
+        // Each argument alone (the bounds with and without their propagation), and none:
+        // the same count.
         for only in [
-            ["counting=1", "sums=0", "moments=0"],
-            ["counting=0", "sums=1", "moments=0"],
-            ["counting=0", "sums=0", "moments=1"],
+            ["counting=1", "sums=0", "moments=0", "propagate=0"],
+            ["counting=0", "sums=1", "moments=0", "propagate=0"],
+            ["counting=0", "sums=1", "moments=0", "propagate=1"],
+            ["counting=0", "sums=0", "moments=1", "propagate=0"],
+            ["counting=0", "sums=0", "moments=1", "propagate=1"],
         ] {
             let a = "--solver-option";
             let got = propagate(&[
@@ -129,6 +133,8 @@ fn the_counting_argument_keeps_every_solution() {
                 only[1],
                 a,
                 only[2],
+                a,
+                only[3],
             ]);
             assert_eq!(
                 got.trim().parse::<u64>().unwrap(),
@@ -163,7 +169,9 @@ fn the_counting_argument_keeps_every_solution() {
         };
         let o = once(&off);
         assert!(
-            stderr(&o).contains(", 0 counting clauses, 0 sum clauses, 0 moment clauses;"),
+            stderr(&o).contains(
+                ", 0 counting clauses, 0 sum clauses, 0 moment clauses, 0 bound propagations;"
+            ),
             "{}",
             stderr(&o)
         );
@@ -187,11 +195,13 @@ fn the_counting_argument_keeps_every_solution() {
         counting += clauses(" counting clauses");
         sums += clauses(" sum clauses");
         moments += clauses(" moment clauses");
+        excluded += clauses(" bound propagations");
     }
     assert!(unsat > 0 && unsat < files.len(), "both answers must occur");
     assert!(counting > 0, "the counting argument never fired");
     assert!(sums > 0, "the bounds on the sums never fired");
     assert!(moments > 0, "the bounds on the moments never fired");
+    assert!(excluded > 0, "the bounds never propagated");
     // The option takes 0 or 1, in `solve` and in `compare`'s solver names.
     for bad in [
         vec![
