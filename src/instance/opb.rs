@@ -91,6 +91,8 @@ fn terms(coef: i64, vars: &[usize]) -> String {
 struct Occupancy {
     vars: usize,
     defined: HashMap<Vec<usize>, usize>,
+    /// The line of the form that defines each occupancy variable.
+    lines: Vec<(usize, usize)>,
 }
 
 impl Occupancy {
@@ -106,6 +108,7 @@ impl Occupancy {
         }
         self.vars += 1;
         let o = self.vars;
+        self.lines.push((o, out.len()));
         out.push(format!("{} -1 x{o} = 0 ;", terms(1, cells)));
         self.defined.insert(cells.to_vec(), o);
         o
@@ -214,6 +217,7 @@ impl Instance {
         let mut occupancy = Occupancy {
             vars: n * n,
             defined: HashMap::new(),
+            lines: Vec::new(),
         };
         for (k, kind) in [LineKind::Diagonal, LineKind::AntiDiagonal]
             .into_iter()
@@ -232,6 +236,8 @@ impl Instance {
                     .iter()
                     .map(|d| occupancy.of(d, &mut out))
                     .collect();
+                anchors.occupancy[k] = occupied.iter().map(|&o| Some(o as u64)).collect();
+                anchors.occupancy[k].resize(2 * n, None);
                 anchors.counts[k] = Some(ids.next(&out));
                 out.push(format!("{} = {n} ;", terms(1, &occupied)));
             }
@@ -275,6 +281,16 @@ impl Instance {
             out.push(format!("+1 x{} = 0 ;", r * n + c + 1));
         }
         anchors.ids = ids.next(&out) - 1;
+        // Each definition's id: one past the ids of the lines before it.
+        let mut first = Vec::with_capacity(out.len());
+        let mut id = 1;
+        for line in &out {
+            first.push(id);
+            id += ids_of(line);
+        }
+        for &(o, line) in &occupancy.lines {
+            anchors.definitions.insert(o as u64, first[line]);
+        }
         Ok((vars, out, anchors))
     }
 

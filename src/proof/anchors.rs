@@ -31,6 +31,13 @@ pub struct OpbAnchors {
     /// The constraint that fixes a pre-placed or forbidden cell (0-based `r * n + c`): the
     /// `>=` half of a placed cell's `= 1`, the `<=` half of a forbidden cell's `= 0`.
     pub cells: std::collections::HashMap<usize, u64>,
+    /// The variable of each diagonal's occupancy, `/` then `\`, by the diagonal's index (the
+    /// cell's own for a diagonal of one cell; `None`: no diagonal there, or no counts in the
+    /// form).
+    pub occupancy: [Vec<Option<u64>>; 2],
+    /// Each occupancy variable's definition (`+1 cells... -1 o = 0`): the id of its `>=` half
+    /// (`o` implies a cell; the `<=` half, each cell implies `o`, is the next id).
+    pub definitions: std::collections::HashMap<u64, u64>,
 }
 
 /// A bound on the diagonals that failed at a partial placement, with the threshold of the

@@ -32,7 +32,7 @@
 
 use super::cadical::SharedTracer;
 use super::proof::{checked_model, Counting, ProofError, ProofOutcome};
-use super::propagator::{check_model, split_options, PropagatorSolver};
+use super::propagator::{check_model, occupancy_variables, split_options, PropagatorSolver};
 use super::{SolveError, SolverOption};
 use crate::instance::{certificate_form, Formula, Instance};
 use crate::proof::{Bound, OpbAnchors};
@@ -88,6 +88,11 @@ pub fn certify_with_propagator<W: Write + Send + 'static>(
     let square = inst.geometry() == crate::board::Geometry::Square;
     if let Some(missing) = anchors.bounds_missing(square && inst.n() > 1) {
         return Err(ProofError::Write(format!("the OPB form has no {missing}")));
+    }
+    if anchors.occupancy != occupancy_variables(inst.n(), inst.geometry()) {
+        return Err(ProofError::Write(
+            "the OPB form numbers the diagonals' occupancies otherwise than the propagator".into(),
+        ));
     }
     let (arguments, cadical_options) = split_options(options).map_err(SolveError::Option)?;
     let bounds = Arc::new(Mutex::new(Vec::new()));
@@ -276,10 +281,32 @@ impl<W: Write> PbTrace<W> {
         (k >= 1 && k <= self.n * self.n).then(|| ((k - 1) / self.n, (k - 1) % self.n))
     }
 
+    /// Whether a cell (row, column) lies on the diagonal whose occupancy is the variable of
+    /// `o`; `None` when `o` is no diagonal's occupancy.
+    fn on_occupied(&self, o: i32) -> Option<impl Fn((usize, usize)) -> bool> {
+        let o = u64::from(o.unsigned_abs());
+        let (d, i) = (0..2).find_map(|d| {
+            let i = self.anchors.occupancy[d]
+                .iter()
+                .position(|&v| v == Some(o))?;
+            Some((d, i))
+        })?;
+        let (n, g) = (self.n, self.geometry);
+        Some(move |(r, c): (usize, usize)| {
+            i == if d == 0 {
+                g.diagonal(n, r, c)
+            } else {
+                g.anti_diagonal(n, r, c)
+            }
+        })
+    }
+
     /// The form's constraint that propagates whatever `clause` does, for a clause of the
-    /// formula or of the propagator's at-most-one reasons: a row's at-least-one (`>=` half of
-    /// its `= 1`), a pair `-a -b` on one line (that line's at most one), a pre-placed or
-    /// forbidden cell's unit. `None` for any other clause.
+    /// formula, of the propagator's at-most-one reasons or of the occupancies' definitions: a
+    /// row's at-least-one (`>=` half of its `= 1`), a pair `-a -b` on one line (that line's at
+    /// most one), a pre-placed or forbidden cell's unit, `-cell o` or `-o cells...` (a half of
+    /// the definition of `o`, the occupancy of the cells' diagonal). `None` for any other
+    /// clause.
     fn in_form(&self, clause: &[i32]) -> Option<u64> {
         use crate::board::LineKind;
         let a = &self.anchors;
@@ -287,6 +314,13 @@ impl<W: Write> PbTrace<W> {
             [lit] => {
                 let (r, c) = self.cell(lit)?;
                 a.cells.get(&(r * self.n + c)).copied()
+            }
+            // A cell implies its diagonal's occupancy: the `<=` half of the occupancy's
+            // definition.
+            [x, o] | [o, x] if x < 0 && o > 0 => {
+                let id = *a.definitions.get(&u64::from(o.unsigned_abs()))?;
+                let on = self.on_occupied(o)?;
+                on(self.cell(x)?).then_some(id + 1)
             }
             [x, y] if x < 0 && y < 0 && x != y => {
                 let (p, q) = (self.cell(x)?, self.cell(y)?);
@@ -300,6 +334,19 @@ impl<W: Write> PbTrace<W> {
                     LineKind::Diagonal => *a.diagonals[0].get(g.diagonal(n, p.0, p.1))?,
                     LineKind::AntiDiagonal => *a.diagonals[1].get(g.anti_diagonal(n, p.0, p.1))?,
                 }
+            }
+            _ if clause.iter().filter(|&&l| l < 0).count() == 1 => {
+                // An occupancy implies one of its diagonal's cells: the `>=` half of its
+                // definition.
+                let o = *clause.iter().find(|&&l| l < 0)?;
+                let id = *a.definitions.get(&u64::from(o.unsigned_abs()))?;
+                // The clause holds the cells of `o`'s diagonal, all.
+                let on = self.on_occupied(o)?;
+                let n = self.n;
+                let cells = clause.iter().filter(|&&l| l > 0);
+                let all = cells.clone().all(|&l| self.cell(l).is_some_and(&on))
+                    && cells.count() == (0..n * n).filter(|&k| on((k / n, k % n))).count();
+                all.then_some(id)
             }
             _ => {
                 // A row's at-least-one: every cell of one row, positive.

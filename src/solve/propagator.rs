@@ -95,13 +95,19 @@ impl Arguments {
         moments: true,
         propagate: true,
     };
-    /// None: what a proof needs.
+    /// None: what a DRAT or LRAT proof needs.
     pub const NONE: Arguments = Arguments {
         counting: false,
         sums: false,
         moments: false,
         propagate: false,
     };
+
+    /// Whether any argument is on (the counts, sums or moments; the diagonals' occupancies
+    /// are then variables of CaDiCaL's, after the cells).
+    pub fn any(&self) -> bool {
+        self.counting || self.sums || self.moments
+    }
 }
 
 /// Splits the propagator's options: its arguments ([`COUNTING_OPTION`], [`SUMS_OPTION`],
@@ -199,7 +205,8 @@ struct Counters {
     bound_propagations: AtomicU64,
 }
 
-/// The board's lines: for each cell, the four lines through it, and for each line its cells.
+/// The board's lines: for each cell, the four lines through it, and for each line its cells
+/// and, for a diagonal, the variable of its occupancy.
 struct Lines {
     /// The board's size.
     n: usize,
@@ -209,7 +216,19 @@ struct Lines {
     of_cell: Vec<[u32; 4]>,
     /// Each line's cells (0-based cell indices).
     cells: Vec<Vec<u32>>,
+    /// Each line's occupancy variable (DIMACS): for a diagonal of two or more cells one of its
+    /// own, numbered after the cells in the OPB form's order (`/` then `\`, by index,
+    /// [`crate::proof::OpbAnchors::occupancy`]); for a diagonal of one cell that cell's; 0 for
+    /// the rows, the columns and the diagonal ids without cells.
+    occupancy: Vec<u32>,
+    /// By variable (0-based), the diagonals whose occupancy it is (`NONE` for none).
+    occupies: Vec<[u32; 2]>,
+    /// The variables: the cells, then the occupancies of their own.
+    vars: usize,
 }
+
+/// No line.
+const NONE: u32 = u32::MAX;
 
 impl Lines {
     fn new(n: usize, geometry: Geometry) -> Lines {
@@ -235,11 +254,31 @@ impl Lines {
                 of_cell.push(ids.map(|l| l as u32));
             }
         }
+        let mut occupancy = vec![0u32; total];
+        let mut vars = n * n;
+        for (l, o) in occupancy.iter_mut().enumerate().skip(2 * n) {
+            *o = match cells[l].len() {
+                0 => 0,
+                1 => cells[l][0] + 1,
+                _ => {
+                    vars += 1;
+                    vars as u32
+                }
+            };
+        }
+        let mut occupies = vec![[NONE; 2]; vars];
+        for (l, &o) in occupancy.iter().enumerate().filter(|&(_, &o)| o != 0) {
+            let slot = &mut occupies[o as usize - 1];
+            slot[usize::from(slot[0] != NONE)] = l as u32;
+        }
         Lines {
             n,
             square: geometry == Geometry::Square,
             of_cell,
             cells,
+            occupancy,
+            occupies,
+            vars,
         }
     }
 
@@ -250,6 +289,30 @@ impl Lines {
         start..start + 2 * self.n
     }
 
+    /// The direction of diagonal `l`.
+    fn direction(&self, l: usize) -> usize {
+        (l - 2 * self.n) / (2 * self.n)
+    }
+
+    /// The clauses that define the occupancies of their own: for a diagonal of two or more
+    /// cells with occupancy `o`, `-cell o` for each cell and `-o cells...`.
+    fn definitions(&self) -> Vec<Vec<i32>> {
+        let mut out = Vec::new();
+        for d in 0..2 {
+            for l in self.diagonals(d).filter(|&l| self.cells[l].len() >= 2) {
+                let o = self.occupancy[l] as i32;
+                let cells = &self.cells[l];
+                out.extend(cells.iter().map(|&c| vec![-(c as i32 + 1), o]));
+                out.push(
+                    std::iter::once(-o)
+                        .chain(cells.iter().map(|&c| c as i32 + 1))
+                        .collect(),
+                );
+            }
+        }
+        out
+    }
+
     /// `true` when distinct cells `a` and `b` share a line.
     fn share(&self, a: usize, b: usize) -> bool {
         let (x, y) = (&self.of_cell[a], &self.of_cell[b]);
@@ -257,24 +320,40 @@ impl Lines {
     }
 }
 
-/// Why the propagator made a cell false, for its reason clause.
+/// The variable of each diagonal's occupancy as the propagator numbers them, `/` then `\`, by
+/// the diagonal's index (as [`crate::proof::OpbAnchors::occupancy`] records the OPB form's):
+/// what a certificate checks before it names them.
+pub(crate) fn occupancy_variables(n: usize, geometry: Geometry) -> [Vec<Option<u64>>; 2] {
+    let lines = Lines::new(n, geometry);
+    [0, 1].map(|d| {
+        lines
+            .diagonals(d)
+            .map(|l| Some(u64::from(lines.occupancy[l])).filter(|&o| o != 0))
+            .collect()
+    })
+}
+
+/// Why the propagator set a literal, for its reason clause.
 #[derive(Clone, Debug, Default)]
 enum Cause {
-    /// Not propagated by the propagator.
+    /// Not set by the propagator.
     #[default]
     None,
-    /// A true cell on one of its lines (0-based): the reason is `-cell -other`.
+    /// A true cell on one of the cell's lines (0-based): the reason is `-cell -other`.
     Pair(u32),
-    /// A bound on the sums or moments: the reason is the cell's negation and these literals,
-    /// false when it was made false.
+    /// The counts (a diagonal that must hold a queen), or a bound on the sums or moments (a
+    /// diagonal or a cell that must not): the reason is the literal and these, false when it
+    /// was set.
+    Counts(Arc<[i32]>),
+    /// See [`Cause::Counts`].
     Bound(Arc<[i32]>),
 }
 
 /// The diagonals of one direction under the current assignment, each weighed (its index for
-/// the sums, its squared distance from the middle for the moments): what the queens' diagonals
-/// weigh, and the weights of the free ones (live, without a queen), in increasing order.
+/// the sums, its squared distance from the middle for the moments): what the occupied ones
+/// weigh, and the weights of the free ones (occupancy unassigned), in increasing order.
 struct Spread {
-    /// The weight of the diagonals with a queen, summed.
+    /// The weight of the occupied diagonals, summed.
     owned: i64,
     /// The queens missing on this direction's diagonals.
     k: usize,
@@ -283,12 +362,12 @@ struct Spread {
 }
 
 impl Spread {
-    /// The least the direction's diagonals can weigh: the queens' and the `k` lightest free.
+    /// The least the direction's diagonals can weigh: the occupied and the `k` lightest free.
     fn least(&self) -> i64 {
         self.owned + self.free[..self.k].iter().sum::<i64>()
     }
 
-    /// The most: the queens' and the `k` heaviest free.
+    /// The most: the occupied and the `k` heaviest free.
     fn most(&self) -> i64 {
         self.owned + self.free[self.free.len() - self.k..].iter().sum::<i64>()
     }
@@ -305,26 +384,28 @@ impl Spread {
     }
 }
 
-/// The at-most-one of every line as an IPASIR-UP propagator over the cell variables `1..=n*n`.
+/// The at-most-one of every line and the search's arguments as an IPASIR-UP propagator over
+/// the cell variables `1..=n*n` and the occupancies.
 struct QueensPropagator {
     lines: Arc<Lines>,
     cells: usize,
-    /// The value of each cell as notified: 0 unassigned, 1 true, -1 false.
+    /// The value of each variable as notified (by variable - 1): 0 unassigned, 1 true, -1
+    /// false.
     value: Vec<i8>,
     /// The true cell of each line, if any (+1: 0 is none).
     owner: Vec<u32>,
-    /// Cells assigned, in order (0-based cell, and whether it was true).
+    /// Variables assigned, in order (0-based, and whether true).
     trail: Vec<(u32, bool)>,
     /// The trail's length at the start of each decision level above 0.
     levels: Vec<usize>,
-    /// Propagations to hand out: the cell to make false, and why.
-    queue: Vec<(u32, Cause)>,
-    /// Why each propagated cell was made false.
+    /// Propagations to hand out: the literal, and why.
+    queue: Vec<(i32, Cause)>,
+    /// Why each propagated variable was set.
     reason: Vec<Cause>,
     /// The reason clause being handed out: (propagated literal, position in it).
     giving: Option<(i32, usize)>,
     /// Clauses to add, each with whether it may be forgotten: a conflict in a complete model
-    /// (`-a -b`, kept), or a clause of the counting argument (forgettable).
+    /// (`-a -b`, kept), or a conflict of the arguments (forgettable).
     pending: Vec<(Vec<i32>, bool)>,
     /// The literals of the clause being added, handed out from the end, and whether it may be
     /// forgotten.
@@ -333,11 +414,9 @@ struct QueensPropagator {
     counters: Arc<Counters>,
     /// Which arguments are on (see the module documentation).
     arguments: Arguments,
-    /// Cells of each line that are not false.
-    alive: Vec<u32>,
-    /// Per diagonal direction, the diagonals (with cells) that have a cell not false.
+    /// Per diagonal direction, the diagonals (with cells) whose occupancy is not false.
     live: [usize; 2],
-    /// An assignment changed since the last count.
+    /// An occupancy changed since the last count.
     dirty: bool,
     /// Where the bounds on the sums and moments go, each before the first clause that needs
     /// it, when a VeriPB certificate is written ([`crate::solve::Certificate`]: the
@@ -356,24 +435,28 @@ impl QueensPropagator {
     ) -> QueensPropagator {
         let cells = lines.of_cell.len();
         let nlines = lines.cells.len();
-        let alive: Vec<u32> = lines.cells.iter().map(|c| c.len() as u32).collect();
-        let live = [0, 1].map(|d| lines.diagonals(d).filter(|&l| alive[l] > 0).count());
+        let live = [0, 1].map(|d| {
+            lines
+                .diagonals(d)
+                .filter(|&l| lines.occupancy[l] != 0)
+                .count()
+        });
+        let vars = lines.vars;
         QueensPropagator {
             lines,
             cells,
-            value: vec![0; cells],
+            value: vec![0; vars],
             owner: vec![0; nlines],
             trail: Vec::new(),
             levels: Vec::new(),
             queue: Vec::new(),
-            reason: vec![Cause::None; cells],
+            reason: vec![Cause::None; vars],
             giving: None,
             pending: Vec::new(),
             adding: Vec::new(),
             adding_forgettable: false,
             counters,
             arguments,
-            alive,
             live,
             dirty: true,
             bounds,
@@ -381,35 +464,33 @@ impl QueensPropagator {
         }
     }
 
-    /// A cell became false: its diagonals lose a live cell.
-    fn set_false(&mut self, cell: usize) {
-        let ids = self.lines.of_cell[cell];
-        for (d, &l) in ids[2..].iter().enumerate() {
-            let l = l as usize;
-            self.alive[l] -= 1;
-            if self.alive[l] == 0 {
-                self.live[d] -= 1;
-            }
-        }
+    /// The value of diagonal `l`'s occupancy (0 unassigned, 1 true, -1 false).
+    fn occupied(&self, l: usize) -> i8 {
+        self.value[self.lines.occupancy[l] as usize - 1]
     }
 
-    /// The false cells of the dead diagonals of direction `d` (those with no cell left).
-    fn dead(&self, d: usize) -> Vec<i32> {
-        let lines = &self.lines;
-        lines
+    /// The diagonals of direction `d` that have cells.
+    fn with_cells(&self, d: usize) -> impl Iterator<Item = usize> + '_ {
+        self.lines
             .diagonals(d)
-            .filter(|&l| self.alive[l] == 0)
-            .flat_map(|l| lines.cells[l].iter().map(|&c| c as i32 + 1))
+            .filter(|&l| self.lines.occupancy[l] != 0)
+    }
+
+    /// The occupancies of the dead diagonals of direction `d` (false).
+    fn dead(&self, d: usize) -> Vec<i32> {
+        self.with_cells(d)
+            .filter(|&l| self.occupied(l) == -1)
+            .map(|l| self.lines.occupancy[l] as i32)
             .collect()
     }
 
     /// The counting argument and the bounds on the sums and moments on the current
-    /// assignment: the clauses they give go to [`QueensPropagator::pending`], the cells the
-    /// bounds make false to [`QueensPropagator::queue`] (see the module documentation).
+    /// occupancies: their conflicts go to [`QueensPropagator::pending`], what they propagate
+    /// to [`QueensPropagator::queue`] (see the module documentation).
     fn count(&mut self) {
         self.dirty = false;
         let n = self.lines.n;
-        let lines = Arc::clone(&self.lines);
+        let square = self.lines.square;
         for d in 0..2 {
             if self.arguments.counting && self.live[d] < n {
                 self.counters
@@ -419,34 +500,27 @@ impl QueensPropagator {
                 self.pending.push((dead, true));
                 return;
             }
-            if self.arguments.sums && lines.square && self.sum_bounds(d) {
+            if self.arguments.sums && square && self.sum_bounds(d) {
                 return;
             }
             if !self.arguments.counting || self.live[d] > n {
                 continue;
             }
-            let dead = self.dead(d);
-            for l in lines.diagonals(d) {
-                if self.alive[l] != 1 || self.owner[l] != 0 {
-                    continue;
-                }
-                let cells = &lines.cells[l];
-                let Some(&last) = cells.iter().find(|&&c| self.value[c as usize] != -1) else {
-                    continue;
-                };
-                if self.value[last as usize] != 0 {
-                    continue;
-                }
-                let mut clause = vec![last as i32 + 1];
-                clause.extend(cells.iter().filter(|&&c| c != last).map(|&c| c as i32 + 1));
-                clause.extend_from_slice(&dead);
-                self.counters
-                    .counting_clauses
-                    .fetch_add(1, Ordering::Relaxed);
-                self.pending.push((clause, true));
+            // Exactly n live: each must hold a queen.
+            let free: Vec<i32> = self
+                .with_cells(d)
+                .filter(|&l| self.occupied(l) == 0)
+                .map(|l| self.lines.occupancy[l] as i32)
+                .collect();
+            if free.is_empty() {
+                continue;
+            }
+            let why: Arc<[i32]> = self.dead(d).into();
+            for o in free {
+                self.queue.push((o, Cause::Counts(Arc::clone(&why))));
             }
         }
-        if self.arguments.moments && lines.square {
+        if self.arguments.moments && square {
             self.moment_bounds();
         }
     }
@@ -454,15 +528,16 @@ impl QueensPropagator {
     /// The diagonals of direction `d` weighed by `weight` (of the diagonal's index); `None`
     /// when fewer are free than queens are missing (the counting argument's conflict).
     fn spread(&self, d: usize, weight: impl Fn(usize) -> i64) -> Option<Spread> {
-        let range = self.lines.diagonals(d);
-        let start = range.start;
+        let start = self.lines.diagonals(d).start;
         let (mut owned, mut queens, mut free) = (0, 0, Vec::new());
-        for l in range {
-            if self.owner[l] != 0 {
-                owned += weight(l - start);
-                queens += 1;
-            } else if self.alive[l] > 0 {
-                free.push(weight(l - start));
+        for l in self.with_cells(d) {
+            match self.occupied(l) {
+                1 => {
+                    owned += weight(l - start);
+                    queens += 1;
+                }
+                0 => free.push(weight(l - start)),
+                _ => {}
             }
         }
         let k = self.lines.n.checked_sub(queens)?;
@@ -474,40 +549,36 @@ impl QueensPropagator {
     }
 
     /// The reason of a bound with thresholds `t` (per direction it names; `None`: no queen
-    /// missing there) that failed low (or high): the negations of the queens on the diagonals
-    /// heavier (lighter) than the threshold and the false cells of the dead diagonals lighter
-    /// (heavier) than it, the literals whose values the bound's cutting-planes step needs to
-    /// propagate its failure (with no threshold, every queen and every dead diagonal).
+    /// missing there) that failed low (or high): the occupied diagonals heavier (lighter)
+    /// than the threshold (their occupancies negated) and the dead ones lighter (heavier) than
+    /// it (their occupancies), the literals whose values the bound's cutting-planes step needs
+    /// to propagate its failure (with no threshold, every occupied and every dead diagonal).
     fn explain(
         &self,
         t: &[(usize, Option<i64>)],
         low: bool,
         weight: impl Fn(usize) -> i64,
     ) -> Vec<i32> {
-        let lines = &self.lines;
         let mut clause = Vec::new();
         for &(d, t) in t {
-            let range = lines.diagonals(d);
-            let start = range.start;
-            for l in range {
+            let start = self.lines.diagonals(d).start;
+            for l in self.with_cells(d) {
                 let w = weight(l - start);
-                // A queen counts beyond the threshold (heavier for a low bound, lighter for a
-                // high one), a dead diagonal short of it; at the threshold neither does.
+                // An occupied diagonal counts beyond the threshold (heavier for a low bound,
+                // lighter for a high one), a dead one short of it; at the threshold neither.
                 let (queen, dead) = match t {
                     None => (true, true),
                     Some(t) if low => (w > t, w < t),
                     Some(t) => (w < t, w > t),
                 };
-                if self.owner[l] != 0 {
-                    if queen {
-                        clause.push(-(self.owner[l] as i32));
-                    }
-                } else if self.alive[l] == 0 && dead {
-                    clause.extend(lines.cells[l].iter().map(|&c| c as i32 + 1));
+                let o = self.lines.occupancy[l] as i32;
+                match self.occupied(l) {
+                    1 if queen => clause.push(-o),
+                    -1 if dead => clause.push(o),
+                    _ => {}
                 }
             }
         }
-        // A queen owns a diagonal of each direction, a cell may lie on two dead ones.
         clause.sort_unstable();
         clause.dedup();
         clause
@@ -529,24 +600,31 @@ impl QueensPropagator {
         self.pending.push((clause, true));
     }
 
-    /// Makes false every unassigned cell in `cells` with `bound`'s reason (`why`, without the
-    /// cell), handing the bound to the certificate first.
-    fn exclude(&mut self, cells: &[u32], bound: Bound, why: &Arc<[i32]>) {
+    /// Sets `lit` (a diagonal's occupancy or a cell, negated) with `bound`'s reason (`why`,
+    /// without the literal), handing the bound to the certificate first.
+    fn exclude(&mut self, lit: i32, bound: Bound, why: &Arc<[i32]>) {
         self.hand(bound);
-        for &c in cells {
-            if self.value[c as usize] == 0 {
-                self.queue.push((c, Cause::Bound(Arc::clone(why))));
-            }
-        }
+        self.queue.push((lit, Cause::Bound(Arc::clone(why))));
     }
 
-    /// The bounds on the sum of the indices of the diagonals of direction `d` with a queen,
-    /// which must be `n (n - 1)`: `true` on a conflict (no choice of the live diagonals makes
-    /// it), its clause added with the bound that failed (in the OPB form's units); otherwise,
-    /// with [`Arguments::propagate`], the cells of every free diagonal whose queen would break
-    /// a bound are made false. With `t` the `k`-th smallest free index, a free diagonal of
-    /// index `i` raises the least sum by `max(0, i - t)`, which must not exceed what is left
-    /// of the target (the largest alike).
+    /// The reason of a bound's propagations, made once per count (`made`).
+    fn reason_of(
+        &self,
+        made: &mut Option<Arc<[i32]>>,
+        t: &[(usize, Option<i64>)],
+        low: bool,
+        weight: impl Fn(usize) -> i64,
+    ) -> Arc<[i32]> {
+        Arc::clone(made.get_or_insert_with(|| self.explain(t, low, weight).into()))
+    }
+
+    /// The bounds on the sum of the indices of the occupied diagonals of direction `d`, which
+    /// must be `n (n - 1)`: `true` on a conflict (no choice of the free diagonals makes it),
+    /// its clause added with the bound that failed (in the OPB form's units); otherwise, with
+    /// [`Arguments::propagate`], every free diagonal whose queen would break a bound is made
+    /// unoccupied. With `t` the `k`-th smallest free index, a free diagonal of index `i`
+    /// raises the least sum by `max(0, i - t)`, which must not exceed what is left of the
+    /// target (the largest alike).
     fn sum_bounds(&mut self, d: usize) -> bool {
         let n = self.lines.n;
         let index = |i: usize| i as i64;
@@ -581,47 +659,39 @@ impl QueensPropagator {
         let (Some(tl), Some(th), true) = (t_low, t_high, self.arguments.propagate) else {
             return false;
         };
-        let lines = Arc::clone(&self.lines);
-        let start = lines.diagonals(d).start;
+        let start = self.lines.diagonals(d).start;
         let mut why: [Option<Arc<[i32]>>; 2] = [None, None];
-        for l in lines.diagonals(d) {
-            if self.owner[l] != 0 || self.alive[l] == 0 {
-                continue;
-            }
+        let free: Vec<usize> = self
+            .with_cells(d)
+            .filter(|&l| self.occupied(l) == 0)
+            .collect();
+        for l in free {
             let i = index(l - start);
-            let side = if i - tl > target - least {
-                0
+            let (bound, t, side) = if i - tl > target - least {
+                (low, tl, 0)
             } else if th - i > most - target {
-                1
+                (high, th, 1)
             } else {
                 continue;
             };
-            let (bound, t) = if side == 0 { (low, tl) } else { (high, th) };
-            let reason = match &why[side] {
-                Some(r) => Arc::clone(r),
-                None => {
-                    let r: Arc<[i32]> = self.explain(&[(d, Some(t))], side == 0, index).into();
-                    why[side] = Some(Arc::clone(&r));
-                    r
-                }
-            };
-            self.exclude(&lines.cells[l], bound, &reason);
+            let reason = self.reason_of(&mut why[side], &[(d, Some(t))], side == 0, index);
+            self.exclude(-(self.lines.occupancy[l] as i32), bound, &reason);
         }
         false
     }
 
-    /// The bounds on the second moments of the diagonals with a queen, both directions at
-    /// once: a diagonal of index `i` weighs `(i - (n - 1))^2` (its squared distance from the
-    /// middle, `(r + c - (n - 1))^2` for `/`, `(r - c)^2` for `\`), and the n queens' weights
-    /// of both directions add up to `n (n^2 - 1) / 3` (each queen's two weights are twice its
-    /// row's and column's squared distances from the middle). When the weights of the
-    /// diagonals with a queen plus the `k` lightest (heaviest) free ones of each direction
-    /// exceed (fall short of) that, the conflict clause (see [`QueensPropagator::explain`]) is
-    /// added with the bound that failed (in the OPB form's units, the same weights);
-    /// otherwise, with [`Arguments::propagate`], every unassigned cell whose queen would raise
-    /// the least (lower the most) past the target is made false: with `t` the `k`-th
-    /// lightest free weight of each direction, a cell raises the least by `max(0, w - t)` on
-    /// each of its two diagonals.
+    /// The bounds on the second moments of the occupied diagonals, both directions at once: a
+    /// diagonal of index `i` weighs `(i - (n - 1))^2` (its squared distance from the middle,
+    /// `(r + c - (n - 1))^2` for `/`, `(r - c)^2` for `\`), and the n queens' weights of both
+    /// directions add up to `n (n^2 - 1) / 3` (each queen's two weights are twice its row's
+    /// and column's squared distances from the middle). When the weights of the occupied
+    /// diagonals plus the `k` lightest (heaviest) free ones of each direction exceed (fall
+    /// short of) that, the conflict clause (see [`QueensPropagator::explain`]) is added with
+    /// the bound that failed (in the OPB form's units, the same weights); otherwise, with
+    /// [`Arguments::propagate`], every free diagonal, and then every unassigned cell on two
+    /// free diagonals, whose queen would raise the least (lower the most) past the target is
+    /// made unoccupied (false): with `t` the `k`-th lightest free weight of each direction, a
+    /// diagonal of weight `w` raises the least by `max(0, w - t)`, a cell by that of its two.
     fn moment_bounds(&mut self) {
         let n = self.lines.n;
         let weight = move |i: usize| (i as i64 - (n as i64 - 1)).pow(2);
@@ -657,41 +727,52 @@ impl QueensPropagator {
         else {
             return;
         };
-        let lines = Arc::clone(&self.lines);
-        let starts = [lines.diagonals(0).start, lines.diagonals(1).start];
+        let (tl, th) = ([l0, l1], [h0, h1]);
+        let (slack_low, slack_high) = (target - least, most - target);
+        let parts = |t: [i64; 2]| [(0, Some(t[0])), (1, Some(t[1]))];
         let mut why: [Option<Arc<[i32]>>; 2] = [None, None];
+        // What each free diagonal would raise the least by (lower the most by), 0 for the
+        // others.
+        let lines = Arc::clone(&self.lines);
+        let mut raise = vec![(0i64, 0i64); lines.cells.len()];
+        for d in 0..2 {
+            let start = lines.diagonals(d).start;
+            let free: Vec<usize> = self
+                .with_cells(d)
+                .filter(|&l| self.occupied(l) == 0)
+                .collect();
+            for l in free {
+                let w = weight(l - start);
+                let (up, down) = ((w - tl[d]).max(0), (th[d] - w).max(0));
+                raise[l] = (up, down);
+                let (bound, t, side) = if up > slack_low {
+                    (low, tl, 0)
+                } else if down > slack_high {
+                    (high, th, 1)
+                } else {
+                    continue;
+                };
+                let reason = self.reason_of(&mut why[side], &parts(t), side == 0, weight);
+                self.exclude(-(lines.occupancy[l] as i32), bound, &reason);
+                // Excluded already: no cell of it to look at.
+                raise[l] = (0, 0);
+            }
+        }
         for cell in 0..self.cells {
             if self.value[cell] != 0 {
                 continue;
             }
             let ids = lines.of_cell[cell];
-            let (a, b) = (ids[2] as usize, ids[3] as usize);
-            if self.owner[a] != 0 || self.owner[b] != 0 {
-                continue;
-            }
-            let (wa, wb) = (weight(a - starts[0]), weight(b - starts[1]));
-            let side = if (wa - l0).max(0) + (wb - l1).max(0) > target - least {
-                0
-            } else if (h0 - wa).max(0) + (h1 - wb).max(0) > most - target {
-                1
+            let (a, b) = (raise[ids[2] as usize], raise[ids[3] as usize]);
+            let (bound, t, side) = if a.0 > 0 && b.0 > 0 && a.0 + b.0 > slack_low {
+                (low, tl, 0)
+            } else if a.1 > 0 && b.1 > 0 && a.1 + b.1 > slack_high {
+                (high, th, 1)
             } else {
                 continue;
             };
-            let (bound, t) = if side == 0 {
-                (low, [l0, l1])
-            } else {
-                (high, [h0, h1])
-            };
-            let reason = match &why[side] {
-                Some(r) => Arc::clone(r),
-                None => {
-                    let parts = [(0, Some(t[0])), (1, Some(t[1]))];
-                    let r: Arc<[i32]> = self.explain(&parts, side == 0, weight).into();
-                    why[side] = Some(Arc::clone(&r));
-                    r
-                }
-            };
-            self.exclude(&[cell as u32], bound, &reason);
+            let reason = self.reason_of(&mut why[side], &parts(t), side == 0, weight);
+            self.exclude(-(cell as i32 + 1), bound, &reason);
         }
     }
 
@@ -707,13 +788,14 @@ impl QueensPropagator {
                     self.owner[l] = cell as u32 + 1;
                     for &other in &lines.cells[l] {
                         if other as usize != cell && self.value[other as usize] == 0 {
-                            self.queue.push((other, Cause::Pair(cell as u32)));
+                            self.queue
+                                .push((-(other as i32 + 1), Cause::Pair(cell as u32)));
                         }
                     }
                 }
                 o if o as usize - 1 != cell => {
                     self.counters.conflicts.fetch_add(1, Ordering::Relaxed);
-                    self.queue.push((cell as u32, Cause::Pair(o - 1)));
+                    self.queue.push((-(cell as i32 + 1), Cause::Pair(o - 1)));
                 }
                 _ => {}
             }
@@ -721,24 +803,20 @@ impl QueensPropagator {
     }
 
     /// Undoes one assignment of the trail.
-    fn undo(&mut self, cell: u32, was_true: bool) {
-        let c = cell as usize;
-        self.value[c] = 0;
-        if !was_true {
-            let ids = self.lines.of_cell[c];
-            for (d, &l) in ids[2..].iter().enumerate() {
-                let l = l as usize;
-                if self.alive[l] == 0 {
-                    self.live[d] += 1;
-                }
-                self.alive[l] += 1;
-            }
-        }
-        if was_true {
-            for &l in &self.lines.of_cell[c] {
-                if self.owner[l as usize] == cell + 1 {
+    fn undo(&mut self, var: u32, was_true: bool) {
+        let x = var as usize;
+        self.value[x] = 0;
+        if was_true && x < self.cells {
+            for &l in &self.lines.of_cell[x] {
+                if self.owner[l as usize] == var + 1 {
                     self.owner[l as usize] = 0;
                 }
+            }
+        }
+        for &l in self.lines.occupies[x].iter().filter(|&&l| l != NONE) {
+            if !was_true {
+                let d = self.lines.direction(l as usize);
+                self.live[d] += 1;
             }
         }
     }
@@ -748,21 +826,25 @@ impl ExternalPropagator for QueensPropagator {
     fn notify_assignment(&mut self, lits: &[i32]) {
         for &lit in lits {
             let v = lit.unsigned_abs() as usize;
-            if v == 0 || v > self.cells {
+            if v == 0 || v > self.value.len() {
                 continue;
             }
-            let cell = v - 1;
-            if self.value[cell] != 0 {
+            let x = v - 1;
+            if self.value[x] != 0 {
                 continue;
             }
             let positive = lit > 0;
-            self.value[cell] = if positive { 1 } else { -1 };
-            self.trail.push((cell as u32, positive));
-            self.dirty = true;
-            if positive {
-                self.set_true(cell);
-            } else {
-                self.set_false(cell);
+            self.value[x] = if positive { 1 } else { -1 };
+            self.trail.push((x as u32, positive));
+            if positive && x < self.cells {
+                self.set_true(x);
+            }
+            for &l in self.lines.occupies[x].iter().filter(|&&l| l != NONE) {
+                self.dirty = true;
+                if !positive {
+                    let d = self.lines.direction(l as usize);
+                    self.live[d] -= 1;
+                }
             }
         }
     }
@@ -776,18 +858,18 @@ impl ExternalPropagator for QueensPropagator {
             let keep = self.levels[new_level];
             self.levels.truncate(new_level);
             while self.trail.len() > keep {
-                if let Some((cell, t)) = self.trail.pop() {
-                    self.undo(cell, t);
+                if let Some((var, t)) = self.trail.pop() {
+                    self.undo(var, t);
                 }
             }
         }
-        // Propagations whose reason is still true stay; the others go, and the bounds' (their
-        // reasons may hold literals no longer false).
+        // Propagations whose reason is still true stay; the others go, and the arguments'
+        // (their reasons may hold literals no longer false).
         let value = &self.value;
         self.queue
             .retain(|(_, why)| matches!(why, Cause::Pair(r) if value[*r as usize] == 1));
         self.giving = None;
-        // Counting clauses found on the assignment undone may no longer be unit or false.
+        // Conflicts found on the assignment undone may no longer be false.
         self.pending.retain(|(_, forgettable)| !forgettable);
         self.dirty = true;
     }
@@ -825,27 +907,27 @@ impl ExternalPropagator for QueensPropagator {
 
     fn propagate(&mut self) -> i32 {
         loop {
-            while let Some((cell, why)) = self.queue.pop() {
-                let c = cell as usize;
-                // Already false: nothing to do (a conflict is a true cell, propagated false).
-                if self.value[c] == -1 {
+            while let Some((lit, why)) = self.queue.pop() {
+                let x = lit.unsigned_abs() as usize - 1;
+                // Already true: nothing to do (a conflict is a literal already false).
+                if self.value[x] == if lit > 0 { 1 } else { -1 } {
                     continue;
                 }
-                match why {
+                let counter = match why {
                     Cause::Pair(r) if self.value[r as usize] != 1 => continue,
-                    Cause::Bound(_) => {
-                        self.counters
-                            .bound_propagations
-                            .fetch_add(1, Ordering::Relaxed);
-                    }
-                    _ => {}
+                    Cause::Counts(_) => Some(&self.counters.counting_clauses),
+                    Cause::Bound(_) => Some(&self.counters.bound_propagations),
+                    _ => None,
+                };
+                if let Some(c) = counter {
+                    c.fetch_add(1, Ordering::Relaxed);
                 }
-                self.reason[c] = why;
+                self.reason[x] = why;
                 self.counters.propagations.fetch_add(1, Ordering::Relaxed);
-                return -(cell as i32 + 1);
+                return lit;
             }
-            // The bounds propagate on the assignment the propagations above leave.
-            if !(self.arguments.propagate && self.dirty && self.pending.is_empty()) {
+            // The arguments propagate on the assignment the propagations above leave.
+            if !(self.arguments.any() && self.dirty && self.pending.is_empty()) {
                 return 0;
             }
             self.count();
@@ -860,14 +942,14 @@ impl ExternalPropagator for QueensPropagator {
             Some((lit, k)) if lit == propagated => k,
             _ => 0,
         };
-        let cell = propagated.unsigned_abs() as usize - 1;
-        let out = match (step, &self.reason[cell]) {
+        let x = propagated.unsigned_abs() as usize - 1;
+        let out = match (step, &self.reason[x]) {
             (0, _) => {
                 self.counters.reasons.fetch_add(1, Ordering::Relaxed);
                 propagated
             }
             (1, Cause::Pair(r)) => -(*r as i32 + 1),
-            (k, Cause::Bound(why)) => why.get(k - 1).copied().unwrap_or(0),
+            (k, Cause::Counts(why) | Cause::Bound(why)) => why.get(k - 1).copied().unwrap_or(0),
             _ => 0,
         };
         self.giving = if out == 0 {
@@ -883,8 +965,7 @@ impl ExternalPropagator for QueensPropagator {
             *forgettable = self.adding_forgettable;
             return true;
         }
-        let any = self.arguments.counting || self.arguments.sums || self.arguments.moments;
-        if self.pending.is_empty() && any && self.dirty {
+        if self.pending.is_empty() && self.arguments.any() && self.dirty {
             self.count();
         }
         match self.pending.pop() {
@@ -967,15 +1048,25 @@ impl PropagatorSolver {
             arguments,
             bounds,
         )));
-        for v in 1..=(n * n) as i32 {
+        // The occupancies are variables only for the arguments (a DRAT or LRAT proof is
+        // checked against the pairwise formula, which has none).
+        let (vars, definitions) = if arguments.any() {
+            (lines.vars, lines.definitions())
+        } else {
+            (n * n, Vec::new())
+        };
+        for v in 1..=vars as i32 {
             solver.add_observed_var(v);
+        }
+        for clause in &definitions {
+            solver.add_clause(clause);
         }
         Ok(PropagatorSolver {
             inner,
             lines,
             cells: n * n,
             counters,
-            kept: 0,
+            kept: definitions.len() as u64,
             replaced: 0,
         })
     }
@@ -1067,13 +1158,42 @@ mod tests {
             .collect()
     }
 
-    /// Each clause of the arguments (counting, sums and moments) and each reason of a bound's
-    /// propagation holds in every solution of the board: from partial assignments, half of
+    /// Unit propagation of `clauses` on the propagator's assignment, each literal it sets
+    /// notified (what CaDiCaL does with the occupancies' definitions).
+    fn settle(p: &mut QueensPropagator, clauses: &[Vec<i32>]) {
+        loop {
+            let mut changed = false;
+            for clause in clauses {
+                let value = |l: i32| {
+                    let v = p.value[l.unsigned_abs() as usize - 1];
+                    if l > 0 {
+                        v
+                    } else {
+                        -v
+                    }
+                };
+                if clause.iter().any(|&l| value(l) == 1) {
+                    continue;
+                }
+                let open: Vec<i32> = clause.iter().copied().filter(|&l| value(l) == 0).collect();
+                if let [unit] = open[..] {
+                    p.notify_assignment(&[unit]);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// Each clause of the arguments (counting, sums and moments) and each reason of their
+    /// propagations holds in every solution of the board: from partial assignments, half of
     /// them extended by a solution (some of its queens true, some cells off it false) and half
-    /// at random, every clause the propagator gives is checked against every solution, and
-    /// its propagations are taken (as CaDiCaL would) with their reasons checked alike, each
-    /// reason's other literals false when it is given. A clause that some solution breaks would
-    /// cut that solution off.
+    /// at random, the occupancies settled by their definitions, every clause the propagator
+    /// gives is checked against every solution, and its propagations are taken (as CaDiCaL
+    /// would) with their reasons checked alike, each reason's other literals false when it is
+    /// given. A clause that some solution breaks would cut that solution off.
     #[test]
     fn every_argument_clause_holds_in_every_solution() {
         let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -1094,10 +1214,19 @@ mod tests {
         ] {
             let all = solutions(n, geometry);
             assert!(!all.is_empty());
+            let lines = Arc::new(Lines::new(n, geometry));
+            let definitions = lines.definitions();
+            // A literal's value in a solution: a cell's queen, or a diagonal's occupancy.
             let holds = |clause: &[i32], sol: &[usize]| {
                 clause.iter().any(|&lit| {
-                    let cell = lit.unsigned_abs() as usize - 1;
-                    let on = sol[cell / n] == cell % n;
+                    let x = lit.unsigned_abs() as usize - 1;
+                    let queen = |cell: usize| sol[cell / n] == cell % n;
+                    let on = if x < n * n {
+                        queen(x)
+                    } else {
+                        let l = lines.occupies[x][0] as usize;
+                        lines.cells[l].iter().any(|&c| queen(c as usize))
+                    };
                     on == (lit > 0)
                 })
             };
@@ -1111,10 +1240,13 @@ mod tests {
             };
             for trial in 0..300 {
                 let sol = &all[trial % all.len()];
-                let lines = Arc::new(Lines::new(n, geometry));
                 let counters = Arc::new(Counters::default());
-                let mut p =
-                    QueensPropagator::new(lines, Arc::clone(&counters), Arguments::ALL, None);
+                let mut p = QueensPropagator::new(
+                    Arc::clone(&lines),
+                    Arc::clone(&counters),
+                    Arguments::ALL,
+                    None,
+                );
                 // Half of the trials keep to the solution (true cells of it, false cells off
                 // it); the other half are any cells, which no solution need extend.
                 let any = trial % 2 == 1;
@@ -1131,6 +1263,7 @@ mod tests {
                     }
                 }
                 p.notify_assignment(&lits);
+                settle(&mut p, &definitions);
                 let mut forgettable = false;
                 loop {
                     let lit = p.propagate();
@@ -1149,6 +1282,7 @@ mod tests {
                         }
                         in_every(&reason, &lits);
                         p.notify_assignment(&[lit]);
+                        settle(&mut p, &definitions);
                         continue;
                     }
                     if !p.has_external_clause(&mut forgettable) {
@@ -1172,6 +1306,36 @@ mod tests {
             }
         }
         assert!(given.iter().all(|&g| g > 0), "{given:?}");
+    }
+
+    /// The occupancies' definitions are what the OPB form's are: each diagonal of two or more
+    /// cells numbered as the form numbers it ([`occupancy_variables`] against the anchors),
+    /// on the square and the torus.
+    #[test]
+    fn occupancies_are_numbered_as_the_opb_form_numbers_them() {
+        use crate::instance::{certificate_form, Instance, Model};
+        for (n, geometry) in [
+            (1, Geometry::Square),
+            (5, Geometry::Square),
+            (8, Geometry::Square),
+            (5, Geometry::Toroidal),
+        ] {
+            let inst = Instance::new_on(n, Model::default(), geometry).unwrap();
+            let (_, _, anchors) = certificate_form(&inst).unwrap().opb_form().unwrap();
+            assert_eq!(
+                anchors.occupancy,
+                occupancy_variables(n, geometry),
+                "n = {n} {geometry:?}"
+            );
+            // Each occupancy of its own is defined in the form (on the torus the form also
+            // defines the square's lines for the sums and moments).
+            for o in n * n + 1..=Lines::new(n, geometry).vars {
+                assert!(
+                    anchors.definitions.contains_key(&(o as u64)),
+                    "n = {n}: x{o}"
+                );
+            }
+        }
     }
 
     #[test]
