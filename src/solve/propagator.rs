@@ -11,32 +11,38 @@
 //! is checked line by line before it is accepted (a safety net: a missing propagation there
 //! adds the clause). Reasons are given lazily, only when CaDiCaL asks for them.
 //!
+//! **Occupancies.** With any of the search's arguments on, each diagonal of two or more cells
+//! gets an occupancy variable, after the cells and numbered as the OPB form numbers it
+//! ([`crate::proof::OpbAnchors::occupancy`]), defined by the clauses `-cell o` (each of its
+//! cells) and `-o cells...` (a diagonal of one cell has that cell as occupancy). The arguments
+//! read the occupancies (occupied: true, dead: false, free: unassigned), and their clauses
+//! and reasons speak of them: a dead diagonal is one literal, not all its cells.
+//!
 //! **Counting.** The propagator also counts, as the search does: the n queens stand on n
-//! distinct diagonals of each direction, so the diagonals of a direction that can still hold
-//! one (a true cell, or an unassigned one) must number at least n. When fewer are left, the
-//! propagator adds the clause "one of the false cells of the dead diagonals of that direction
-//! is true", false under the assignment (a conflict); when exactly n are left, each of them
-//! must hold a queen, and a live diagonal without a queen and with one cell not false gets
-//! the clause "this cell, or one of the other cells of its diagonal, or one of the cells of
-//! the dead diagonals", which makes the cell true. Each such clause holds in every solution of
-//! the board (it is implied by the formula, though not by unit propagation on it), and is
-//! added as a forgettable clause (CaDiCaL may delete it; the propagator gives it again when
-//! needed).
+//! distinct diagonals of each direction, so the diagonals of a direction not dead must
+//! number at least n. When fewer are left, the propagator adds the clause "one of the dead
+//! diagonals of that direction is occupied", false under the assignment (a conflict); when
+//! exactly n are left, each of them must hold a queen, and each free one is made occupied
+//! with the reason "occupied, or one of the dead diagonals is". Each such clause holds in every
+//! solution of the board (it is implied by the formula with the occupancies' definitions,
+//! though not by unit propagation on it); conflicts are added as forgettable clauses
+//! (CaDiCaL may delete them; the propagator gives them again when needed).
 //!
 //! **Bounds.** On the square board it also bounds the sums and the second moments: the
 //! diagonals of the n queens have indices (`r + c`, and `r - c + n - 1`) that sum to
 //! `n (n - 1)` in each direction, and weights (squared distances from the middle) that add
-//! up to `n (n^2 - 1) / 3` over both, so the diagonals with a queen plus the `k` lightest
+//! up to `n (n^2 - 1) / 3` over both, so the occupied diagonals plus the `k` lightest
 //! (heaviest) free ones, `k` the queens still missing, must not weigh more (less) than that.
 //! When they do, the conflict clause is the bound's reason: with `t` the `k`-th lightest
-//! (heaviest) free weight, the queens on diagonals heavier (lighter) than `t` and the dead
-//! diagonals lighter (heavier) than `t`, the only ones the bound's cutting-planes step needs
-//! (the others weigh on the side the bound could still use). When a bound holds, a free
-//! diagonal of weight `w` would raise the least by `max(0, w - t)`; a cell whose queen would
-//! raise it (on its one diagonal for a sum, on its two for the moments) past the target is
-//! made false with the same reason plus its negation (the option `propagate`). The arguments
-//! are switched off when a DRAT or LRAT proof is written (`solve --proof`): their clauses are
-//! not in the pairwise formula and would not check against it. A VeriPB certificate
+//! (heaviest) free weight, the occupied diagonals heavier (lighter) than `t` (negated) and
+//! the dead ones lighter (heavier) than `t`, the only ones the bound's cutting-planes step
+//! needs (the others weigh on the side the bound could still use). When a bound holds, a free
+//! diagonal of weight `w` would raise the least by `max(0, w - t)`; a diagonal that would
+//! raise it past the target is made unoccupied, and for the moments a cell whose two
+//! diagonals together would is made false, each with the same reason plus its own literal
+//! (the option `propagate`). The arguments and the occupancies are left out when a DRAT or
+//! LRAT proof is written (`solve --proof`): their clauses are not in the pairwise formula and
+//! would not check against it. A VeriPB certificate
 //! ([`crate::solve::certify_with_propagator`]) keeps them on: it is written against the OPB
 //! form with the counts, sums and moments, from which they follow, and each bound is handed
 //! to it ([`crate::proof::Bound`]) for the cutting-planes step that justifies its clauses.
@@ -145,7 +151,7 @@ pub fn split_options(
 /// What the propagator did, summed over every solve of one [`PropagatorSolver`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PropagatorStats {
-    /// Literals the propagator propagated (cells made false).
+    /// Literals the propagator propagated (cells made false, occupancies set).
     pub propagations: u64,
     /// Reason clauses CaDiCaL asked for (a binary clause of the pairwise formula, or a
     /// bound's reason).
@@ -156,13 +162,15 @@ pub struct PropagatorStats {
     /// Clauses added on a complete model that broke a line (the safety net).
     pub model_clauses: u64,
     /// Clauses of the counting argument: conflicts (too few live diagonals) and propagations
-    /// (a diagonal that must hold a queen and has one cell left).
+    /// (a diagonal made occupied when exactly n are live; of
+    /// [`PropagatorStats::propagations`]).
     pub counting_clauses: u64,
     /// Conflict clauses of the bounds on the diagonals' sums.
     pub sum_clauses: u64,
     /// Conflict clauses of the bounds on the diagonals' second moments.
     pub moment_clauses: u64,
-    /// Cells the bounds on the sums and moments made false (of [`PropagatorStats::propagations`]).
+    /// Diagonals made unoccupied and cells made false by the bounds on the sums and moments
+    /// (of [`PropagatorStats::propagations`]).
     pub bound_propagations: u64,
     /// At-most-one clauses of the formula left out of the CNF (the propagator's).
     pub clauses_replaced: u64,
@@ -476,6 +484,13 @@ impl QueensPropagator {
             .filter(|&l| self.lines.occupancy[l] != 0)
     }
 
+    /// The free diagonals of direction `d` (occupancy unassigned).
+    fn free(&self, d: usize) -> Vec<usize> {
+        self.with_cells(d)
+            .filter(|&l| self.occupied(l) == 0)
+            .collect()
+    }
+
     /// The occupancies of the dead diagonals of direction `d` (false).
     fn dead(&self, d: usize) -> Vec<i32> {
         self.with_cells(d)
@@ -507,16 +522,13 @@ impl QueensPropagator {
                 continue;
             }
             // Exactly n live: each must hold a queen.
-            let free: Vec<i32> = self
-                .with_cells(d)
-                .filter(|&l| self.occupied(l) == 0)
-                .map(|l| self.lines.occupancy[l] as i32)
-                .collect();
+            let free = self.free(d);
             if free.is_empty() {
                 continue;
             }
             let why: Arc<[i32]> = self.dead(d).into();
-            for o in free {
+            for l in free {
+                let o = self.lines.occupancy[l] as i32;
                 self.queue.push((o, Cause::Counts(Arc::clone(&why))));
             }
         }
@@ -661,10 +673,7 @@ impl QueensPropagator {
         };
         let start = self.lines.diagonals(d).start;
         let mut why: [Option<Arc<[i32]>>; 2] = [None, None];
-        let free: Vec<usize> = self
-            .with_cells(d)
-            .filter(|&l| self.occupied(l) == 0)
-            .collect();
+        let free = self.free(d);
         for l in free {
             let i = index(l - start);
             let (bound, t, side) = if i - tl > target - least {
@@ -737,10 +746,7 @@ impl QueensPropagator {
         let mut raise = vec![(0i64, 0i64); lines.cells.len()];
         for d in 0..2 {
             let start = lines.diagonals(d).start;
-            let free: Vec<usize> = self
-                .with_cells(d)
-                .filter(|&l| self.occupied(l) == 0)
-                .collect();
+            let free = self.free(d);
             for l in free {
                 let w = weight(l - start);
                 let (up, down) = ((w - tl[d]).max(0), (th[d] - w).max(0));
