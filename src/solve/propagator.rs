@@ -74,8 +74,8 @@ pub const SUMS_OPTION: &str = "sums";
 pub const MOMENTS_OPTION: &str = "moments";
 
 /// The propagator's own option for the bounds' propagation (`propagate=0` leaves the bounds on
-/// the sums and moments as conflicts only; 1, the default, also makes false every cell whose
-/// queen would break one).
+/// the sums and moments as conflicts only; 1, the default, also makes unoccupied every
+/// diagonal, and false every cell, whose queen would break one).
 pub const PROPAGATE_OPTION: &str = "propagate";
 
 /// Which of the search's arguments the propagator uses (see the module documentation).
@@ -88,8 +88,9 @@ pub struct Arguments {
     /// The bounds on the diagonals' second moments ([`MOMENTS_OPTION`]; the square board
     /// only).
     pub moments: bool,
-    /// The bounds on the sums and moments also propagate ([`PROPAGATE_OPTION`]): a cell whose
-    /// queen would break one is made false, with the bound's reason.
+    /// The bounds on the sums and moments also propagate ([`PROPAGATE_OPTION`]): a diagonal
+    /// (or a cell) whose queen would break one is made unoccupied (false), with the bound's
+    /// reason.
     pub propagate: bool,
 }
 
@@ -297,9 +298,12 @@ impl Lines {
         start..start + 2 * self.n
     }
 
-    /// The direction of diagonal `l`.
-    fn direction(&self, l: usize) -> usize {
-        (l - 2 * self.n) / (2 * self.n)
+    /// The directions of the diagonals whose occupancy is variable `x` (0-based).
+    fn occupied_by(&self, x: usize) -> impl Iterator<Item = usize> + '_ {
+        self.occupies[x]
+            .iter()
+            .filter(|&&l| l != NONE)
+            .map(|&l| (l as usize - 2 * self.n) / (2 * self.n))
     }
 
     /// The clauses that define the occupancies of their own: for a diagonal of two or more
@@ -819,9 +823,8 @@ impl QueensPropagator {
                 }
             }
         }
-        for &l in self.lines.occupies[x].iter().filter(|&&l| l != NONE) {
-            if !was_true {
-                let d = self.lines.direction(l as usize);
+        if !was_true {
+            for d in self.lines.occupied_by(x) {
                 self.live[d] += 1;
             }
         }
@@ -845,10 +848,9 @@ impl ExternalPropagator for QueensPropagator {
             if positive && x < self.cells {
                 self.set_true(x);
             }
-            for &l in self.lines.occupies[x].iter().filter(|&&l| l != NONE) {
+            for d in self.lines.occupied_by(x) {
                 self.dirty = true;
                 if !positive {
-                    let d = self.lines.direction(l as usize);
                     self.live[d] -= 1;
                 }
             }
