@@ -94,7 +94,9 @@ pub fn certify_with_propagator<W: Write + Send + 'static>(
             "the OPB form numbers the diagonals' occupancies otherwise than the propagator".into(),
         ));
     }
-    let (arguments, cadical_options) = split_options(options).map_err(SolveError::Option)?;
+    let (mut arguments, cadical_options) = split_options(options).map_err(SolveError::Option)?;
+    // The colour classes' parity has no cutting-planes step in the certificate yet.
+    arguments.classes = false;
     let bounds = Arc::new(Mutex::new(Vec::new()));
     let loading = Arc::new(AtomicBool::new(true));
     let mut trace = PbTrace {

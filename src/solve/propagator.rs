@@ -40,7 +40,11 @@
 //! diagonal of weight `w` would raise the least by `max(0, w - t)`; a diagonal that would
 //! raise it past the target is made unoccupied, and for the moments a cell whose two
 //! diagonals together would is made false, each with the same reason plus its own literal
-//! (the option `propagate`). The arguments and the occupancies are left out when a DRAT or
+//! (the option `propagate`). Last, the same bounds split by the queens' colour, with the
+//! parity of their number (the option `classes`, [`CLASSES_OPTION`]): a conflict when no
+//! number of queens on one colour fits, its clause every occupied and every dead diagonal;
+//! a VeriPB certificate is written without it (its case split and parity have no
+//! cutting-planes step there yet). The arguments and the occupancies are left out when a DRAT or
 //! LRAT proof is written (`solve --proof`): their clauses are not in the pairwise formula and
 //! would not check against it. A VeriPB certificate
 //! ([`crate::solve::certify_with_propagator`]) keeps them on: it is written against the OPB
@@ -78,6 +82,10 @@ pub const MOMENTS_OPTION: &str = "moments";
 /// diagonal, and false every cell, whose queen would break one).
 pub const PROPAGATE_OPTION: &str = "propagate";
 
+/// The propagator's own option for the second moments by colour (`classes=0` switches them
+/// off; 1, the default, leaves them on; off when a certificate is written).
+pub const CLASSES_OPTION: &str = "classes";
+
 /// Which of the search's arguments the propagator uses (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Arguments {
@@ -92,6 +100,10 @@ pub struct Arguments {
     /// (or a cell) whose queen would break one is made unoccupied (false), with the bound's
     /// reason.
     pub propagate: bool,
+    /// The second moments by the queens' colour, with the parity of their number
+    /// ([`CLASSES_OPTION`]; the square board only): no cutting-planes step justifies it yet, so
+    /// a VeriPB certificate is written without it.
+    pub classes: bool,
 }
 
 impl Arguments {
@@ -101,6 +113,7 @@ impl Arguments {
         sums: true,
         moments: true,
         propagate: true,
+        classes: true,
     };
     /// None: what a DRAT or LRAT proof needs.
     pub const NONE: Arguments = Arguments {
@@ -108,12 +121,13 @@ impl Arguments {
         sums: false,
         moments: false,
         propagate: false,
+        classes: false,
     };
 
     /// Whether any argument is on (the counts, sums or moments; the diagonals' occupancies
     /// are then variables of CaDiCaL's, after the cells).
     pub fn any(&self) -> bool {
-        self.counting || self.sums || self.moments
+        self.counting || self.sums || self.moments || self.classes
     }
 }
 
@@ -131,6 +145,7 @@ pub fn split_options(
             SUMS_OPTION => &mut arguments.sums,
             MOMENTS_OPTION => &mut arguments.moments,
             PROPAGATE_OPTION => &mut arguments.propagate,
+            CLASSES_OPTION => &mut arguments.classes,
             _ => {
                 rest.push(o.clone());
                 continue;
@@ -170,6 +185,8 @@ pub struct PropagatorStats {
     pub sum_clauses: u64,
     /// Conflict clauses of the bounds on the diagonals' second moments.
     pub moment_clauses: u64,
+    /// Conflict clauses of the sums and moments by the queens' colour ([`CLASSES_OPTION`]).
+    pub class_clauses: u64,
     /// Diagonals made unoccupied and cells made false by the bounds on the sums and moments
     /// (of [`PropagatorStats::propagations`]).
     pub bound_propagations: u64,
@@ -185,8 +202,8 @@ impl std::fmt::Display for PropagatorStats {
         write!(
             f,
             "propagator: {} propagations, {} reason clauses, {} conflicts ({} clauses on complete \
-             models), {} counting clauses, {} sum clauses, {} moment clauses, {} bound \
-             propagations; CNF: {} clauses, {} at-most-one clauses propagated instead",
+             models), {} counting clauses, {} sum clauses, {} moment clauses, {} class clauses, \
+             {} bound propagations; CNF: {} clauses, {} at-most-one clauses propagated instead",
             self.propagations,
             self.reasons,
             self.conflicts,
@@ -194,6 +211,7 @@ impl std::fmt::Display for PropagatorStats {
             self.counting_clauses,
             self.sum_clauses,
             self.moment_clauses,
+            self.class_clauses,
             self.bound_propagations,
             self.clauses_kept,
             self.clauses_replaced
@@ -211,6 +229,7 @@ struct Counters {
     counting_clauses: AtomicU64,
     sum_clauses: AtomicU64,
     moment_clauses: AtomicU64,
+    class_clauses: AtomicU64,
     bound_propagations: AtomicU64,
 }
 
@@ -343,6 +362,82 @@ pub(crate) fn occupancy_variables(n: usize, geometry: Geometry) -> [Vec<Option<u
             .map(|l| Some(u64::from(lines.occupancy[l])).filter(|&o| o != 0))
             .collect()
     })
+}
+
+/// Whether the diagonals of an `n` x `n` square board, each `(direction, index, value, _)` with
+/// value 1 occupied, -1 dead and 0 free, leave the queens a number on colour 0 that fits the
+/// sums and second moments by colour. A queen on a cell of colour `(r + c) % 2` has a `/`
+/// diagonal whose index has that parity and a `\\` diagonal whose index has it plus `n - 1`;
+/// if `k` queens stand on colour 0, `k` diagonals of each direction of that class are
+/// occupied and `n - k` of the other, and `n - k` is even (the queens' `r + c` add up to
+/// `n (n - 1)`, so those on colour 1 are even in number). For some such `k` the occupied
+/// diagonals plus the lightest (heaviest) free ones of each class must not weigh more (less)
+/// than the target: the indices of each direction sum to `n (n - 1)`, the squared distances
+/// from the middle of both to `n (n^2 - 1) / 3`. Taking a diagonal as free never makes a `k`
+/// stop fitting.
+fn classes_fit(n: usize, diagonals: &[(usize, usize, i8, i32)]) -> bool {
+    let n64 = n as i64;
+    // Per direction and class: the occupied diagonals' count, index sum and moment, and the
+    // free ones' indices and moments.
+    let mut occupied = [[(0usize, 0i64, 0i64); 2]; 2];
+    let mut free: [[(Vec<i64>, Vec<i64>); 2]; 2] = Default::default();
+    for &(d, i, v, _) in diagonals {
+        let class = if d == 0 { i % 2 } else { (i + n - 1) % 2 };
+        let (index, moment) = (i as i64, (i as i64 - (n64 - 1)).pow(2));
+        match v {
+            1 => {
+                let o = &mut occupied[d][class];
+                *o = (o.0 + 1, o.1 + index, o.2 + moment);
+            }
+            0 => {
+                free[d][class].0.push(index);
+                free[d][class].1.push(moment);
+            }
+            _ => {}
+        }
+    }
+    // Prefix sums of each free list in increasing order.
+    let prefix = |mut v: Vec<i64>| -> Vec<i64> {
+        v.sort_unstable();
+        std::iter::once(0)
+            .chain(v.iter().scan(0, |acc, &x| {
+                *acc += x;
+                Some(*acc)
+            }))
+            .collect()
+    };
+    let sums: [[(Vec<i64>, Vec<i64>); 2]; 2] = free.map(|f| f.map(|(a, b)| (prefix(a), prefix(b))));
+    // What the `m` lightest and heaviest of a prefix list add up to.
+    let least = |p: &[i64], m: usize| p[m];
+    let most = |p: &[i64], m: usize| p[p.len() - 1] - p[p.len() - 1 - m];
+    let sum_target = (n * (n - 1)) as i64;
+    let moment_target = n64 * (n64 * n64 - 1) / 3;
+    let fits = |k: usize| {
+        let need = [k, n - k];
+        let mut moments = (0i64, 0i64);
+        for d in 0..2 {
+            let mut index = (0i64, 0i64);
+            for c in 0..2 {
+                let (count, isum, msum) = occupied[d][c];
+                let Some(m) = need[c].checked_sub(count) else {
+                    return false;
+                };
+                let (pi, pm) = &sums[d][c];
+                if m >= pi.len() {
+                    return false;
+                }
+                index.0 += isum + least(pi, m);
+                index.1 += isum + most(pi, m);
+                moments.0 += msum + least(pm, m);
+                moments.1 += msum + most(pm, m);
+            }
+            if index.0 > sum_target || index.1 < sum_target {
+                return false;
+            }
+        }
+        moments.0 <= moment_target && moment_target <= moments.1
+    };
+    (0..=n).filter(|k| (n - k).is_multiple_of(2)).any(fits)
 }
 
 /// Why the propagator set a literal, for its reason clause.
@@ -536,8 +631,12 @@ impl QueensPropagator {
                 self.queue.push((o, Cause::Counts(Arc::clone(&why))));
             }
         }
+        let before = self.pending.len();
         if self.arguments.moments && square {
             self.moment_bounds();
+        }
+        if self.arguments.classes && square && self.pending.len() == before {
+            self.class_bounds();
         }
     }
 
@@ -784,6 +883,35 @@ impl QueensPropagator {
             let reason = self.reason_of(&mut why[side], &parts(t), side == 0, weight);
             self.exclude(-(cell as i32 + 1), bound, &reason);
         }
+    }
+
+    /// The sums and second moments by the queens' colour (square board; see [`classes_fit`]).
+    /// When no number of queens on colour 0 fits, the conflict clause names every occupied and
+    /// every dead diagonal. (A shorter clause, each diagonal tried as free in
+    /// turn and named only when freeing it would let a number fit, cost more than it saved:
+    /// 2 to 50 times the time on satisfiable instances of the n = 30 band.)
+    fn class_bounds(&mut self) {
+        let n = self.lines.n;
+        let mut diagonals = Vec::new();
+        for d in 0..2 {
+            let start = self.lines.diagonals(d).start;
+            for l in self.with_cells(d) {
+                let o = self.lines.occupancy[l] as i32;
+                diagonals.push((d, l - start, self.occupied(l), o));
+            }
+        }
+        if classes_fit(n, &diagonals) {
+            return;
+        }
+        let mut clause: Vec<i32> = diagonals
+            .iter()
+            .filter(|x| x.2 != 0)
+            .map(|&(_, _, v, o)| if v == 1 { -o } else { o })
+            .collect();
+        clause.sort_unstable();
+        clause.dedup();
+        self.counters.class_clauses.fetch_add(1, Ordering::Relaxed);
+        self.pending.push((clause, true));
     }
 
     /// A cell became true: it owns its free lines; a line owned by another cell is a
@@ -1094,6 +1222,7 @@ impl PropagatorSolver {
             counting_clauses: self.counters.counting_clauses.load(Ordering::Relaxed),
             sum_clauses: self.counters.sum_clauses.load(Ordering::Relaxed),
             moment_clauses: self.counters.moment_clauses.load(Ordering::Relaxed),
+            class_clauses: self.counters.class_clauses.load(Ordering::Relaxed),
             bound_propagations: self.counters.bound_propagations.load(Ordering::Relaxed),
             clauses_replaced: self.replaced,
             clauses_kept: self.kept,
@@ -1211,7 +1340,7 @@ mod tests {
             seed ^= seed << 17;
             (seed % k as u64) as usize
         };
-        let mut given = [0u64; 4];
+        let mut given = [0u64; 5];
         for (n, geometry) in [
             (5, Geometry::Square),
             (6, Geometry::Square),
@@ -1249,10 +1378,20 @@ mod tests {
             for trial in 0..300 {
                 let sol = &all[trial % all.len()];
                 let counters = Arc::new(Counters::default());
+                // A third of the trials with the colour classes alone (with the others on,
+                // the moments' conflicts come first and leave them little to find).
+                let arguments = if trial % 3 == 2 {
+                    Arguments {
+                        classes: true,
+                        ..Arguments::NONE
+                    }
+                } else {
+                    Arguments::ALL
+                };
                 let mut p = QueensPropagator::new(
                     Arc::clone(&lines),
                     Arc::clone(&counters),
-                    Arguments::ALL,
+                    arguments,
                     None,
                 );
                 // Half of the trials keep to the solution (true cells of it, false cells off
@@ -1311,6 +1450,7 @@ mod tests {
                 given[1] += counters.sum_clauses.load(Ordering::Relaxed);
                 given[2] += counters.moment_clauses.load(Ordering::Relaxed);
                 given[3] += counters.bound_propagations.load(Ordering::Relaxed);
+                given[4] += counters.class_clauses.load(Ordering::Relaxed);
             }
         }
         assert!(given.iter().all(|&g| g > 0), "{given:?}");

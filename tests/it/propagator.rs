@@ -116,26 +116,54 @@ fn the_counting_argument_keeps_every_solution() {
         // Each argument alone (the bounds with and without their propagation), and none:
         // the same count.
         for only in [
-            ["counting=1", "sums=0", "moments=0", "propagate=0"],
-            ["counting=0", "sums=1", "moments=0", "propagate=0"],
-            ["counting=0", "sums=1", "moments=0", "propagate=1"],
-            ["counting=0", "sums=0", "moments=1", "propagate=0"],
-            ["counting=0", "sums=0", "moments=1", "propagate=1"],
+            [
+                "counting=1",
+                "sums=0",
+                "moments=0",
+                "propagate=0",
+                "classes=0",
+            ],
+            [
+                "counting=0",
+                "sums=1",
+                "moments=0",
+                "propagate=0",
+                "classes=0",
+            ],
+            [
+                "counting=0",
+                "sums=1",
+                "moments=0",
+                "propagate=1",
+                "classes=0",
+            ],
+            [
+                "counting=0",
+                "sums=0",
+                "moments=1",
+                "propagate=0",
+                "classes=0",
+            ],
+            [
+                "counting=0",
+                "sums=0",
+                "moments=1",
+                "propagate=1",
+                "classes=0",
+            ],
+            [
+                "counting=0",
+                "sums=0",
+                "moments=0",
+                "propagate=0",
+                "classes=1",
+            ],
         ] {
-            let a = "--solver-option";
-            let got = propagate(&[
-                "--instance",
-                file,
-                "--count",
-                a,
-                only[0],
-                a,
-                only[1],
-                a,
-                only[2],
-                a,
-                only[3],
-            ]);
+            let mut args = vec!["--instance", file, "--count"];
+            for o in only {
+                args.extend(["--solver-option", o]);
+            }
+            let got = propagate(&args);
             assert_eq!(
                 got.trim().parse::<u64>().unwrap(),
                 expected,
@@ -149,6 +177,8 @@ fn the_counting_argument_keeps_every_solution() {
             "sums=0",
             "--solver-option",
             "moments=0",
+            "--solver-option",
+            "classes=0",
         ];
         let mut args = vec!["--instance", file, "--count"];
         args.extend_from_slice(&off);
@@ -170,7 +200,8 @@ fn the_counting_argument_keeps_every_solution() {
         let o = once(&off);
         assert!(
             stderr(&o).contains(
-                ", 0 counting clauses, 0 sum clauses, 0 moment clauses, 0 bound propagations;"
+                ", 0 counting clauses, 0 sum clauses, 0 moment clauses, 0 class clauses, 0 bound \
+                 propagations;"
             ),
             "{}",
             stderr(&o)
