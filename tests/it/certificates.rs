@@ -92,7 +92,7 @@ fn the_refutations_around_the_transition_are_certified() {
 /// (CaDiCaL's learned clauses as `rup` steps, the propagator's clauses of the counts, sums
 /// and moments and the reasons of the cells their bounds made false, the cutting-planes steps
 /// of the bounds) is accepted by VeriPB in the solve and by `verify-proof --opb`, and some of
-/// them need the bounds' steps and hold the bounds' propagations.
+/// them need the bounds' steps and hold the bounds' propagations; the colour classes are off.
 #[test]
 fn the_propagators_refutations_around_the_transition_are_certified() {
     let (mut bounds, mut excluded) = (0, 0);
@@ -104,6 +104,8 @@ fn the_propagators_refutations_around_the_transition_are_certified() {
             .and_then(|s| s.rsplit(' ').next())
             .and_then(|k| k.parse::<u64>().ok())
             .unwrap_or_else(|| panic!("no count of bound propagations in {said}"));
+        // The colour classes have no step in the certificate: they are off.
+        assert!(said.contains(", 0 class clauses,"), "{said}");
     });
     assert!(certified >= 8, "{certified} refutations certified");
     assert!(bounds > 0, "no certificate needed a bound's step");
