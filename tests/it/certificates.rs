@@ -8,7 +8,7 @@
 //! refutations by Exact are certified by its proof log, translated to VeriPB's current
 //! format, with the same checks.
 
-use crate::common::{recorded, require, run, stderr, stdout};
+use crate::common::{propagator_count, recorded, require, run, stderr, stdout};
 use std::path::{Path, PathBuf};
 
 /// The parameter file of the CSPLib problem 079 instance `diag-NAME.param` kept in the
@@ -98,12 +98,7 @@ fn the_propagators_refutations_around_the_transition_are_certified() {
     let (mut bounds, mut excluded) = (0, 0);
     let certified = around_the_transitions("propagator", |text, said| {
         bounds += text.lines().filter(|l| l.starts_with("pol ")).count();
-        excluded += said
-            .split(" bound propagations")
-            .next()
-            .and_then(|s| s.rsplit(' ').next())
-            .and_then(|k| k.parse::<u64>().ok())
-            .unwrap_or_else(|| panic!("no count of bound propagations in {said}"));
+        excluded += propagator_count(said, "bound propagations");
         // The colour classes have no step in the certificate: they are off.
         assert!(said.contains(", 0 class clauses,"), "{said}");
     });

@@ -592,3 +592,13 @@ pub fn recorded(n: &str, id: &str) -> std::collections::BTreeMap<usize, bool> {
         })
         .collect()
 }
+
+/// The count `solve --engine propagator` reports before `kind` on its statistics line
+/// (`said`, its stderr): `propagator_count(&err, "class clauses")`.
+pub fn propagator_count(said: &str, kind: &str) -> u64 {
+    said.split(&format!(" {kind}"))
+        .next()
+        .and_then(|s| s.rsplit(' ').next())
+        .and_then(|k| k.parse::<u64>().ok())
+        .unwrap_or_else(|| panic!("no count of {kind} in {said}"))
+}

@@ -6,7 +6,9 @@
 //! LRAT checker and, with the hints dropped, as DRAT by the library's checker, VeriPB and the
 //! tests' own plain checker ([`crate::oracle`]); what it does not do refused with exit 2.
 
-use crate::common::{is_valid_placement, published_total, run, stderr, stdout, CsvTable};
+use crate::common::{
+    is_valid_placement, propagator_count, published_total, run, stderr, stdout, CsvTable,
+};
 use crate::lrat::{corruptions, drop_hints, oracle_check, verify};
 use std::path::{Path, PathBuf};
 
@@ -216,17 +218,10 @@ fn the_counting_argument_keeps_every_solution() {
         );
         unsat += usize::from(expected == 0);
         let err = stderr(&o);
-        let clauses = |kind: &str| {
-            err.split(kind)
-                .next()
-                .and_then(|s| s.rsplit(' ').next())
-                .and_then(|k| k.parse::<u64>().ok())
-                .unwrap_or_else(|| panic!("no count of{kind} in {err}"))
-        };
-        counting += clauses(" counting clauses");
-        sums += clauses(" sum clauses");
-        moments += clauses(" moment clauses");
-        excluded += clauses(" bound propagations");
+        counting += propagator_count(&err, "counting clauses");
+        sums += propagator_count(&err, "sum clauses");
+        moments += propagator_count(&err, "moment clauses");
+        excluded += propagator_count(&err, "bound propagations");
     }
     assert!(unsat > 0 && unsat < files.len(), "both answers must occur");
     assert!(counting > 0, "the counting argument never fired");
