@@ -215,12 +215,57 @@ pub enum OpbJudgement {
 }
 
 /// Runs VeriPB on `proof` (its format, version 3.0) against the OPB file `formula`: accepted
-/// only if every rule checks and the proof concludes that the formula is unsatisfiable.
+/// only if every rule checks and the proof concludes that the formula is unsatisfiable. VeriPB
+/// accepts a proof whose every rule checks whatever its conclusion (`NONE` says nothing, `SAT`
+/// only that a solution was logged), so the conclusion is read here: one `conclusion UNSAT`.
 pub fn check_opb(formula: &std::path::Path, proof: &std::path::Path) -> OpbJudgement {
     match run_veripb(formula, proof, false) {
-        Ok(()) => OpbJudgement::Accepted,
+        Ok(()) => match conclusion_of(proof) {
+            Ok(Some(c)) if c == "UNSAT" => OpbJudgement::Accepted,
+            Ok(found) => OpbJudgement::Rejected {
+                line: None,
+                reason: match found {
+                    Some(c) => format!(
+                        "the proof concludes {c}, not that the formula is unsatisfiable \
+                         (conclusion UNSAT)"
+                    ),
+                    None => "the proof has no single conclusion (conclusion UNSAT)".to_string(),
+                },
+            },
+            Err(e) => OpbJudgement::Rejected {
+                line: None,
+                reason: format!("the proof could not be read again: {e}"),
+            },
+        },
         Err((line, reason)) => OpbJudgement::Rejected { line, reason },
     }
+}
+
+/// The kind of the one `conclusion` rule of a pseudo-Boolean proof (`UNSAT`, `SAT`, `NONE`,
+/// `BOUNDS`), read from the start of each rule (rules end with `;`; comment lines start with
+/// `*`); `None` when it has none or more than one.
+fn conclusion_of(proof: &std::path::Path) -> io::Result<Option<String>> {
+    use std::io::BufRead;
+    let reader = io::BufReader::with_capacity(1 << 16, std::fs::File::open(proof)?);
+    let (mut at_start, mut found) = (true, Vec::new());
+    for line in reader.split(b'\n') {
+        let line = line?;
+        let line = String::from_utf8_lossy(&line);
+        if at_start && line.trim_start().starts_with('*') {
+            continue;
+        }
+        for (i, rule) in line.split(';').enumerate() {
+            at_start |= i > 0;
+            let mut words = rule.split_whitespace();
+            if let (true, Some(first)) = (at_start, words.next()) {
+                at_start = false;
+                if first == "conclusion" {
+                    found.push(words.next().unwrap_or_default().to_string());
+                }
+            }
+        }
+    }
+    Ok(if found.len() == 1 { found.pop() } else { None })
 }
 
 /// Runs VeriPB: `Err` with the line of the proof that failed, if it names one, and the reason.
@@ -330,6 +375,50 @@ mod tests {
             t.judge(None).unwrap(),
             Judgement::Rejected { step: Some(2), .. }
         ));
+    }
+
+    /// A proof whose every rule checks but which does not conclude UNSAT is rejected: VeriPB
+    /// alone accepts it. The formula (x1 + x2 >= 1) has solutions.
+    #[test]
+    fn a_proof_without_conclusion_unsat_is_rejected() {
+        let dir = tempfile::tempdir().unwrap();
+        let formula = dir.path().join("f.opb");
+        std::fs::write(
+            &formula,
+            "* #variable= 2 #constraint= 1\n+1 x1 +1 x2 >= 1 ;\n",
+        )
+        .unwrap();
+        let proof = dir.path().join("p.pbp");
+        let head = "pseudo-Boolean proof version 3.0\nf 1 ;\n";
+        for (ending, accepted) in [
+            ("output NONE ;\nconclusion NONE ;\n", false),
+            (
+                "* conclusion UNSAT ;\noutput NONE ;\nconclusion NONE ;\n",
+                false,
+            ),
+            ("output NONE ;\nconclusion SAT : x1 ;\n", false),
+            (
+                "rup 1 x1 >= 1 ;\noutput NONE ;\nconclusion UNSAT ;\n",
+                false,
+            ),
+        ] {
+            std::fs::write(
+                &proof,
+                format!("{head}{ending}end pseudo-Boolean proof ;\n"),
+            )
+            .unwrap();
+            let j = check_opb(&formula, &proof);
+            assert_eq!(j == OpbJudgement::Accepted, accepted, "{ending}: {j:?}");
+        }
+        // The same reading accepts a refutation of a formula without solutions.
+        std::fs::write(&formula, "+1 x1 >= 1 ;\n+1 ~x1 >= 1 ;\n").unwrap();
+        let ending = "rup >= 1 ;\noutput NONE ;\nconclusion UNSAT : 3 ;\n";
+        std::fs::write(
+            &proof,
+            format!("{head}{ending}end pseudo-Boolean proof ;\n").replace("f 1", "f 2"),
+        )
+        .unwrap();
+        assert_eq!(check_opb(&formula, &proof), OpbJudgement::Accepted);
     }
 
     #[test]

@@ -213,6 +213,12 @@ impl Forgery {
             text[..text.find("output NONE").unwrap()].to_string(),
             strict,
         );
+        // Every rule still checks, but the proof no longer concludes UNSAT (VeriPB alone
+        // accepts it).
+        let at = text.find("conclusion UNSAT").unwrap();
+        let end = at + text[at..].find(';').unwrap() + 1;
+        let none = format!("{}conclusion NONE ;{}", &text[..at], &text[end..]);
+        self.rejected("none", none, strict);
         let stronger: Vec<String> = text
             .lines()
             .map(|l| match l.strip_prefix("rup 1 ") {
@@ -238,7 +244,7 @@ impl Forgery {
 /// Forged certificates are rejected by `verify-proof --opb` (exit 1): a refutation checked
 /// against the formula of a satisfiable instance (the same board with fewer diagonals
 /// excluded), the proof cut off before its conclusion, a conclusion that names a constraint of
-/// the formula, and the clauses of the proof made stronger (a decision left out of each).
+/// the formula, the conclusion made `NONE` (every rule still checks), and the clauses of the proof made stronger (a decision left out of each).
 #[test]
 fn forged_certificates_are_rejected() {
     let f = Forgery::of(|d, proof| certify("14-4-500", d, proof));
