@@ -72,6 +72,9 @@ pub enum Bound {
         /// The thresholds, `/` then `\`.
         t: [i64; 2],
     },
+    /// One case of the colour classes' split ([`super::ClassProof::step`]; no
+    /// [`OpbAnchors::combination`]).
+    Class(super::ClassStep),
 }
 
 impl OpbAnchors {
@@ -106,6 +109,7 @@ impl OpbAnchors {
                 self.moments?,
                 vec![(count(0)? + 1, t[0]), (count(1)? + 1, t[1])],
             ),
+            Bound::Class(_) => return None,
         };
         if terms.iter().all(|&(_, f)| f == 0) {
             return None;

@@ -44,6 +44,7 @@
 mod anchors;
 mod check;
 mod checker;
+mod classes;
 mod drat;
 mod exact_log;
 pub mod lrat;
@@ -54,6 +55,7 @@ pub use anchors::{Bound, OpbAnchors};
 pub use check::{
     check, check_lrat, CheckOptions, DratCheck, DratEnd, Failure, Opinion, OwnCheck, Verdict,
 };
+pub use classes::{class_of, ClassProof, ClassStep};
 pub(crate) use drat::ProofReader;
 pub use exact_log::{exact_to_veripb, opb_constraint_ids, ExactLogError, ExactLogStats};
 pub use lrat::{LratCheck, LratFailure, LratFailureKind, LratReader, LratStep};

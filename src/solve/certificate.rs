@@ -35,7 +35,7 @@ use super::proof::{checked_model, Counting, ProofError, ProofOutcome};
 use super::propagator::{check_model, occupancy_variables, split_options, PropagatorSolver};
 use super::{SolveError, SolverOption};
 use crate::instance::{certificate_form, Formula, Instance};
-use crate::proof::{Bound, OpbAnchors};
+use crate::proof::{Bound, ClassProof, ClassStep, OpbAnchors};
 use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -94,9 +94,7 @@ pub fn certify_with_propagator<W: Write + Send + 'static>(
             "the OPB form numbers the diagonals' occupancies otherwise than the propagator".into(),
         ));
     }
-    let (mut arguments, cadical_options) = split_options(options).map_err(SolveError::Option)?;
-    // The colour classes' parity has no cutting-planes step in the certificate yet.
-    arguments.classes = false;
+    let (arguments, cadical_options) = split_options(options).map_err(SolveError::Option)?;
     let bounds = Arc::new(Mutex::new(Vec::new()));
     let loading = Arc::new(AtomicBool::new(true));
     let mut trace = PbTrace {
@@ -115,6 +113,7 @@ pub fn certify_with_propagator<W: Write + Send + 'static>(
         loading: Arc::clone(&loading),
         bounds: Arc::clone(&bounds),
         written: HashSet::new(),
+        classes: None,
         empty: None,
         error: None,
         stats: CertificateStats::default(),
@@ -159,10 +158,12 @@ pub fn certify_with_propagator<W: Write + Send + 'static>(
     let outcome = match model {
         Some(lits) => checked_model(inst, &lits)?,
         None => {
-            let Some(empty) = trace.empty else {
-                return Err(ProofError::Write(
-                    "CaDiCaL answered UNSAT without deriving the empty clause".into(),
-                ));
+            // CaDiCaL may stop on a propagator's clause falsified at the root without
+            // deriving the empty clause: then the empty clause is left to VeriPB's unit
+            // propagation over the certificate.
+            let empty = match trace.empty {
+                Some(empty) => empty,
+                None => trace.rup(&[], &[]),
             };
             trace.write(|w| {
                 writeln!(w, "output NONE ;")?;
@@ -231,6 +232,8 @@ struct PbTrace<W: Write> {
     bounds: Arc<Mutex<Vec<Bound>>>,
     /// The bounds whose cutting-planes step is written (kept to the end).
     written: HashSet<Bound>,
+    /// The colour classes' definitions, once a case is written.
+    classes: Option<ClassProof>,
     /// The id of the empty clause, once derived.
     empty: Option<u64>,
     /// What went wrong first: an I/O error.
@@ -275,6 +278,37 @@ impl<W: Write> PbTrace<W> {
             }
         }
         self.rule(&line)
+    }
+
+    /// The cutting-planes step of a case of the colour classes, after their definitions
+    /// (written at the first case); `None` for a case beyond the number of diagonals of class
+    /// 0 (unit propagation never reaches it), or when the form lacks what the steps name (an
+    /// error then).
+    fn class_step(&mut self, step: ClassStep) -> Option<String> {
+        if self.classes.is_none() {
+            let Some((proof, lines)) = ClassProof::define(&self.anchors, self.n, self.last + 1)
+            else {
+                self.error.get_or_insert_with(|| {
+                    "the OPB form lacks the colour classes' occupancies".into()
+                });
+                return None;
+            };
+            for line in lines {
+                self.rule(&line);
+            }
+            self.classes = Some(proof);
+        }
+        let classes = self.classes.as_ref()?;
+        if classes.beyond(step) {
+            return None;
+        }
+        let line = classes.step(&self.anchors, step);
+        if line.is_none() {
+            self.error.get_or_insert_with(|| {
+                "the OPB form lacks the sums the colour classes name".into()
+            });
+        }
+        line
     }
 
     /// The cell (row, column) of a literal of the cells, if it is one.
@@ -378,11 +412,16 @@ impl<W: Write + Send> super::cadical::ProofTracer for PbTrace<W> {
         let new: Vec<Bound> =
             std::mem::take(&mut *self.bounds.lock().unwrap_or_else(PoisonError::into_inner));
         for b in new {
-            if self.written.insert(b) {
-                if let Some(line) = self.anchors.combination(b) {
-                    self.rule(&line);
-                    self.stats.bounds += 1;
-                }
+            if !self.written.insert(b) {
+                continue;
+            }
+            let line = match b {
+                Bound::Class(step) => self.class_step(step),
+                _ => self.anchors.combination(b),
+            };
+            if let Some(line) = line {
+                self.rule(&line);
+                self.stats.bounds += 1;
             }
         }
         let k = self.rup(clause, &[]);
@@ -460,6 +499,51 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Random boards of n = 6..9 with cells forbidden, solved with the colour classes as the
+    /// only bound (the counts on): every refutation's certificate, the classes' cases with
+    /// it, is accepted by VeriPB, and some refutations need the classes.
+    #[test]
+    fn the_colour_classes_alone_are_certified_on_random_boards() {
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move |k: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % k as u64) as usize
+        };
+        let options: Vec<SolverOption> = ["sums=0", "moments=0", "propagate=0"]
+            .iter()
+            .map(|o| o.parse().unwrap())
+            .collect();
+        let (mut refuted, mut classes) = (0, 0);
+        for trial in 0..100 {
+            let n = 6 + trial % 4;
+            let mut forbid: Vec<(usize, usize)> =
+                (0..n * n * (2 + trial % 2) / 6).map(|_| (next(n), next(n))).collect();
+            forbid.sort_unstable();
+            forbid.dedup();
+            let inst = Instance::new(n, Model::default())
+                .unwrap()
+                .with_cells(&[], &forbid)
+                .unwrap();
+            let made = certify_with_propagator(&inst, &options, Vec::new()).unwrap();
+            if let ProofOutcome::Sat(_) = &made.outcome {
+                continue;
+            }
+            let dir = tempfile::tempdir().unwrap();
+            let (formula, proof) = (dir.path().join("f.opb"), dir.path().join("p.pbp"));
+            let form = certificate_form(&inst).unwrap();
+            form.write_opb(std::fs::File::create(&formula).unwrap(), None)
+                .unwrap();
+            std::fs::write(&proof, &made.proof).unwrap();
+            let judged = crate::proof::check_opb(&formula, &proof);
+            assert_eq!(judged, crate::proof::OpbJudgement::Accepted, "trial {trial}");
+            refuted += 1;
+            classes += made.propagator.class_clauses;
+        }
+        assert!(refuted >= 10 && classes > 0, "{refuted} refuted, {classes} class clauses");
     }
 
     /// The propagator refuses what is not the pairwise cell model.

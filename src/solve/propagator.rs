@@ -60,7 +60,7 @@ use super::{Budget, SolveError, Solver, SolverOption};
 use crate::board::Geometry;
 use crate::cnf::Lit;
 use crate::instance::Formula;
-use crate::proof::Bound;
+use crate::proof::{Bound, ClassStep};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -82,8 +82,8 @@ pub const MOMENTS_OPTION: &str = "moments";
 /// diagonal, and false every cell, whose queen would break one).
 pub const PROPAGATE_OPTION: &str = "propagate";
 
-/// The propagator's own option for the second moments by colour (`classes=0` switches them
-/// off; 1, the default, leaves them on; off when a certificate is written).
+/// The propagator's own option for the sums and second moments by colour (`classes=0`
+/// switches them off; 1, the default, leaves them on).
 pub const CLASSES_OPTION: &str = "classes";
 
 /// Which of the search's arguments the propagator uses (see the module documentation).
@@ -100,9 +100,9 @@ pub struct Arguments {
     /// (or a cell) whose queen would break one is made unoccupied (false), with the bound's
     /// reason.
     pub propagate: bool,
-    /// The second moments by the queens' colour, with the parity of their number
-    /// ([`CLASSES_OPTION`]; the square board only): no cutting-planes step justifies it yet, so
-    /// a VeriPB certificate is written without it.
+    /// The sums and second moments by the queens' colour, with the parity of their number
+    /// ([`CLASSES_OPTION`]; the square board only); in a VeriPB certificate a case split on
+    /// the number of queens on colour 0 ([`crate::proof::ClassProof`]).
     pub classes: bool,
 }
 
@@ -364,25 +364,26 @@ pub(crate) fn occupancy_variables(n: usize, geometry: Geometry) -> [Vec<Option<u
     })
 }
 
-/// Whether the diagonals of an `n` x `n` square board, each `(direction, index, value, _)` with
-/// value 1 occupied, -1 dead and 0 free, leave the queens a number on colour 0 that fits the
-/// sums and second moments by colour. A queen on a cell of colour `(r + c) % 2` has a `/`
-/// diagonal whose index has that parity and a `\` diagonal whose index has it plus `n - 1`;
-/// if `k` queens stand on colour 0, `k` diagonals of each direction of that class are
-/// occupied and `n - k` of the other, and `n - k` is even (the queens' `r + c` add up to
-/// `n (n - 1)`, so those on colour 1 are even in number). For some such `k` the occupied
-/// diagonals plus the lightest (heaviest) free ones of each class must not weigh more (less)
-/// than the target: the indices of each direction sum to `n (n - 1)`, the squared distances
-/// from the middle of both to `n (n^2 - 1) / 3`. Taking a diagonal as free never makes a `k`
-/// stop fitting.
-fn classes_fit(n: usize, diagonals: &[(usize, usize, i8, i32)]) -> bool {
+/// Why the diagonals of an `n` x `n` square board, each `(direction, index, value, _)` with
+/// value 1 occupied, -1 dead and 0 free, leave the queens no number on colour 0 that fits the
+/// sums and second moments by colour: a reason for each number `k` from 0 to `n` (its case of
+/// the certificate, [`ClassStep`], thresholds in the OPB form's units), or `None` when some
+/// `k` fits. A queen on a cell of colour `(r + c) % 2` has a `/` diagonal whose index has that
+/// parity and a `\` diagonal whose index has it plus `n - 1`; if `k` queens stand on colour 0,
+/// `k` diagonals of each direction of that class are occupied and `n - k` of the other, and
+/// `n - k` is even (the queens' `r + c` add up to `n (n - 1)`, so those on colour 1 are even in
+/// number). For such a `k` the occupied diagonals plus the lightest (heaviest) free ones of
+/// each class must not weigh more (less) than the target: the indices of each direction sum to
+/// `n (n - 1)`, the squared distances from the middle of both to `n (n^2 - 1) / 3`. Taking a
+/// diagonal as free never makes a `k` stop fitting.
+fn class_failures(n: usize, diagonals: &[(usize, usize, i8, i32)]) -> Option<Vec<ClassStep>> {
     let n64 = n as i64;
     // Per direction and class: the occupied diagonals' count, index sum and moment, and the
-    // free ones' indices and moments.
+    // free ones' indices and moments, each list in increasing order.
     let mut occupied = [[(0usize, 0i64, 0i64); 2]; 2];
     let mut free: [[(Vec<i64>, Vec<i64>); 2]; 2] = Default::default();
     for &(d, i, v, _) in diagonals {
-        let class = if d == 0 { i % 2 } else { (i + n - 1) % 2 };
+        let class = crate::proof::class_of(n, d, i);
         let (index, moment) = (i as i64, (i as i64 - (n64 - 1)).pow(2));
         match v {
             1 => {
@@ -396,9 +397,12 @@ fn classes_fit(n: usize, diagonals: &[(usize, usize, i8, i32)]) -> bool {
             _ => {}
         }
     }
-    // Prefix sums of each free list in increasing order.
-    let prefix = |mut v: Vec<i64>| -> Vec<i64> {
-        v.sort_unstable();
+    for (a, b) in free.iter_mut().flatten() {
+        a.sort_unstable();
+        b.sort_unstable();
+    }
+    // Prefix sums of each free list.
+    let prefix = |v: &[i64]| -> Vec<i64> {
         std::iter::once(0)
             .chain(v.iter().scan(0, |acc, &x| {
                 *acc += x;
@@ -406,38 +410,82 @@ fn classes_fit(n: usize, diagonals: &[(usize, usize, i8, i32)]) -> bool {
             }))
             .collect()
     };
-    let sums: [[(Vec<i64>, Vec<i64>); 2]; 2] = free.map(|f| f.map(|(a, b)| (prefix(a), prefix(b))));
+    let sums: [[(Vec<i64>, Vec<i64>); 2]; 2] = std::array::from_fn(|d| {
+        std::array::from_fn(|c| (prefix(&free[d][c].0), prefix(&free[d][c].1)))
+    });
     // What the `m` lightest and heaviest of a prefix list add up to.
     let least = |p: &[i64], m: usize| p[m];
     let most = |p: &[i64], m: usize| p[p.len() - 1] - p[p.len() - 1 - m];
+    // The threshold of `m` taken from a sorted list: the last one taken (the first one for
+    // none), 0 for an empty list.
+    let threshold = |v: &[i64], m: usize, low: bool| match (v.is_empty(), low) {
+        (true, _) => None,
+        (false, true) => Some(v[m.saturating_sub(1)]),
+        (false, false) => Some(v[v.len() - m.max(1)]),
+    };
+    // The OPB form's index of a diagonal: `r + c` 1-based (`/`, index r + c 0-based), or
+    // `r - c` (`\`, index r - c + n - 1).
+    let in_form = |d: usize, i: i64| i + if d == 0 { 2 } else { 1 - n64 };
     let sum_target = (n * (n - 1)) as i64;
     let moment_target = n64 * (n64 * n64 - 1) / 3;
-    let fits = |k: usize| {
+    let fails = |k: usize| -> Option<ClassStep> {
         let need = [k, n - k];
         let mut moments = (0i64, 0i64);
+        let mut taken = [[0usize; 2]; 2];
         for d in 0..2 {
             let mut index = (0i64, 0i64);
             for c in 0..2 {
                 let (count, isum, msum) = occupied[d][c];
+                let count_fails = |low| ClassStep::Count {
+                    k,
+                    dir: d,
+                    class: c,
+                    low,
+                };
                 let Some(m) = need[c].checked_sub(count) else {
-                    return false;
+                    return Some(count_fails(false));
                 };
                 let (pi, pm) = &sums[d][c];
                 if m >= pi.len() {
-                    return false;
+                    return Some(count_fails(true));
                 }
+                taken[d][c] = m;
                 index.0 += isum + least(pi, m);
                 index.1 += isum + most(pi, m);
                 moments.0 += msum + least(pm, m);
                 moments.1 += msum + most(pm, m);
             }
-            if index.0 > sum_target || index.1 < sum_target {
-                return false;
+            for (low, fails) in [(true, index.0 > sum_target), (false, index.1 < sum_target)] {
+                if fails {
+                    let t = std::array::from_fn(|c| {
+                        threshold(&free[d][c].0, taken[d][c], low).map_or(0, |i| in_form(d, i))
+                    });
+                    return Some(ClassStep::Sum { k, dir: d, low, t });
+                }
             }
         }
-        moments.0 <= moment_target && moment_target <= moments.1
+        for (low, fails) in [
+            (true, moments.0 > moment_target),
+            (false, moments.1 < moment_target),
+        ] {
+            if fails {
+                let t = std::array::from_fn(|d| {
+                    std::array::from_fn(|c| threshold(&free[d][c].1, taken[d][c], low).unwrap_or(0))
+                });
+                return Some(ClassStep::Moment { k, low, t });
+            }
+        }
+        None
     };
-    (0..=n).filter(|k| (n - k).is_multiple_of(2)).any(fits)
+    let mut steps = Vec::with_capacity(n + 1);
+    for k in 0..=n {
+        if (n - k) % 2 == 1 {
+            steps.push(ClassStep::Parity { k });
+        } else {
+            steps.push(fails(k)?);
+        }
+    }
+    Some(steps)
 }
 
 /// Why the propagator set a literal, for its reason clause.
@@ -885,7 +933,8 @@ impl QueensPropagator {
         }
     }
 
-    /// The sums and second moments by the queens' colour (square board; see [`classes_fit`]).
+    /// The sums and second moments by the queens' colour (square board; see
+    /// [`class_failures`]).
     /// When no number of queens on colour 0 fits, the conflict clause names every occupied and
     /// every dead diagonal. (A shorter clause, each diagonal tried as free in
     /// turn and named only when freeing it would let a number fit, cost more than it saved:
@@ -900,8 +949,11 @@ impl QueensPropagator {
                 diagonals.push((d, l - start, self.occupied(l), o));
             }
         }
-        if classes_fit(n, &diagonals) {
+        let Some(steps) = class_failures(n, &diagonals) else {
             return;
+        };
+        for step in steps {
+            self.hand(Bound::Class(step));
         }
         let mut clause: Vec<i32> = diagonals
             .iter()

@@ -92,19 +92,120 @@ fn the_refutations_around_the_transition_are_certified() {
 /// (CaDiCaL's learned clauses as `rup` steps, the propagator's clauses of the counts, sums
 /// and moments and the reasons of the cells their bounds made false, the cutting-planes steps
 /// of the bounds) is accepted by VeriPB in the solve and by `verify-proof --opb`, and some of
-/// them need the bounds' steps and hold the bounds' propagations; the colour classes are off.
+/// them need the bounds' steps and hold the bounds' propagations.
 #[test]
 fn the_propagators_refutations_around_the_transition_are_certified() {
     let (mut bounds, mut excluded) = (0, 0);
     let certified = around_the_transitions("propagator", |text, said| {
         bounds += text.lines().filter(|l| l.starts_with("pol ")).count();
         excluded += propagator_count(said, "bound propagations");
-        // The colour classes have no step in the certificate: they are off.
-        assert!(said.contains(", 0 class clauses,"), "{said}");
     });
     assert!(certified >= 8, "{certified} refutations certified");
     assert!(bounds > 0, "no certificate needed a bound's step");
     assert!(excluded > 0, "no bound propagated");
+}
+
+/// `solve --engine propagator` on one of the n = 30 refutations of seed 17 (D = 26..29, which
+/// the colour classes refute), its certificate written to `proof` and checked; its OPB form
+/// written to `formula`.
+fn certify_seed17(d: usize, proof: &Path, formula: &Path) -> std::process::Output {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+        "docs/results/frontier/n30-refutations/d{d}-seed17.txt"
+    ));
+    let o = run(&[
+        "encode".as_ref(),
+        "--instance".as_ref(),
+        file.as_os_str(),
+        "--format".as_ref(),
+        "opb".as_ref(),
+        "--redundant".as_ref(),
+        "diagonals,sums,moments".as_ref(),
+        "-o".as_ref(),
+        formula.as_os_str(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    run(&[
+        "solve".as_ref(),
+        "--instance".as_ref(),
+        file.as_os_str(),
+        "--engine".as_ref(),
+        "propagator".as_ref(),
+        "--proof".as_ref(),
+        proof.as_os_str(),
+        "--proof-format".as_ref(),
+        "veripb".as_ref(),
+        "--check-proof".as_ref(),
+        "--format".as_ref(),
+        "line".as_ref(),
+    ])
+}
+
+/// The colour classes' refutations are certified: the four n = 30 instances of seed 17
+/// (which the propagator refutes by its class clauses, and not within minutes without them)
+/// get certificates with the classes' order variables (`red` steps) and their cases, which
+/// VeriPB accepts in the solve and `verify-proof --opb` again.
+#[test]
+fn the_colour_classes_refutations_are_certified() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in 26..=29 {
+        let (proof, formula) = (dir.path().join("p.pbp"), dir.path().join("f.opb"));
+        let o = certify_seed17(d, &proof, &formula);
+        assert!(o.status.success(), "d={d}: {}", stderr(&o));
+        assert!(
+            stdout(&o).contains("proof checked: VeriPB"),
+            "{}",
+            stdout(&o)
+        );
+        assert!(
+            propagator_count(&stderr(&o), "class clauses") > 0,
+            "{}",
+            stderr(&o)
+        );
+        let text = std::fs::read_to_string(&proof).unwrap();
+        assert!(
+            text.contains("\nred ") && text.contains(" 2 d "),
+            "d={d}: no class steps"
+        );
+        let (code, said) = verify(&formula, &proof);
+        assert_eq!(code, 0, "d={d}: {said}");
+    }
+}
+
+/// Forged certificates of the colour classes are rejected: the parity steps without their
+/// division by 2 (still sound steps, too weak for the clauses that follow), an order
+/// variable (15 queens on colour 0) defined with the wrong witness, and its definition made
+/// one stronger.
+#[test]
+fn forged_certificates_of_the_colour_classes_are_rejected() {
+    let dir = tempfile::tempdir().unwrap();
+    let (proof, formula) = (dir.path().join("p.pbp"), dir.path().join("f.opb"));
+    let o = certify_seed17(26, &proof, &formula);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&proof).unwrap();
+    let rejected = |label: &str, forged: String| {
+        assert_ne!(forged, text, "{label}: nothing forged");
+        let path = dir.path().join(format!("{label}.pbp"));
+        std::fs::write(&path, forged).unwrap();
+        let (code, said) = verify(&formula, &path);
+        assert_eq!(code, 1, "{label}: {said}");
+        assert!(said.starts_with("rejected:"), "{label}: {said}");
+    };
+    rejected("undivided", text.replace(" 2 d ", " "));
+    // The order variable of 15 queens on colour 0 (at most 1 is implied by the form alone:
+    // the 29 diagonals of class 1 cannot hold 30 queens).
+    let first = text
+        .lines()
+        .find(|l| l.starts_with("red 15 ~k0ge15 "))
+        .unwrap();
+    rejected(
+        "witness",
+        text.replacen(first, &first.replace("-> 0", "-> 1"), 1),
+    );
+    // `k ~y + K >= k` made `k ~y + K >= k + 1`.
+    let k = first.split_once(" >= ").unwrap().1;
+    let k: u64 = k.split(' ').next().unwrap().parse().unwrap();
+    let stronger = first.replace(&format!(" >= {k} :"), &format!(" >= {} :", k + 1));
+    rejected("stronger", text.replacen(first, &stronger, 1));
 }
 
 /// Around each instance's transition, certifies every refutation by `engine` (answers as
