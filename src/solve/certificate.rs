@@ -520,8 +520,9 @@ mod tests {
         let (mut refuted, mut classes) = (0, 0);
         for trial in 0..100 {
             let n = 6 + trial % 4;
-            let mut forbid: Vec<(usize, usize)> =
-                (0..n * n * (2 + trial % 2) / 6).map(|_| (next(n), next(n))).collect();
+            let mut forbid: Vec<(usize, usize)> = (0..n * n * (2 + trial % 2) / 6)
+                .map(|_| (next(n), next(n)))
+                .collect();
             forbid.sort_unstable();
             forbid.dedup();
             let inst = Instance::new(n, Model::default())
@@ -539,11 +540,18 @@ mod tests {
                 .unwrap();
             std::fs::write(&proof, &made.proof).unwrap();
             let judged = crate::proof::check_opb(&formula, &proof);
-            assert_eq!(judged, crate::proof::OpbJudgement::Accepted, "trial {trial}");
+            assert_eq!(
+                judged,
+                crate::proof::OpbJudgement::Accepted,
+                "trial {trial}"
+            );
             refuted += 1;
             classes += made.propagator.class_clauses;
         }
-        assert!(refuted >= 10 && classes > 0, "{refuted} refuted, {classes} class clauses");
+        assert!(
+            refuted >= 10 && classes > 0,
+            "{refuted} refuted, {classes} class clauses"
+        );
     }
 
     /// The propagator refuses what is not the pairwise cell model.
