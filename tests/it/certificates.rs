@@ -9,6 +9,7 @@
 //! format, with the same checks.
 
 use crate::common::{propagator_count, recorded, require, run, stderr, stdout};
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 /// The parameter file of the CSPLib problem 079 instance `diag-NAME.param` kept in the
@@ -46,22 +47,35 @@ fn certify(name: &str, d: usize, proof: &Path) -> std::process::Output {
 /// `solve --engine ENGINE --proof-format veripb` with a certificate written to `proof` and
 /// checked.
 fn certify_with(engine: &str, name: &str, d: usize, proof: &Path) -> std::process::Output {
-    run(&[
-        "solve".as_ref(),
+    let (file, d) = (param(name), d.to_string());
+    let instance: [&OsStr; 4] = [
         "--instance".as_ref(),
-        param(name).as_os_str(),
+        file.as_ref(),
         "--diagonals".as_ref(),
-        d.to_string().as_ref(),
-        "--engine".as_ref(),
-        engine.as_ref(),
-        "--proof".as_ref(),
-        proof.as_os_str(),
-        "--proof-format".as_ref(),
-        "veripb".as_ref(),
-        "--check-proof".as_ref(),
-        "--format".as_ref(),
-        "line".as_ref(),
-    ])
+        d.as_ref(),
+    ];
+    solve_certified(&instance, engine, proof)
+}
+
+/// `solve INSTANCE... --engine ENGINE` with a VeriPB certificate written to `proof` and
+/// checked, the solution on one line.
+fn solve_certified(instance: &[&OsStr], engine: &str, proof: &Path) -> std::process::Output {
+    let mut args: Vec<&OsStr> = vec!["solve".as_ref()];
+    args.extend_from_slice(instance);
+    for a in ["--engine", engine, "--proof"] {
+        args.push(a.as_ref());
+    }
+    args.push(proof.as_os_str());
+    for a in [
+        "--proof-format",
+        "veripb",
+        "--check-proof",
+        "--format",
+        "line",
+    ] {
+        args.push(a.as_ref());
+    }
+    run(&args)
 }
 
 /// `verify-proof --opb FORMULA PROOF`: (exit code, output).
@@ -124,20 +138,11 @@ fn certify_seed17(d: usize, proof: &Path, formula: &Path) -> std::process::Outpu
         formula.as_os_str(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    run(&[
-        "solve".as_ref(),
-        "--instance".as_ref(),
-        file.as_os_str(),
-        "--engine".as_ref(),
-        "propagator".as_ref(),
-        "--proof".as_ref(),
-        proof.as_os_str(),
-        "--proof-format".as_ref(),
-        "veripb".as_ref(),
-        "--check-proof".as_ref(),
-        "--format".as_ref(),
-        "line".as_ref(),
-    ])
+    solve_certified(
+        &["--instance".as_ref(), file.as_os_str()],
+        "propagator",
+        proof,
+    )
 }
 
 /// The colour classes' refutations are certified: the four n = 30 instances of seed 17
