@@ -129,10 +129,10 @@ impl ClassProof {
             id - 1
         };
         let (mut a, mut b) = (vec![0], vec![0]);
+        let pos: String = class0[0].iter().map(|o| format!(" 1 x{o}")).collect();
+        let neg: String = class0[0].iter().map(|o| format!(" 1 ~x{o}")).collect();
         for k in 1..=m {
             let y = Self::y(k);
-            let pos: String = class0[0].iter().map(|o| format!(" 1 x{o}")).collect();
-            let neg: String = class0[0].iter().map(|o| format!(" 1 ~x{o}")).collect();
             a.push(take(
                 format!("red {k} ~{y}{pos} >= {k} : {y} -> 0"),
                 &mut lines,

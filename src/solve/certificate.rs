@@ -1,7 +1,7 @@
 //! The propagator engine's refutations as VeriPB certificates: CaDiCaL with the queens
 //! propagator and its arguments (the counts of live diagonals, the bounds on their sums and
-//! second moments) solves the pairwise cell model, and its proof events become a
-//! pseudo-Boolean proof in the format of the VeriPB checker (version 3.0) against the
+//! second moments, the colour classes) solves the pairwise cell model, and its proof events
+//! become a pseudo-Boolean proof in the format of the VeriPB checker (version 3.0) against the
 //! instance's OPB form with the counts, sums and moments
 //! ([`crate::instance::certificate_form`]), the form the search's certificates and Exact's
 //! translated logs refer to.
@@ -20,6 +20,9 @@
 //!   ([`crate::proof::OpbAnchors::combination`]: the sum's or the moments' equality plus the
 //!   thresholds times the counts), written once for each bound the propagator used and kept
 //!   (a forgotten clause may be given again).
+//! * A clause of the colour classes is a `rup` step after the case split on the number of
+//!   queens on colour 0 ([`crate::proof::ClassProof`]): its order variables and the classes'
+//!   counts at the first such clause, then one cutting-planes step per case, each written once.
 //! * Each clause CaDiCaL learns or derives is a `rup` step (it is RUP with respect to the
 //!   clauses before it, and the form propagates at least as much as those clauses do), with
 //!   CaDiCaL's antecedents as hints, each named by what stands for it: its step, or for a
