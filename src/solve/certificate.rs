@@ -117,6 +117,7 @@ pub fn certify_with_propagator<W: Write + Send + 'static>(
         bounds: Arc::clone(&bounds),
         written: HashSet::new(),
         classes: None,
+        cases: HashMap::new(),
         empty: None,
         error: None,
         stats: CertificateStats::default(),
@@ -237,6 +238,8 @@ struct PbTrace<W: Write> {
     written: HashSet<Bound>,
     /// The colour classes' definitions, once a case is written.
     classes: Option<ClassProof>,
+    /// The step of each case of the colour classes written.
+    cases: HashMap<ClassStep, u64>,
     /// The id of the empty clause, once derived.
     empty: Option<u64>,
     /// What went wrong first: an I/O error.
@@ -414,7 +417,12 @@ impl<W: Write + Send> super::cadical::ProofTracer for PbTrace<W> {
         // A clause of the propagator: its bounds' steps first.
         let new: Vec<Bound> =
             std::mem::take(&mut *self.bounds.lock().unwrap_or_else(PoisonError::into_inner));
+        // The cases of the colour classes handed just before their clause: its hints.
+        let mut cases = Vec::new();
         for b in new {
+            if let Bound::Class(step) = b {
+                cases.push(step);
+            }
             if !self.written.insert(b) {
                 continue;
             }
@@ -423,11 +431,18 @@ impl<W: Write + Send> super::cadical::ProofTracer for PbTrace<W> {
                 _ => self.anchors.combination(b),
             };
             if let Some(line) = line {
-                self.rule(&line);
+                let id = self.rule(&line);
                 self.stats.bounds += 1;
+                if let Bound::Class(step) = b {
+                    self.cases.insert(step, id);
+                }
             }
         }
-        let k = self.rup(clause, &[]);
+        let hints: Vec<u64> = cases
+            .iter()
+            .filter_map(|c| self.cases.get(c).copied())
+            .collect();
+        let k = self.rup(clause, &hints);
         self.stats.propagator_clauses += 1;
         self.ids.insert(id, Stands::Step(k));
     }

@@ -562,6 +562,9 @@ struct QueensPropagator {
     /// Clauses to add, each with whether it may be forgotten: a conflict in a complete model
     /// (`-a -b`, kept), or a conflict of the arguments (forgettable).
     pending: Vec<(Vec<i32>, bool)>,
+    /// The cases of each pending clause of the colour classes, when a certificate is written:
+    /// handed to it as the clause is added, so that its step names them as hints.
+    class_cases: Vec<(Vec<i32>, Vec<ClassStep>)>,
     /// The literals of the clause being added, handed out from the end, and whether it may be
     /// forgotten.
     adding: Vec<i32>,
@@ -608,6 +611,7 @@ impl QueensPropagator {
             reason: vec![Cause::None; vars],
             giving: None,
             pending: Vec::new(),
+            class_cases: Vec::new(),
             adding: Vec::new(),
             adding_forgettable: false,
             counters,
@@ -952,9 +956,6 @@ impl QueensPropagator {
         let Some(steps) = class_failures(n, &diagonals) else {
             return;
         };
-        for step in steps {
-            self.hand(Bound::Class(step));
-        }
         let mut clause: Vec<i32> = diagonals
             .iter()
             .filter(|x| x.2 != 0)
@@ -963,6 +964,9 @@ impl QueensPropagator {
         clause.sort_unstable();
         clause.dedup();
         self.counters.class_clauses.fetch_add(1, Ordering::Relaxed);
+        if self.bounds.is_some() {
+            self.class_cases.push((clause.clone(), steps));
+        }
         self.pending.push((clause, true));
     }
 
@@ -1059,6 +1063,7 @@ impl ExternalPropagator for QueensPropagator {
         self.giving = None;
         // Conflicts found on the assignment undone may no longer be false.
         self.pending.retain(|(_, forgettable)| !forgettable);
+        self.class_cases.clear();
         self.dirty = true;
     }
 
@@ -1160,6 +1165,15 @@ impl ExternalPropagator for QueensPropagator {
             Some((clause, forget)) => {
                 if !forget {
                     self.counters.model_clauses.fetch_add(1, Ordering::Relaxed);
+                }
+                // A clause of the colour classes: its cases go to the certificate now, every
+                // one (the certificate writes each once), just before the clause.
+                if let Some(at) = self.class_cases.iter().position(|(c, _)| *c == clause) {
+                    let (_, steps) = self.class_cases.swap_remove(at);
+                    if let Some(b) = &self.bounds {
+                        let mut b = b.lock().unwrap_or_else(PoisonError::into_inner);
+                        b.extend(steps.into_iter().map(Bound::Class));
+                    }
                 }
                 self.adding = std::iter::once(0).chain(clause.into_iter().rev()).collect();
                 self.adding_forgettable = forget;
