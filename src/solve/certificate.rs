@@ -234,11 +234,12 @@ struct PbTrace<W: Write> {
     loading: Arc<AtomicBool>,
     /// The bounds the propagator failed, each put there before its clause.
     bounds: Arc<Mutex<Vec<Bound>>>,
-    /// The bounds whose cutting-planes step is written (kept to the end).
+    /// The bounds on the sums and moments whose cutting-planes step is written (kept to the
+    /// end).
     written: HashSet<Bound>,
     /// The colour classes' definitions, once a case is written.
     classes: Option<ClassProof>,
-    /// The step of each case of the colour classes written.
+    /// The step of each case of the colour classes written (kept to the end).
     cases: HashMap<ClassStep, u64>,
     /// The id of the empty clause, once derived.
     empty: Option<u64>,
@@ -286,11 +287,14 @@ impl<W: Write> PbTrace<W> {
         self.rule(&line)
     }
 
-    /// The cutting-planes step of a case of the colour classes, after their definitions
-    /// (written at the first case); `None` for a case beyond the number of diagonals of class
-    /// 0 (unit propagation never reaches it), or when the form lacks what the steps name (an
-    /// error then).
-    fn class_step(&mut self, step: ClassStep) -> Option<String> {
+    /// The id of the cutting-planes step of a case of the colour classes, written at its first
+    /// use, after the classes' definitions (written at the first case); `None` for a case
+    /// beyond the number of diagonals of class 0 (unit propagation never reaches it), or when
+    /// the form lacks what the steps name (an error then).
+    fn case(&mut self, step: ClassStep) -> Option<u64> {
+        if let Some(&id) = self.cases.get(&step) {
+            return Some(id);
+        }
         if self.classes.is_none() {
             let Some((proof, lines)) = ClassProof::define(&self.anchors, self.n, self.last + 1)
             else {
@@ -308,13 +312,16 @@ impl<W: Write> PbTrace<W> {
         if classes.beyond(step) {
             return None;
         }
-        let line = classes.step(&self.anchors, step);
-        if line.is_none() {
+        let Some(line) = classes.step(&self.anchors, step) else {
             self.error.get_or_insert_with(|| {
                 "the OPB form lacks the sums the colour classes name".into()
             });
-        }
-        line
+            return None;
+        };
+        let id = self.rule(&line);
+        self.stats.bounds += 1;
+        self.cases.insert(step, id);
+        Some(id)
     }
 
     /// The cell (row, column) of a literal of the cells, if it is one.
@@ -418,30 +425,19 @@ impl<W: Write + Send> super::cadical::ProofTracer for PbTrace<W> {
         let new: Vec<Bound> =
             std::mem::take(&mut *self.bounds.lock().unwrap_or_else(PoisonError::into_inner));
         // The cases of the colour classes handed just before their clause: its hints.
-        let mut cases = Vec::new();
+        let mut hints = Vec::new();
         for b in new {
             if let Bound::Class(step) = b {
-                cases.push(step);
-            }
-            if !self.written.insert(b) {
+                hints.extend(self.case(step));
                 continue;
             }
-            let line = match b {
-                Bound::Class(step) => self.class_step(step),
-                _ => self.anchors.combination(b),
-            };
-            if let Some(line) = line {
-                let id = self.rule(&line);
-                self.stats.bounds += 1;
-                if let Bound::Class(step) = b {
-                    self.cases.insert(step, id);
+            if self.written.insert(b) {
+                if let Some(line) = self.anchors.combination(b) {
+                    self.rule(&line);
+                    self.stats.bounds += 1;
                 }
             }
         }
-        let hints: Vec<u64> = cases
-            .iter()
-            .filter_map(|c| self.cases.get(c).copied())
-            .collect();
         let k = self.rup(clause, &hints);
         self.stats.propagator_clauses += 1;
         self.ids.insert(id, Stands::Step(k));

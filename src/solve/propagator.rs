@@ -560,11 +560,10 @@ struct QueensPropagator {
     /// The reason clause being handed out: (propagated literal, position in it).
     giving: Option<(i32, usize)>,
     /// Clauses to add, each with whether it may be forgotten: a conflict in a complete model
-    /// (`-a -b`, kept), or a conflict of the arguments (forgettable).
-    pending: Vec<(Vec<i32>, bool)>,
-    /// The cases of each pending clause of the colour classes, when a certificate is written:
-    /// handed to it as the clause is added, so that its step names them as hints.
-    class_cases: Vec<(Vec<i32>, Vec<ClassStep>)>,
+    /// (`-a -b`, kept), or a conflict of the arguments (forgettable); a clause of the colour
+    /// classes with its cases when a certificate is written (handed to it as the clause is
+    /// added, so that its step names them as hints), none for the others.
+    pending: Vec<(Vec<i32>, bool, Vec<ClassStep>)>,
     /// The literals of the clause being added, handed out from the end, and whether it may be
     /// forgotten.
     adding: Vec<i32>,
@@ -611,7 +610,6 @@ impl QueensPropagator {
             reason: vec![Cause::None; vars],
             giving: None,
             pending: Vec::new(),
-            class_cases: Vec::new(),
             adding: Vec::new(),
             adding_forgettable: false,
             counters,
@@ -663,7 +661,7 @@ impl QueensPropagator {
                     .counting_clauses
                     .fetch_add(1, Ordering::Relaxed);
                 let dead = self.dead(d);
-                self.pending.push((dead, true));
+                self.pending.push((dead, true, Vec::new()));
                 return;
             }
             if self.arguments.sums && square && self.sum_bounds(d) {
@@ -764,7 +762,7 @@ impl QueensPropagator {
     /// is written, then added (forgettable).
     fn bound_failed(&mut self, clause: Vec<i32>, bound: Bound) {
         self.hand(bound);
-        self.pending.push((clause, true));
+        self.pending.push((clause, true, Vec::new()));
     }
 
     /// Sets `lit` (a diagonal's occupancy or a cell, negated) with `bound`'s reason (`why`,
@@ -964,10 +962,12 @@ impl QueensPropagator {
         clause.sort_unstable();
         clause.dedup();
         self.counters.class_clauses.fetch_add(1, Ordering::Relaxed);
-        if self.bounds.is_some() {
-            self.class_cases.push((clause.clone(), steps));
-        }
-        self.pending.push((clause, true));
+        let cases = if self.bounds.is_some() {
+            steps
+        } else {
+            Vec::new()
+        };
+        self.pending.push((clause, true, cases));
     }
 
     /// A cell became true: it owns its free lines; a line owned by another cell is a
@@ -1062,8 +1062,7 @@ impl ExternalPropagator for QueensPropagator {
             .retain(|(_, why)| matches!(why, Cause::Pair(r) if value[*r as usize] == 1));
         self.giving = None;
         // Conflicts found on the assignment undone may no longer be false.
-        self.pending.retain(|(_, forgettable)| !forgettable);
-        self.class_cases.clear();
+        self.pending.retain(|(_, forgettable, _)| !forgettable);
         self.dirty = true;
     }
 
@@ -1083,8 +1082,11 @@ impl ExternalPropagator for QueensPropagator {
                     match first {
                         None => first = Some(c),
                         Some(a) => {
-                            self.pending
-                                .push((vec![-(a as i32 + 1), -(c as i32 + 1)], false));
+                            self.pending.push((
+                                vec![-(a as i32 + 1), -(c as i32 + 1)],
+                                false,
+                                Vec::new(),
+                            ));
                             ok = false;
                             break;
                         }
@@ -1162,18 +1164,15 @@ impl ExternalPropagator for QueensPropagator {
             self.count();
         }
         match self.pending.pop() {
-            Some((clause, forget)) => {
+            Some((clause, forget, cases)) => {
                 if !forget {
                     self.counters.model_clauses.fetch_add(1, Ordering::Relaxed);
                 }
                 // A clause of the colour classes: its cases go to the certificate now, every
                 // one (the certificate writes each once), just before the clause.
-                if let Some(at) = self.class_cases.iter().position(|(c, _)| *c == clause) {
-                    let (_, steps) = self.class_cases.swap_remove(at);
-                    if let Some(b) = &self.bounds {
-                        let mut b = b.lock().unwrap_or_else(PoisonError::into_inner);
-                        b.extend(steps.into_iter().map(Bound::Class));
-                    }
+                if let (false, Some(b)) = (cases.is_empty(), &self.bounds) {
+                    let mut b = b.lock().unwrap_or_else(PoisonError::into_inner);
+                    b.extend(cases.into_iter().map(Bound::Class));
                 }
                 self.adding = std::iter::once(0).chain(clause.into_iter().rev()).collect();
                 self.adding_forgettable = forget;
