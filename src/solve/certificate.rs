@@ -18,11 +18,12 @@
 //! * A clause of the bounds on the sums or the moments is a `rup` step after the
 //!   cutting-planes step (`pol`) that makes its bound propagate
 //!   ([`crate::proof::OpbAnchors::combination`]: the sum's or the moments' equality plus the
-//!   thresholds times the counts), written once for each bound the propagator used and kept
-//!   (a forgotten clause may be given again).
+//!   thresholds times the counts), written at the bound's first use and kept (a forgotten
+//!   clause may be given again); every clause of the bound names that step as its hint.
 //! * A clause of the colour classes is a `rup` step after the case split on the number of
 //!   queens on colour 0 ([`crate::proof::ClassProof`]): its order variables and the classes'
-//!   counts at the first such clause, then one cutting-planes step per case, each written once.
+//!   counts at the first such clause, then one cutting-planes step per case, each written once
+//!   and named as a hint by every clause that needs it.
 //! * Each clause CaDiCaL learns or derives is a `rup` step (it is RUP with respect to the
 //!   clauses before it, and the form propagates at least as much as those clauses do), with
 //!   CaDiCaL's antecedents as hints, each named by what stands for it: its step, or for a
@@ -39,7 +40,7 @@ use super::propagator::{check_model, occupancy_variables, split_options, Propaga
 use super::{SolveError, SolverOption};
 use crate::instance::{certificate_form, Formula, Instance};
 use crate::proof::{Bound, ClassProof, ClassStep, OpbAnchors};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -115,7 +116,7 @@ pub fn certify_with_propagator<W: Write + Send + 'static>(
         ids: HashMap::new(),
         loading: Arc::clone(&loading),
         bounds: Arc::clone(&bounds),
-        written: HashSet::new(),
+        written: HashMap::new(),
         classes: None,
         cases: HashMap::new(),
         empty: None,
@@ -232,11 +233,11 @@ struct PbTrace<W: Write> {
     ids: HashMap<i64, Stands>,
     /// The formula is being loaded: its clauses need no line.
     loading: Arc<AtomicBool>,
-    /// The bounds the propagator failed, each put there before its clause.
+    /// The bounds of the propagator's next clause, put there just before it.
     bounds: Arc<Mutex<Vec<Bound>>>,
-    /// The bounds on the sums and moments whose cutting-planes step is written (kept to the
-    /// end).
-    written: HashSet<Bound>,
+    /// The step of each bound on the sums and moments written (kept to the end), `None` for
+    /// a bound that needs none (the form's constraint propagates it alone).
+    written: HashMap<Bound, Option<u64>>,
     /// The colour classes' definitions, once a case is written.
     classes: Option<ClassProof>,
     /// The step of each case of the colour classes written (kept to the end).
@@ -330,6 +331,24 @@ impl<W: Write> PbTrace<W> {
         (k >= 1 && k <= self.n * self.n).then(|| ((k - 1) / self.n, (k - 1) % self.n))
     }
 
+    /// The `<=` halves of the definitions of the occupancies of the two diagonals through the
+    /// cell of `lit` (none for a literal of no cell, or a diagonal of that one cell, whose
+    /// occupancy is the cell itself).
+    fn cell_definitions(&self, lit: i32) -> Vec<u64> {
+        let Some((r, c)) = self.cell(lit) else {
+            return Vec::new();
+        };
+        let (n, g) = (self.n, self.geometry);
+        [g.diagonal(n, r, c), g.anti_diagonal(n, r, c)]
+            .into_iter()
+            .enumerate()
+            .filter_map(|(d, i)| {
+                let o = (*self.anchors.occupancy[d].get(i)?)?;
+                Some(self.anchors.definitions.get(&o)? + 1)
+            })
+            .collect()
+    }
+
     /// Whether a cell (row, column) lies on the diagonal whose occupancy is the variable of
     /// `o`; `None` when `o` is no diagonal's occupancy.
     fn on_occupied(&self, o: i32) -> Option<impl Fn((usize, usize)) -> bool> {
@@ -421,21 +440,33 @@ impl<W: Write + Send> super::cadical::ProofTracer for PbTrace<W> {
             }
             return;
         }
-        // A clause of the propagator: its bounds' steps first.
+        // A clause of the propagator: the steps of the bounds handed just before it, each
+        // written at its first use, are its hints.
         let new: Vec<Bound> =
             std::mem::take(&mut *self.bounds.lock().unwrap_or_else(PoisonError::into_inner));
-        // The cases of the colour classes handed just before their clause: its hints.
         let mut hints = Vec::new();
         for b in new {
-            if let Bound::Class(step) = b {
-                hints.extend(self.case(step));
-                continue;
-            }
-            if self.written.insert(b) {
-                if let Some(line) = self.anchors.combination(b) {
-                    self.rule(&line);
-                    self.stats.bounds += 1;
-                }
+            let step = match b {
+                Bound::Class(step) => self.case(step),
+                _ => match self.written.get(&b) {
+                    Some(&step) => step,
+                    None => {
+                        let line = self.anchors.combination(b);
+                        let step = line.map(|line| self.rule(&line));
+                        self.stats.bounds += u64::from(step.is_some());
+                        self.written.insert(b, step);
+                        step
+                    }
+                },
+            };
+            hints.extend(step.filter(|s| !hints.contains(s)));
+        }
+        if !hints.is_empty() {
+            // A cell a bound made false (its two diagonals together would break it): under
+            // the clause's negation the cell is true, and the definitions' `<=` halves make
+            // its diagonals occupied for the bound's step.
+            for &lit in clause.iter().filter(|&&l| l < 0) {
+                hints.extend(self.cell_definitions(lit));
             }
         }
         let k = self.rup(clause, &hints);
@@ -471,6 +502,7 @@ mod tests {
     use super::*;
     use crate::board::Geometry;
     use crate::instance::Model;
+    use crate::solve::propagator::PropagatorStats;
 
     /// The certificate of `inst` (`None` when it has a solution) and VeriPB's judgement of it
     /// against the certificate form.
@@ -515,11 +547,10 @@ mod tests {
         }
     }
 
-    /// Random boards of n = 6..9 with cells forbidden, solved with the colour classes as the
-    /// only bound (the counts on): every refutation's certificate, the classes' cases with
-    /// it, is accepted by VeriPB, and some refutations need the classes.
-    #[test]
-    fn the_colour_classes_alone_are_certified_on_random_boards() {
+    /// Solves 100 random boards of n = 6..9 with cells forbidden, the propagator's arguments
+    /// set by `options`, and has VeriPB check every refutation's certificate (each must be
+    /// accepted): the number of refutations and the propagator's statistics summed over them.
+    fn certified_on_random_boards(options: &[&str]) -> (usize, PropagatorStats) {
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
         let mut next = move |k: usize| {
             seed ^= seed << 13;
@@ -527,11 +558,8 @@ mod tests {
             seed ^= seed << 17;
             (seed % k as u64) as usize
         };
-        let options: Vec<SolverOption> = ["sums=0", "moments=0", "propagate=0"]
-            .iter()
-            .map(|o| o.parse().unwrap())
-            .collect();
-        let (mut refuted, mut classes) = (0, 0);
+        let options: Vec<SolverOption> = options.iter().map(|o| o.parse().unwrap()).collect();
+        let (mut refuted, mut stats) = (0, PropagatorStats::default());
         for trial in 0..100 {
             let n = 6 + trial % 4;
             let mut forbid: Vec<(usize, usize)> = (0..n * n * (2 + trial % 2) / 6)
@@ -560,11 +588,38 @@ mod tests {
                 "trial {trial}"
             );
             refuted += 1;
-            classes += made.propagator.class_clauses;
+            let p = made.propagator;
+            stats.class_clauses += p.class_clauses;
+            stats.sum_clauses += p.sum_clauses;
+            stats.moment_clauses += p.moment_clauses;
+            stats.bound_propagations += p.bound_propagations;
         }
+        (refuted, stats)
+    }
+
+    /// The colour classes as the only bound (the counts on): every refutation's certificate,
+    /// the classes' cases with it, is accepted by VeriPB, and some refutations need the
+    /// classes.
+    #[test]
+    fn the_colour_classes_alone_are_certified_on_random_boards() {
+        let (refuted, stats) = certified_on_random_boards(&["sums=0", "moments=0", "propagate=0"]);
+        let classes = stats.class_clauses;
         assert!(
             refuted >= 10 && classes > 0,
             "{refuted} refuted, {classes} class clauses"
+        );
+    }
+
+    /// The sums and moments without the classes, propagating: every clause of a bound (a
+    /// conflict, or the reason of a diagonal or a cell it made unoccupied) names the bound's
+    /// step as its hint, and VeriPB accepts every certificate.
+    #[test]
+    fn the_bounds_propagations_are_certified_on_random_boards() {
+        let (refuted, stats) = certified_on_random_boards(&["classes=0"]);
+        assert!(
+            refuted >= 10 && stats.bound_propagations > 0,
+            "{refuted} refuted, {} bound propagations",
+            stats.bound_propagations
         );
     }
 

@@ -42,14 +42,15 @@
 //! diagonals together would is made false, each with the same reason plus its own literal
 //! (the option `propagate`). Last, the same bounds split by the queens' colour, with the
 //! parity of their number (the option `classes`, [`CLASSES_OPTION`]): a conflict when no
-//! number of queens on one colour fits, its clause every occupied and every dead diagonal;
-//! a VeriPB certificate is written without it (its case split and parity have no
-//! cutting-planes step there yet). The arguments and the occupancies are left out when a DRAT or
+//! number of queens on one colour fits, its clause every occupied and every dead diagonal
+//! (certified as a case split on that number, [`crate::proof::ClassStep`]). The arguments and the occupancies are left out when a DRAT or
 //! LRAT proof is written (`solve --proof`): their clauses are not in the pairwise formula and
 //! would not check against it. A VeriPB certificate
 //! ([`crate::solve::certify_with_propagator`]) keeps them on: it is written against the OPB
 //! form with the counts, sums and moments, from which they follow, and each bound is handed
-//! to it ([`crate::proof::Bound`]) for the cutting-planes step that justifies its clauses.
+//! to it ([`crate::proof::Bound`]) just before each clause that follows from it (a conflict
+//! as it is added, a propagation when CaDiCaL asks for its reason), for the cutting-planes
+//! step that justifies the clause and that the clause names as a hint.
 //!
 //! The answers go through the same checks as every solver's: [`crate::solve::solve_model_with_solver`]
 //! and the enumeration decode each model and check the board.
@@ -500,8 +501,9 @@ enum Cause {
     /// diagonal or a cell that must not): the reason is the literal and these, false when it
     /// was set.
     Counts(Arc<[i32]>),
-    /// See [`Cause::Counts`].
-    Bound(Arc<[i32]>),
+    /// See [`Cause::Counts`]; with the bound, handed to the certificate when the reason is
+    /// asked for.
+    Bound(Arc<[i32]>, Bound),
 }
 
 /// The diagonals of one direction under the current assignment, each weighed (its index for
@@ -560,10 +562,11 @@ struct QueensPropagator {
     /// The reason clause being handed out: (propagated literal, position in it).
     giving: Option<(i32, usize)>,
     /// Clauses to add, each with whether it may be forgotten: a conflict in a complete model
-    /// (`-a -b`, kept), or a conflict of the arguments (forgettable); a clause of the colour
-    /// classes with its cases when a certificate is written (handed to it as the clause is
-    /// added, so that its step names them as hints), none for the others.
-    pending: Vec<(Vec<i32>, bool, Vec<ClassStep>)>,
+    /// (`-a -b`, kept), or a conflict of the arguments (forgettable); with the bounds it
+    /// follows from when a certificate is written (a bound on the sums or moments, or the
+    /// cases of the colour classes: handed to it as the clause is added, so that its step
+    /// names theirs as hints), none for the others.
+    pending: Vec<(Vec<i32>, bool, Vec<Bound>)>,
     /// The literals of the clause being added, handed out from the end, and whether it may be
     /// forgotten.
     adding: Vec<i32>,
@@ -575,12 +578,11 @@ struct QueensPropagator {
     live: [usize; 2],
     /// An occupancy changed since the last count.
     dirty: bool,
-    /// Where the bounds on the sums and moments go, each before the first clause that needs
-    /// it, when a VeriPB certificate is written ([`crate::solve::Certificate`]: the
-    /// cutting-planes step that makes each clause follow by unit propagation).
+    /// Where the bounds go, each just before a clause that follows from it, when a VeriPB
+    /// certificate is written ([`crate::solve::Certificate`]: the cutting-planes step that
+    /// makes the clause follow by unit propagation, written once, named by each such clause
+    /// as a hint).
     bounds: Option<Arc<Mutex<Vec<Bound>>>>,
-    /// The bounds handed to the certificate so far (each is written once and kept).
-    handed: std::collections::HashSet<Bound>,
 }
 
 impl QueensPropagator {
@@ -617,7 +619,6 @@ impl QueensPropagator {
             live,
             dirty: true,
             bounds,
-            handed: std::collections::HashSet::new(),
         }
     }
 
@@ -749,27 +750,38 @@ impl QueensPropagator {
         clause
     }
 
-    /// Hands `bound` to the certificate, if one is written and it has not had it yet.
-    fn hand(&mut self, bound: Bound) {
+    /// Hands `bounds` to the certificate, if one is written: the bounds of the clause added
+    /// next (the certificate writes each bound's step once and names it as a hint of every
+    /// clause that follows from it).
+    fn hand(&self, bounds: impl IntoIterator<Item = Bound>) {
         if let Some(b) = &self.bounds {
-            if self.handed.insert(bound) {
-                b.lock().unwrap_or_else(PoisonError::into_inner).push(bound);
-            }
+            b.lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .extend(bounds);
         }
     }
 
-    /// The conflict `clause` of a bound that failed: handed to the certificate first when one
-    /// is written, then added (forgettable).
+    /// The bounds a clause keeps in `pending` to hand to the certificate with it: these when
+    /// one is written, none otherwise.
+    fn kept(&self, bounds: Vec<Bound>) -> Vec<Bound> {
+        if self.bounds.is_some() {
+            bounds
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The conflict `clause` of a bound that failed, added (forgettable) with its bound.
     fn bound_failed(&mut self, clause: Vec<i32>, bound: Bound) {
-        self.hand(bound);
-        self.pending.push((clause, true, Vec::new()));
+        let bounds = self.kept(vec![bound]);
+        self.pending.push((clause, true, bounds));
     }
 
     /// Sets `lit` (a diagonal's occupancy or a cell, negated) with `bound`'s reason (`why`,
-    /// without the literal), handing the bound to the certificate first.
+    /// without the literal); the bound goes to the certificate when CaDiCaL asks for the
+    /// reason.
     fn exclude(&mut self, lit: i32, bound: Bound, why: &Arc<[i32]>) {
-        self.hand(bound);
-        self.queue.push((lit, Cause::Bound(Arc::clone(why))));
+        self.queue.push((lit, Cause::Bound(Arc::clone(why), bound)));
     }
 
     /// The reason of a bound's propagations, made once per count (`made`).
@@ -962,11 +974,7 @@ impl QueensPropagator {
         clause.sort_unstable();
         clause.dedup();
         self.counters.class_clauses.fetch_add(1, Ordering::Relaxed);
-        let cases = if self.bounds.is_some() {
-            steps
-        } else {
-            Vec::new()
-        };
+        let cases = self.kept(steps.into_iter().map(Bound::Class).collect());
         self.pending.push((clause, true, cases));
     }
 
@@ -1111,7 +1119,7 @@ impl ExternalPropagator for QueensPropagator {
                 let counter = match why {
                     Cause::Pair(r) if self.value[r as usize] != 1 => continue,
                     Cause::Counts(_) => Some(&self.counters.counting_clauses),
-                    Cause::Bound(_) => Some(&self.counters.bound_propagations),
+                    Cause::Bound(..) => Some(&self.counters.bound_propagations),
                     _ => None,
                 };
                 if let Some(c) = counter {
@@ -1139,12 +1147,15 @@ impl ExternalPropagator for QueensPropagator {
         };
         let x = propagated.unsigned_abs() as usize - 1;
         let out = match (step, &self.reason[x]) {
-            (0, _) => {
+            (0, why) => {
                 self.counters.reasons.fetch_add(1, Ordering::Relaxed);
+                if let Cause::Bound(_, bound) = why {
+                    self.hand([*bound]);
+                }
                 propagated
             }
             (1, Cause::Pair(r)) => -(*r as i32 + 1),
-            (k, Cause::Counts(why) | Cause::Bound(why)) => why.get(k - 1).copied().unwrap_or(0),
+            (k, Cause::Counts(why) | Cause::Bound(why, _)) => why.get(k - 1).copied().unwrap_or(0),
             _ => 0,
         };
         self.giving = if out == 0 {
@@ -1164,16 +1175,12 @@ impl ExternalPropagator for QueensPropagator {
             self.count();
         }
         match self.pending.pop() {
-            Some((clause, forget, cases)) => {
+            Some((clause, forget, bounds)) => {
                 if !forget {
                     self.counters.model_clauses.fetch_add(1, Ordering::Relaxed);
                 }
-                // A clause of the colour classes: its cases go to the certificate now, every
-                // one (the certificate writes each once), just before the clause.
-                if let (false, Some(b)) = (cases.is_empty(), &self.bounds) {
-                    let mut b = b.lock().unwrap_or_else(PoisonError::into_inner);
-                    b.extend(cases.into_iter().map(Bound::Class));
-                }
+                // The clause's bounds go to the certificate now, just before it.
+                self.hand(bounds);
                 self.adding = std::iter::once(0).chain(clause.into_iter().rev()).collect();
                 self.adding_forgettable = forget;
                 *forgettable = forget;
