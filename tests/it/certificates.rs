@@ -213,6 +213,72 @@ fn forged_certificates_of_the_colour_classes_are_rejected() {
     rejected("stronger", text.replacen(first, &stronger, 1));
 }
 
+/// Each clause of a bound names its bound's cutting-planes step as its hint: the `rup` step
+/// after each `pol` step of the bounds names it, and VeriPB takes a `rup` step's hints as
+/// the only constraints it propagates over, so the same clause naming another step (an
+/// earlier bound's) is rejected.
+#[test]
+fn the_bounds_steps_are_their_clauses_hints() {
+    let dir = tempfile::tempdir().unwrap();
+    let (proof, formula) = (dir.path().join("p.pbp"), dir.path().join("f.opb"));
+    let o = certify_seed17(28, &proof, &formula);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&proof).unwrap();
+    // The id of each rule: after `f N`, every `pol`, `rup` and `red` gives the next id.
+    let mut id: u64 = 0;
+    let mut steps = Vec::new();
+    let mut previous: Option<(u64, &str)> = None;
+    for line in text.lines() {
+        let word = line.split(' ').next().unwrap_or("");
+        if word == "f" {
+            id = line.split(' ').nth(1).unwrap().parse().unwrap();
+            continue;
+        }
+        if !matches!(word, "pol" | "rup" | "red") {
+            continue;
+        }
+        id += 1;
+        if let (Some((pol, before)), "rup") = (previous, word) {
+            if before.starts_with("pol") && !before.contains(" d ") {
+                steps.push((pol, line));
+            }
+        }
+        previous = Some((id, line));
+    }
+    assert!(steps.len() >= 2, "{} bound steps", steps.len());
+    for (pol, rup) in &steps {
+        let hints = rup.split_once(" : ").map(|(_, h)| h.trim_end_matches(" ;"));
+        let hints: Vec<u64> = hints
+            .unwrap_or_else(|| panic!("no hints: {rup}"))
+            .split(' ')
+            .map(|h| h.parse().unwrap())
+            .collect();
+        assert!(hints.contains(pol), "{rup} does not name step {pol}");
+    }
+    // The last bound's first clause, naming the first bound's step instead of its own.
+    let (first, _) = steps[0];
+    let (last, rup) = *steps.last().unwrap();
+    let (clause, hints) = rup.split_once(" : ").unwrap();
+    let wrong: Vec<String> = hints
+        .split(' ')
+        .map(|h| match h.parse::<u64>() {
+            Ok(h) if h == last => first.to_string(),
+            _ => h.to_string(),
+        })
+        .collect();
+    let wrong = wrong.join(" ");
+    let forged = text.replacen(rup, &format!("{clause} : {wrong}"), 1);
+    assert_ne!(forged, text);
+    let path = dir.path().join("forged.pbp");
+    std::fs::write(&path, forged).unwrap();
+    let (code, said) = verify(&formula, &path);
+    assert_eq!(code, 1, "{said}");
+    assert!(said.starts_with("rejected:"), "{said}");
+    // The certificate itself is accepted.
+    let (code, said) = verify(&formula, &proof);
+    assert_eq!(code, 0, "{said}");
+}
+
 /// Around each instance's transition, certifies every refutation by `engine` (answers as
 /// recorded, solutions without a proof), checks each again by `verify-proof --opb`, and hands
 /// each certificate's text and what the solve wrote on stderr to `seen`; the number certified.
