@@ -151,11 +151,11 @@ pub struct CompareArgs {
     /// and checked against the original formula.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=experiment::MAX_SHUFFLE as i64))]
     shuffle: Option<u32>,
-    /// Certify every refutation: the stage that refutes (the search, or Exact through its
-    /// proof log) writes a VeriPB certificate against the OPB form with the counts, sums and
-    /// moments, which VeriPB checks; rows record its size, the check's time and the verdict
-    /// (`certificate_bytes`, `check_s`, `certified`). Every solver must be `search`, `exact`
-    /// or a chain of them.
+    /// Certify every refutation: the stage that refutes (the search, the propagator, or Exact
+    /// through its proof log) writes a VeriPB certificate against the OPB form with the
+    /// counts, sums and moments, which VeriPB checks; rows record its size, the check's time
+    /// and the verdict (`certificate_bytes`, `check_s`, `certified`). Every solver must be
+    /// `search`, `propagator`, `exact` or a chain of them.
     #[arg(long)]
     certify: bool,
     /// Draw a cactus plot as SVG (PNG, PDF for .png, .pdf): for each encoding and solver, the
