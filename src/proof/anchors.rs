@@ -75,6 +75,13 @@ pub enum Bound {
     /// One case of the colour classes' split ([`super::ClassProof::step`]; no
     /// [`OpbAnchors::combination`]).
     Class(super::ClassStep),
+    /// The counting argument on direction `dir`: fewer than n diagonals left that can hold a
+    /// queen, or exactly n (each must). No step: the form's count of occupied diagonals
+    /// propagates it alone ([`OpbAnchors::counts`]).
+    Count {
+        /// The direction.
+        dir: usize,
+    },
 }
 
 impl OpbAnchors {
@@ -109,7 +116,7 @@ impl OpbAnchors {
                 self.moments?,
                 vec![(count(0)? + 1, t[0]), (count(1)? + 1, t[1])],
             ),
-            Bound::Class(_) => return None,
+            Bound::Class(_) | Bound::Count { .. } => return None,
         };
         if terms.iter().all(|&(_, f)| f == 0) {
             return None;

@@ -448,6 +448,8 @@ impl<W: Write + Send> super::cadical::ProofTracer for PbTrace<W> {
         for b in new {
             let step = match b {
                 Bound::Class(step) => self.case(step),
+                // The count's `>=` half: fewer than n can no longer be occupied.
+                Bound::Count { dir } => self.anchors.counts[dir],
                 _ => match self.written.get(&b) {
                     Some(&step) => step,
                     None => {

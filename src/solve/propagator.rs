@@ -499,10 +499,10 @@ enum Cause {
     Pair(u32),
     /// The counts (a diagonal that must hold a queen), or a bound on the sums or moments (a
     /// diagonal or a cell that must not): the reason is the literal and these, false when it
-    /// was set.
-    Counts(Arc<[i32]>),
-    /// See [`Cause::Counts`]; with the bound, handed to the certificate when the reason is
-    /// asked for.
+    /// was set; with the bound ([`Bound::Count`] for the counts), handed to the certificate
+    /// when CaDiCaL asks for the reason.
+    Counts(Arc<[i32]>, Bound),
+    /// See [`Cause::Counts`].
     Bound(Arc<[i32]>, Bound),
 }
 
@@ -662,7 +662,8 @@ impl QueensPropagator {
                     .counting_clauses
                     .fetch_add(1, Ordering::Relaxed);
                 let dead = self.dead(d);
-                self.pending.push((dead, true, Vec::new()));
+                let bounds = self.kept(vec![Bound::Count { dir: d }]);
+                self.pending.push((dead, true, bounds));
                 return;
             }
             if self.arguments.sums && square && self.sum_bounds(d) {
@@ -679,7 +680,8 @@ impl QueensPropagator {
             let why: Arc<[i32]> = self.dead(d).into();
             for l in free {
                 let o = self.lines.occupancy[l] as i32;
-                self.queue.push((o, Cause::Counts(Arc::clone(&why))));
+                let count = Bound::Count { dir: d };
+                self.queue.push((o, Cause::Counts(Arc::clone(&why), count)));
             }
         }
         let before = self.pending.len();
@@ -1118,7 +1120,7 @@ impl ExternalPropagator for QueensPropagator {
                 }
                 let counter = match why {
                     Cause::Pair(r) if self.value[r as usize] != 1 => continue,
-                    Cause::Counts(_) => Some(&self.counters.counting_clauses),
+                    Cause::Counts(..) => Some(&self.counters.counting_clauses),
                     Cause::Bound(..) => Some(&self.counters.bound_propagations),
                     _ => None,
                 };
@@ -1149,13 +1151,15 @@ impl ExternalPropagator for QueensPropagator {
         let out = match (step, &self.reason[x]) {
             (0, why) => {
                 self.counters.reasons.fetch_add(1, Ordering::Relaxed);
-                if let Cause::Bound(_, bound) = why {
+                if let Cause::Counts(_, bound) | Cause::Bound(_, bound) = why {
                     self.hand([*bound]);
                 }
                 propagated
             }
             (1, Cause::Pair(r)) => -(*r as i32 + 1),
-            (k, Cause::Counts(why) | Cause::Bound(why, _)) => why.get(k - 1).copied().unwrap_or(0),
+            (k, Cause::Counts(why, _) | Cause::Bound(why, _)) => {
+                why.get(k - 1).copied().unwrap_or(0)
+            }
             _ => 0,
         };
         self.giving = if out == 0 {
