@@ -14,7 +14,8 @@
 //!   do, so every step that uses them checks without them.
 //! * A clause of the counting argument, or a clause added on a complete model, is a `rup`
 //!   step: unit propagation on the counts of occupied diagonals (`sum o = n` over the
-//!   occupancies `o`, each the number of queens on its diagonal) refutes its negation.
+//!   occupancies `o`, each the number of queens on its diagonal) refutes its negation; a
+//!   counting clause names its direction's count as its hint.
 //! * A clause of the bounds on the sums or the moments is a `rup` step after the
 //!   cutting-planes step (`pol`) that makes its bound propagate
 //!   ([`crate::proof::OpbAnchors::combination`]: the sum's or the moments' equality plus the
