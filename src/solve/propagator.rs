@@ -43,9 +43,10 @@
 //! (the option `propagate`). Last, the same bounds split by the queens' colour, with the
 //! parity of their number (the option `classes`, [`CLASSES_OPTION`]): a conflict when no
 //! number of queens on one colour fits, its clause every occupied and every dead diagonal
-//! (certified as a case split on that number, [`crate::proof::ClassStep`]). The arguments and the occupancies are left out when a DRAT or
-//! LRAT proof is written (`solve --proof`): their clauses are not in the pairwise formula and
-//! would not check against it. A VeriPB certificate
+//! (certified as a case split on that number, [`crate::proof::ClassStep`]). The arguments
+//! and the occupancies are left out when a DRAT or LRAT proof is written (`solve --proof`):
+//! their clauses are not in the pairwise formula and would not check against it. A VeriPB
+//! certificate
 //! ([`crate::solve::certify_with_propagator`]) keeps them on: it is written against the OPB
 //! form with the counts, sums and moments, from which they follow, and each bound is handed
 //! to it ([`crate::proof::Bound`]) just before each clause that follows from it (a conflict
@@ -497,12 +498,10 @@ enum Cause {
     None,
     /// A true cell on one of the cell's lines (0-based): the reason is `-cell -other`.
     Pair(u32),
-    /// The counts (a diagonal that must hold a queen), or a bound on the sums or moments (a
-    /// diagonal or a cell that must not): the reason is the literal and these, false when it
-    /// was set; with the bound ([`Bound::Count`] for the counts), handed to the certificate
-    /// when CaDiCaL asks for the reason.
-    Counts(Arc<[i32]>, Bound),
-    /// See [`Cause::Counts`].
+    /// The counts (a diagonal that must hold a queen: [`Bound::Count`]), or a bound on the
+    /// sums or moments (a diagonal or a cell that must not): the reason is the literal and
+    /// these, false when it was set; the bound is handed to the certificate when CaDiCaL asks
+    /// for the reason.
     Bound(Arc<[i32]>, Bound),
 }
 
@@ -662,7 +661,7 @@ impl QueensPropagator {
                     .counting_clauses
                     .fetch_add(1, Ordering::Relaxed);
                 let dead = self.dead(d);
-                let bounds = self.kept(vec![Bound::Count { dir: d }]);
+                let bounds = self.kept([Bound::Count { dir: d }]);
                 self.pending.push((dead, true, bounds));
                 return;
             }
@@ -681,7 +680,7 @@ impl QueensPropagator {
             for l in free {
                 let o = self.lines.occupancy[l] as i32;
                 let count = Bound::Count { dir: d };
-                self.queue.push((o, Cause::Counts(Arc::clone(&why), count)));
+                self.queue.push((o, Cause::Bound(Arc::clone(&why), count)));
             }
         }
         let before = self.pending.len();
@@ -764,10 +763,10 @@ impl QueensPropagator {
     }
 
     /// The bounds a clause keeps in `pending` to hand to the certificate with it: these when
-    /// one is written, none otherwise.
-    fn kept(&self, bounds: Vec<Bound>) -> Vec<Bound> {
+    /// one is written, none otherwise (nothing gathered then).
+    fn kept(&self, bounds: impl IntoIterator<Item = Bound>) -> Vec<Bound> {
         if self.bounds.is_some() {
-            bounds
+            bounds.into_iter().collect()
         } else {
             Vec::new()
         }
@@ -775,7 +774,7 @@ impl QueensPropagator {
 
     /// The conflict `clause` of a bound that failed, added (forgettable) with its bound.
     fn bound_failed(&mut self, clause: Vec<i32>, bound: Bound) {
-        let bounds = self.kept(vec![bound]);
+        let bounds = self.kept([bound]);
         self.pending.push((clause, true, bounds));
     }
 
@@ -976,7 +975,7 @@ impl QueensPropagator {
         clause.sort_unstable();
         clause.dedup();
         self.counters.class_clauses.fetch_add(1, Ordering::Relaxed);
-        let cases = self.kept(steps.into_iter().map(Bound::Class).collect());
+        let cases = self.kept(steps.into_iter().map(Bound::Class));
         self.pending.push((clause, true, cases));
     }
 
@@ -1120,7 +1119,7 @@ impl ExternalPropagator for QueensPropagator {
                 }
                 let counter = match why {
                     Cause::Pair(r) if self.value[r as usize] != 1 => continue,
-                    Cause::Counts(..) => Some(&self.counters.counting_clauses),
+                    Cause::Bound(_, Bound::Count { .. }) => Some(&self.counters.counting_clauses),
                     Cause::Bound(..) => Some(&self.counters.bound_propagations),
                     _ => None,
                 };
@@ -1151,15 +1150,13 @@ impl ExternalPropagator for QueensPropagator {
         let out = match (step, &self.reason[x]) {
             (0, why) => {
                 self.counters.reasons.fetch_add(1, Ordering::Relaxed);
-                if let Cause::Counts(_, bound) | Cause::Bound(_, bound) = why {
+                if let Cause::Bound(_, bound) = why {
                     self.hand([*bound]);
                 }
                 propagated
             }
             (1, Cause::Pair(r)) => -(*r as i32 + 1),
-            (k, Cause::Counts(why, _) | Cause::Bound(why, _)) => {
-                why.get(k - 1).copied().unwrap_or(0)
-            }
+            (k, Cause::Bound(why, _)) => why.get(k - 1).copied().unwrap_or(0),
             _ => 0,
         };
         self.giving = if out == 0 {

@@ -92,6 +92,16 @@ fn verify(formula: &Path, proof: &Path) -> (i32, String) {
     )
 }
 
+/// `forged` is rejected by `verify-proof --opb` against `formula` (exit 1, `rejected: ...`);
+/// it is written to `dir` as LABEL.pbp.
+fn assert_rejected(dir: &Path, label: &str, forged: String, formula: &Path) {
+    let path = dir.join(format!("{label}.pbp"));
+    std::fs::write(&path, forged).unwrap();
+    let (code, said) = verify(formula, &path);
+    assert_eq!(code, 1, "{label}: {said}");
+    assert!(said.starts_with("rejected:"), "{label}: {said}");
+}
+
 /// Around each instance's transition (the last satisfiable D and the first three
 /// unsatisfiable ones, as recorded), the search's answer is the recorded one; each
 /// refutation's certificate is accepted by VeriPB in the solve and again by `verify-proof
@@ -145,6 +155,18 @@ fn certify_seed17(d: usize, proof: &Path, formula: &Path) -> std::process::Outpu
     )
 }
 
+/// Certifies seed 17's instance with `d` diagonals ([`certify_seed17`]) in a new temporary
+/// folder, which must succeed: the folder, the certificate's and the formula's paths, and the
+/// certificate's text.
+fn certified_seed17(d: usize) -> (tempfile::TempDir, PathBuf, PathBuf, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let (proof, formula) = (dir.path().join("p.pbp"), dir.path().join("f.opb"));
+    let o = certify_seed17(d, &proof, &formula);
+    assert!(o.status.success(), "d={d}: {}", stderr(&o));
+    let text = std::fs::read_to_string(&proof).unwrap();
+    (dir, proof, formula, text)
+}
+
 /// The colour classes' refutations are certified: the four n = 30 instances of seed 17
 /// (which the propagator refutes by its class clauses, and not within minutes without them)
 /// get certificates with the classes' order variables (`red` steps) and their cases, which
@@ -182,18 +204,10 @@ fn the_colour_classes_refutations_are_certified() {
 /// one stronger.
 #[test]
 fn forged_certificates_of_the_colour_classes_are_rejected() {
-    let dir = tempfile::tempdir().unwrap();
-    let (proof, formula) = (dir.path().join("p.pbp"), dir.path().join("f.opb"));
-    let o = certify_seed17(26, &proof, &formula);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = std::fs::read_to_string(&proof).unwrap();
+    let (dir, _, formula, text) = certified_seed17(26);
     let rejected = |label: &str, forged: String| {
         assert_ne!(forged, text, "{label}: nothing forged");
-        let path = dir.path().join(format!("{label}.pbp"));
-        std::fs::write(&path, forged).unwrap();
-        let (code, said) = verify(&formula, &path);
-        assert_eq!(code, 1, "{label}: {said}");
-        assert!(said.starts_with("rejected:"), "{label}: {said}");
+        assert_rejected(dir.path(), label, forged, &formula);
     };
     rejected("undivided", text.replace(" 2 d ", " "));
     // The order variable of 15 queens on colour 0 (at most 1 is implied by the form alone:
@@ -219,11 +233,7 @@ fn forged_certificates_of_the_colour_classes_are_rejected() {
 /// earlier bound's) is rejected.
 #[test]
 fn the_bounds_steps_are_their_clauses_hints() {
-    let dir = tempfile::tempdir().unwrap();
-    let (proof, formula) = (dir.path().join("p.pbp"), dir.path().join("f.opb"));
-    let o = certify_seed17(28, &proof, &formula);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = std::fs::read_to_string(&proof).unwrap();
+    let (dir, proof, formula, text) = certified_seed17(28);
     // The id of each rule: after `f N`, every `pol`, `rup` and `red` gives the next id.
     let mut id: u64 = 0;
     let mut steps = Vec::new();
@@ -269,11 +279,7 @@ fn the_bounds_steps_are_their_clauses_hints() {
     let wrong = wrong.join(" ");
     let forged = text.replacen(rup, &format!("{clause} : {wrong}"), 1);
     assert_ne!(forged, text);
-    let path = dir.path().join("forged.pbp");
-    std::fs::write(&path, forged).unwrap();
-    let (code, said) = verify(&formula, &path);
-    assert_eq!(code, 1, "{said}");
-    assert!(said.starts_with("rejected:"), "{said}");
+    assert_rejected(dir.path(), "forged", forged, &formula);
     // The certificate itself is accepted.
     let (code, said) = verify(&formula, &proof);
     assert_eq!(code, 0, "{said}");
@@ -405,11 +411,7 @@ impl Forgery {
 
     /// `forged` is rejected by `verify-proof --opb` against `formula` (exit 1).
     fn rejected(&self, label: &str, forged: String, formula: &Path) {
-        let path = self.dir.path().join(format!("{label}.pbp"));
-        std::fs::write(&path, forged).unwrap();
-        let (code, said) = verify(formula, &path);
-        assert_eq!(code, 1, "{label}: {said}");
-        assert!(said.starts_with("rejected:"), "{label}: {said}");
+        assert_rejected(self.dir.path(), label, forged, formula);
     }
 }
 
